@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for unit, contract and black-box tests. Black-box tests spawn the built
+// server (`npm test` builds first), so they run in forks and never share a process.
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    exclude: ['test/kafka/**', 'node_modules/**'],
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    fileParallelism: true,
+    maxWorkers: 2,
+  },
+});

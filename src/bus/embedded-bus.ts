@@ -1,0 +1,85 @@
+/**
+ * Bus adapter for embedded mode: producer and consumers over the EmbeddedLog. Every consumer
+ * gets every partition (one process owns them all), reads from the position its handler
+ * gives, and waits for appends when it reaches the end.
+ */
+import { EmbeddedLog, type LogTopicSpec } from './embedded-log.ts';
+import type { Bus, BusConsumer, ConsumerHandlers, TopicPartition } from './ports.ts';
+
+const MAX_FETCH = 1000;
+
+export async function openEmbeddedBus(dir: string, topics: readonly LogTopicSpec[]): Promise<Bus & { log: EmbeddedLog }> {
+  const log = new EmbeddedLog(dir);
+  await log.open(topics);
+  const consumers = new Set<BusConsumer>();
+  return {
+    kind: 'embedded',
+    log,
+    producer: () => log.producer(),
+    consumer: () => {
+      const c = embeddedConsumer(log);
+      consumers.add(c);
+      return c;
+    },
+    partitionCount: (topic) => log.partitionCount(topic),
+    healthy: async () => true,
+    async close() {
+      await Promise.all([...consumers].map((c) => c.stop()));
+      await log.close();
+    },
+  };
+}
+
+function embeddedConsumer(log: EmbeddedLog): BusConsumer {
+  let stopping = false;
+  const loops: Promise<void>[] = [];
+  const wakers = new Set<() => void>();
+
+  async function loop(tp: TopicPartition, h: ConsumerHandlers): Promise<void> {
+    let position = await h.position(tp);
+    const event = `${tp.topic}/${tp.partition}`;
+    while (!stopping) {
+      const records = await log.read(tp.topic, tp.partition, position, MAX_FETCH);
+      if (records.length === 0) {
+        // Wait for an append (or stop). Re-check after subscribing to avoid a lost wake-up.
+        await new Promise<void>((resolve) => {
+          const wake = (): void => {
+            log.events.off(event, wake);
+            log.events.off('close', wake);
+            wakers.delete(wake);
+            resolve();
+          };
+          log.events.on(event, wake);
+          log.events.on('close', wake);
+          wakers.add(wake);
+          if (stopping || log.endOffsets(tp.topic)[tp.partition]! > position) wake();
+        });
+        continue;
+      }
+      await h.onBatch(tp, records);
+      position = records.at(-1)!.offset + 1;
+    }
+  }
+
+  return {
+    async start(topics, handlers) {
+      const tps: TopicPartition[] = topics.flatMap((topic) =>
+        Array.from({ length: log.partitionCount(topic) }, (_, partition) => ({ topic, partition })),
+      );
+      await handlers.onAssigned?.(tps);
+      for (const tp of tps) {
+        loops.push(
+          loop(tp, handlers).catch((err: unknown) => {
+            if (!stopping) handlers.onError?.(err instanceof Error ? err : new Error(String(err)));
+          }),
+        );
+      }
+    },
+    endOffsets: async (topic) => log.endOffsets(topic),
+    async stop() {
+      stopping = true;
+      for (const w of [...wakers]) w();
+      await Promise.allSettled(loops);
+    },
+  };
+}

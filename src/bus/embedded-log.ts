@@ -1,0 +1,226 @@
+/**
+ * The embedded log: a persistent, partitioned, append-only log in one LevelDB under the data
+ * dir, standing in for Kafka when KAFKA_BROKERS is unset.
+ *
+ * Keys:   'r' | topicId u16 | partition u16 | offset u64   -> ts u64 | keyLen u32 | key | value
+ *         'm' | 'topic:' + name                            -> topicId u16
+ *         's' | ...                                        -> schema registry (embedded-registry.ts)
+ * Writes are group-committed: every record sent while a write is in flight joins the next
+ * single `batch({ sync: true })`, so durability costs one fsync per batch, not per record
+ * (Kafka's linger, without the wait when the log is idle). Offsets are dense per partition
+ * unless a batch write fails, which leaves a gap readers skip.
+ * Retention deletes records older than the topic's retention, oldest first.
+ */
+import { EventEmitter } from 'node:events';
+import { ClassicLevel } from 'classic-level';
+import { partitionFor } from './partitioner.ts';
+import type { BusProducer, ConsumedRecord, OutRecord, RecordPosition } from './ports.ts';
+
+export interface LogTopicSpec {
+  readonly name: string;
+  readonly partitions: number;
+  readonly retentionMs: number;
+}
+
+interface Pending {
+  readonly key: Buffer;
+  readonly value: Buffer;
+  resolve(): void;
+  reject(err: Error): void;
+}
+
+/** Recent records per partition kept in memory so tailing consumers rarely touch disk. */
+const TAIL_RECORDS = 4096;
+const MAX_BATCH_RECORDS = 5000;
+
+export class EmbeddedLog {
+  readonly db: ClassicLevel<Buffer, Buffer>;
+  readonly events = new EventEmitter();
+  private readonly topics = new Map<string, { id: number; spec: LogTopicSpec; end: number[]; start: number[]; tail: ConsumedRecord[][] }>();
+  private queue: Pending[] = [];
+  private writing = false;
+  private closed = false;
+
+  constructor(dir: string) {
+    this.db = new ClassicLevel<Buffer, Buffer>(dir, { keyEncoding: 'buffer', valueEncoding: 'buffer' });
+    this.events.setMaxListeners(0);
+  }
+
+  async open(specs: readonly LogTopicSpec[]): Promise<void> {
+    await this.db.open();
+    let nextId = 1;
+    for (const [, v] of await this.db.iterator({ gte: Buffer.from('mtopic:'), lt: Buffer.from('mtopic;') }).all()) {
+      nextId = Math.max(nextId, v.readUInt16BE(0) + 1);
+    }
+    for (const spec of specs) {
+      const metaKey = Buffer.from(`mtopic:${spec.name}`);
+      let idBuf = await this.db.get(metaKey);
+      if (idBuf === undefined) {
+        idBuf = Buffer.alloc(2);
+        idBuf.writeUInt16BE(nextId++);
+        await this.db.put(metaKey, idBuf, { sync: true });
+      }
+      const id = idBuf.readUInt16BE(0);
+      const end: number[] = [];
+      const start: number[] = [];
+      for (let p = 0; p < spec.partitions; p++) {
+        const [last] = await this.db.keys({ gte: recordKey(id, p, 0), lt: recordKey(id, p + 1, 0), reverse: true, limit: 1 }).all();
+        const [first] = await this.db.keys({ gte: recordKey(id, p, 0), lt: recordKey(id, p + 1, 0), limit: 1 }).all();
+        end.push(last ? Number(last.readBigUInt64BE(5)) + 1 : 0);
+        start.push(first ? Number(first.readBigUInt64BE(5)) : 0);
+      }
+      this.topics.set(spec.name, { id, spec, end, start, tail: Array.from({ length: spec.partitions }, () => []) });
+    }
+  }
+
+  partitionCount(topic: string): number {
+    return this.topic(topic).spec.partitions;
+  }
+
+  endOffsets(topic: string): number[] {
+    return [...this.topic(topic).end];
+  }
+
+  producer(): BusProducer {
+    return { send: (topic, records) => this.append(topic, records) };
+  }
+
+  /** Appends records; resolves once they are fsynced, with their positions. */
+  append(topic: string, records: readonly OutRecord[]): Promise<RecordPosition[]> {
+    if (this.closed) return Promise.reject(new Error('embedded log is closed'));
+    const t = this.topic(topic);
+    const positions: RecordPosition[] = [];
+    const waits: Promise<void>[] = [];
+    for (const r of records) {
+      const partition = r.partition ?? partitionFor(r.key, t.spec.partitions);
+      if (partition < 0 || partition >= t.spec.partitions) throw new Error(`${topic}: no partition ${partition}`);
+      const offset = t.end[partition]!++;
+      positions.push({ partition, offset });
+      const rec: ConsumedRecord = { topic, partition, offset, key: r.key, value: r.value, timestamp: r.timestamp };
+      waits.push(
+        new Promise<void>((resolve, reject) => {
+          this.queue.push({ key: recordKey(t.id, partition, offset), value: encodeRecord(r), resolve: () => {
+            this.remember(t.tail[partition]!, rec);
+            resolve();
+          }, reject });
+        }),
+      );
+    }
+    this.kick();
+    return Promise.all(waits).then(() => {
+      for (const p of new Set(positions.map((x) => x.partition))) this.events.emit(`${topic}/${p}`);
+      return positions;
+    });
+  }
+
+  /** Reads up to `max` records of a partition from `from` (inclusive), skipping gaps. */
+  async read(topic: string, partition: number, from: number, max: number): Promise<ConsumedRecord[]> {
+    const t = this.topic(topic);
+    const tail = t.tail[partition]!;
+    const first = tail[0];
+    if (first && from >= first.offset) {
+      // The tail is sorted by offset (batches complete in order): binary search the start.
+      let lo = 0;
+      let hi = tail.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (tail[mid]!.offset < from) lo = mid + 1;
+        else hi = mid;
+      }
+      return tail.slice(lo, lo + max);
+    }
+    const out: ConsumedRecord[] = [];
+    for await (const [k, v] of this.db.iterator({ gte: recordKey(t.id, partition, from), lt: recordKey(t.id, partition + 1, 0), limit: max })) {
+      out.push(decodeRecord(topic, partition, Number(k.readBigUInt64BE(5)), v));
+    }
+    return out;
+  }
+
+  /** Drops records older than each topic's retention. Returns how many were deleted. */
+  async enforceRetention(now: number): Promise<number> {
+    let deleted = 0;
+    for (const t of this.topics.values()) {
+      const cutoff = now - t.spec.retentionMs;
+      for (let p = 0; p < t.spec.partitions; p++) {
+        let firstKept = t.start[p]!;
+        for await (const [k, v] of this.db.iterator({ gte: recordKey(t.id, p, firstKept), lt: recordKey(t.id, p + 1, 0) })) {
+          if (Number(v.readBigUInt64BE(0)) >= cutoff) break;
+          firstKept = Number(k.readBigUInt64BE(5)) + 1;
+        }
+        if (firstKept > t.start[p]!) {
+          await this.db.clear({ gte: recordKey(t.id, p, t.start[p]!), lt: recordKey(t.id, p, firstKept) });
+          deleted += firstKept - t.start[p]!;
+          t.start[p] = firstKept;
+          const tail = t.tail[p]!;
+          while (tail.length && tail[0]!.offset < firstKept) tail.shift();
+        }
+      }
+    }
+    return deleted;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    while (this.writing || this.queue.length) await new Promise((r) => setTimeout(r, 2));
+    this.events.emit('close');
+    await this.db.close();
+  }
+
+  private topic(name: string) {
+    const t = this.topics.get(name);
+    if (!t) throw new Error(`unknown topic ${name}`);
+    return t;
+  }
+
+  private remember(tail: ConsumedRecord[], rec: ConsumedRecord): void {
+    tail.push(rec);
+    if (tail.length > TAIL_RECORDS * 2) tail.splice(0, tail.length - TAIL_RECORDS);
+  }
+
+  /** Group commit: one write in flight; everything queued meanwhile goes in the next one. */
+  private kick(): void {
+    if (this.writing || this.queue.length === 0) return;
+    this.writing = true;
+    const batch = this.queue.splice(0, MAX_BATCH_RECORDS);
+    this.db
+      .batch(batch.map((p) => ({ type: 'put' as const, key: p.key, value: p.value })), { sync: true })
+      .then(
+        () => batch.forEach((p) => p.resolve()),
+        (err: Error) => batch.forEach((p) => p.reject(err)),
+      )
+      .finally(() => {
+        this.writing = false;
+        this.kick();
+      });
+  }
+}
+
+export function recordKey(topicId: number, partition: number, offset: number): Buffer {
+  const k = Buffer.allocUnsafe(13);
+  k[0] = 0x72; // 'r'
+  k.writeUInt16BE(topicId, 1);
+  k.writeUInt16BE(partition, 3);
+  k.writeBigUInt64BE(BigInt(offset), 5);
+  return k;
+}
+
+function encodeRecord(r: OutRecord): Buffer {
+  const out = Buffer.allocUnsafe(12 + r.key.length + r.value.length);
+  out.writeBigUInt64BE(BigInt(r.timestamp), 0);
+  out.writeUInt32BE(r.key.length, 8);
+  r.key.copy(out, 12);
+  r.value.copy(out, 12 + r.key.length);
+  return out;
+}
+
+function decodeRecord(topic: string, partition: number, offset: number, v: Buffer): ConsumedRecord {
+  const keyLen = v.readUInt32BE(8);
+  return {
+    topic,
+    partition,
+    offset,
+    timestamp: Number(v.readBigUInt64BE(0)),
+    key: v.subarray(12, 12 + keyLen),
+    value: v.subarray(12 + keyLen),
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The bus port: the only bus types the rest of the service sees. Two adapters implement it:
+ * `embedded-log.ts` (a persistent partitioned log in the data dir) and `kafka.ts` (kafkajs).
+ * One contract suite (test/bus/bus.suite.ts) runs against both.
+ */
+
+export interface OutRecord {
+  readonly key: Buffer;
+  readonly value: Buffer;
+  readonly timestamp: number;
+  /** Explicit partition; when absent the adapter uses partitionFor(key). */
+  readonly partition?: number;
+}
+
+export interface RecordPosition {
+  readonly partition: number;
+  readonly offset: number;
+}
+
+export interface ConsumedRecord {
+  readonly topic: string;
+  readonly partition: number;
+  readonly offset: number;
+  readonly key: Buffer;
+  readonly value: Buffer;
+  readonly timestamp: number;
+}
+
+export interface TopicPartition {
+  readonly topic: string;
+  readonly partition: number;
+}
+
+/**
+ * Invariant: `send` resolves only once every record is durable (embedded: written with
+ * fsync; Kafka: acknowledged with acks=all by an idempotent producer) and rejects otherwise.
+ * Records of one call to one partition keep their order and are appended atomically.
+ */
+export interface BusProducer {
+  send(topic: string, records: readonly OutRecord[]): Promise<RecordPosition[]>;
+}
+
+export interface ConsumerHandlers {
+  /** Where to start reading a partition this consumer was just given (from local state). */
+  position(tp: TopicPartition): Promise<number>;
+  /**
+   * Records of one topic-partition, in offset order, starting at or after the position.
+   * The next batch of that partition is delivered only after the promise resolves; a
+   * rejection stops the consumer (the runtime decides about retries).
+   */
+  onBatch(tp: TopicPartition, records: readonly ConsumedRecord[]): Promise<void>;
+  onAssigned?(tps: readonly TopicPartition[]): Promise<void> | void;
+  onRevoked?(tps: readonly TopicPartition[]): Promise<void> | void;
+  /** The consumer stopped delivering because of this error (a failed onBatch or the bus). */
+  onError?(err: Error): void;
+}
+
+/**
+ * A consumer reads whole partitions. In a group (`groupId` shared by instances) partitions are
+ * split among members; with a unique group every partition is delivered (replicas).
+ */
+export interface BusConsumer {
+  start(topics: readonly string[], handlers: ConsumerHandlers): Promise<void>;
+  /** Highest offset + 1 per partition right now (for lag and readiness). */
+  endOffsets(topic: string): Promise<number[]>;
+  stop(): Promise<void>;
+}
+
+export interface Bus {
+  readonly kind: 'embedded' | 'kafka';
+  producer(): BusProducer;
+  consumer(groupId: string): BusConsumer;
+  partitionCount(topic: string): number;
+  /** Throws when the bus cannot currently accept writes (for /readyz). */
+  healthy(): Promise<boolean>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,72 @@
+/**
+ * Every topic the service uses, as data: name, schema, partitioning key, retention.
+ * `deploy/topics` and the Kafka adapter's topic creation read this same table.
+ *
+ * Partitioning: checks and feedback are keyed by account, so every per-account aggregation
+ * (usage, labels, inbox index, aliases, IP bursts) is co-partitioned and needs no shuffle.
+ * Cross-customer domain aggregations read repartition topics keyed by domain. A very large
+ * customer therefore lands in one partition: the price of exact per-account state.
+ */
+import { DAY, HOUR } from '../domain/time.ts';
+
+export type SchemaName = 'check-scored' | 'feedback-received' | 'check-labelled' | 'domain-sighting';
+
+export interface TopicSpec {
+  readonly name: string;
+  readonly schema: SchemaName;
+  readonly partitions: number;
+  /** How long records stay in the log. Long enough to rebuild every store by replay. */
+  readonly retentionMs: number;
+  readonly keyedBy: string;
+  readonly doc: string;
+}
+
+/** Partitions per topic: the most streams instances that can share the work. */
+export const DEFAULT_PARTITIONS = 6;
+
+export const TOPICS = {
+  checks: {
+    name: 'checks.scored.v1',
+    schema: 'check-scored',
+    partitions: DEFAULT_PARTITIONS,
+    retentionMs: 91 * DAY,
+    keyedBy: 'account',
+    doc: 'One event per answered check; downstream analytics consume it.',
+  },
+  feedback: {
+    name: 'feedback.received.v1',
+    schema: 'feedback-received',
+    partitions: DEFAULT_PARTITIONS,
+    retentionMs: 91 * DAY,
+    keyedBy: 'account',
+    doc: 'Accepted outcome reports.',
+  },
+  labelled: {
+    name: 'checks.labelled.v1',
+    schema: 'check-labelled',
+    partitions: DEFAULT_PARTITIONS,
+    retentionMs: 365 * DAY,
+    keyedBy: 'domain',
+    doc: 'Checks joined with their first outcome: training data and per-domain outcome rates.',
+  },
+  domainSightings: {
+    name: 'mailsift-domain-sightings-repartition',
+    schema: 'domain-sighting',
+    partitions: DEFAULT_PARTITIONS,
+    retentionMs: 91 * DAY,
+    keyedBy: 'domain',
+    doc: 'Checks re-keyed by domain for cross-customer domain aggregations.',
+  },
+} as const satisfies Record<string, TopicSpec>;
+
+export type TopicKey = keyof typeof TOPICS;
+
+export const ALL_TOPICS: readonly TopicSpec[] = Object.values(TOPICS);
+
+/** Kafka Streams' rule: `<application id>-<store>-changelog`. */
+export function changelogTopic(appId: string, store: string): string {
+  return `${appId}-${store}-changelog`;
+}
+
+export const APP_ID = 'mailsift';
+export const CHANGELOG_RETENTION_HINT_MS = HOUR;

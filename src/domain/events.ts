@@ -1,0 +1,63 @@
+/**
+ * TypeScript shapes of the Avro events in `schemas/` (field names as in Avro, so encoding
+ * needs no mapping). test/bus/avro.test.ts checks these stay in step with the .avsc files.
+ */
+
+export interface CheckScored {
+  check_uuid: Buffer;
+  account: string;
+  time: number;
+  domain: string;
+  inbox_hash: Buffer;
+  spelling_hash: Buffer;
+  ip_hash: Buffer | null;
+  local_shape: string;
+  account_type: string;
+  feature_version: number;
+  features: number[];
+  baseline_probability: number;
+  served_model: string;
+  served_probability: number;
+  verdict: string;
+  bulk: boolean;
+}
+
+export interface FeedbackReceived {
+  check_uuid: Buffer;
+  account: string;
+  time: number;
+  check_time: number;
+  inbox_hash: Buffer;
+  outcome: string;
+  via: 'check_id' | 'email';
+}
+
+export interface CheckLabelled {
+  check_uuid: Buffer;
+  account: string;
+  domain: string;
+  check_time: number;
+  label_time: number;
+  outcome: string;
+  human: boolean;
+  feature_version: number;
+  features: number[];
+  baseline_probability: number;
+  served_model: string;
+  served_probability: number;
+}
+
+export interface DomainSighting {
+  domain: string;
+  inbox_hash: Buffer;
+  local_shape: string;
+  account_type: string;
+  time: number;
+}
+
+export interface EventsBySchema {
+  'check-scored': CheckScored;
+  'feedback-received': FeedbackReceived;
+  'check-labelled': CheckLabelled;
+  'domain-sighting': DomainSighting;
+}

@@ -1,0 +1,31 @@
+/**
+ * Keyed hashes: the only form in which an inbox, a spelling or an IP is ever stored or sent.
+ * HMAC-SHA256 with the service secret, domain-separated by purpose so a hash of an IP can
+ * never collide with, or be compared to, a hash of an inbox. Truncated to 16 bytes: at
+ * 2^-64 collision odds per pair it is ample for counting, and keys stay small in stores.
+ * Deterministic (no clock, no randomness), so it belongs to the pure core.
+ */
+import { createHmac } from 'node:crypto';
+
+export const KEYED_HASH_BYTES = 16;
+
+export type HashPurpose = 'inbox' | 'spelling' | 'ip' | 'account';
+
+export interface KeyedHasher {
+  hash(purpose: HashPurpose, value: string): Buffer;
+}
+
+export function createKeyedHasher(secret: Buffer): KeyedHasher {
+  if (secret.length < 32) throw new Error('keyed hash secret must be at least 32 bytes');
+  // Derive one key per purpose once; per-call work is then a single HMAC.
+  const keys = new Map<HashPurpose, Buffer>();
+  for (const p of ['inbox', 'spelling', 'ip', 'account'] as const) {
+    keys.set(p, createHmac('sha256', secret).update(`mailsift/keyed-hash/${p}`).digest());
+  }
+  return {
+    hash(purpose, value) {
+      const key = keys.get(purpose)!;
+      return createHmac('sha256', key).update(value, 'utf8').digest().subarray(0, KEYED_HASH_BYTES);
+    },
+  };
+}

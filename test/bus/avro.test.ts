@@ -1,0 +1,92 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ClassicLevel } from 'classic-level';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEventCodec, readSchema } from '../../src/bus/avro.ts';
+import { createEmbeddedRegistry } from '../../src/bus/embedded-registry.ts';
+import { TOPICS, type SchemaName } from '../../src/bus/topics.ts';
+import type { CheckLabelled, CheckScored, DomainSighting, FeedbackReceived } from '../../src/domain/events.ts';
+import { REPO_ROOT } from '../helpers/shared.ts';
+
+const schemasDir = join(REPO_ROOT, 'schemas');
+const h16 = (b: number): Buffer => Buffer.alloc(16, b);
+
+const samples: { [K in SchemaName]: object } = {
+  'check-scored': {
+    check_uuid: h16(1), account: 'acme', time: 1_700_000_000_000, domain: 'example.com', inbox_hash: h16(2),
+    spelling_hash: h16(3), ip_hash: null, local_shape: 'first.last', account_type: 'work', feature_version: 1,
+    features: [0.5, 1, -2], baseline_probability: 0.8, served_model: 'baseline', served_probability: 0.8,
+    verdict: 'allow', bulk: false,
+  } satisfies CheckScored,
+  'feedback-received': {
+    check_uuid: h16(1), account: 'acme', time: 2, check_time: 1, inbox_hash: h16(2), outcome: 'fake', via: 'email',
+  } satisfies FeedbackReceived,
+  'check-labelled': {
+    check_uuid: h16(1), account: 'acme', domain: 'example.com', check_time: 1, label_time: 2, outcome: 'real',
+    human: true, feature_version: 1, features: [1], baseline_probability: 0.4, served_model: 'baseline',
+    served_probability: 0.4,
+  } satisfies CheckLabelled,
+  'domain-sighting': { domain: 'example.com', inbox_hash: h16(2), local_shape: 'flast', account_type: 'work', time: 3 } satisfies DomainSighting,
+};
+
+const topicOf = (s: SchemaName) => Object.values(TOPICS).find((t) => t.schema === s)!;
+
+describe('Avro schemas and codecs', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mailsift-avro-'));
+  let db: ClassicLevel<Buffer, Buffer>;
+  beforeAll(async () => {
+    db = new ClassicLevel<Buffer, Buffer>(dir, { keyEncoding: 'buffer', valueEncoding: 'buffer' });
+    await db.open();
+  });
+  afterAll(async () => {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('has one schema file per topic schema and no other', () => {
+    const files = readdirSync(schemasDir).filter((f) => f.endsWith('.avsc')).map((f) => f.replace('.avsc', '')).sort();
+    expect(files).toEqual(Object.keys(samples).sort());
+  });
+
+  it.each(Object.keys(samples) as SchemaName[])('%s: TS shape matches the .avsc fields and round-trips in wire format', async (name) => {
+    const schema = readSchema(schemasDir, name) as { fields: { name: string }[] };
+    expect(Object.keys(samples[name]).sort()).toEqual(schema.fields.map((f) => f.name).sort());
+    const codec = await createEventCodec(createEmbeddedRegistry(db), topicOf(name) as never, schema);
+    const buf = codec.encode(samples[name] as never);
+    expect(buf[0]).toBe(0);
+    expect(buf.readUInt32BE(1)).toBe(codec.schemaId);
+    const back = (await codec.decode(buf)) as Record<string, unknown>;
+    for (const [k, v] of Object.entries(samples[name])) {
+      if (k === 'features') expect((back[k] as number[]).map((x) => Math.fround(x))).toEqual((v as number[]).map((x) => Math.fround(x)));
+      else expect(back[k]).toEqual(v);
+    }
+  });
+
+  it('registry: same schema -> same id; evolved optional field accepted; incompatible refused', async () => {
+    const registry = createEmbeddedRegistry(db);
+    const base = readSchema(schemasDir, 'domain-sighting') as { fields: object[] };
+    const subject = 'evolve-test-value';
+    const id1 = await registry.register(subject, base);
+    expect(await registry.register(subject, base)).toBe(id1);
+    const evolved = { ...base, fields: [...base.fields, { name: 'region', type: ['null', 'string'], default: null }] };
+    const id2 = await registry.register(subject, evolved);
+    expect(id2).not.toBe(id1);
+    const incompatible = { ...evolved, fields: [...evolved.fields, { name: 'required_new', type: 'string' }] };
+    await expect(registry.register(subject, incompatible)).rejects.toThrow(/BACKWARD/);
+  });
+
+  it('a newer reader decodes events written with the older schema', async () => {
+    const registry = createEmbeddedRegistry(db);
+    const base = readSchema(schemasDir, 'domain-sighting') as { fields: object[] };
+    const topic = { ...TOPICS.domainSightings, name: 'evolution.read.v1' };
+    const oldCodec = await createEventCodec(registry, topic, base);
+    const written = oldCodec.encode(samples['domain-sighting'] as DomainSighting);
+    const evolved = { ...base, fields: [...base.fields, { name: 'region', type: ['null', 'string'], default: null }] };
+    const newCodec = await createEventCodec(registry, topic, evolved);
+    expect(newCodec.schemaId).not.toBe(oldCodec.schemaId);
+    const read = (await newCodec.decode(written)) as DomainSighting & { region: string | null };
+    expect(read.domain).toBe('example.com');
+    expect(read.region).toBeNull();
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * Behaviour every Bus adapter must have (ARCHITECTURE.md decision 1). Run by
+ * embedded-bus.test.ts always and by test/kafka/bus.test.ts against a real broker.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Bus, ConsumedRecord, TopicPartition } from '../../src/bus/ports.ts';
+import { partitionFor } from '../../src/bus/partitioner.ts';
+
+export interface BusFixture {
+  /** Opens a bus over the given topics (fresh state unless `reopen` of the same fixture). */
+  open(topics: { name: string; partitions: number; retentionMs: number }[]): Promise<Bus>;
+  /** A topic name unique to this test run. */
+  topic(name: string): string;
+}
+
+async function collect(bus: Bus, topic: string, want: number, from = 0, group = 'g'): Promise<ConsumedRecord[]> {
+  const got: ConsumedRecord[] = [];
+  const c = bus.consumer(`${group}-${Math.random().toString(36).slice(2)}`);
+  let done!: () => void;
+  const finished = new Promise<void>((r) => (done = r));
+  await c.start([topic], {
+    position: async () => from,
+    onBatch: async (_tp: TopicPartition, recs) => {
+      got.push(...recs);
+      if (got.length >= want) done();
+    },
+  });
+  await Promise.race([finished, new Promise((_, rej) => setTimeout(() => rej(new Error(`only ${got.length}/${want}`)), 20_000))]);
+  await c.stop();
+  return got;
+}
+
+export function busContract(name: string, fx: BusFixture): void {
+  describe(`bus contract: ${name}`, () => {
+    it('acknowledges positions and delivers every record once, per-partition in order', async () => {
+      const topic = fx.topic('order');
+      const bus = await fx.open([{ name: topic, partitions: 3, retentionMs: 86_400_000 }]);
+      const p = bus.producer();
+      const sent = [];
+      for (let i = 0; i < 60; i++) {
+        const key = Buffer.from(`k${i % 7}`);
+        const [pos] = await p.send(topic, [{ key, value: Buffer.from(String(i)), timestamp: 1000 + i }]);
+        expect(pos!.partition).toBe(partitionFor(key, 3));
+        sent.push({ i, ...pos! });
+      }
+      const got = await collect(bus, topic, 60);
+      expect(got).toHaveLength(60);
+      for (let part = 0; part < 3; part++) {
+        const values = got.filter((r) => r.partition === part).map((r) => Number(r.value.toString()));
+        const expected = sent.filter((s) => s.partition === part).map((s) => s.i);
+        expect(values).toEqual(expected);
+        const offsets = got.filter((r) => r.partition === part).map((r) => r.offset);
+        expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
+      }
+      const r0 = got.find((r) => r.value.toString() === '0')!;
+      expect(r0.timestamp).toBe(1000);
+      expect(r0.key.toString()).toBe('k0');
+      await bus.close();
+    });
+
+    it('starts from the position the consumer asks for', async () => {
+      const topic = fx.topic('position');
+      const bus = await fx.open([{ name: topic, partitions: 1, retentionMs: 86_400_000 }]);
+      await bus.producer().send(topic, Array.from({ length: 10 }, (_, i) => ({ key: Buffer.from('k'), value: Buffer.from(String(i)), timestamp: i + 1 })));
+      const got = await collect(bus, topic, 4, 6);
+      expect(got.map((r) => r.value.toString())).toEqual(['6', '7', '8', '9']);
+      expect(await bus.consumer('x').endOffsets(topic)).toEqual([10]);
+      await bus.close();
+    });
+
+    it('delivers records appended after the consumer reached the end', async () => {
+      const topic = fx.topic('tail');
+      const bus = await fx.open([{ name: topic, partitions: 2, retentionMs: 86_400_000 }]);
+      const pending = collect(bus, topic, 5);
+      await new Promise((r) => setTimeout(r, 200));
+      await bus.producer().send(topic, Array.from({ length: 5 }, (_, i) => ({ key: Buffer.from(`k${i}`), value: Buffer.from(String(i)), timestamp: i + 1 })));
+      expect((await pending).map((r) => r.value.toString()).sort()).toEqual(['0', '1', '2', '3', '4']);
+      await bus.close();
+    });
+
+    it('keeps one partition when asked explicitly', async () => {
+      const topic = fx.topic('explicit');
+      const bus = await fx.open([{ name: topic, partitions: 4, retentionMs: 86_400_000 }]);
+      const pos = await bus.producer().send(topic, [
+        { key: Buffer.from('a'), value: Buffer.from('1'), timestamp: 1, partition: 3 },
+        { key: Buffer.from('b'), value: Buffer.from('2'), timestamp: 2, partition: 3 },
+      ]);
+      expect(pos.map((x) => x.partition)).toEqual([3, 3]);
+      expect(pos[1]!.offset).toBe(pos[0]!.offset + 1);
+      await bus.close();
+    });
+  });
+}

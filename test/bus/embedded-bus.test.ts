@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openEmbeddedBus } from '../../src/bus/embedded-bus.ts';
+import { busContract } from './bus.suite.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'mailsift-bus-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let n = 0;
+
+busContract('embedded', {
+  open: (topics) => openEmbeddedBus(join(root, `log-${n++}`), topics),
+  topic: (name) => `test.${name}.v1`,
+});
+
+describe('embedded log specifics', () => {
+  it('is persistent: records and end offsets survive a reopen', async () => {
+    const dir = join(root, 'persist');
+    const topics = [{ name: 't', partitions: 2, retentionMs: 86_400_000 }];
+    const a = await openEmbeddedBus(dir, topics);
+    await a.producer().send('t', [
+      { key: Buffer.from('x'), value: Buffer.from('1'), timestamp: 5 },
+      { key: Buffer.from('x'), value: Buffer.from('2'), timestamp: 6 },
+    ]);
+    await a.close();
+    const b = await openEmbeddedBus(dir, topics);
+    const p = (await b.producer().send('t', [{ key: Buffer.from('x'), value: Buffer.from('3'), timestamp: 7 }]))[0]!;
+    expect(p.offset).toBe(2);
+    const recs = await b.log.read('t', p.partition, 0, 10);
+    expect(recs.map((r) => r.value.toString())).toEqual(['1', '2', '3']);
+    await b.close();
+  });
+
+  it('group-commits concurrent sends into few fsynced batches', async () => {
+    const bus = await openEmbeddedBus(join(root, 'group'), [{ name: 't', partitions: 1, retentionMs: 86_400_000 }]);
+    let batches = 0;
+    const orig = bus.log.db.batch.bind(bus.log.db);
+    (bus.log.db as unknown as { batch: typeof orig }).batch = ((ops: never, opts: never) => {
+      batches++;
+      return orig(ops, opts);
+    }) as typeof orig;
+    await Promise.all(Array.from({ length: 200 }, (_, i) => bus.producer().send('t', [{ key: Buffer.from('k'), value: Buffer.from(String(i)), timestamp: i }])));
+    expect(batches).toBeLessThan(20);
+    const recs = await bus.log.read('t', 0, 0, 1000);
+    expect(recs).toHaveLength(200);
+    await bus.close();
+  });
+
+  it('enforces retention oldest first', async () => {
+    const bus = await openEmbeddedBus(join(root, 'retention'), [{ name: 't', partitions: 1, retentionMs: 1000 }]);
+    await bus.producer().send('t', [1000, 1500, 2600, 3000].map((ts) => ({ key: Buffer.from('k'), value: Buffer.from(String(ts)), timestamp: ts })));
+    expect(await bus.log.enforceRetention(3000)).toBe(2);
+    const recs = await bus.log.read('t', 0, 0, 10);
+    expect(recs.map((r) => r.value.toString())).toEqual(['2600', '3000']);
+    await bus.close();
+  });
+});

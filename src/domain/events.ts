@@ -18,6 +18,7 @@ export interface CheckScored {
   baseline_probability: number;
   served_model: string;
   served_probability: number;
+  learned_probability: number | null;
   verdict: string;
   bulk: boolean;
 }
@@ -45,6 +46,7 @@ export interface CheckLabelled {
   baseline_probability: number;
   served_model: string;
   served_probability: number;
+  learned_probability: number | null;
 }
 
 export interface DomainSighting {

@@ -16,7 +16,7 @@ const samples: { [K in SchemaName]: object } = {
   'check-scored': {
     check_uuid: h16(1), account: 'acme', time: 1_700_000_000_000, domain: 'example.com', inbox_hash: h16(2),
     spelling_hash: h16(3), ip_hash: null, local_shape: 'first.last', account_type: 'work', feature_version: 1,
-    features: [0.5, 1, -2], baseline_probability: 0.8, served_model: 'baseline', served_probability: 0.8,
+    features: [0.5, 1, -2], baseline_probability: 0.8, served_model: 'baseline', served_probability: 0.8, learned_probability: null,
     verdict: 'allow', bulk: false,
   } satisfies CheckScored,
   'feedback-received': {
@@ -25,7 +25,7 @@ const samples: { [K in SchemaName]: object } = {
   'check-labelled': {
     check_uuid: h16(1), account: 'acme', domain: 'example.com', check_time: 1, label_time: 2, outcome: 'real',
     human: true, feature_version: 1, features: [1], baseline_probability: 0.4, served_model: 'baseline',
-    served_probability: 0.4,
+    served_probability: 0.4, learned_probability: 0.7,
   } satisfies CheckLabelled,
   'domain-sighting': { domain: 'example.com', inbox_hash: h16(2), local_shape: 'flast', account_type: 'work', time: 3 } satisfies DomainSighting,
 };
@@ -56,7 +56,7 @@ describe('Avro schemas and codecs', () => {
     const buf = codec.encode(samples[name] as never);
     expect(buf[0]).toBe(0);
     expect(buf.readUInt32BE(1)).toBe(codec.schemaId);
-    const back = (await codec.decode(buf)) as Record<string, unknown>;
+    const back = (await codec.decode(buf)) as unknown as Record<string, unknown>;
     for (const [k, v] of Object.entries(samples[name])) {
       if (k === 'features') expect((back[k] as number[]).map((x) => Math.fround(x))).toEqual((v as number[]).map((x) => Math.fround(x)));
       else expect(back[k]).toEqual(v);

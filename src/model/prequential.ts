@@ -1,0 +1,76 @@
+/**
+ * Prequential model statistics (pure): every labelled example is scored with the probability
+ * the model gave at check time, before any model learns from it. Kept per account so personal
+ * models can be judged on an account's own outcomes and the global figure is an exact merge.
+ */
+export const RECENT_WINDOW = 50;
+const EPS = 1e-6;
+
+export interface ScoredExample {
+  /** When the label arrived; orders "recent". */
+  readonly time: number;
+  readonly human: boolean;
+  readonly probability: number;
+}
+
+export interface ModelTally {
+  n: number;
+  correct: number;
+  sumLogLoss: number;
+  /** Per-example log loss of the last RECENT_WINDOW examples, oldest first, with their times. */
+  recent: { time: number; loss: number }[];
+}
+
+export function emptyTally(): ModelTally {
+  return { n: 0, correct: 0, sumLogLoss: 0, recent: [] };
+}
+
+export function logLossOf(human: boolean, p: number): number {
+  const q = Math.min(1 - EPS, Math.max(EPS, p));
+  return human ? -Math.log(q) : -Math.log(1 - q);
+}
+
+/** A prediction is correct when P(human) >= 0.5 exactly for humans. */
+export function isCorrect(human: boolean, p: number): boolean {
+  return p >= 0.5 === human;
+}
+
+export function addExample(t: ModelTally, ex: ScoredExample): ModelTally {
+  const loss = logLossOf(ex.human, ex.probability);
+  const recent = [...t.recent, { time: ex.time, loss }];
+  recent.sort((a, b) => a.time - b.time);
+  return {
+    n: t.n + 1,
+    correct: t.correct + (isCorrect(ex.human, ex.probability) ? 1 : 0),
+    sumLogLoss: t.sumLogLoss + loss,
+    recent: recent.slice(-RECENT_WINDOW),
+  };
+}
+
+export interface ModelScoreSummary {
+  accuracy: number;
+  log_loss: number;
+  recent_log_loss: number;
+}
+
+/** Merges per-account tallies into one global summary (null when there is no example yet). */
+export function summarize(tallies: readonly ModelTally[]): ModelScoreSummary | null {
+  let n = 0;
+  let correct = 0;
+  let sum = 0;
+  const recent: { time: number; loss: number }[] = [];
+  for (const t of tallies) {
+    n += t.n;
+    correct += t.correct;
+    sum += t.sumLogLoss;
+    recent.push(...t.recent);
+  }
+  if (n === 0) return null;
+  recent.sort((a, b) => a.time - b.time);
+  const last = recent.slice(-RECENT_WINDOW);
+  return {
+    accuracy: correct / n,
+    log_loss: sum / n,
+    recent_log_loss: last.reduce((s, x) => s + x.loss, 0) / last.length,
+  };
+}

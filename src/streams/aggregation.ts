@@ -1,0 +1,44 @@
+/**
+ * The shape of an aggregation (Kafka Streams DSL-like): it says WHAT to keep, the runtime
+ * decides HOW (poll, batch, commit). An aggregation is deterministic: its output depends only on
+ * the event, the store contents it declared and read, and nothing else (no clock, no I/O).
+ *
+ * Contract:
+ *   - `reads` declares every store key `apply` will read for this event (they are prefetched).
+ *   - `apply` is idempotent where the aggregation says so (distinct counts are), which lets the
+ *     API re-apply its own not-yet-materialised events on top of the store for read-your-writes.
+ *   - Time is the event's own timestamp; windows are epoch-aligned.
+ */
+import type { EventsBySchema } from '../domain/events.ts';
+import type { TopicKey } from '../bus/topics.ts';
+import type { ReadSet, StoreTx } from './stores/tx.ts';
+import type { StoreSpec } from './stores/store-spec.ts';
+
+export interface Emitted<S extends keyof EventsBySchema = keyof EventsBySchema> {
+  readonly topic: TopicKey;
+  readonly key: Buffer;
+  readonly value: EventsBySchema[S];
+  readonly timestamp: number;
+}
+
+export interface Aggregation<E> {
+  readonly name: string;
+  readonly stores: readonly StoreSpec[];
+  reads(event: E, rs: ReadSet): void;
+  apply(event: E, tx: StoreTx, emit: (out: Emitted) => void): void;
+}
+
+/** A topology node: the aggregations fed by one source topic, applied in order per event. */
+export interface ProcessorNode<S extends keyof EventsBySchema = keyof EventsBySchema> {
+  readonly name: string;
+  readonly source: TopicKey;
+  readonly aggregations: readonly Aggregation<EventsBySchema[S]>[];
+  /** Event time of a decoded event. */
+  timeOf(event: EventsBySchema[S]): number;
+  /**
+   * A co-partitioned topic whose partition must be applied up to its end (as seen when a batch
+   * of this source arrives) before the batch is applied: a stream-table join waits for its table,
+   * like Kafka Streams' task idling. Feedback waits for checks so a label always finds its check.
+   */
+  readonly after?: TopicKey;
+}

@@ -1,0 +1,38 @@
+/**
+ * check-index-14d: per account and check uuid, what the label join needs (features and the
+ * probabilities each model gave at check time). Feedback can only label checks of the last
+ * 14 days, so that is the retention (+1 day grace).
+ */
+import type { CheckScored } from '../../domain/events.ts';
+import { DAY } from '../../domain/time.ts';
+import type { Aggregation } from '../aggregation.ts';
+import { compositeKey, type StoreSpec } from '../stores/store-spec.ts';
+import { CheckRecordType, encode, type CheckRecord } from './store-values.ts';
+
+export const CHECK_INDEX_14D: StoreSpec = { id: 2, name: 'check-index-14d', retentionMs: 15 * DAY, segmentMs: 5 * DAY };
+
+export const checkKey = (account: string, uuid: Buffer): Buffer => compositeKey(account, uuid);
+
+export function checkRecordOf(e: CheckScored): CheckRecord {
+  return {
+    domain: e.domain,
+    time: e.time,
+    feature_version: e.feature_version,
+    features: e.features,
+    baseline_probability: e.baseline_probability,
+    served_model: e.served_model,
+    served_probability: e.served_probability,
+    learned_probability: e.learned_probability,
+  };
+}
+
+export const checkIndex14d: Aggregation<CheckScored> = {
+  name: 'check-index-14d',
+  stores: [CHECK_INDEX_14D],
+  reads() {
+    // Write-only: a check uuid is unique, so nothing needs reading.
+  },
+  apply(e, tx) {
+    tx.put(CHECK_INDEX_14D, checkKey(e.account, e.check_uuid), encode(CheckRecordType, checkRecordOf(e)), e.time);
+  },
+};

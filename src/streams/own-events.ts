@@ -1,0 +1,97 @@
+/**
+ * Read-your-writes (ARCHITECTURE.md decision 3): the events this API instance wrote that the
+ * state it reads may not include yet. Queries re-apply them on top of the stored state with
+ * the same aggregation code, so a client checking sequentially sees each earlier check.
+ *
+ * An event is needed until the state it reads includes it: for source-topic aggregations that
+ * is exactly "offset >= committed offset of its partition" (read in the same snapshot as the
+ * state); for aggregations behind a repartition topic the API cannot know, so events are also
+ * kept for a short horizon and those aggregations are idempotent (re-applying is harmless).
+ * Memory is bounded by write rate x (materialisation lag + horizon), and by a hard cap.
+ */
+import type { CheckScored, FeedbackReceived } from '../domain/events.ts';
+
+export interface Positioned<E> {
+  readonly event: E;
+  readonly partition: number;
+  readonly offset: number;
+}
+
+export type OwnCheck = Positioned<CheckScored>;
+export type OwnFeedback = Positioned<FeedbackReceived>;
+
+const MAX_EVENTS = 200_000;
+
+class Index<E> {
+  private readonly byKey = new Map<string, Positioned<E>[]>();
+  private readonly all: { key: string; item: Positioned<E>; time: number }[] = [];
+  add(key: string, item: Positioned<E>, time: number): void {
+    const list = this.byKey.get(key);
+    if (list) list.push(item);
+    else this.byKey.set(key, [item]);
+    this.all.push({ key, item, time });
+    if (this.all.length > MAX_EVENTS) this.dropOldest(this.all.length - MAX_EVENTS);
+  }
+  get(key: string): readonly Positioned<E>[] {
+    return this.byKey.get(key) ?? [];
+  }
+  /** Drops items the state includes and that are older than the horizon, oldest first. */
+  prune(included: (p: Positioned<E>) => boolean, keepAfter: number): void {
+    let n = 0;
+    while (n < this.all.length && this.all[n]!.time < keepAfter && included(this.all[n]!.item)) n++;
+    if (n) this.dropOldest(n);
+  }
+  get size(): number {
+    return this.all.length;
+  }
+  private dropOldest(n: number): void {
+    for (const { key, item } of this.all.splice(0, n)) {
+      const list = this.byKey.get(key);
+      if (!list) continue;
+      const i = list.indexOf(item);
+      if (i >= 0) list.splice(i, 1);
+      if (list.length === 0) this.byKey.delete(key);
+    }
+  }
+}
+
+export class OwnEvents {
+  readonly checksByAccount = new Index<CheckScored>();
+  readonly checksByInbox = new Index<CheckScored>();
+  readonly checksByIp = new Index<CheckScored>();
+  readonly checksByDomain = new Index<CheckScored>();
+  readonly feedbackByCheck = new Index<FeedbackReceived>();
+
+  constructor(readonly horizonMs = 5_000) {}
+
+  addCheck(c: OwnCheck): void {
+    const e = c.event;
+    this.checksByAccount.add(e.account, c, e.time);
+    this.checksByInbox.add(inboxIndexKey(e.account, e.inbox_hash), c, e.time);
+    if (e.ip_hash) this.checksByIp.add(inboxIndexKey(e.account, e.ip_hash), c, e.time);
+    this.checksByDomain.add(e.domain, c, e.time);
+  }
+
+  addFeedback(f: OwnFeedback): void {
+    this.feedbackByCheck.add(inboxIndexKey(f.event.account, f.event.check_uuid), f, f.event.time);
+  }
+
+  /** Called when the state moved on: committed offsets per partition of checks and feedback. */
+  prune(checksApplied: readonly number[], feedbackApplied: readonly number[], now: number): void {
+    const keepAfter = now - this.horizonMs;
+    const checkIncluded = (p: Positioned<CheckScored>): boolean => p.offset < (checksApplied[p.partition] ?? 0);
+    this.checksByAccount.prune(checkIncluded, keepAfter);
+    this.checksByInbox.prune(checkIncluded, keepAfter);
+    this.checksByIp.prune(checkIncluded, keepAfter);
+    this.checksByDomain.prune(checkIncluded, keepAfter);
+    this.feedbackByCheck.prune((p) => p.offset < (feedbackApplied[p.partition] ?? 0), keepAfter);
+  }
+
+  get size(): number {
+    return this.checksByAccount.size + this.feedbackByCheck.size;
+  }
+}
+
+export function inboxIndexKey(account: string, hash: Buffer): string {
+  return `${account}\0${hash.toString('latin1')}`;
+}

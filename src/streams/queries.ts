@@ -1,0 +1,83 @@
+/**
+ * Interactive queries: typed, read-only lookups the API makes against the local state
+ * (the streams' own stores in embedded mode, a changelog replica in Kafka mode), each merged
+ * with this instance's not-yet-materialised events (own-events.ts) by re-applying them with
+ * the aggregation's own code on a scratch transaction.
+ */
+import { TOPICS } from '../bus/topics.ts';
+import { CHECK_ID_VALIDITY_MS } from '../domain/check-id.ts';
+import type { CheckScored } from '../domain/events.ts';
+import { CHECK_LABELS_14D, labelKey, MODEL_STATS } from './aggregations/check-labels.ts';
+import { INBOX_CHECKS_14D, inboxChecks14d, inboxChecksKey } from './aggregations/inbox-checks-14d.ts';
+import type { ModelStats } from './aggregations/model-stats-value.ts';
+import { decode, LatestCheckType, ModelStatsType, readU64, type LatestCheck } from './aggregations/store-values.ts';
+import { dayOf, USAGE_DAILY, usageKey } from './aggregations/usage-daily.ts';
+import { inboxIndexKey, type OwnEvents } from './own-events.ts';
+import { decodeOffset, OFFSETS_STORE, offsetKey } from './stores/offsets.ts';
+import type { StateReader } from './stores/state-reader.ts';
+import { BatchTx, mapKey, ReadSet } from './stores/tx.ts';
+
+export interface Queries {
+  /** Billed emails per UTC day number for the account. */
+  usage(account: string, days: readonly number[], partition: number, now: number): Promise<Map<number, number>>;
+  /** The newest check of this inbox by this account within the feedback window. */
+  latestInboxCheck(account: string, inboxHash: Buffer, now: number): Promise<LatestCheck | undefined>;
+  isLabelled(account: string, uuid: Buffer, now: number): Promise<boolean>;
+  /** Prequential tallies of every account that reported outcomes. */
+  modelStats(now: number): Promise<{ account: string; stats: ModelStats }[]>;
+}
+
+export function createQueries(state: StateReader, own: OwnEvents): Queries {
+  return {
+    async usage(account, days, partition, now) {
+      const rs = new ReadSet();
+      const committed = offsetKey(TOPICS.checks.name, partition);
+      rs.add(OFFSETS_STORE, committed);
+      for (const d of days) rs.add(USAGE_DAILY, usageKey(account, d));
+      const got = await state.fetch(rs, now);
+      const applied = decodeOffset(got.get(mapKey(OFFSETS_STORE, committed)));
+      const out = new Map<number, number>();
+      for (const d of days) out.set(d, readU64(got.get(mapKey(USAGE_DAILY, usageKey(account, d)))));
+      // Not idempotent: count only own events the committed state does not include.
+      for (const own_ of own.checksByAccount.get(account)) {
+        if (own_.partition !== partition || own_.offset < applied) continue;
+        const d = dayOf(own_.event.time);
+        if (out.has(d)) out.set(d, out.get(d)! + 1);
+      }
+      return out;
+    },
+
+    async latestInboxCheck(account, inboxHash, now) {
+      const rs = new ReadSet();
+      const key = inboxChecksKey(account, inboxHash);
+      rs.add(INBOX_CHECKS_14D, key);
+      const tx = new BatchTx(await state.fetch(rs, now));
+      const pending = own.checksByInbox.get(inboxIndexKey(account, inboxHash));
+      replay(pending.map((p) => p.event), (e) => inboxChecks14d.apply(e, tx, noEmit));
+      const raw = tx.get(INBOX_CHECKS_14D, key);
+      if (!raw) return undefined;
+      const latest = LatestCheckType.fromBuffer(raw) as LatestCheck;
+      return now - latest.time <= CHECK_ID_VALIDITY_MS ? latest : undefined;
+    },
+
+    async isLabelled(account, uuid, now) {
+      if (own.feedbackByCheck.get(inboxIndexKey(account, uuid)).length > 0) return true;
+      const rs = new ReadSet();
+      rs.add(CHECK_LABELS_14D, labelKey(account, uuid));
+      const got = await state.fetch(rs, now);
+      return got.get(mapKey(CHECK_LABELS_14D, labelKey(account, uuid))) !== undefined;
+    },
+
+    async modelStats(now) {
+      const rows = await state.scan(MODEL_STATS, now);
+      return rows.map(({ key, value }) => ({ account: key.toString('utf8'), stats: decode<ModelStats>(ModelStatsType, value) }));
+    },
+  };
+}
+
+const noEmit = (): void => undefined;
+
+/** Own events in time order (as the runtime would see them). */
+function replay(events: CheckScored[], apply: (e: CheckScored) => void): void {
+  [...events].sort((a, b) => a.time - b.time).forEach(apply);
+}

@@ -1,0 +1,159 @@
+/**
+ * The LevelDB engine behind every state store of one process (classic-level): one database,
+ * stores told apart by a one-byte id, timed stores split into time segments (store-spec.ts).
+ *
+ * Invariants:
+ *   - `commit` writes store changes and consumer offsets in ONE atomic batch: after a crash the
+ *     stores and the offsets agree, so nothing is applied twice (this is our `.checkpoint`).
+ *   - `fetch` reads every requested key, and the offsets, in one `getMany` (one snapshot), so a
+ *     reader sees a state and the offsets that produced it together.
+ *   - Only the runtime (or a changelog replica) writes; API code reads through `fetch`.
+ */
+import { ClassicLevel } from 'classic-level';
+import { OFFSETS_STORE, offsetKey } from './offsets.ts';
+import type { PendingWrite, ReadSet } from './tx.ts';
+import { isTimed, segmentIsLive, segmentRange, storeKey, type StoreSpec } from './store-spec.ts';
+
+export interface CommitHook {
+  /** Called with the exact writes before they are committed (changelog producers). */
+  beforeCommit(writes: readonly PendingWrite[]): Promise<void>;
+}
+
+export class StateDb {
+  readonly db: ClassicLevel<Buffer, Buffer>;
+  private readonly segments = new Map<number, number[]>(); // storeId -> segment starts, ascending
+  private readonly specs = new Map<number, StoreSpec>();
+  private hook: CommitHook | undefined;
+
+  constructor(dir: string) {
+    this.db = new ClassicLevel<Buffer, Buffer>(dir, { keyEncoding: 'buffer', valueEncoding: 'buffer', cacheSize: 32 * 1024 * 1024 });
+  }
+
+  async open(specs: readonly StoreSpec[]): Promise<void> {
+    await this.db.open();
+    for (const spec of [...specs, OFFSETS_STORE]) {
+      const clash = this.specs.get(spec.id);
+      if (clash && clash.name !== spec.name) throw new Error(`store id ${spec.id} used by ${clash.name} and ${spec.name}`);
+      this.specs.set(spec.id, spec);
+      this.segments.set(spec.id, isTimed(spec) ? await this.discoverSegments(spec) : [0]);
+    }
+  }
+
+  setCommitHook(hook: CommitHook | undefined): void {
+    this.hook = hook;
+  }
+
+  /** Values of the requested keys as of stream/wall time `now` (timed stores: newest live segment wins). */
+  async fetch(reads: ReadSet, now: number): Promise<Map<string, Buffer | undefined>> {
+    const physical: Buffer[] = [];
+    const plan: { mk: string; from: number; count: number }[] = [];
+    for (const [mk, { store, key }] of reads.entries) {
+      const segs = this.liveSegments(store, now);
+      plan.push({ mk, from: physical.length, count: segs.length });
+      for (let i = segs.length - 1; i >= 0; i--) physical.push(storeKey(store, segs[i]!, key));
+    }
+    const values = physical.length ? await this.db.getMany(physical) : [];
+    const out = new Map<string, Buffer | undefined>();
+    for (const { mk, from, count } of plan) {
+      let v: Buffer | undefined;
+      for (let i = from; i < from + count; i++) {
+        if (values[i] !== undefined) {
+          v = values[i]!.length === 0 ? undefined : values[i];
+          break;
+        }
+      }
+      out.set(mk, v);
+    }
+    return out;
+  }
+
+  async commit(writes: readonly PendingWrite[], offsets: readonly { topic: string; partition: number; next: number }[]): Promise<void> {
+    const all: PendingWrite[] = [...writes];
+    for (const o of offsets) {
+      const v = Buffer.allocUnsafe(8);
+      v.writeBigUInt64BE(BigInt(o.next));
+      all.push({ store: OFFSETS_STORE, key: offsetKey(o.topic, o.partition), value: v, segmentStart: 0 });
+    }
+    if (this.hook) await this.hook.beforeCommit(all);
+    await this.apply(all);
+  }
+
+  /** Writes without offsets bookkeeping (changelog replicas apply what the owner committed). */
+  async apply(writes: readonly PendingWrite[]): Promise<void> {
+    const ops = writes.map((w) =>
+      w.value === null
+        ? { type: 'del' as const, key: storeKey(w.store, w.segmentStart, w.key) }
+        : { type: 'put' as const, key: storeKey(w.store, w.segmentStart, w.key), value: w.value },
+    );
+    if (ops.length) await this.db.batch(ops);
+    for (const w of writes) this.noteSegment(w.store, w.segmentStart);
+  }
+
+  /** Every live entry of a store (small key-value stores only, e.g. model-stats per account). */
+  async scan(spec: StoreSpec, now: number): Promise<{ key: Buffer; value: Buffer }[]> {
+    const out = new Map<string, { key: Buffer; value: Buffer }>();
+    for (const seg of this.liveSegments(spec, now)) {
+      for await (const [k, v] of this.db.iterator(segmentRange(spec, seg))) {
+        const key = k.subarray(9);
+        if (v.length === 0) out.delete(key.toString('latin1'));
+        else out.set(key.toString('latin1'), { key, value: v });
+      }
+    }
+    return [...out.values()];
+  }
+
+  /** The next offset to read per partition, as committed with the state (0 when never). */
+  async offsets(topic: string, partitions: number): Promise<number[]> {
+    const keys = Array.from({ length: partitions }, (_, p) => storeKey(OFFSETS_STORE, 0, offsetKey(topic, p)));
+    const vals = await this.db.getMany(keys);
+    return vals.map((v) => (v ? Number(v.readBigUInt64BE(0)) : 0));
+  }
+
+  /** Drops every segment whose data is past retention at stream time `now`. Returns segments dropped. */
+  async expire(now: number): Promise<number> {
+    let dropped = 0;
+    for (const [id, segs] of this.segments) {
+      const spec = this.specs.get(id)!;
+      if (!isTimed(spec)) continue;
+      while (segs.length && !segmentIsLive(spec, segs[0]!, now)) {
+        await this.db.clear(segmentRange(spec, segs.shift()!));
+        dropped++;
+      }
+    }
+    return dropped;
+  }
+
+  segmentsOf(spec: StoreSpec): readonly number[] {
+    return this.segments.get(spec.id) ?? [];
+  }
+
+  async close(): Promise<void> {
+    await this.db.close();
+  }
+
+  private liveSegments(spec: StoreSpec, now: number): number[] {
+    const segs = this.segments.get(spec.id);
+    if (!segs) throw new Error(`store ${spec.name} is not open`);
+    return isTimed(spec) ? segs.filter((s) => segmentIsLive(spec, s, now)) : segs;
+  }
+
+  private noteSegment(spec: StoreSpec, start: number): void {
+    const segs = this.segments.get(spec.id);
+    if (!segs) throw new Error(`store ${spec.name} is not open`);
+    if (segs.includes(start)) return;
+    segs.push(start);
+    segs.sort((a, b) => a - b);
+  }
+
+  private async discoverSegments(spec: StoreSpec): Promise<number[]> {
+    const found: number[] = [];
+    let from = 0;
+    for (;;) {
+      const [k] = await this.db.keys({ gte: segmentRange(spec, from).gte, lt: Buffer.from([spec.id + 1]), limit: 1 }).all();
+      if (!k) return found;
+      const start = Number(k.readBigUInt64BE(1));
+      found.push(start);
+      from = start + 1;
+    }
+  }
+}

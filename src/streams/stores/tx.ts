@@ -1,0 +1,61 @@
+/**
+ * A batch transaction over state stores: reads come from values fetched beforehand (so
+ * aggregations stay synchronous and pure-shaped), writes are buffered and committed together
+ * with the consumer offsets by the runtime. The API uses the same class as a scratch space:
+ * it seeds it from the store, re-applies its own not-yet-materialised events, and reads the
+ * answer, then throws the writes away.
+ */
+import { isTimed, segmentOf, TOMBSTONE, type StoreSpec } from './store-spec.ts';
+
+export interface PendingWrite {
+  readonly store: StoreSpec;
+  readonly key: Buffer;
+  /** null = delete (key-value stores); TOMBSTONE for timed stores. */
+  readonly value: Buffer | null;
+  readonly segmentStart: number;
+}
+
+/** What an aggregation sees: synchronous reads of declared keys, buffered writes. */
+export interface StoreTx {
+  get(store: StoreSpec, key: Buffer): Buffer | undefined;
+  put(store: StoreSpec, key: Buffer, value: Buffer, ts: number): void;
+  delete(store: StoreSpec, key: Buffer, ts: number): void;
+}
+
+/** Collects the keys a batch will read, per store. */
+export class ReadSet {
+  readonly entries = new Map<string, { store: StoreSpec; key: Buffer }>();
+  add(store: StoreSpec, key: Buffer): void {
+    this.entries.set(mapKey(store, key), { store, key });
+  }
+}
+
+export function mapKey(store: StoreSpec, key: Buffer): string {
+  return `${store.id}:${key.toString('latin1')}`;
+}
+
+export class BatchTx implements StoreTx {
+  private readonly fetched: Map<string, Buffer | undefined>;
+  readonly writes = new Map<string, PendingWrite>();
+
+  constructor(fetched: Map<string, Buffer | undefined>) {
+    this.fetched = fetched;
+  }
+
+  get(store: StoreSpec, key: Buffer): Buffer | undefined {
+    const mk = mapKey(store, key);
+    const w = this.writes.get(mk);
+    if (w) return w.value === null || w.value.length === 0 ? undefined : w.value;
+    if (!this.fetched.has(mk)) throw new Error(`store ${store.name}: read of an undeclared key`);
+    return this.fetched.get(mk);
+  }
+
+  put(store: StoreSpec, key: Buffer, value: Buffer, ts: number): void {
+    if (value.length === 0) throw new Error(`store ${store.name}: empty values are reserved for tombstones`);
+    this.writes.set(mapKey(store, key), { store, key, value, segmentStart: segmentOf(store, ts) });
+  }
+
+  delete(store: StoreSpec, key: Buffer, ts: number): void {
+    this.writes.set(mapKey(store, key), { store, key, value: isTimed(store) ? TOMBSTONE : null, segmentStart: segmentOf(store, ts) });
+  }
+}

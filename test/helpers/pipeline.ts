@@ -1,0 +1,112 @@
+/**
+ * An embedded pipeline in a temp dir (the TopologyTestDriver of this project): embedded bus,
+ * state database, runtime over the real topology, plus record builders.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openEmbeddedBus } from '../../src/bus/embedded-bus.ts';
+import { createEmbeddedRegistry } from '../../src/bus/embedded-registry.ts';
+import { createCodecs, type Codecs } from '../../src/bus/codecs.ts';
+import { partitionFor } from '../../src/bus/partitioner.ts';
+import type { Bus } from '../../src/bus/ports.ts';
+import { ALL_TOPICS, TOPICS } from '../../src/bus/topics.ts';
+import type { CheckScored, FeedbackReceived } from '../../src/domain/events.ts';
+import { createStreamRuntime, type StreamRuntime } from '../../src/streams/runtime.ts';
+import { StateDb } from '../../src/streams/stores/state-db.ts';
+import { storesOf, TOPOLOGY } from '../../src/streams/topology.ts';
+import type { ProcessorNode } from '../../src/streams/aggregation.ts';
+
+export interface Pipeline {
+  dir: string;
+  bus: Bus;
+  state: StateDb;
+  runtime: StreamRuntime;
+  codecs: Codecs;
+  sendCheck(e: CheckScored): Promise<{ partition: number; offset: number }>;
+  sendFeedback(e: FeedbackReceived): Promise<{ partition: number; offset: number }>;
+  close(): Promise<void>;
+}
+
+const silent = { info: () => undefined, error: () => undefined };
+
+export async function openPipeline(dir?: string, nodes: readonly ProcessorNode[] = TOPOLOGY, now = () => Date.now()): Promise<Pipeline> {
+  const root = dir ?? mkdtempSync(join(tmpdir(), 'mailsift-pipe-'));
+  const bus = await openEmbeddedBus(join(root, 'log'), ALL_TOPICS);
+  const codecs = await createCodecs(createEmbeddedRegistry(bus.log.db));
+  const state = new StateDb(join(root, 'state'));
+  await state.open(storesOf(nodes));
+  const runtime = createStreamRuntime({ bus, state, codecs, nodes, groupId: 'test', logger: silent, now });
+  await runtime.start();
+  const producer = bus.producer();
+  return {
+    dir: root,
+    bus,
+    state,
+    runtime,
+    codecs,
+    async sendCheck(e) {
+      const key = Buffer.from(e.account);
+      const [pos] = await producer.send(TOPICS.checks.name, [{ key, value: codecs.checks.encode(e), timestamp: e.time, partition: partitionFor(key, TOPICS.checks.partitions) }]);
+      return pos!;
+    },
+    async sendFeedback(e) {
+      const key = Buffer.from(e.account);
+      const [pos] = await producer.send(TOPICS.feedback.name, [{ key, value: codecs.feedback.encode(e), timestamp: e.time, partition: partitionFor(key, TOPICS.feedback.partitions) }]);
+      return pos!;
+    },
+    async close() {
+      await runtime.stop();
+      await bus.close();
+      await state.close();
+    },
+  };
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+let seq = 0;
+export function uuid(n = ++seq): Buffer {
+  const b = Buffer.alloc(16);
+  b.writeUInt32BE(n, 12);
+  return b;
+}
+export const hash = (label: string): Buffer => Buffer.concat([Buffer.from(label.padEnd(16, '.').slice(0, 16))]);
+
+export function aCheck(over: Partial<CheckScored> = {}): CheckScored {
+  return {
+    check_uuid: uuid(),
+    account: 'acme',
+    time: Date.UTC(2026, 10, 21, 12),
+    domain: 'example.com',
+    inbox_hash: hash('inbox-a'),
+    spelling_hash: hash('spelling-a'),
+    ip_hash: null,
+    local_shape: 'first.last',
+    account_type: 'work',
+    feature_version: 1,
+    features: [1, 0, 0.5],
+    baseline_probability: 0.9,
+    served_model: 'baseline',
+    served_probability: 0.9,
+    learned_probability: null,
+    verdict: 'allow',
+    bulk: false,
+    ...over,
+  };
+}
+
+export function aFeedback(check: CheckScored, over: Partial<FeedbackReceived> = {}): FeedbackReceived {
+  return {
+    check_uuid: check.check_uuid,
+    account: check.account,
+    time: check.time + 60_000,
+    check_time: check.time,
+    inbox_hash: check.inbox_hash,
+    outcome: 'real',
+    via: 'check_id',
+    ...over,
+  };
+}

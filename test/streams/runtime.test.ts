@@ -1,0 +1,134 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { TOPICS } from '../../src/bus/topics.ts';
+import type { CheckLabelled } from '../../src/domain/events.ts';
+import { DAY } from '../../src/domain/time.ts';
+import { dayOf } from '../../src/streams/aggregations/usage-daily.ts';
+import { OwnEvents } from '../../src/streams/own-events.ts';
+import { createQueries } from '../../src/streams/queries.ts';
+import { partitionFor } from '../../src/bus/partitioner.ts';
+import { aCheck, aFeedback, hash, openPipeline, removeDir, type Pipeline } from '../helpers/pipeline.ts';
+
+const open: Pipeline[] = [];
+afterEach(async () => {
+  for (const p of open.splice(0)) {
+    await p.close().catch(() => undefined);
+    removeDir(p.dir);
+  }
+});
+async function pipeline(dir?: string): Promise<Pipeline> {
+  const p = await openPipeline(dir);
+  open.push(p);
+  return p;
+}
+const T = Date.UTC(2026, 10, 21, 12);
+const acmePartition = partitionFor(Buffer.from('acme'), TOPICS.checks.partitions);
+
+describe('stream runtime over the embedded log', () => {
+  it('given checks, then usage per day and the latest check per inbox are materialised', async () => {
+    const p = await pipeline();
+    const q = createQueries(p.state, new OwnEvents());
+    const a1 = aCheck({ time: T });
+    const a2 = aCheck({ time: T + 1000 });
+    const b = aCheck({ time: T + DAY, inbox_hash: hash('inbox-b') });
+    for (const c of [a1, a2, b, aCheck({ account: 'globex', time: T })]) await p.sendCheck(c);
+    expect(await p.runtime.caughtUp()).toBe(true);
+
+    const usage = await q.usage('acme', [dayOf(T), dayOf(T + DAY), dayOf(T + 2 * DAY)], acmePartition, T + DAY);
+    expect([...usage.values()]).toEqual([2, 1, 0]);
+    const latest = await q.latestInboxCheck('acme', hash('inbox-a'), T + 2000);
+    expect(latest?.uuid.equals(a2.check_uuid)).toBe(true);
+    expect(await q.latestInboxCheck('globex', hash('inbox-b'), T)).toBeUndefined();
+  });
+
+  it('when feedback arrives, then the first label wins, is joined with its check, and tallies update once', async () => {
+    const p = await pipeline();
+    const q = createQueries(p.state, new OwnEvents());
+    const c = aCheck({ time: T, baseline_probability: 0.8 });
+    await p.sendCheck(c);
+    await p.sendFeedback(aFeedback(c, { outcome: 'fake', time: T + 10 }));
+    await p.sendFeedback(aFeedback(c, { outcome: 'real', time: T + 20 }));
+    expect(await p.runtime.caughtUp()).toBe(true);
+
+    expect(await q.isLabelled('acme', c.check_uuid, T + 30)).toBe(true);
+    const stats = await q.modelStats(T + 30);
+    expect(stats).toHaveLength(1);
+    expect(stats[0]!.stats.baseline.n).toBe(1);
+    expect(stats[0]!.stats.fakes).toBe(1);
+    expect(stats[0]!.stats.baseline.correct).toBe(0); // 0.8 said human; it was fake
+    expect(stats[0]!.stats.baseline.sumLogLoss).toBeCloseTo(-Math.log(0.2), 9);
+
+    const labelled = await p.bus.consumer('x').endOffsets(TOPICS.labelled.name);
+    expect(labelled.reduce((a, b) => a + b, 0)).toBe(1);
+    const part = partitionFor(Buffer.from('example.com'), TOPICS.labelled.partitions);
+    const [rec] = await p.bus.log.read(TOPICS.labelled.name, part, 0, 10);
+    const ex = (await p.codecs.labelled.decode(rec!.value)) as CheckLabelled;
+    expect(ex.outcome).toBe('fake');
+    expect(ex.human).toBe(false);
+    expect(ex.features.length).toBe(3);
+  });
+
+  it('applies feedback only after the checks of its partition (the join never misses)', async () => {
+    const p = await pipeline();
+    const q = createQueries(p.state, new OwnEvents());
+    const checks = Array.from({ length: 300 }, (_, i) => aCheck({ time: T + i }));
+    await Promise.all(checks.map((c) => p.sendCheck(c)));
+    await Promise.all(checks.map((c) => p.sendFeedback(aFeedback(c, { time: T + 1000 }))));
+    expect(await p.runtime.caughtUp()).toBe(true);
+    const stats = await q.modelStats(T + 2000);
+    expect(stats[0]!.stats.baseline.n).toBe(300);
+  });
+
+  it('survives a restart: state and offsets agree, nothing is applied twice', async () => {
+    const p = await pipeline();
+    for (let i = 0; i < 5; i++) await p.sendCheck(aCheck({ time: T + i }));
+    expect(await p.runtime.caughtUp()).toBe(true);
+    await p.close();
+    open.splice(open.indexOf(p), 1);
+    const again = await pipeline(p.dir);
+    await again.sendCheck(aCheck({ time: T + 10 }));
+    expect(await again.runtime.caughtUp()).toBe(true);
+    const usage = await createQueries(again.state, new OwnEvents()).usage('acme', [dayOf(T)], acmePartition, T);
+    expect(usage.get(dayOf(T))).toBe(6);
+  });
+
+  it('rebuilds a deleted state directory by replaying the log', async () => {
+    const p = await pipeline();
+    for (let i = 0; i < 7; i++) await p.sendCheck(aCheck({ time: T + i }));
+    const c = aCheck({ time: T + 100 });
+    await p.sendCheck(c);
+    await p.sendFeedback(aFeedback(c));
+    expect(await p.runtime.caughtUp()).toBe(true);
+    await p.close();
+    open.splice(open.indexOf(p), 1);
+    removeDir(`${p.dir}/state`);
+    const again = await pipeline(p.dir);
+    expect(await again.runtime.caughtUp()).toBe(true);
+    const q = createQueries(again.state, new OwnEvents());
+    expect((await q.usage('acme', [dayOf(T)], acmePartition, T)).get(dayOf(T))).toBe(8);
+    expect(await q.isLabelled('acme', c.check_uuid, T + 200)).toBe(true);
+    // The labelled topic is downstream output: replay re-emits it, consumers dedupe by check.
+  });
+
+  it('read-your-writes: own events past the committed offset count once', async () => {
+    const p = await pipeline();
+    await p.runtime.stop(); // freeze materialisation
+    const own = new OwnEvents(0);
+    const q = createQueries(p.state, own);
+    const c = aCheck({ time: T });
+    const pos = await p.sendCheck(c);
+    own.addCheck({ event: c, ...pos });
+    expect((await q.usage('acme', [dayOf(T)], acmePartition, T)).get(dayOf(T))).toBe(1);
+    expect((await q.latestInboxCheck('acme', c.inbox_hash, T))?.uuid.equals(c.check_uuid)).toBe(true);
+  });
+
+  it('read-your-writes: an own event the state already includes is not counted again', async () => {
+    const p = await pipeline();
+    const own = new OwnEvents(60_000); // kept well past materialisation
+    const q = createQueries(p.state, own);
+    const c = aCheck({ time: T });
+    own.addCheck({ event: c, ...(await p.sendCheck(c)) });
+    expect(await p.runtime.caughtUp()).toBe(true);
+    expect(own.size).toBe(1);
+    expect((await q.usage('acme', [dayOf(T)], acmePartition, T)).get(dayOf(T))).toBe(1);
+  });
+});

@@ -36,7 +36,11 @@ const MAX_BATCH_RECORDS = 5000;
 export class EmbeddedLog {
   readonly db: ClassicLevel<Buffer, Buffer>;
   readonly events = new EventEmitter();
-  private readonly topics = new Map<string, { id: number; spec: LogTopicSpec; end: number[]; start: number[]; tail: ConsumedRecord[][] }>();
+  /**
+   * Per topic: `next` = next offset to assign; `durable` = end of what is written (what readers
+   * may see); `start` = first retained offset; `tail` = recent durable records.
+   */
+  private readonly topics = new Map<string, { id: number; spec: LogTopicSpec; next: number[]; durable: number[]; start: number[]; tail: ConsumedRecord[][] }>();
   private queue: Pending[] = [];
   private writing = false;
   private closed = false;
@@ -61,15 +65,15 @@ export class EmbeddedLog {
         await this.db.put(metaKey, idBuf, { sync: true });
       }
       const id = idBuf.readUInt16BE(0);
-      const end: number[] = [];
+      const next: number[] = [];
       const start: number[] = [];
       for (let p = 0; p < spec.partitions; p++) {
         const [last] = await this.db.keys({ gte: recordKey(id, p, 0), lt: recordKey(id, p + 1, 0), reverse: true, limit: 1 }).all();
         const [first] = await this.db.keys({ gte: recordKey(id, p, 0), lt: recordKey(id, p + 1, 0), limit: 1 }).all();
-        end.push(last ? Number(last.readBigUInt64BE(5)) + 1 : 0);
+        next.push(last ? Number(last.readBigUInt64BE(5)) + 1 : 0);
         start.push(first ? Number(first.readBigUInt64BE(5)) : 0);
       }
-      this.topics.set(spec.name, { id, spec, end, start, tail: Array.from({ length: spec.partitions }, () => []) });
+      this.topics.set(spec.name, { id, spec, next, durable: [...next], start, tail: Array.from({ length: spec.partitions }, () => []) });
     }
   }
 
@@ -77,8 +81,9 @@ export class EmbeddedLog {
     return this.topic(topic).spec.partitions;
   }
 
+  /** End of the durable log per partition (records being written are not visible yet). */
   endOffsets(topic: string): number[] {
-    return [...this.topic(topic).end];
+    return [...this.topic(topic).durable];
   }
 
   producer(): BusProducer {
@@ -94,15 +99,21 @@ export class EmbeddedLog {
     for (const r of records) {
       const partition = r.partition ?? partitionFor(r.key, t.spec.partitions);
       if (partition < 0 || partition >= t.spec.partitions) throw new Error(`${topic}: no partition ${partition}`);
-      const offset = t.end[partition]!++;
+      const offset = t.next[partition]!++;
       positions.push({ partition, offset });
       const rec: ConsumedRecord = { topic, partition, offset, key: r.key, value: r.value, timestamp: r.timestamp };
       waits.push(
         new Promise<void>((resolve, reject) => {
-          this.queue.push({ key: recordKey(t.id, partition, offset), value: encodeRecord(r), resolve: () => {
-            this.remember(t.tail[partition]!, rec);
-            resolve();
-          }, reject });
+          this.queue.push({
+            key: recordKey(t.id, partition, offset),
+            value: encodeRecord(r),
+            resolve: () => {
+              this.remember(t.tail[partition]!, rec);
+              if (offset + 1 > t.durable[partition]!) t.durable[partition] = offset + 1;
+              resolve();
+            },
+            reject,
+          });
         }),
       );
     }

@@ -1,22 +1,35 @@
 /**
  * The topology as data: which aggregations each source topic feeds, in order. Every store has
- * a hand-assigned id and name here (store-spec.ts explains why ids are never reused).
+ * a hand-assigned id and name in its aggregation file (store-spec.ts: ids are never reused).
  *
- *   checks.scored.v1 ──► usage-daily, check-index-14d, inbox-checks-14d
- *   feedback.received.v1 (after checks) ──► check-labels-14d + model-stats ──► checks.labelled.v1
+ *   checks.scored.v1 (key account)
+ *     ├─► usage-daily, check-index-14d, inbox-checks-14d, ip-signups-1h, inbox-aliases-90d
+ *     └─► repartition by domain ─► mailsift-domain-sightings-repartition
+ *   feedback.received.v1 (key account; applied after checks of the same partition)
+ *     └─► check-labels-14d + model-stats ─► checks.labelled.v1 (key domain)
+ *   mailsift-domain-sightings-repartition (key domain)
+ *     └─► domain-signups-10m, domain-volume-7d, domain-shapes-180d
+ *   checks.labelled.v1 (key domain)
+ *     └─► domain-outcomes-365d (deduplicated by check)
  */
-import type { CheckScored, FeedbackReceived } from '../domain/events.ts';
+import type { CheckLabelled, CheckScored, DomainSighting, FeedbackReceived } from '../domain/events.ts';
 import type { ProcessorNode } from './aggregation.ts';
 import { checkIndex14d } from './aggregations/check-index-14d.ts';
 import { checkLabels } from './aggregations/check-labels.ts';
+import { domainOutcomes } from './aggregations/domain-outcomes.ts';
+import { domainShapes180d } from './aggregations/domain-shapes-180d.ts';
+import { domainSightings } from './aggregations/domain-sightings.ts';
+import { domainSignups10m, domainVolume7d } from './aggregations/domain-signups-10m.ts';
+import { inboxAliases90d } from './aggregations/inbox-aliases-90d.ts';
 import { inboxChecks14d } from './aggregations/inbox-checks-14d.ts';
+import { ipSignups1h } from './aggregations/ip-signups-1h.ts';
 import { usageDaily } from './aggregations/usage-daily.ts';
 import type { StoreSpec } from './stores/store-spec.ts';
 
 export const checksNode: ProcessorNode<'check-scored'> = {
   name: 'checks',
   source: 'checks',
-  aggregations: [usageDaily, checkIndex14d, inboxChecks14d],
+  aggregations: [usageDaily, checkIndex14d, inboxChecks14d, ipSignups1h, inboxAliases90d, domainSightings],
   timeOf: (e: CheckScored) => e.time,
 };
 
@@ -28,11 +41,28 @@ export const feedbackNode: ProcessorNode<'feedback-received'> = {
   timeOf: (e: FeedbackReceived) => e.time,
 };
 
-export const TOPOLOGY: readonly ProcessorNode[] = [checksNode as ProcessorNode, feedbackNode as ProcessorNode];
+export const domainNode: ProcessorNode<'domain-sighting'> = {
+  name: 'domains',
+  source: 'domainSightings',
+  aggregations: [domainSignups10m, domainVolume7d, domainShapes180d],
+  timeOf: (e: DomainSighting) => e.time,
+};
+
+export const outcomesNode: ProcessorNode<'check-labelled'> = {
+  name: 'domain-outcomes',
+  source: 'labelled',
+  aggregations: [domainOutcomes],
+  timeOf: (e: CheckLabelled) => e.label_time,
+};
+
+export const TOPOLOGY: readonly ProcessorNode[] = [checksNode, feedbackNode, domainNode, outcomesNode] as unknown as readonly ProcessorNode[];
 
 export function storesOf(nodes: readonly ProcessorNode[]): StoreSpec[] {
   const byId = new Map<number, StoreSpec>();
-  for (const n of nodes) for (const a of n.aggregations) for (const s of a.stores) byId.set(s.id, s);
-  // Stores read by an aggregation but owned by another node are declared there.
+  for (const n of nodes) for (const a of n.aggregations) for (const s of a.stores) {
+    const clash = byId.get(s.id);
+    if (clash && clash.name !== s.name) throw new Error(`store id ${s.id} is used by ${clash.name} and ${s.name}`);
+    byId.set(s.id, s);
+  }
   return [...byId.values()];
 }

@@ -47,6 +47,18 @@ describe('embedded log specifics', () => {
     await bus.close();
   });
 
+  it('a tailing consumer never spins on records still being written (regression: livelock)', async () => {
+    const bus = await openEmbeddedBus(join(root, 'tailing'), [{ name: 't', partitions: 3, retentionMs: 86_400_000 }]);
+    let seen = 0;
+    const c = bus.consumer('g');
+    await c.start(['t'], { position: async () => 0, onBatch: async (_tp, recs) => void (seen += recs.length) });
+    for (let i = 0; i < 300; i++) await bus.producer().send('t', [{ key: Buffer.from(`k${i}`), value: Buffer.from('v'), timestamp: i }]);
+    const deadline = Date.now() + 5000;
+    while (seen < 300 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    expect(seen).toBe(300);
+    await bus.close();
+  }, 15_000);
+
   it('enforces retention oldest first', async () => {
     const bus = await openEmbeddedBus(join(root, 'retention'), [{ name: 't', partitions: 1, retentionMs: 1000 }]);
     await bus.producer().send('t', [1000, 1500, 2600, 3000].map((ts) => ({ key: Buffer.from('k'), value: Buffer.from(String(ts)), timestamp: ts })));

@@ -19,7 +19,7 @@ import type { ProcessorNode } from '../../src/streams/aggregation.ts';
 
 export interface Pipeline {
   dir: string;
-  bus: Bus;
+  bus: Bus & { log: import('../../src/bus/embedded-log.ts').EmbeddedLog };
   state: StateDb;
   runtime: StreamRuntime;
   codecs: Codecs;

@@ -1,0 +1,97 @@
+/**
+ * buildApp(deps): the whole HTTP surface as a value (no listen, no env, no adapters built
+ * here; roles/api.ts composes and listens). Order matters:
+ *   1. strict validation (no coercion, no silent removal of unknown properties)
+ *   2. error and 404 policy (errors.ts) for every route
+ *   3. metrics on every response
+ *   4. /v1/* behind Bearer auth + per-account rate limit (the OpenAPI document is public)
+ *   5. overload protection: 503 + Retry-After when the event loop is saturated
+ */
+import fastifySwagger from '@fastify/swagger';
+import underPressure from '@fastify/under-pressure';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Metrics } from '../platform/metrics.ts';
+import type { CheckService, FeedbackService, Health, ModelService, UsageService } from '../service/ports.ts';
+import { authHook, type ApiKeyRegistry } from './auth.ts';
+import { installErrorHandlers } from './errors.ts';
+import { accountRoutes } from './routes/account.ts';
+import { checkRoutes } from './routes/checks.ts';
+import { feedbackRoutes } from './routes/feedback.ts';
+import { systemRoutes } from './routes/system.ts';
+import { CheckResult } from './schemas.ts';
+
+export interface AppDeps {
+  logger: Logger;
+  keys: ApiKeyRegistry;
+  rateLimit: { rps: number; burst: number };
+  now: () => number;
+  checks: CheckService;
+  feedback: FeedbackService;
+  model: ModelService;
+  usage: UsageService;
+  health: Health;
+  metrics: Metrics;
+  version: string;
+  /** Log every request (debug); off by default: metrics carry the per-request numbers. */
+  logRequests?: boolean;
+  /** Event-loop delay that means "overloaded" (ms). */
+  maxEventLoopDelayMs?: number;
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
+  // The app is typed with the default logger type: pino's Logger is a superset of it.
+  const app = Fastify({
+    loggerInstance: d.logger as FastifyBaseLogger,
+    disableRequestLogging: !d.logRequests,
+    bodyLimit: BODY_LIMIT,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  installErrorHandlers(app);
+
+  app.addHook('onResponse', async (request, reply) => {
+    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
+    d.metrics.httpRequests.inc(labels);
+    d.metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+  });
+
+  await app.register(underPressure, {
+    maxEventLoopDelay: d.maxEventLoopDelayMs ?? 1000,
+    retryAfter: 1,
+    exposeStatusRoute: false,
+    pressureHandler: (_req, reply) => {
+      reply.code(503).header('retry-after', '1').send({ error: 'service: overloaded, retry later' });
+    },
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Mailsift',
+        version: d.version,
+        description: 'Tells a sign-up form whether an email address belongs to a real, unique person.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key: Authorization: Bearer <key>' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  app.addSchema(CheckResult);
+
+  app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(systemRoutes(d.health, d.metrics));
+
+  await app.register(async (v1) => {
+    v1.addHook('onRequest', authHook({ keys: d.keys, rate: d.rateLimit.rps, burst: d.rateLimit.burst, now: d.now }));
+    await v1.register(checkRoutes(d.checks));
+    await v1.register(feedbackRoutes(d.feedback));
+    await v1.register(accountRoutes(d.model, d.usage));
+  });
+
+  return app;
+}

@@ -1,0 +1,92 @@
+/**
+ * One error policy for every route: ServiceError -> its status; schema validation -> 400 with
+ * `<field>: <rule>`; body problems -> 400/413/415; anything unexpected -> 500 with a generic
+ * body (and the full error logged). Every body is exactly `{ "error": "..." }`.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ServiceError } from '../domain/errors.ts';
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+function fieldOf(instancePath: string, context: string | undefined): string {
+  const parts = instancePath.split('/').filter(Boolean);
+  if (parts.length === 0) return context === 'querystring' ? 'query' : 'body';
+  return parts.map((p, i) => (/^\d+$/.test(p) ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'a string',
+  boolean: 'a boolean',
+  object: 'an object',
+  array: 'an array',
+  integer: 'an integer',
+  number: 'a number',
+};
+
+export function formatValidation(errors: readonly AjvError[], context: string | undefined): string {
+  const e = errors[0];
+  if (!e) return 'body: is invalid';
+  const field = fieldOf(e.instancePath, context);
+  const p = e.params;
+  const join = (f: string, name: string): string => (f === 'body' || f === 'query' ? name : `${f}.${name}`);
+  switch (e.keyword) {
+    case 'required':
+      return `${join(field, String(p.missingProperty))}: is required`;
+    case 'additionalProperties':
+      return `${join(field, String(p.additionalProperty))}: is not allowed (unknown property)`;
+    case 'type':
+      return `${field}: must be ${TYPE_NAMES[String(p.type)] ?? String(p.type)}`;
+    case 'maxLength':
+      return `${field}: must be at most ${field === 'email' ? 254 : String(p.limit)} characters`;
+    case 'minLength':
+      return p.limit === 1 ? `${field}: must not be empty` : `${field}: must be at least ${String(p.limit)} characters`;
+    case 'minItems':
+      return `${field}: must have at least ${String(p.limit)} item${p.limit === 1 ? '' : 's'}`;
+    case 'maxItems':
+      return `${field}: must have at most ${String(p.limit)} items`;
+    case 'enum':
+      return `${field}: must be one of ${(p.allowedValues as unknown[]).join(', ')}`;
+    case 'pattern':
+      return `${field}: must match ${String(p.pattern)}`;
+    default:
+      return `${field}: ${e.message ?? 'is invalid'}`;
+  }
+}
+
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError & { validation?: AjvError[]; validationContext?: string }, request: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof ServiceError) {
+      if (err.retryAfter !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfter))));
+      if (err.status === 401) reply.header('www-authenticate', 'Bearer');
+      return reply.code(err.status).send({ error: err.message });
+    }
+    if (err.validation) return reply.code(400).send({ error: formatValidation(err.validation, err.validationContext) });
+    switch (err.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply.code(413).send({ error: 'body: must be at most 1 MiB' });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.code(415).send({ error: 'content-type: must be application/json' });
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.code(400).send({ error: 'body: must not be empty' });
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return reply.code(400).send({ error: 'content-length: does not match the body' });
+    }
+    if (err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      return reply.code(400).send({ error: 'body: must be valid JSON' });
+    }
+    if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.code(err.statusCode).send({ error: `request: ${err.message}` });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ error: 'internal error' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ error: `route: ${request.method} ${request.url.split('?')[0]} does not exist` });
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * POST /v1/check, GET /v1/check, POST /v1/check/bulk. Thin: validated input -> CheckService ->
+ * reply. Answering waits for the check event to be durable (policy: no verdict goes out
+ * unrecorded; see CheckService), so a 503 here means "retry", never a lost event.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { validationError } from '../../domain/errors.ts';
+import type { CheckService } from '../../service/ports.ts';
+import { BulkBody, BulkResponse, CheckBody, CheckQuery, CheckResult, errorResponses } from '../schemas.ts';
+
+export const checkRoutes =
+  (checks: CheckService): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    const single = async (account: string, email: string, ip: string | undefined, explain: boolean) => {
+      const answer = await checks.check(account, { email, ...(ip === undefined ? {} : { ip }), explain });
+      if (!answer.ok) throw validationError(answer.error);
+      return answer.result;
+    };
+
+    app.post(
+      '/v1/check',
+      {
+        schema: {
+          summary: 'Check one address',
+          description: 'Billed: 1 email. POST is preferred so addresses stay out of URLs and logs.',
+          tags: ['checks'],
+          body: CheckBody,
+          response: { 200: CheckResult, ...errorResponses(400, 401, 413, 415, 429, 503) },
+        },
+      },
+      async (req) => single(req.account, req.body.email, req.body.ip, req.body.explain ?? false),
+    );
+
+    app.get(
+      '/v1/check',
+      {
+        schema: {
+          summary: 'Check one address (query parameters)',
+          description: 'Same as POST /v1/check. Billed: 1 email.',
+          tags: ['checks'],
+          querystring: CheckQuery,
+          response: { 200: CheckResult, ...errorResponses(400, 401, 429, 503) },
+        },
+      },
+      async (req) => {
+        const q = req.query;
+        return single(req.account, q.email, q.ip, q.explain === 'true' || q.explain === '1');
+      },
+    );
+
+    app.post(
+      '/v1/check/bulk',
+      {
+        schema: {
+          summary: 'Check 1 to 1,000 addresses',
+          description: 'One entry per input, in input order: a CheckResult, or {input, error} for an invalid address. Billed: 1 per CheckResult.',
+          tags: ['checks'],
+          body: BulkBody,
+          response: { 200: BulkResponse, ...errorResponses(400, 401, 413, 415, 429, 503) },
+        },
+      },
+      async (req) => ({ results: await checks.bulk(req.account, req.body.emails) }),
+    );
+  };

@@ -1,0 +1,168 @@
+/**
+ * Request and response schemas (TypeBox): one source for validation, response serialisation
+ * (fast-json-stringify drops anything not declared, so no field can leak), the TypeScript types
+ * and the OpenAPI document at /v1/openapi.json.
+ */
+import { Type, type Static } from 'typebox';
+import { ACCOUNT_TYPES, DATACENTERS, DOMAIN_PATTERNS, IP_IGNORED_REASONS, MAIL_PROVIDERS, OUTCOMES, VERDICTS } from '../domain/check.ts';
+
+/** A closed string set as JSON Schema `enum` (clear validation messages, plain OpenAPI). */
+const literals = <T extends readonly string[]>(values: T, description: string) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], description });
+
+/** Hard cap before trimming; the 254-character rule is checked after trimming. */
+const EMAIL_INPUT = { minLength: 1, maxLength: 1024, description: 'Email address; at most 254 characters after trimming' };
+
+export const CheckBody = Type.Object(
+  {
+    email: Type.String(EMAIL_INPUT),
+    ip: Type.Optional(Type.String({ maxLength: 100, description: 'Public IPv4 or IPv6 address of the end user. Never stored.' })),
+    explain: Type.Optional(Type.Boolean({ description: 'Adds `evidence` (default false)' })),
+  },
+  { additionalProperties: false },
+);
+export type CheckBody = Static<typeof CheckBody>;
+
+export const CheckQuery = Type.Object(
+  {
+    email: Type.String(EMAIL_INPUT),
+    ip: Type.Optional(Type.String({ maxLength: 100 })),
+    explain: Type.Optional(literals(['true', 'false', '1', '0'] as const, 'Adds `evidence`: true|false|1|0 (default false)')),
+  },
+  { additionalProperties: false },
+);
+export type CheckQuery = Static<typeof CheckQuery>;
+
+export const IpObject = Type.Object(
+  {
+    datacenter: Type.Optional(literals(DATACENTERS, 'Cloud provider owning the IP')),
+    tor: Type.Optional(Type.Boolean({ description: 'IP is a Tor exit (present when the Tor feed is loaded)' })),
+    signups_from_ip: Type.Optional(Type.Integer({ minimum: 1, description: 'Distinct inboxes from this IP at your account in the last hour' })),
+    ignored: Type.Optional(literals(IP_IGNORED_REASONS, 'Why the IP was not used; no other field is then present')),
+  },
+  { additionalProperties: false },
+);
+
+export const EvidenceItem = Type.Object(
+  {
+    signal: Type.String({ description: 'Signal name (closed list in README)' }),
+    value: Type.Number(),
+    impact: Type.Number({ description: 'Effect on the logit; positive = more likely a real human' }),
+  },
+  { additionalProperties: false },
+);
+
+export const CheckResult = Type.Object(
+  {
+    email: Type.String({ description: 'The input address, trimmed and lowercased' }),
+    canonical: Type.String({ description: 'The inbox the address really reaches' }),
+    did_you_mean: Type.Optional(Type.String({ description: 'Suggested address when the domain looks like a typo' })),
+    account_type: literals(ACCOUNT_TYPES, 'Kind of mailbox'),
+    role_account: Type.Optional(Type.Boolean()),
+    disposable: Type.Optional(Type.Boolean()),
+    relay: Type.Optional(Type.Boolean()),
+    deliverable_domain: Type.Optional(Type.Union([Type.Boolean(), Type.Null()], { description: 'Null when DNS could not answer' })),
+    mail_provider: Type.Optional(literals(MAIL_PROVIDERS, 'Mail provider from the MX hosts')),
+    domain_age_days: Type.Optional(Type.Integer({ minimum: 0 })),
+    domain_pattern: Type.Optional(literals(DOMAIN_PATTERNS, 'Company domains only')),
+    alias_variants: Type.Optional(Type.Integer({ minimum: 2 })),
+    recent_signups: Type.Optional(Type.Integer({ minimum: 20 })),
+    domain_fake_rate: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+    ip: Type.Optional(IpObject),
+    evidence: Type.Optional(Type.Array(EvidenceItem)),
+    human_score: Type.Integer({ minimum: 0, maximum: 100 }),
+    verdict: literals(VERDICTS, 'allow >= 60, review 30-59, block < 30 (configurable)'),
+    reasons: Type.Array(Type.String(), { description: 'Reason codes, most influential first (closed list in README)' }),
+    check_id: Type.String({ pattern: '^chk_[A-Za-z0-9_-]+$', minLength: 100, maxLength: 140 }),
+    feedback_wanted: Type.Optional(Type.Literal(true)),
+    model: Type.String({ pattern: '^(baseline|learned-v[0-9]+)$' }),
+  },
+  { $id: 'CheckResult', additionalProperties: false },
+);
+export type CheckResult = Static<typeof CheckResult>;
+
+export const BulkBody = Type.Object(
+  { emails: Type.Array(Type.String({ maxLength: 1024 }), { minItems: 1, maxItems: 1000 }) },
+  { additionalProperties: false },
+);
+export type BulkBody = Static<typeof BulkBody>;
+
+export const BulkError = Type.Object({ input: Type.String(), error: Type.String() }, { additionalProperties: false });
+export type BulkError = Static<typeof BulkError>;
+
+export const BulkResponse = Type.Object(
+  { results: Type.Array(Type.Union([Type.Ref('CheckResult'), BulkError]), { description: 'One entry per input, in input order' }) },
+  { additionalProperties: false },
+);
+
+export const FeedbackBody = Type.Object(
+  {
+    check_id: Type.Optional(Type.String({ maxLength: 512 })),
+    email: Type.Optional(Type.String({ maxLength: 1024 })),
+    outcome: literals(OUTCOMES, 'confirmed/real = a real person; fake/abuse/bounced = not'),
+  },
+  { additionalProperties: false },
+);
+export type FeedbackBody = Static<typeof FeedbackBody>;
+
+export const FeedbackAccepted = Type.Object(
+  { status: Type.Literal('accepted'), check_id: Type.String() },
+  { additionalProperties: false },
+);
+
+export const ModelScore = Type.Object(
+  { accuracy: Type.Number(), log_loss: Type.Number(), recent_log_loss: Type.Number() },
+  { additionalProperties: false },
+);
+
+export const ModelStatsBody = Type.Object(
+  {
+    mode: literals(['off', 'on', 'auto'] as const, 'MAILSIFT_MODEL_MODE'),
+    serving: literals(['baseline', 'learned'] as const, 'What your account is served'),
+    healthy: Type.Boolean({ description: 'Learned model beats the baseline on recent feedback' }),
+    learned_version: Type.Integer({ minimum: 0 }),
+    feedback_examples: Type.Integer({ minimum: 0 }),
+    customers: Type.Integer({ minimum: 0 }),
+    baseline: Type.Optional(ModelScore),
+    learned: Type.Optional(ModelScore),
+    recommendation: Type.String(),
+  },
+  { additionalProperties: false },
+);
+export type ModelStatsBody = Static<typeof ModelStatsBody>;
+
+export const UsageQuery = Type.Object(
+  {
+    from: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'First UTC day (default: 29 days before `to`)' })),
+    to: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Last UTC day (default: today)' })),
+  },
+  { additionalProperties: false },
+);
+export type UsageQuery = Static<typeof UsageQuery>;
+
+export const UsageBody = Type.Object(
+  {
+    account: Type.String(),
+    from: Type.String(),
+    to: Type.String(),
+    total: Type.Integer({ minimum: 0 }),
+    days: Type.Array(Type.Object({ date: Type.String(), emails: Type.Integer({ minimum: 0 }) }, { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+);
+export type UsageBody = Static<typeof UsageBody>;
+
+export const errorResponses = (...codes: number[]) =>
+  Object.fromEntries(
+    codes.map((c) => [c, { type: 'object', required: ['error'], properties: { error: { type: 'string' } }, additionalProperties: false, description: ERROR_TEXT[c] ?? 'Error' }]),
+  );
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Invalid input',
+  401: 'Missing or unknown API key',
+  404: 'Not found',
+  413: 'Body over 1 MiB',
+  415: 'Body is not JSON',
+  429: 'Rate limit exceeded; see Retry-After',
+  503: 'Temporarily unavailable; retry after Retry-After seconds',
+};

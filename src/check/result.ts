@@ -1,0 +1,79 @@
+/**
+ * Facts + score -> the CheckResult the API returns (pure). Decides what is *shown*:
+ * history numbers appear only past the thresholds SPEC.md gives, IP fields only when an IP was
+ * sent, `deliverable_domain` only when DNS was asked, `domain_pattern` only for company domains.
+ */
+import type { CheckResultBody, IpResult } from '../domain/check-result.ts';
+import type { AccountType, DnsFacts, HistoryFacts, IpFacts, Score } from '../domain/check.ts';
+
+export const SHOW_ALIAS_VARIANTS_FROM = 2;
+export const SHOW_RECENT_SIGNUPS_FROM = 20;
+export const SHOW_FAKE_RATE_FROM_REPORTERS = 2;
+/** The served model is "unsure" inside this distance of P = 0.5. */
+export const UNSURE_MARGIN = 0.15;
+
+export interface ResultInput {
+  readonly email: string;
+  readonly canonical: string;
+  readonly didYouMean?: string;
+  readonly accountType: AccountType;
+  readonly roleAccount: boolean;
+  readonly disposable: boolean;
+  readonly relay: boolean;
+  readonly dns?: DnsFacts;
+  /** Present when the request carried an `ip`. */
+  readonly ip?: IpFacts;
+  readonly history: HistoryFacts;
+  readonly score: Score;
+  readonly explain: boolean;
+  readonly checkId: string;
+  readonly model: string;
+  /** The other model's verdict, when a second model scored the address. */
+  readonly otherVerdict?: string;
+}
+
+export function feedbackWanted(probability: number, servedVerdict: string, otherVerdict: string | undefined): boolean {
+  return Math.abs(probability - 0.5) <= UNSURE_MARGIN || (otherVerdict !== undefined && otherVerdict !== servedVerdict);
+}
+
+export function buildCheckResult(r: ResultInput): CheckResultBody {
+  const out: CheckResultBody = {
+    email: r.email,
+    canonical: r.canonical,
+    account_type: r.accountType,
+    role_account: r.roleAccount,
+    disposable: r.disposable,
+    relay: r.relay,
+    human_score: r.score.humanScore,
+    verdict: r.score.verdict,
+    reasons: [...r.score.reasons],
+    check_id: r.checkId,
+    model: r.model,
+  };
+  if (r.didYouMean !== undefined) out.did_you_mean = r.didYouMean;
+  if (r.dns) {
+    out.deliverable_domain = r.dns.deliverable;
+    if (r.dns.mailProvider !== undefined) out.mail_provider = r.dns.mailProvider;
+  }
+  const h = r.history;
+  if (h.domainAgeDays !== undefined) out.domain_age_days = h.domainAgeDays;
+  if (h.domainPattern !== undefined && r.accountType === 'work') out.domain_pattern = h.domainPattern;
+  if (h.aliasVariants !== undefined && h.aliasVariants >= SHOW_ALIAS_VARIANTS_FROM) out.alias_variants = h.aliasVariants;
+  if (h.recentSignups !== undefined && h.recentSignups >= SHOW_RECENT_SIGNUPS_FROM) out.recent_signups = h.recentSignups;
+  if (h.domainFakeRate !== undefined && (h.domainFakeReporters ?? 0) >= SHOW_FAKE_RATE_FROM_REPORTERS) {
+    out.domain_fake_rate = Math.round(h.domainFakeRate * 1000) / 1000;
+  }
+  if (r.ip) out.ip = ipResult(r.ip, h);
+  if (r.explain) out.evidence = r.score.evidence.map((e) => ({ signal: e.signal, value: e.value, impact: e.impact }));
+  if (feedbackWanted(r.score.probability, r.score.verdict, r.otherVerdict)) out.feedback_wanted = true;
+  return out;
+}
+
+function ipResult(ip: IpFacts, h: HistoryFacts): IpResult {
+  if (ip.ignored) return { ignored: ip.ignored };
+  const out: IpResult = {};
+  if (ip.datacenter) out.datacenter = ip.datacenter;
+  if (ip.tor !== undefined) out.tor = ip.tor;
+  if (h.signupsFromIp !== undefined) out.signups_from_ip = h.signupsFromIp;
+  return out;
+}

@@ -1,0 +1,148 @@
+/**
+ * Every setting, in one table: name, default, parser (which is also the validation rule) and
+ * the documentation README's configuration table is checked against. Parsers throw a message
+ * naming the rule; load.ts prefixes the variable name.
+ */
+
+export type Parser<T> = (raw: string) => T;
+
+export interface Setting<T> {
+  readonly env: string;
+  readonly default: string | undefined;
+  readonly parse: Parser<T>;
+  readonly doc: string;
+}
+
+const int =
+  (min: number, max: number): Parser<number> =>
+  (raw) => {
+    if (!/^-?\d+$/.test(raw.trim())) throw new Error(`must be an integer between ${min} and ${max}`);
+    const n = Number(raw);
+    if (n < min || n > max) throw new Error(`must be an integer between ${min} and ${max}`);
+    return n;
+  };
+
+const oneOf =
+  <T extends string>(...values: T[]): Parser<T> =>
+  (raw) => {
+    const v = raw.trim().toLowerCase() as T;
+    if (!values.includes(v)) throw new Error(`must be one of ${values.join(', ')}`);
+    return v;
+  };
+
+const bool: Parser<boolean> = (raw) => {
+  const v = raw.trim().toLowerCase();
+  if (['1', 'true', 'on', 'yes'].includes(v)) return true;
+  if (['0', 'false', 'off', 'no'].includes(v)) return false;
+  throw new Error('must be on or off (true/false, 1/0)');
+};
+
+const text: Parser<string> = (raw) => {
+  if (raw.trim() === '') throw new Error('must not be empty');
+  return raw.trim();
+};
+
+const hostPorts: Parser<string[]> = (raw) => {
+  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  if (list.length === 0) throw new Error('must be a comma list of host[:port]');
+  for (const s of list) {
+    if (!/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+|[0-9a-fA-F:]+)(:\d{1,5})?$/.test(s)) throw new Error(`"${s}" is not host[:port]`);
+  }
+  return list;
+};
+
+const url: Parser<string> = (raw) => {
+  try {
+    const u = new URL(raw.trim());
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error();
+    return raw.trim();
+  } catch {
+    throw new Error('must be an http(s) URL');
+  }
+};
+
+/** `key1=account1,key2=account2`; keys >= 16 chars, accounts [A-Za-z0-9._-]. */
+const apiKeys: Parser<{ key: string; account: string }[]> = (raw) => {
+  const out: { key: string; account: string }[] = [];
+  for (const part of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const eq = part.lastIndexOf('=');
+    if (eq <= 0) throw new Error('must be key=account pairs separated by commas');
+    const key = part.slice(0, eq);
+    const account = part.slice(eq + 1);
+    if (key.length < 16) throw new Error('every API key must be at least 16 characters');
+    if (!/^[A-Za-z0-9._-]{1,64}$/.test(account)) throw new Error('account names must match [A-Za-z0-9._-]{1,64}');
+    out.push({ key, account });
+  }
+  if (out.length === 0) throw new Error('must list at least one key=account pair');
+  return out;
+};
+
+const secret: Parser<string> = (raw) => {
+  if (raw.length < 32) throw new Error('must be at least 32 characters of key material');
+  return raw;
+};
+
+/** `2=<secret>,1=<secret>`: check-id signing keys by id; the highest id signs. */
+const checkIdKeys: Parser<{ id: number; secret: string }[]> = (raw) =>
+  raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const eq = part.indexOf('=');
+      const id = Number(part.slice(0, eq));
+      const s = part.slice(eq + 1);
+      if (eq <= 0 || !Number.isInteger(id) || id < 1 || id > 65535) throw new Error('must be id=secret pairs with ids 1..65535');
+      if (s.length < 32) throw new Error('every key must be at least 32 characters');
+      return { id, secret: s };
+    });
+
+const roles: Parser<('api' | 'streams' | 'trainer')[]> = (raw) => {
+  const list = raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  for (const r of list) if (!['api', 'streams', 'trainer'].includes(r)) throw new Error('must be a comma list of api, streams, trainer');
+  if (list.length === 0) throw new Error('must name at least one role');
+  return [...new Set(list)] as ('api' | 'streams' | 'trainer')[];
+};
+
+const optional = <T>(parse: Parser<T>): Parser<T | undefined> => (raw) => (raw === '' ? undefined : parse(raw));
+
+function s<T>(env: string, def: string | undefined, parse: Parser<T>, doc: string): Setting<T> {
+  return { env, default: def, parse, doc };
+}
+
+export const SETTINGS = {
+  port: s('PORT', '8080', int(0, 65535), 'HTTP port'),
+  host: s('HOST', '127.0.0.1', text, 'Bind address (`0.0.0.0` in containers)'),
+  dataDir: s('MAILSIFT_DATA_DIR', './data', text, 'State stores, embedded log, secrets, feeds and model artifacts'),
+  apiKeys: s('MAILSIFT_API_KEYS', undefined, optional(apiKeys), '`key1=account1,key2=account2` (keys >= 16 chars). Unset in embedded mode: a dev key is generated on first start, printed once, and only its hash kept'),
+  secret: s('MAILSIFT_SECRET', undefined, optional(secret), 'Key material (>= 32 chars) for check_id signatures and keyed hashes. Unset in embedded mode: generated once and kept in the data dir. Required in Kafka mode'),
+  checkIdKeys: s('MAILSIFT_CHECK_ID_KEYS', undefined, optional(checkIdKeys), 'Optional check_id key rotation: `2=<secret>,1=<secret>`; the highest id signs, all verify. Default: key 1 derived from MAILSIFT_SECRET'),
+  dnsServers: s('MAILSIFT_DNS_SERVERS', undefined, optional(hostPorts), 'Comma list `host[:port]` used for every DNS lookup (default: system resolvers)'),
+  dns: s('MAILSIFT_DNS', 'on', bool, '`off` skips DNS: `deliverable_domain` and `mail_provider` are then absent'),
+  dnsTimeoutMs: s('MAILSIFT_DNS_TIMEOUT_MS', '800', int(50, 30_000), 'Timeout of one DNS query'),
+  dnsBudgetMs: s('MAILSIFT_DNS_BUDGET_MS', '1500', int(50, 60_000), 'Overall DNS budget of one check'),
+  kafkaBrokers: s('KAFKA_BROKERS', undefined, optional(hostPorts), 'Comma list of brokers; set = Kafka mode, unset = embedded mode'),
+  schemaRegistryUrl: s('SCHEMA_REGISTRY_URL', undefined, optional(url), 'Confluent-compatible schema registry; required in Kafka mode'),
+  roles: s('MAILSIFT_ROLES', 'api,streams,trainer', roles, 'Roles this process runs (split them to scale out; embedded mode runs all in one process)'),
+  modelMode: s('MAILSIFT_MODEL_MODE', 'auto', oneOf('off', 'on', 'auto'), '`off`, `on` or `auto` (see Model)'),
+  rateLimitRps: s('MAILSIFT_RATE_LIMIT_RPS', '100', int(1, 1_000_000), 'Requests per second per account (token refill rate)'),
+  rateLimitBurst: s('MAILSIFT_RATE_LIMIT_BURST', '200', int(1, 10_000_000), 'Burst size per account (bucket capacity)'),
+  verdictAllow: s('MAILSIFT_VERDICT_ALLOW', '60', int(1, 100), '`allow` when human_score >= this'),
+  verdictReview: s('MAILSIFT_VERDICT_REVIEW', '30', int(0, 100), '`review` when human_score >= this (and below allow); `block` below'),
+  eventTimeoutMs: s('MAILSIFT_EVENT_TIMEOUT_MS', '2000', int(100, 60_000), 'How long a check waits for its event to be durable before answering 503'),
+  bulkConcurrency: s('MAILSIFT_BULK_CONCURRENCY', '64', int(1, 1000), 'Addresses of one bulk request checked in parallel'),
+  feeds: s('MAILSIFT_FEEDS', 'on', bool, '`off` disables downloading the IP feeds (datacenter and Tor signals then come only from copies already in the data dir)'),
+  feedsRefreshHours: s('MAILSIFT_FEEDS_REFRESH_HOURS', '6', int(0, 24 * 30), 'Periodic refresh of the IP feeds (0 = only at start)'),
+  feedsUrlAws: s('MAILSIFT_FEEDS_URL_AWS', undefined, optional(url), 'AWS ranges (default https://ip-ranges.amazonaws.com/ip-ranges.json)'),
+  feedsUrlAzure: s('MAILSIFT_FEEDS_URL_AZURE', undefined, optional(url), 'Azure Service Tags JSON (no stable official URL: set it, see docs/ip-intelligence.md)'),
+  feedsUrlGoogleCloud: s('MAILSIFT_FEEDS_URL_GOOGLE_CLOUD', undefined, optional(url), 'Google Cloud ranges (default https://www.gstatic.com/ipranges/cloud.json)'),
+  feedsUrlDigitalOcean: s('MAILSIFT_FEEDS_URL_DIGITAL_OCEAN', undefined, optional(url), 'DigitalOcean geofeed (default https://digitalocean.com/geo/google.csv)'),
+  feedsUrlTor: s('MAILSIFT_FEEDS_URL_TOR', undefined, optional(url), 'Tor bulk exit list (default https://check.torproject.org/torbulkexitlist)'),
+  instanceId: s('MAILSIFT_INSTANCE_ID', undefined, optional(text), 'Name of this instance (Kafka mode: API replicas use it in their consumer group). Default: host name + port'),
+  logLevel: s('MAILSIFT_LOG_LEVEL', 'info', oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'), 'Log level'),
+} as const;
+
+export type SettingKey = keyof typeof SETTINGS;
+export type Config = { readonly [K in SettingKey]: ReturnType<(typeof SETTINGS)[K]['parse']> } & {
+  readonly mode: 'embedded' | 'kafka';
+};

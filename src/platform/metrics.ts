@@ -1,0 +1,50 @@
+/**
+ * Prometheus metrics (prom-client). Labels carry routes, statuses, verdicts and topic names
+ * only: never an address, inbox, IP or account key.
+ */
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+export interface Metrics {
+  readonly registry: Registry;
+  readonly httpRequests: Counter<'method' | 'route' | 'status'>;
+  readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
+  readonly checks: Counter<'verdict' | 'model'>;
+  readonly checkErrors: Counter<'kind'>;
+  readonly eventsWritten: Counter<'topic'>;
+  readonly feedback: Counter<'outcome' | 'result'>;
+  /** Registers a gauge whose value is read at scrape time. */
+  gauge(name: string, help: string, labels: string[], collect: (set: (labels: Record<string, string>, v: number) => void) => void | Promise<void>): void;
+}
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'mailsift_process_' });
+  const m = {
+    registry,
+    httpRequests: new Counter({ name: 'mailsift_http_requests_total', help: 'HTTP requests by route and status', labelNames: ['method', 'route', 'status'] as const, registers: [registry] }),
+    httpDuration: new Histogram({
+      name: 'mailsift_http_request_duration_seconds',
+      help: 'HTTP request latency by route and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+    checks: new Counter({ name: 'mailsift_checks_total', help: 'Addresses checked, by verdict and served model', labelNames: ['verdict', 'model'] as const, registers: [registry] }),
+    checkErrors: new Counter({ name: 'mailsift_check_invalid_total', help: 'Addresses rejected before scoring, by kind', labelNames: ['kind'] as const, registers: [registry] }),
+    eventsWritten: new Counter({ name: 'mailsift_events_written_total', help: 'Events durably written to the log, by topic', labelNames: ['topic'] as const, registers: [registry] }),
+    feedback: new Counter({ name: 'mailsift_feedback_total', help: 'Feedback requests by outcome and result', labelNames: ['outcome', 'result'] as const, registers: [registry] }),
+    gauge(name: string, help: string, labels: string[], collect: (set: (l: Record<string, string>, v: number) => void) => void | Promise<void>) {
+      new Gauge({
+        name,
+        help,
+        labelNames: labels,
+        registers: [registry],
+        async collect() {
+          this.reset();
+          await collect((l, v) => this.set(l, v));
+        },
+      });
+    },
+  };
+  return m;
+}

@@ -1,0 +1,171 @@
+/**
+ * The check path, shared by single and bulk checks (shell; every decision is in a pure call):
+ *   parse -> DNS facts (cached, single-flight, budgeted) -> address signals -> IP facts
+ *   -> history (local state + own pending events) -> features + score -> signed check_id
+ *   -> check event written and durable -> CheckResult.
+ * Policy: the response waits for the event (ARCHITECTURE.md decision 4). If the log cannot
+ * take it within MAILSIFT_EVENT_TIMEOUT_MS the check answers 503 and nothing was billed.
+ */
+import { partitionFor } from '../bus/partitioner.ts';
+import type { Codecs } from '../bus/codecs.ts';
+import { TOPICS } from '../bus/topics.ts';
+import { buildCheckResult } from '../check/result.ts';
+import type { CheckIdSigner } from '../domain/check-id.ts';
+import type { BulkErrorEntry, CheckResultBody } from '../domain/check-result.ts';
+import type { DnsFacts, HistoryFacts, IpFacts, ParsedAddress, Score } from '../domain/check.ts';
+import type { CheckScored } from '../domain/events.ts';
+import type { KeyedHasher } from '../domain/keyed-hash.ts';
+import type { OwnEvents } from '../streams/own-events.ts';
+import type { EventWriter } from './event-writer.ts';
+import type { CheckAnswer, CheckService } from './ports.ts';
+
+/** The pure judgement, bound to its lookup tables by the composition root. */
+export interface AddressPipeline {
+  parse(input: string): { ok: true; address: ParsedAddress } | { ok: false; error: string };
+  analyze(address: ParsedAddress, dns: DnsFacts | undefined): AddressView;
+  judge(view: AddressView, facts: { dns?: DnsFacts; ip?: IpFacts; history?: HistoryFacts }): { features: ArrayLike<number>; featureVersion: number; score: Score };
+}
+
+/** What the check path needs to read out of an analysis (the rest stays opaque to it). */
+export interface AddressView {
+  readonly canonical: string;
+  readonly didYouMean?: string;
+  readonly accountType: CheckScored['account_type'] & import('../domain/check.ts').AccountType;
+  readonly roleAccount: boolean;
+  readonly disposable: boolean;
+  readonly relay: boolean;
+  readonly localShape: string;
+}
+
+export interface IpIntel {
+  /** Null-free: `ignored` for unusable input. `canonical` is the form that gets hashed. */
+  facts(ip: string): { facts: IpFacts; canonical?: string };
+}
+
+export interface HistoryKeys {
+  readonly account: string;
+  readonly domain: string;
+  readonly inboxHash: Buffer;
+  readonly spellingHash: Buffer;
+  readonly ipHash: Buffer | null;
+  readonly localShape: string;
+  readonly accountType: string;
+  readonly time: number;
+}
+
+export interface HistoryReader {
+  /** Counters as they will be once this check is counted too (read-your-writes included). */
+  history(keys: HistoryKeys): Promise<HistoryFacts>;
+}
+
+export interface DomainFactsSource {
+  domainFacts(domain: string): Promise<DnsFacts>;
+}
+
+export interface CheckDeps {
+  pipeline: AddressPipeline;
+  dns: DomainFactsSource | undefined;
+  ip: IpIntel;
+  history: HistoryReader;
+  hasher: KeyedHasher;
+  signer: CheckIdSigner;
+  writer: EventWriter;
+  codecs: Codecs;
+  own: OwnEvents;
+  now: () => number;
+  uuid: () => Buffer;
+  bulkConcurrency: number;
+  onChecked?: (verdict: string, model: string) => void;
+  onInvalid?: (kind: 'single' | 'bulk') => void;
+}
+
+export function createCheckService(d: CheckDeps): CheckService {
+  async function checkOne(account: string, email: string, ip: string | undefined, explain: boolean, bulk: boolean): Promise<CheckAnswer> {
+    const parsed = d.pipeline.parse(email);
+    if (!parsed.ok) {
+      d.onInvalid?.(bulk ? 'bulk' : 'single');
+      return parsed;
+    }
+    const address = parsed.address;
+    const dns = d.dns ? await d.dns.domainFacts(address.domain) : undefined;
+    const view = d.pipeline.analyze(address, dns);
+    const ipInfo = ip === undefined ? undefined : d.ip.facts(ip);
+    const now = d.now();
+    const inboxHash = d.hasher.hash('inbox', view.canonical);
+    const spellingHash = d.hasher.hash('spelling', address.email);
+    const ipHash = ipInfo?.canonical !== undefined ? d.hasher.hash('ip', ipInfo.canonical) : null;
+    const history = await d.history.history({
+      account,
+      domain: address.domain,
+      inboxHash,
+      spellingHash,
+      ipHash,
+      localShape: view.localShape,
+      accountType: view.accountType,
+      time: now,
+    });
+    const judged = d.pipeline.judge(view, { ...(dns ? { dns } : {}), ...(ipInfo ? { ip: ipInfo.facts } : {}), history });
+    const score = judged.score;
+    const uuid = d.uuid();
+    const checkId = d.signer.sign(account, uuid, inboxHash, now);
+    const model = 'baseline';
+    const event: CheckScored = {
+      check_uuid: uuid,
+      account,
+      time: now,
+      domain: address.domain,
+      inbox_hash: inboxHash,
+      spelling_hash: spellingHash,
+      ip_hash: ipHash,
+      local_shape: view.localShape,
+      account_type: view.accountType,
+      feature_version: judged.featureVersion,
+      features: Array.from(judged.features),
+      baseline_probability: score.probability,
+      served_model: model,
+      served_probability: score.probability,
+      learned_probability: null,
+      verdict: score.verdict,
+      bulk,
+    };
+    const key = Buffer.from(account);
+    const partition = partitionFor(key, TOPICS.checks.partitions);
+    const pos = await d.writer.write(TOPICS.checks.name, key, d.codecs.checks.encode(event), now, partition);
+    d.own.addCheck({ event, ...pos });
+    d.onChecked?.(score.verdict, model);
+    const result: CheckResultBody = buildCheckResult({
+      email: address.email,
+      canonical: view.canonical,
+      ...(view.didYouMean !== undefined ? { didYouMean: view.didYouMean } : {}),
+      accountType: view.accountType,
+      roleAccount: view.roleAccount,
+      disposable: view.disposable,
+      relay: view.relay,
+      ...(dns ? { dns } : {}),
+      ...(ipInfo ? { ip: ipInfo.facts } : {}),
+      history,
+      score,
+      explain,
+      checkId,
+      model,
+    });
+    return { ok: true, result };
+  }
+
+  return {
+    check: (account, req) => checkOne(account, req.email, req.ip, req.explain, false),
+
+    async bulk(account, emails) {
+      const out = new Array<CheckResultBody | BulkErrorEntry>(emails.length);
+      let next = 0;
+      const worker = async (): Promise<void> => {
+        for (let i = next++; i < emails.length; i = next++) {
+          const answer = await checkOne(account, emails[i]!, undefined, false, true);
+          out[i] = answer.ok ? answer.result : { input: emails[i]!, error: answer.error };
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(d.bulkConcurrency, emails.length) }, worker));
+      return out;
+    },
+  };
+}

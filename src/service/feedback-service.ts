@@ -1,0 +1,97 @@
+/**
+ * POST /v1/feedback, as SPEC.md's state table says:
+ *   check_id: must have the chk_ form (else 400); must verify for this account within 14 days
+ *             and not be labelled yet (else 404).
+ *   email:    must parse (else 400); the account's latest check of that inbox (same canonical,
+ *             any spelling) within 14 days is labelled (none -> 404).
+ * 202 is answered only once the feedback event is durable. Two reports for one check racing on
+ * this instance: the second sees the first in flight and gets 404.
+ */
+import { partitionFor } from '../bus/partitioner.ts';
+import { TOPICS } from '../bus/topics.ts';
+import type { Codecs } from '../bus/codecs.ts';
+import { hasCheckIdForm, type CheckIdSigner } from '../domain/check-id.ts';
+import { notFound, validationError } from '../domain/errors.ts';
+import type { FeedbackReceived } from '../domain/events.ts';
+import type { OwnEvents } from '../streams/own-events.ts';
+import type { Queries } from '../streams/queries.ts';
+import type { EventWriter } from './event-writer.ts';
+import type { FeedbackService } from './ports.ts';
+
+export type InboxHashOf = (email: string) => Promise<{ ok: true; inboxHash: Buffer } | { ok: false; error: string }>;
+
+export interface FeedbackDeps {
+  signer: CheckIdSigner;
+  queries: Queries;
+  own: OwnEvents;
+  codecs: Codecs;
+  writer: EventWriter;
+  inboxHashOf: InboxHashOf;
+  now: () => number;
+  onResult?: (outcome: string, result: 'accepted' | 'not_found' | 'invalid') => void;
+}
+
+export function createFeedbackService(d: FeedbackDeps): FeedbackService {
+  const inFlight = new Set<string>();
+
+  return {
+    async report(account, req) {
+      const counted = (result: 'accepted' | 'not_found' | 'invalid') => d.onResult?.(req.outcome, result);
+      try {
+        if ((req.check_id === undefined) === (req.email === undefined)) {
+          throw validationError('feedback: exactly one of check_id or email is required');
+        }
+        const now = d.now();
+        let uuid: Buffer;
+        let checkTime: number;
+        let inboxHash: Buffer;
+        let checkId: string;
+        if (req.check_id !== undefined) {
+          if (!hasCheckIdForm(req.check_id)) throw validationError('check_id: must be a check id (chk_ followed by base64url characters)');
+          const v = d.signer.verify(req.check_id, account, now);
+          if (!v.ok) throw notFound('check_id: no check with this id by your account in the last 14 days');
+          ({ uuid, issuedAt: checkTime, inboxHash } = v.claims);
+          checkId = req.check_id;
+        } else {
+          const parsed = await d.inboxHashOf(req.email!);
+          if (!parsed.ok) throw validationError(parsed.error);
+          inboxHash = parsed.inboxHash;
+          const latest = await d.queries.latestInboxCheck(account, inboxHash, now);
+          if (!latest) throw notFound('email: no check of this inbox by your account in the last 14 days');
+          uuid = latest.uuid;
+          checkTime = latest.time;
+          checkId = d.signer.sign(account, uuid, inboxHash, checkTime);
+        }
+        const flightKey = `${account}\0${uuid.toString('hex')}`;
+        if (inFlight.has(flightKey) || (await d.queries.isLabelled(account, uuid, now))) {
+          throw notFound(`${req.check_id !== undefined ? 'check_id' : 'email'}: this check already has an outcome`);
+        }
+        inFlight.add(flightKey);
+        try {
+          const event: FeedbackReceived = {
+            check_uuid: uuid,
+            account,
+            time: now,
+            check_time: checkTime,
+            inbox_hash: inboxHash,
+            outcome: req.outcome,
+            via: req.check_id !== undefined ? 'check_id' : 'email',
+          };
+          const key = Buffer.from(account);
+          const partition = partitionFor(key, TOPICS.feedback.partitions);
+          const pos = await d.writer.write(TOPICS.feedback.name, key, d.codecs.feedback.encode(event), now, partition);
+          d.own.addFeedback({ event, ...pos });
+        } finally {
+          inFlight.delete(flightKey);
+        }
+        counted('accepted');
+        return { check_id: checkId };
+      } catch (err) {
+        const status = (err as { status?: number }).status;
+        if (status === 404) counted('not_found');
+        else if (status === 400) counted('invalid');
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * What the HTTP layer needs from the application, as interfaces. Implementations live beside
+ * this file and are composed in roles/api.ts; routes never see stores, buses or resolvers.
+ */
+import type { BulkErrorEntry, CheckResultBody } from '../domain/check-result.ts';
+import type { Outcome } from '../domain/check.ts';
+
+export interface CheckRequest {
+  readonly email: string;
+  readonly ip?: string;
+  readonly explain: boolean;
+}
+
+export type CheckAnswer = { ok: true; result: CheckResultBody } | { ok: false; error: string };
+
+export interface CheckService {
+  /** Throws ServiceError(503) when the check's event cannot be made durable in time. */
+  check(account: string, req: CheckRequest): Promise<CheckAnswer>;
+  /** One entry per input, in input order; each valid address is one answered check. */
+  bulk(account: string, emails: readonly string[]): Promise<(CheckResultBody | BulkErrorEntry)[]>;
+}
+
+export interface FeedbackRequest {
+  readonly check_id?: string;
+  readonly email?: string;
+  readonly outcome: Outcome;
+}
+
+export interface FeedbackService {
+  /** Resolves once the feedback event is durable; throws ServiceError 400/404/503. */
+  report(account: string, req: FeedbackRequest): Promise<{ check_id: string }>;
+}
+
+export interface ModelStatsView {
+  mode: 'off' | 'on' | 'auto';
+  serving: 'baseline' | 'learned';
+  healthy: boolean;
+  learned_version: number;
+  feedback_examples: number;
+  customers: number;
+  baseline?: { accuracy: number; log_loss: number; recent_log_loss: number };
+  learned?: { accuracy: number; log_loss: number; recent_log_loss: number };
+  recommendation: string;
+}
+
+export interface ModelService {
+  stats(account: string): Promise<ModelStatsView>;
+}
+
+export interface UsageView {
+  account: string;
+  from: string;
+  to: string;
+  total: number;
+  days: { date: string; emails: number }[];
+}
+
+export interface UsageService {
+  /** Throws ServiceError(400) for a bad range. */
+  usage(account: string, from?: string, to?: string): Promise<UsageView>;
+}
+
+export interface ReadinessReport {
+  ready: boolean;
+  checks: Record<string, { ok: boolean; detail?: string }>;
+}
+
+export interface Health {
+  readiness(): Promise<ReadinessReport>;
+}

@@ -1,0 +1,48 @@
+/**
+ * Plain event counts per entity in time buckets over a long window (pure), e.g. a domain's
+ * weekly volume: the baseline that tells a bot wave from a big provider's normal traffic.
+ * Not idempotent, so the API never re-applies its own events to it (a week of history does not
+ * need read-your-writes).
+ */
+import type { Aggregation } from '../aggregation.ts';
+import type { StoreSpec } from '../stores/store-spec.ts';
+import { countsAt, decodeSummary, encodeSummary, firstLiveBucket, total } from './distinct-counter.ts';
+
+export interface BucketCounterSpec<E> {
+  readonly name: string;
+  readonly store: StoreSpec;
+  readonly windowMs: number;
+  readonly bucketMs: number;
+  entity(e: E): Buffer | null;
+  time(e: E): number;
+}
+
+export function bucketCounter<E>(s: BucketCounterSpec<E>): Aggregation<E> & { spec: BucketCounterSpec<E> } {
+  return {
+    name: s.name,
+    spec: s,
+    stores: [s.store],
+    reads(e, rs) {
+      const entity = s.entity(e);
+      if (entity) rs.add(s.store, entity);
+    },
+    apply(e, tx) {
+      const entity = s.entity(e);
+      if (!entity) return;
+      const t = s.time(e);
+      const bucket = Math.floor(t / s.bucketMs);
+      const oldest = firstLiveBucket(t, s.windowMs, s.bucketMs);
+      if (bucket < oldest) return;
+      const entries = decodeSummary(tx.get(s.store, entity)).filter((x) => x.bucket >= oldest);
+      const i = entries.findIndex((x) => x.bucket === bucket);
+      if (i >= 0) entries[i] = { ...entries[i]!, count: entries[i]!.count + 1 };
+      else entries.push({ bucket, category: 0, count: 1 });
+      entries.sort((a, b) => a.bucket - b.bucket);
+      tx.put(s.store, entity, encodeSummary(entries), Math.max(t, entries.at(-1)!.bucket * s.bucketMs));
+    },
+  };
+}
+
+export function bucketTotal(raw: Buffer | undefined, now: number, windowMs: number, bucketMs: number): number {
+  return total(countsAt(decodeSummary(raw), now, windowMs, bucketMs));
+}

@@ -1,0 +1,29 @@
+/**
+ * inbox-aliases-90d: distinct spellings (keyed hash of the address as written) of one canonical
+ * inbox checked by one account in the last 90 days. j.ohn+x@gmail.com and john@gmail.com are
+ * two spellings of one inbox: one person making several accounts.
+ */
+import type { CheckScored } from '../../domain/events.ts';
+import { DAY } from '../../domain/time.ts';
+import { compositeKey, type StoreSpec } from '../stores/store-spec.ts';
+import { distinctCounter } from './distinct-counter.ts';
+
+export const ALIAS_WINDOW_MS = 90 * DAY;
+export const ALIAS_BUCKET_MS = DAY;
+const RETENTION = ALIAS_WINDOW_MS + 2 * ALIAS_BUCKET_MS + DAY;
+
+export const INBOX_ALIASES_LATEST: StoreSpec = { id: 15, name: 'inbox-aliases-latest-90d', retentionMs: RETENTION, segmentMs: 31 * DAY };
+export const INBOX_ALIASES: StoreSpec = { id: 16, name: 'inbox-aliases-90d', retentionMs: RETENTION, segmentMs: 31 * DAY };
+
+export const aliasEntity = (account: string, inboxHash: Buffer): Buffer => compositeKey(account, inboxHash);
+
+export const inboxAliases90d = distinctCounter<CheckScored>({
+  name: 'inbox-aliases-90d',
+  latest: INBOX_ALIASES_LATEST,
+  summary: INBOX_ALIASES,
+  windowMs: ALIAS_WINDOW_MS,
+  bucketMs: ALIAS_BUCKET_MS,
+  entity: (e) => aliasEntity(e.account, e.inbox_hash),
+  member: (e) => e.spelling_hash,
+  time: (e) => e.time,
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config/load.ts';
+
+describe('loadConfig', () => {
+  it('gives the CONTRACT.md defaults in embedded mode', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.dataDir).toBe('./data');
+    expect(c.mode).toBe('embedded');
+    expect(c.roles).toEqual(['api', 'streams', 'trainer']);
+    expect(c.modelMode).toBe('auto');
+    expect(c.rateLimitRps).toBe(100);
+    expect(c.rateLimitBurst).toBe(200);
+    expect(c.verdictAllow).toBe(60);
+    expect(c.verdictReview).toBe(30);
+    expect(c.apiKeys).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT: must be an integer/],
+    [{ PORT: '70000' }, /PORT: must be an integer between 0 and 65535/],
+    [{ MAILSIFT_MODEL_MODE: 'maybe' }, /MAILSIFT_MODEL_MODE: must be one of off, on, auto/],
+    [{ MAILSIFT_API_KEYS: 'short=acme' }, /MAILSIFT_API_KEYS: every API key must be at least 16 characters/],
+    [{ MAILSIFT_API_KEYS: 'abcdefghijklmnopqrst' }, /MAILSIFT_API_KEYS: must be key=account pairs/],
+    [{ MAILSIFT_SECRET: 'tooshort' }, /MAILSIFT_SECRET: must be at least 32 characters/],
+    [{ MAILSIFT_DNS_SERVERS: 'not a host' }, /MAILSIFT_DNS_SERVERS:/],
+    [{ SCHEMA_REGISTRY_URL: 'ftp://x' }, /SCHEMA_REGISTRY_URL: must be an http\(s\) URL/],
+    [{ KAFKA_BROKERS: '127.0.0.1:9092' }, /SCHEMA_REGISTRY_URL: is required/],
+    [{ MAILSIFT_ROLES: 'api' }, /MAILSIFT_ROLES: embedded mode runs/],
+    [{ MAILSIFT_ROLES: 'api,cook' }, /MAILSIFT_ROLES: must be a comma list/],
+    [{ MAILSIFT_VERDICT_REVIEW: '70' }, /MAILSIFT_VERDICT_REVIEW: must be below/],
+  ])('rejects %o naming the variable and the rule', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('parses keys, servers and Kafka mode', () => {
+    const c = loadConfig({
+      MAILSIFT_API_KEYS: 'aaaaaaaaaaaaaaaa1=acme, bbbbbbbbbbbbbbbb2=globex',
+      MAILSIFT_DNS_SERVERS: '127.0.0.1:15353,[::1]:53',
+      KAFKA_BROKERS: '127.0.0.1:19092',
+      SCHEMA_REGISTRY_URL: 'http://127.0.0.1:18081/apis/ccompat/v7',
+      MAILSIFT_SECRET: 'x'.repeat(32),
+      MAILSIFT_ROLES: 'api',
+    });
+    expect(c.apiKeys).toEqual([
+      { key: 'aaaaaaaaaaaaaaaa1', account: 'acme' },
+      { key: 'bbbbbbbbbbbbbbbb2', account: 'globex' },
+    ]);
+    expect(c.dnsServers).toEqual(['127.0.0.1:15353', '[::1]:53']);
+    expect(c.mode).toBe('kafka');
+    expect(c.roles).toEqual(['api']);
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { takeToken, type Bucket } from '../../src/domain/token-bucket.ts';
+
+describe('token bucket', () => {
+  it('allows a burst, then refills at the rate', () => {
+    let b: Bucket | undefined;
+    let allowed = 0;
+    for (let i = 0; i < 250; i++) {
+      const t = takeToken(b, 0, 100, 200);
+      b = t.bucket;
+      if (t.allowed) allowed++;
+    }
+    expect(allowed).toBe(200);
+    const denied = takeToken(b, 0, 100, 200);
+    expect(denied.allowed).toBe(false);
+    if (!denied.allowed) expect(denied.retryAfterMs).toBe(10);
+    // 50 ms later: 5 tokens back
+    let later = 0;
+    for (let i = 0; i < 10; i++) {
+      const t = takeToken(b, 50, 100, 200);
+      b = t.bucket;
+      if (t.allowed) later++;
+    }
+    expect(later).toBe(5);
+  });
+
+  it('never exceeds the burst after a long idle time', () => {
+    const t = takeToken({ tokens: 0, updatedAt: 0 }, 3_600_000, 100, 200);
+    expect(t.allowed && t.bucket.tokens).toBe(199);
+  });
+});

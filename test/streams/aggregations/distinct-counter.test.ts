@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { MINUTE } from '../../../src/domain/time.ts';
+import { countsAt, decodeSummary, distinctCounter, total } from '../../../src/streams/aggregations/distinct-counter.ts';
+import type { StoreSpec } from '../../../src/streams/stores/store-spec.ts';
+import { MemoryTx } from '../../helpers/memory-tx.ts';
+
+interface Ev {
+  entity: string;
+  member: string;
+  t: number;
+  cat?: number;
+}
+const LATEST: StoreSpec = { id: 101, name: 't-latest', retentionMs: 20 * MINUTE, segmentMs: 5 * MINUTE };
+const SUMMARY: StoreSpec = { id: 102, name: 't-summary', retentionMs: 20 * MINUTE, segmentMs: 5 * MINUTE };
+const counter = distinctCounter<Ev>({
+  name: 'test-10m',
+  latest: LATEST,
+  summary: SUMMARY,
+  windowMs: 10 * MINUTE,
+  bucketMs: MINUTE,
+  entity: (e) => Buffer.from(e.entity),
+  member: (e) => Buffer.from(e.member),
+  category: (e) => e.cat ?? 0,
+  time: (e) => e.t,
+});
+const T0 = 1_800_000_000_000 - (1_800_000_000_000 % MINUTE); // a bucket boundary
+
+function given(events: Ev[]): MemoryTx {
+  const tx = new MemoryTx();
+  for (const e of events) counter.apply(e, tx, () => undefined);
+  return tx;
+}
+const countAt = (tx: MemoryTx, entity: string, now: number, cat?: number): number => {
+  const m = countsAt(decodeSummary(tx.get(SUMMARY, Buffer.from(entity))), now, 10 * MINUTE, MINUTE);
+  return cat === undefined ? total(m) : (m.get(cat) ?? 0);
+};
+const ev = (member: string, t: number, entity = 'example.com', cat?: number): Ev => ({ entity, member, t, ...(cat === undefined ? {} : { cat }) });
+
+describe('distinct counter (10-minute window, 1-minute buckets)', () => {
+  it('given 20 distinct members within the window, then the count is 20', () => {
+    const tx = given(Array.from({ length: 20 }, (_, i) => ev(`m${i}`, T0 + i * 1000)));
+    expect(countAt(tx, 'example.com', T0 + 30_000)).toBe(20);
+    expect(countAt(tx, 'other.com', T0 + 30_000)).toBe(0);
+  });
+
+  it('when a member is seen again, then it is still counted once', () => {
+    const tx = given([ev('a', T0), ev('a', T0 + 1000), ev('b', T0 + 2000), ev('a', T0 + 3 * MINUTE)]);
+    expect(countAt(tx, 'example.com', T0 + 3 * MINUTE)).toBe(2);
+  });
+
+  it('an event exactly 10 minutes old has left the window; 1 ms younger has not', () => {
+    const tx = given([ev('a', T0)]);
+    expect(countAt(tx, 'example.com', T0 + 10 * MINUTE - 1)).toBe(1);
+    expect(countAt(tx, 'example.com', T0 + 10 * MINUTE)).toBe(0);
+  });
+
+  it('a re-sighting moves the member forward, so it stays in the window', () => {
+    const tx = given([ev('a', T0), ev('a', T0 + 9 * MINUTE)]);
+    expect(countAt(tx, 'example.com', T0 + 15 * MINUTE)).toBe(1);
+    expect(countAt(tx, 'example.com', T0 + 19 * MINUTE)).toBe(0);
+  });
+
+  it('a late event within the window counts in its own bucket and expires with it', () => {
+    const tx = given([ev('a', T0 + 8 * MINUTE), ev('late', T0 + 2 * MINUTE)]);
+    expect(countAt(tx, 'example.com', T0 + 8 * MINUTE)).toBe(2);
+    expect(countAt(tx, 'example.com', T0 + 12 * MINUTE)).toBe(1);
+  });
+
+  it('a late sighting older than the newest one of the same member changes nothing', () => {
+    const tx = given([ev('a', T0 + 5 * MINUTE)]);
+    const before = tx.snapshot();
+    counter.apply(ev('a', T0 + MINUTE), tx, () => undefined);
+    expect(tx.snapshot()).toBe(before);
+  });
+
+  it('an event older than the window of the newest state is dropped', () => {
+    const tx = given([ev('a', T0 + 30 * MINUTE), ev('ancient', T0)]);
+    expect(countAt(tx, 'example.com', T0 + 30 * MINUTE)).toBe(1);
+  });
+
+  it('is idempotent: re-applying the same events leaves the state unchanged', () => {
+    const events = [ev('a', T0), ev('b', T0 + 1000), ev('a', T0 + 2 * MINUTE), ev('c', T0 + 5 * MINUTE)];
+    const tx = given(events);
+    const once = tx.snapshot();
+    for (const e of events) counter.apply(e, tx, () => undefined);
+    expect(tx.snapshot()).toBe(once);
+  });
+
+  it('keeps counts per category', () => {
+    const tx = given([ev('a', T0, 'x', 1), ev('b', T0, 'x', 1), ev('c', T0, 'x', 2)]);
+    expect(countAt(tx, 'x', T0, 1)).toBe(2);
+    expect(countAt(tx, 'x', T0, 2)).toBe(1);
+  });
+
+  it('keeps a bounded summary: never more buckets than the window holds (+1)', () => {
+    const tx = given(Array.from({ length: 500 }, (_, i) => ev(`m${i}`, T0 + i * 20_000)));
+    expect(decodeSummary(tx.get(SUMMARY, Buffer.from('example.com'))).length).toBeLessThanOrEqual(11);
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * The cached DNS resolver the check service uses: `domainFacts(domain)` -> DnsFacts.
+ *
+ * - `node:dns` Resolver (c-ares) on the configured servers (MAILSIFT_DNS_SERVERS) or the
+ *   system's; every question has a timeout and at most one retry (lookup.ts).
+ * - One cache of (type, name) outcomes with TTLs honoured and bounded, negative caching
+ *   and an LRU bound on entries (cached-lookups.ts); hosts are shared across domains.
+ * - Single-flight twice over: concurrent callers for one domain get the very same promise,
+ *   and concurrent domains needing the same host share its lookup. So a bulk request, or
+ *   many concurrent requests, resolve each distinct domain once.
+ * - An overall budget per domain: past it the answer is `{ deliverable: null }`; the
+ *   lookups still in flight finish in the background and warm the cache.
+ * - Never rejects: any failure is `{ deliverable: null }` (never a guess).
+ */
+import { Resolver } from 'node:dns/promises';
+import type { DnsFacts } from '../domain/check.ts';
+import { normalizeHost } from '../signals/deliverability.ts';
+import { createCachedLookups, type LookupCounters } from './cached-lookups.ts';
+import { UNKNOWN_FACTS, gatherDomainFacts, isDnsName } from './domain-facts.ts';
+import { createQuerySender, hedgedLookup } from './lookup.ts';
+
+export interface DnsResolverOptions {
+  /** "host[:port]" (IP literals, as MAILSIFT_DNS_SERVERS); undefined = system resolvers. */
+  servers?: string[];
+  /** Per query, default 800 ms; at most one retry (tries: 2), so one question ends by 2x this. */
+  lookupTimeoutMs?: number;
+  /** Overall budget for one domain's facts, default 1500 ms. */
+  budgetMs?: number;
+  /** Bounds applied to record TTLs, defaults 30 s and 3600 s. */
+  minTtlSeconds?: number;
+  maxTtlSeconds?: number;
+  /** NXDOMAIN / NODATA cache time, default 300 s. */
+  negativeTtlSeconds?: number;
+  /** MX answers carry no TTL in Node: this one is used (then bounded), default 300 s. */
+  mxTtlSeconds?: number;
+  /** Unanswered lookups (timeout, SERVFAIL, refused, unreachable), default 5 s; 0 = never cached. */
+  unknownTtlSeconds?: number;
+  /** LRU bound on cached (type, name) outcomes, default 50,000. */
+  maxEntries?: number;
+  /** Injectable clock (epoch ms) for TTL tests. */
+  now?: () => number;
+}
+
+export interface DnsResolverStats {
+  /** DNS queries put on the wire (every attempt, including retries). */
+  queries: number;
+  /** Questions answered from the cache. */
+  cacheHits: number;
+  /** Callers that joined an in-flight domain resolution or an in-flight question. */
+  inflightJoins: number;
+  /** Questions that ended without an answer in time, plus domains cut by the budget. */
+  timeouts: number;
+  /** Questions that ended with SERVFAIL, REFUSED, an unreachable server or another error. */
+  errors: number;
+  /** Cached (type, name) outcomes. */
+  entries: number;
+}
+
+export interface DnsResolver {
+  /** Facts for one domain (any case, trailing dot allowed). Never rejects. */
+  domainFacts(domain: string): Promise<DnsFacts>;
+  stats(): DnsResolverStats;
+  /** Cancels in-flight lookups (their callers get `deliverable: null`) and empties the cache. */
+  close(): void;
+}
+
+const NO_SUCH_NAME: DnsFacts = Object.freeze({ deliverable: false, mailProvider: 'none' });
+
+export function createDnsResolver(opts: DnsResolverOptions = {}): DnsResolver {
+  const lookupTimeoutMs = opts.lookupTimeoutMs ?? 800;
+  const budgetMs = opts.budgetMs ?? 1500;
+  const now = opts.now ?? Date.now;
+  const seconds = (s: number | undefined, dflt: number) => 1000 * (s ?? dflt);
+
+  const node = new Resolver({ timeout: lookupTimeoutMs, tries: 1 });
+  if (opts.servers !== undefined) node.setServers(opts.servers);
+
+  const counters: LookupCounters & { queries: number } = { queries: 0, cacheHits: 0, inflightJoins: 0, timeouts: 0, errors: 0 };
+  const send = createQuerySender(node, () => counters.queries++);
+  const lookups = createCachedLookups({
+    query: (type, name) => hedgedLookup(() => send(type, name), lookupTimeoutMs, 2),
+    now,
+    counters,
+    maxEntries: opts.maxEntries ?? 50_000,
+    policy: {
+      minTtlMs: seconds(opts.minTtlSeconds, 30),
+      maxTtlMs: seconds(opts.maxTtlSeconds, 3600),
+      mxTtlMs: seconds(opts.mxTtlSeconds, 300),
+      negativeTtlMs: seconds(opts.negativeTtlSeconds, 300),
+      unknownTtlMs: seconds(opts.unknownTtlSeconds, 5),
+    },
+  });
+  const inflight = new Map<string, Promise<DnsFacts>>();
+  const aborts = new Set<AbortController>();
+  let closed = false;
+
+  function withinBudget(domain: string): Promise<DnsFacts> {
+    const abort = new AbortController();
+    aborts.add(abort);
+    return new Promise<DnsFacts>((resolve) => {
+      const timer = setTimeout(() => {
+        counters.timeouts++;
+        abort.abort();
+        resolve(UNKNOWN_FACTS);
+      }, budgetMs);
+      const settle = (facts: DnsFacts) => {
+        clearTimeout(timer);
+        aborts.delete(abort);
+        resolve(facts);
+      };
+      gatherDomainFacts(domain, lookups, abort.signal).then(settle, () => {
+        counters.errors++;
+        settle(UNKNOWN_FACTS);
+      });
+    });
+  }
+
+  return {
+    domainFacts(raw) {
+      if (closed) return Promise.resolve(UNKNOWN_FACTS);
+      const domain = normalizeHost(raw);
+      if (!isDnsName(domain)) return Promise.resolve(NO_SUCH_NAME);
+      const joined = inflight.get(domain);
+      if (joined) {
+        counters.inflightJoins++;
+        return joined;
+      }
+      const pending = withinBudget(domain).finally(() => inflight.delete(domain));
+      inflight.set(domain, pending);
+      return pending;
+    },
+    stats: () => ({ ...counters, entries: lookups.size }),
+    close() {
+      closed = true;
+      for (const abort of aborts) abort.abort();
+      node.cancel();
+      lookups.clear();
+    },
+  };
+}

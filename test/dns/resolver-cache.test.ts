@@ -12,7 +12,7 @@ let resolver: DnsResolver;
 let clock = 0;
 const S = 1000;
 const make = (opts: DnsResolverOptions = {}) => {
-  resolver = createDnsResolver({ servers: [dns.server], lookupTimeoutMs: 100, budgetMs: 400, minTtlSeconds: 1, now: () => clock, ...opts });
+  resolver = createDnsResolver({ servers: [dns.server], lookupTimeoutMs: 1000, budgetMs: 3000, minTtlSeconds: 1, now: () => clock, ...opts });
   return resolver;
 };
 

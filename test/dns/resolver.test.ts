@@ -11,7 +11,9 @@ const A = (ip = '192.0.2.10') => ({ a: [ip] });
 let dns: TestDnsServer;
 let resolver: DnsResolver;
 const make = (opts: DnsResolverOptions = {}) => {
-  resolver = createDnsResolver({ servers: [dns.server], lookupTimeoutMs: 100, budgetMs: 400, ...opts });
+  // Generous by default so a loaded machine never turns an answer into a retry; the timeout
+  // tests pass their own small values.
+  resolver = createDnsResolver({ servers: [dns.server], lookupTimeoutMs: 1000, budgetMs: 3000, ...opts });
   return resolver;
 };
 const timed = async <T>(p: Promise<T>) => {
@@ -120,7 +122,7 @@ describe('DNS failures are null, never false', () => {
   it('SERVFAIL: null, without provider, answered at once and not retried', async () => {
     const { value, ms } = await timed(make().domainFacts('servfail.test'));
     expect(value).toEqual({ deliverable: null });
-    expect(ms).toBeLessThan(90);
+    expect(ms).toBeLessThan(500); // well under one lookup timeout (1000 ms)
     expect(dns.count('servfail.test')).toBe(1);
     expect(resolver.stats().errors).toBe(1);
   });
@@ -130,16 +132,16 @@ describe('DNS failures are null, never false', () => {
   });
 
   it('MX NXDOMAIN but the A lookup times out: null, within the budget', async () => {
-    const { value, ms } = await timed(make().domainFacts('nx-mx-a-timeout.test'));
+    const { value, ms } = await timed(make({ lookupTimeoutMs: 100, budgetMs: 400 }).domainFacts('nx-mx-a-timeout.test'));
     expect(value).toEqual({ deliverable: null });
-    expect(ms).toBeLessThan(400 + 100);
+    expect(ms).toBeLessThan(400 + 150);
   });
 
   it('answers slower than the timeout: null within the budget, with one retry sent', async () => {
-    const { value, ms } = await timed(make().domainFacts('slow.test'));
+    const { value, ms } = await timed(make({ lookupTimeoutMs: 100, budgetMs: 400 }).domainFacts('slow.test'));
     expect(value).toEqual({ deliverable: null });
     expect(ms).toBeGreaterThanOrEqual(190); // two tries of 100 ms
-    expect(ms).toBeLessThan(400 + 100);
+    expect(ms).toBeLessThan(400 + 150);
     expect(dns.count('slow.test', 'MX')).toBe(2);
     expect(resolver.stats().timeouts).toBe(1);
   });
@@ -148,7 +150,7 @@ describe('DNS failures are null, never false', () => {
     const { value, ms } = await timed(make({ lookupTimeoutMs: 300, budgetMs: 150 }).domainFacts('slow-host.test'));
     expect(value).toEqual({ deliverable: null });
     expect(ms).toBeGreaterThanOrEqual(145);
-    expect(ms).toBeLessThan(150 + 100);
+    expect(ms).toBeLessThan(400); // without the budget: 2 x 300 ms
     expect(resolver.stats().timeouts).toBe(1);
   });
 
@@ -157,23 +159,23 @@ describe('DNS failures are null, never false', () => {
   });
 
   it('a lost packet is recovered by the retry', async () => {
-    expect((await make().domainFacts('lost-packet.test')).deliverable).toBe(true);
+    expect((await make({ lookupTimeoutMs: 100 }).domainFacts('lost-packet.test')).deliverable).toBe(true);
     expect(dns.count('lost-packet.test', 'MX')).toBe(2);
   });
 
   it('an unreachable server (closed port): null, fast', async () => {
     const port = await closedUdpPort();
-    const r = createDnsResolver({ servers: [`127.0.0.1:${port}`], lookupTimeoutMs: 500, budgetMs: 1500 });
+    const r = createDnsResolver({ servers: [`127.0.0.1:${port}`], lookupTimeoutMs: 1000, budgetMs: 3000 });
     const { value, ms } = await timed(r.domainFacts('mx.test'));
     r.close();
     expect(value).toEqual({ deliverable: null });
-    expect(ms).toBeLessThan(100);
+    expect(ms).toBeLessThan(500); // well under one lookup timeout
     expect(r.stats().errors).toBe(1);
   });
 
   it('fails over to the next configured server when the first is unreachable', async () => {
     const port = await closedUdpPort();
-    resolver = createDnsResolver({ servers: [`127.0.0.1:${port}`, dns.server], lookupTimeoutMs: 100 });
+    resolver = createDnsResolver({ servers: [`127.0.0.1:${port}`, dns.server], lookupTimeoutMs: 1000 });
     expect((await resolver.domainFacts('mx.test')).deliverable).toBe(true);
   });
 
@@ -184,7 +186,7 @@ describe('DNS failures are null, never false', () => {
     r.close();
     const { value, ms } = await pending;
     expect(value).toEqual({ deliverable: null });
-    expect(ms).toBeLessThan(200);
+    expect(ms).toBeLessThan(500);
     expect(await r.domainFacts('mx.test')).toEqual({ deliverable: null });
   });
 });

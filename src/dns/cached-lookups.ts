@@ -12,7 +12,7 @@
  */
 import type { LookupOutcome } from '../signals/deliverability.ts';
 import type { AnyOutcome, QueryType, RecordOf } from './lookup.ts';
-import { TtlLru } from './ttl-cache.ts';
+import type { TtlLru } from './ttl-cache.ts';
 
 export interface TtlPolicy {
   readonly minTtlMs: number;
@@ -31,9 +31,11 @@ export interface LookupCounters {
 
 export interface CachedLookups {
   lookup<T extends QueryType>(type: T, name: string): Promise<LookupOutcome<RecordOf[T]>>;
-  readonly size: number;
   clear(): void;
 }
+
+/** The cache key of a question (callers use it to read the entry's expiry). */
+export const lookupKey = (type: QueryType, name: string): string => `${type} ${name}`;
 
 /** How long (ms) to keep `outcome`; 0 means do not cache. */
 export function ttlFor(type: QueryType, outcome: AnyOutcome, p: TtlPolicy): number {
@@ -55,16 +57,17 @@ export function createCachedLookups(deps: {
   query: (type: QueryType, name: string) => Promise<AnyOutcome>;
   now: () => number;
   policy: TtlPolicy;
-  maxEntries: number;
+  /** Shared with the resolver's per-domain entries, so one bound covers both. */
+  cache: TtlLru<object>;
   counters: LookupCounters;
 }): CachedLookups {
-  const cache = new TtlLru<AnyOutcome>(deps.maxEntries);
+  const { cache } = deps;
   const inflight = new Map<string, Promise<AnyOutcome>>();
   const { counters } = deps;
 
   function lookup(type: QueryType, name: string): Promise<AnyOutcome> {
-    const key = `${type} ${name}`;
-    const hit = cache.get(key, deps.now());
+    const key = lookupKey(type, name);
+    const hit = cache.get(key, deps.now()) as AnyOutcome | undefined;
     if (hit) {
       counters.cacheHits++;
       return Promise.resolve(hit);
@@ -90,9 +93,6 @@ export function createCachedLookups(deps: {
 
   return {
     lookup: lookup as CachedLookups['lookup'],
-    get size() {
-      return cache.size;
-    },
     clear() {
       cache.clear();
       inflight.clear();

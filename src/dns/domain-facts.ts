@@ -23,10 +23,17 @@ import type { CachedLookups } from './cached-lookups.ts';
 
 export const UNKNOWN_FACTS: DnsFacts = Object.freeze({ deliverable: null });
 
-/** Whether `name` can be a DNS name at all (RFC 1035 lengths); anything else has no mail. */
+// A mail domain is a host name: LDH labels (RFC 5321 section 4.1.2, IDNs arrive as
+// punycode), underscore tolerated as some real zones use it; 1-63 octets per label.
+const LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
+
+/**
+ * Whether `name` (lower-case) can be a mail domain in DNS at all; anything else has no mail,
+ * and is answered without a query (c-ares would refuse most such names anyway).
+ */
 export function isDnsName(name: string): boolean {
   if (name.length === 0 || name.length > 253) return false;
-  return name.split('.').every((label) => label.length > 0 && label.length <= 63);
+  return name.split('.').every((label) => LABEL.test(label));
 }
 
 async function addressOf(name: string, dns: Pick<CachedLookups, 'lookup'>, signal: AbortSignal): Promise<AddressOutcome> {

@@ -5,6 +5,8 @@
  *   system's; every question has a timeout and at most one retry (lookup.ts).
  * - One cache of (type, name) outcomes with TTLs honoured and bounded, negative caching
  *   and an LRU bound on entries (cached-lookups.ts); hosts are shared across domains.
+ *   The same cache (same bound) keeps each domain's finished DnsFacts until the earliest
+ *   expiry of the outcomes it was built from, so a repeat domain costs one map read.
  * - Single-flight twice over: concurrent callers for one domain get the very same promise,
  *   and concurrent domains needing the same host share its lookup. So a bulk request, or
  *   many concurrent requests, resolve each distinct domain once.
@@ -15,9 +17,10 @@
 import { Resolver } from 'node:dns/promises';
 import type { DnsFacts } from '../domain/check.ts';
 import { normalizeHost } from '../signals/deliverability.ts';
-import { createCachedLookups, type LookupCounters } from './cached-lookups.ts';
+import { createCachedLookups, lookupKey, type LookupCounters } from './cached-lookups.ts';
 import { UNKNOWN_FACTS, gatherDomainFacts, isDnsName } from './domain-facts.ts';
-import { createQuerySender, hedgedLookup } from './lookup.ts';
+import { createQuerySender, hedgedLookup, type QueryType } from './lookup.ts';
+import { TtlLru } from './ttl-cache.ts';
 
 export interface DnsResolverOptions {
   /** "host[:port]" (IP literals, as MAILSIFT_DNS_SERVERS); undefined = system resolvers. */
@@ -35,7 +38,7 @@ export interface DnsResolverOptions {
   mxTtlSeconds?: number;
   /** Unanswered lookups (timeout, SERVFAIL, refused, unreachable), default 5 s; 0 = never cached. */
   unknownTtlSeconds?: number;
-  /** LRU bound on cached (type, name) outcomes, default 50,000. */
+  /** LRU bound on cache entries ((type, name) outcomes plus per-domain facts), default 50,000. */
   maxEntries?: number;
   /** Injectable clock (epoch ms) for TTL tests. */
   now?: () => number;
@@ -44,7 +47,7 @@ export interface DnsResolverOptions {
 export interface DnsResolverStats {
   /** DNS queries put on the wire (every attempt, including retries). */
   queries: number;
-  /** Questions answered from the cache. */
+  /** Domains and questions answered from the cache. */
   cacheHits: number;
   /** Callers that joined an in-flight domain resolution or an in-flight question. */
   inflightJoins: number;
@@ -52,7 +55,7 @@ export interface DnsResolverStats {
   timeouts: number;
   /** Questions that ended with SERVFAIL, REFUSED, an unreachable server or another error. */
   errors: number;
-  /** Cached (type, name) outcomes. */
+  /** Cache entries ((type, name) outcomes and per-domain facts). */
   entries: number;
 }
 
@@ -77,11 +80,12 @@ export function createDnsResolver(opts: DnsResolverOptions = {}): DnsResolver {
 
   const counters: LookupCounters & { queries: number } = { queries: 0, cacheHits: 0, inflightJoins: 0, timeouts: 0, errors: 0 };
   const send = createQuerySender(node, () => counters.queries++);
+  const cache = new TtlLru<object>(opts.maxEntries ?? 50_000);
   const lookups = createCachedLookups({
     query: (type, name) => hedgedLookup(() => send(type, name), lookupTimeoutMs, 2),
     now,
     counters,
-    maxEntries: opts.maxEntries ?? 50_000,
+    cache,
     policy: {
       minTtlMs: seconds(opts.minTtlSeconds, 30),
       maxTtlMs: seconds(opts.maxTtlSeconds, 3600),
@@ -93,6 +97,26 @@ export function createDnsResolver(opts: DnsResolverOptions = {}): DnsResolver {
   const inflight = new Map<string, Promise<DnsFacts>>();
   const aborts = new Set<AbortController>();
   let closed = false;
+
+  /** Gathers the facts and caches them until the first of their ingredients expires. */
+  async function gatherAndCache(domain: string, signal: AbortSignal): Promise<DnsFacts> {
+    const used: string[] = [];
+    const facts = await gatherDomainFacts(
+      domain,
+      {
+        lookup: <T extends QueryType>(type: T, name: string) => {
+          used.push(lookupKey(type, name));
+          return lookups.lookup(type, name);
+        },
+      },
+      signal,
+    );
+    if (!signal.aborted) {
+      const expiresAt = Math.min(...used.map((key) => cache.expiresAt(key) ?? -Infinity));
+      if (expiresAt > now()) cache.set(`facts ${domain}`, Object.freeze(facts), expiresAt);
+    }
+    return facts;
+  }
 
   function withinBudget(domain: string): Promise<DnsFacts> {
     const abort = new AbortController();
@@ -108,7 +132,7 @@ export function createDnsResolver(opts: DnsResolverOptions = {}): DnsResolver {
         aborts.delete(abort);
         resolve(facts);
       };
-      gatherDomainFacts(domain, lookups, abort.signal).then(settle, () => {
+      gatherAndCache(domain, abort.signal).then(settle, () => {
         counters.errors++;
         settle(UNKNOWN_FACTS);
       });
@@ -119,6 +143,11 @@ export function createDnsResolver(opts: DnsResolverOptions = {}): DnsResolver {
     domainFacts(raw) {
       if (closed) return Promise.resolve(UNKNOWN_FACTS);
       const domain = normalizeHost(raw);
+      const cached = cache.get(`facts ${domain}`, now()) as DnsFacts | undefined;
+      if (cached) {
+        counters.cacheHits++;
+        return Promise.resolve(cached);
+      }
       if (!isDnsName(domain)) return Promise.resolve(NO_SUCH_NAME);
       const joined = inflight.get(domain);
       if (joined) {
@@ -129,7 +158,7 @@ export function createDnsResolver(opts: DnsResolverOptions = {}): DnsResolver {
       inflight.set(domain, pending);
       return pending;
     },
-    stats: () => ({ ...counters, entries: lookups.size }),
+    stats: () => ({ ...counters, entries: cache.size }),
     close() {
       closed = true;
       for (const abort of aborts) abort.abort();

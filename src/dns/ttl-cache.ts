@@ -29,6 +29,11 @@ export class TtlLru<V extends object> {
     return slot.value;
   }
 
+  /** When `key` expires (without touching its recency); undefined when absent. */
+  expiresAt(key: string): number | undefined {
+    return this.#lru.peek(key)?.expiresAt;
+  }
+
   set(key: string, value: V, expiresAt: number): void {
     this.#lru.set(key, { value, expiresAt });
   }

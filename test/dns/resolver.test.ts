@@ -113,6 +113,10 @@ describe('deliverable and mail_provider', () => {
     expect(await resolver.domainFacts('')).toEqual({ deliverable: false, mailProvider: 'none' });
     expect(await resolver.domainFacts('a..test')).toEqual({ deliverable: false, mailProvider: 'none' });
     expect(await resolver.domainFacts(`${'x'.repeat(64)}.test`)).toEqual({ deliverable: false, mailProvider: 'none' });
+    for (const bad of ['outlook,com', 'mx.test>', '-mx.test', 'mx-.test', 'm x.test']) {
+      expect(await resolver.domainFacts(bad), bad).toEqual({ deliverable: false, mailProvider: 'none' });
+    }
+    expect(resolver.stats().queries).toBe(2);
     expect(dns.count('mx.test', 'MX')).toBe(1);
     expect(dns.count()).toBe(2);
   });

@@ -23,7 +23,7 @@ import { createQuerySender, hedgedLookup, type QueryType } from './lookup.ts';
 import { TtlLru } from './ttl-cache.ts';
 
 export interface DnsResolverOptions {
-  /** "host[:port]" (IP literals, as MAILSIFT_DNS_SERVERS); undefined = system resolvers. */
+  /** "host[:port]" IP literals (IPv6 as "[addr]:port"), as MAILSIFT_DNS_SERVERS; undefined or empty = system resolvers. */
   servers?: string[];
   /** Per query, default 800 ms; at most one retry (tries: 2), so one question ends by 2x this. */
   lookupTimeoutMs?: number;
@@ -76,7 +76,9 @@ export function createDnsResolver(opts: DnsResolverOptions = {}): DnsResolver {
   const seconds = (s: number | undefined, dflt: number) => 1000 * (s ?? dflt);
 
   const node = new Resolver({ timeout: lookupTimeoutMs, tries: 1 });
-  if (opts.servers !== undefined) node.setServers(opts.servers);
+  // Empty list = system resolvers. A server that is not an IP literal throws here, at startup.
+  const servers = (opts.servers ?? []).map((s) => s.trim()).filter((s) => s !== '');
+  if (servers.length > 0) node.setServers(servers);
 
   const counters: LookupCounters & { queries: number } = { queries: 0, cacheHits: 0, inflightJoins: 0, timeouts: 0, errors: 0 };
   const send = createQuerySender(node, () => counters.queries++);

@@ -25,6 +25,12 @@ import { sharedPath } from '../helpers/shared.ts';
 const PEERS = process.env.MAILSIFT_PEERS_DIR ?? sharedPath('bench', 'peers');
 const ready = process.env.MAILSIFT_DNS_BENCH === '1' && existsSync(join(PEERS, 'data', 'zone.json')) && existsSync(join(PEERS, 'data', 'corpus.jsonl'));
 
+interface ServerStats {
+  queries: number;
+  cpu_s: number;
+  byType: Record<string, number>;
+}
+
 interface Row {
   domain: string;
   kind: string;
@@ -43,7 +49,7 @@ function loadCorpus(limit: number): Row[] {
   return rows;
 }
 
-async function startPeersDns(): Promise<{ server: string; stop: () => Promise<{ queries: number; cpu_s: number }> }> {
+async function startPeersDns(): Promise<{ server: string; stop: () => Promise<ServerStats> }> {
   const port = await closedUdpPort();
   const dir = mkdtempSync(join(tmpdir(), 'mailsift-dns-bench-'));
   const child = spawn(process.execPath, ['scripts/dns-server.mjs', '--port', String(port), '--stats', join(dir, 'stats.json'), '--ready', join(dir, 'ready'), '--max-seconds', '600'], {
@@ -57,7 +63,7 @@ async function startPeersDns(): Promise<{ server: string; stop: () => Promise<{ 
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
-      return JSON.parse(readFileSync(join(dir, 'stats.json'), 'utf8')) as { queries: number; cpu_s: number };
+      return JSON.parse(readFileSync(join(dir, 'stats.json'), 'utf8')) as ServerStats;
     },
   };
 }
@@ -102,6 +108,7 @@ async function run(limit: number, concurrency: number) {
     p99ms: +pct(lat, 99).toFixed(3),
     cpuSeconds: +((cpu.user + cpu.system) / 1e6).toFixed(2),
     dnsQueriesServer: server.queries,
+    dnsQueriesByType: server.byType,
     dnsServerCpuSeconds: server.cpu_s,
     resolver: stats,
     deliverableByZoneKind: byKind,

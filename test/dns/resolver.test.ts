@@ -183,6 +183,12 @@ describe('DNS failures are null, never false', () => {
     expect((await resolver.domainFacts('mx.test')).deliverable).toBe(true);
   });
 
+  it('servers: trimmed; a name instead of an IP literal fails at construction', async () => {
+    resolver = createDnsResolver({ servers: [` ${dns.server} `, ''] });
+    expect((await resolver.domainFacts('mx.test')).deliverable).toBe(true);
+    expect(() => createDnsResolver({ servers: ['dns.example:53'] })).toThrow();
+  });
+
   it('close(): in-flight and later calls resolve null at once', async () => {
     const r = make({ lookupTimeoutMs: 1000, budgetMs: 3000 });
     const pending = timed(r.domainFacts('slow.test'));

@@ -7,7 +7,7 @@
 import { FEED_CATALOG } from './feed-catalog.ts';
 import { createFeedUpdater, type FeedStatus, type FeedUpdaterOptions } from './updater.ts';
 
-function describe(s: FeedStatus): string {
+function statusLine(s: FeedStatus): string {
   const name = s.name.padEnd(14);
   if (!s.configured) {
     const kept = s.loaded ? ` (using stored copy: ${s.entries} entries, age ${s.ageSeconds}s)` : '';
@@ -27,7 +27,7 @@ export async function runFeedsUpdate(
   const updater = createFeedUpdater({ ...opts, refreshIntervalMs: 0 });
   try {
     const statuses = await updater.updateAll();
-    for (const s of statuses) out(describe(s));
+    for (const s of statuses) out(statusLine(s));
     return statuses.some((s) => s.configured && s.lastError !== undefined) ? 1 : 0;
   } finally {
     updater.stop();

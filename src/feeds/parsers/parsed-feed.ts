@@ -5,7 +5,7 @@
  * JSON document or an HTML error page fails it, and the updater keeps the last good copy.
  * Error texts name the position, never the entry's value, so they stay short in logs.
  */
-import { cidrToString, parseCidr, parseIpLiteral } from '../../signals/ip/parse.ts';
+import { canonicalIp, cidrToString, parseCidr, parseIpLiteral } from '../../signals/ip/parse.ts';
 import type { Cidr, IpFamily } from '../../signals/ip/prefix-table.ts';
 
 export type ParsedFeed =
@@ -76,7 +76,7 @@ export class AddressCollector {
       this.error = `${where}: not an IP address`;
       return false;
     }
-    this.seen.add(ip.canonical);
+    this.seen.add(canonicalIp(ip));
     return true;
   }
 

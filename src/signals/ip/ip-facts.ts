@@ -10,21 +10,22 @@
  *   missing feed reads as "unknown", never as "not Tor".
  */
 import { DATACENTERS, type Datacenter, type IpFacts, type IpIgnoredReason } from '../../domain/check.ts';
-import { parseIpLiteral, type IpLiteral } from './parse.ts';
+import { AddressSet } from './address-set.ts';
+import { canonicalIp, parseIpLiteral, type IpLiteral } from './parse.ts';
 import { PrefixTableBuilder, type Cidr, type PrefixTable } from './prefix-table.ts';
 import { addressClass } from './special-ranges.ts';
 
 /** Immutable lookup structures built from parsed feeds. */
 export interface IpTables {
   readonly datacenters: PrefixTable<Datacenter>;
-  /** Canonical Tor exit addresses; undefined while the Tor feed is not loaded. */
-  readonly torExits: ReadonlySet<string> | undefined;
+  /** Tor exit addresses; undefined while the Tor feed is not loaded. */
+  readonly torExits: AddressSet | undefined;
 }
 
 /** What the feeds gave us; a provider or Tor left out means "feed not loaded". */
 export interface IpTableSources {
   readonly datacenters?: Partial<Record<Datacenter, readonly Cidr[]>>;
-  /** Canonical addresses, as normalizeIp returns them. */
+  /** Addresses as text (canonical or any accepted spelling). */
   readonly torExits?: readonly string[];
 }
 
@@ -34,7 +35,7 @@ export function buildIpTables(sources: IpTableSources): IpTables {
     for (const cidr of sources.datacenters?.[provider] ?? []) builder.add(cidr, provider);
   }
   const tor = sources.torExits;
-  return { datacenters: builder.build(), torExits: tor === undefined ? undefined : new Set(tor) };
+  return { datacenters: builder.build(), torExits: tor === undefined ? undefined : new AddressSet(tor) };
 }
 
 const EMPTY: IpTables = buildIpTables({});
@@ -64,14 +65,14 @@ export function normalizeIp(
   ip: string,
 ): { ok: true; canonical: string } | { ok: false; reason: IpIgnoredReason } {
   const c = classify(ip);
-  return c.ok ? { ok: true, canonical: c.ip.canonical } : c;
+  return c.ok ? { ok: true, canonical: canonicalIp(c.ip) } : c;
 }
 
 export function ipFacts(ip: string, tables: IpTables): IpFacts {
   const c = classify(ip);
   if (!c.ok) return { ignored: c.reason };
   const datacenter = tables.datacenters.lookup(c.ip.family, c.ip.words);
-  const tor = tables.torExits === undefined ? undefined : tables.torExits.has(c.ip.canonical);
+  const tor = tables.torExits === undefined ? undefined : tables.torExits.has(c.ip);
   if (datacenter === undefined) return tor === undefined ? {} : { tor };
   return tor === undefined ? { datacenter } : { datacenter, tor };
 }

@@ -7,6 +7,10 @@
  * at /32 (IPv4) and mostly /64 (IPv6), so a lookup is a few dozen array reads.
  * Measured in bench/ip-lookup.ts (see docs/ip-intelligence.md for the figure).
  *
+ * IPv4 also gets a direct index on its first 16 bits (2 x 64 Ki entries, 512 KiB): each slot
+ * holds the trie node at depth 16 and the best value met on the way there, so a lookup skips
+ * the 16 top levels, which are dependent reads that mostly miss the cache on a large table.
+ *
  * Addresses are big-endian 32-bit words: one word for IPv4, four for IPv6.
  * Invariants: a built table is immutable; on two equal prefixes the first value added wins
  * (callers add in a fixed priority order, so the result is deterministic).
@@ -22,6 +26,33 @@ export interface Cidr {
 }
 
 const NO_VALUE = -1;
+const JUMP_BITS = 16;
+
+/** For each 16-bit IPv4 head: the trie node at depth 16 (0 = none) and the best value above it. */
+function buildJump(child: Int32Array, value: Int32Array): { node: Int32Array; best: Int32Array } {
+  const node = new Int32Array(1 << JUMP_BITS);
+  const best = new Int32Array(1 << JUMP_BITS).fill(NO_VALUE);
+  const walk = (n: number, depth: number, head: number, bestSoFar: number): void => {
+    const v = value[n] as number;
+    if (v !== NO_VALUE) bestSoFar = v;
+    if (depth === JUMP_BITS) {
+      node[head] = n;
+      best[head] = bestSoFar;
+      return;
+    }
+    for (let bit = 0; bit < 2; bit++) {
+      const next = child[2 * n + bit] as number;
+      const h = (head << 1) | bit;
+      if (next !== 0) walk(next, depth + 1, h, bestSoFar);
+      else {
+        const span = JUMP_BITS - depth - 1;
+        best.fill(bestSoFar, h << span, (h + 1) << span);
+      }
+    }
+  };
+  walk(0, 0, 0, NO_VALUE);
+  return { node, best };
+}
 
 /** Growable binary trie; node 0 is the root, and child index 0 means "no child". */
 class Trie {
@@ -69,6 +100,8 @@ class Trie {
 export class PrefixTable<V> {
   private readonly v4child: Int32Array;
   private readonly v4value: Int32Array;
+  private readonly v4jumpNode: Int32Array;
+  private readonly v4jumpBest: Int32Array;
   private readonly v6child: Int32Array;
   private readonly v6value: Int32Array;
 
@@ -81,6 +114,9 @@ export class PrefixTable<V> {
   ) {
     this.v4child = arrays.v4child;
     this.v4value = arrays.v4value;
+    const jump = buildJump(arrays.v4child, arrays.v4value);
+    this.v4jumpNode = jump.node;
+    this.v4jumpBest = jump.best;
     this.v6child = arrays.v6child;
     this.v6value = arrays.v6value;
   }
@@ -93,9 +129,10 @@ export class PrefixTable<V> {
   lookupV4(addr: number): V | undefined {
     const child = this.v4child;
     const value = this.v4value;
-    let node = 0;
-    let best = value[0] as number;
-    for (let i = 0; i < 32; i++) {
+    const head = addr >>> (32 - JUMP_BITS);
+    let node = this.v4jumpNode[head] as number;
+    let best = this.v4jumpBest[head] as number;
+    for (let i = JUMP_BITS; node !== 0 && i < 32; i++) {
       node = child[2 * node + ((addr >>> (31 - i)) & 1)] as number;
       if (node === 0) break;
       const v = value[node] as number;

@@ -22,6 +22,7 @@ export async function openEmbeddedBus(dir: string, topics: readonly LogTopicSpec
       return c;
     },
     partitionCount: (topic) => log.partitionCount(topic),
+    endOffsets: async (topic) => log.endOffsets(topic),
     healthy: async () => true,
     async close() {
       await Promise.all([...consumers].map((c) => c.stop()));

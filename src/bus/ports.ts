@@ -71,6 +71,8 @@ export interface Bus {
   producer(): BusProducer;
   consumer(groupId: string): BusConsumer;
   partitionCount(topic: string): number;
+  /** Highest durable offset + 1 per partition right now. */
+  endOffsets(topic: string): Promise<number[]>;
   /** Throws when the bus cannot currently accept writes (for /readyz). */
   healthy(): Promise<boolean>;
   close(): Promise<void>;

@@ -77,6 +77,9 @@ const apiKeys: Parser<{ key: string; account: string }[]> = (raw) => {
   return out;
 };
 
+/** A feed URL, or `off` to turn that feed off. */
+const feedUrl: Parser<string> = (raw) => (['off', 'none'].includes(raw.trim().toLowerCase()) ? 'off' : url(raw));
+
 const secret: Parser<string> = (raw) => {
   if (raw.length < 32) throw new Error('must be at least 32 characters of key material');
   return raw;
@@ -133,11 +136,11 @@ export const SETTINGS = {
   bulkConcurrency: s('MAILSIFT_BULK_CONCURRENCY', '64', int(1, 1000), 'Addresses of one bulk request checked in parallel'),
   feeds: s('MAILSIFT_FEEDS', 'on', bool, '`off` disables downloading the IP feeds (datacenter and Tor signals then come only from copies already in the data dir)'),
   feedsRefreshHours: s('MAILSIFT_FEEDS_REFRESH_HOURS', '6', int(0, 24 * 30), 'Periodic refresh of the IP feeds (0 = only at start)'),
-  feedsUrlAws: s('MAILSIFT_FEEDS_URL_AWS', undefined, optional(url), 'AWS ranges (default https://ip-ranges.amazonaws.com/ip-ranges.json)'),
-  feedsUrlAzure: s('MAILSIFT_FEEDS_URL_AZURE', undefined, optional(url), 'Azure Service Tags JSON (no stable official URL: set it, see docs/ip-intelligence.md)'),
-  feedsUrlGoogleCloud: s('MAILSIFT_FEEDS_URL_GOOGLE_CLOUD', undefined, optional(url), 'Google Cloud ranges (default https://www.gstatic.com/ipranges/cloud.json)'),
-  feedsUrlDigitalOcean: s('MAILSIFT_FEEDS_URL_DIGITAL_OCEAN', undefined, optional(url), 'DigitalOcean geofeed (default https://digitalocean.com/geo/google.csv)'),
-  feedsUrlTor: s('MAILSIFT_FEEDS_URL_TOR', undefined, optional(url), 'Tor bulk exit list (default https://check.torproject.org/torbulkexitlist)'),
+  feedsUrlAws: s('MAILSIFT_FEEDS_URL_AWS', undefined, optional(feedUrl), 'AWS ranges (default https://ip-ranges.amazonaws.com/ip-ranges.json); `off` turns a feed off'),
+  feedsUrlAzure: s('MAILSIFT_FEEDS_URL_AZURE', undefined, optional(feedUrl), 'Azure Service Tags JSON (no stable official URL: set it, see docs/ip-intelligence.md)'),
+  feedsUrlGoogleCloud: s('MAILSIFT_FEEDS_URL_GOOGLE_CLOUD', undefined, optional(feedUrl), 'Google Cloud ranges (default https://www.gstatic.com/ipranges/cloud.json)'),
+  feedsUrlDigitalOcean: s('MAILSIFT_FEEDS_URL_DIGITAL_OCEAN', undefined, optional(feedUrl), 'DigitalOcean geofeed (default https://digitalocean.com/geo/google.csv)'),
+  feedsUrlTor: s('MAILSIFT_FEEDS_URL_TOR', undefined, optional(feedUrl), 'Tor bulk exit list (default https://check.torproject.org/torbulkexitlist)'),
   instanceId: s('MAILSIFT_INSTANCE_ID', undefined, optional(text), 'Name of this instance (Kafka mode: API replicas use it in their consumer group). Default: host name + port'),
   logLevel: s('MAILSIFT_LOG_LEVEL', 'info', oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'), 'Log level'),
 } as const;

@@ -1,0 +1,41 @@
+/**
+ * What every role of one process shares: validated config, logger, metrics, data dir, the
+ * master secret and what is derived from it (keyed hasher, check-id signer), the clock.
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from '../config/schema.ts';
+import { createCheckIdSigner, type CheckIdSigner } from '../domain/check-id.ts';
+import { createKeyedHasher, type KeyedHasher } from '../domain/keyed-hash.ts';
+import { createLogger } from '../platform/logger.ts';
+import { createMetrics, type Metrics } from '../platform/metrics.ts';
+import { deriveKey, loadOrCreateMasterSecret } from '../platform/secrets.ts';
+
+export interface Context {
+  readonly config: Config;
+  readonly logger: Logger;
+  readonly metrics: Metrics;
+  readonly dataDir: string;
+  readonly hasher: KeyedHasher;
+  readonly signer: CheckIdSigner;
+  readonly now: () => number;
+}
+
+export function createContext(config: Config, logger: Logger = createLogger(config.logLevel)): Context {
+  const dataDir = resolve(config.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const master = loadOrCreateMasterSecret(dataDir, config.secret);
+  const checkIdKeys = config.checkIdKeys?.map((k) => ({ id: k.id, secret: deriveKey(Buffer.from(k.secret, 'utf8'), 'check-id') })) ?? [
+    { id: 1, secret: deriveKey(master, 'check-id/1') },
+  ];
+  return {
+    config,
+    logger,
+    metrics: createMetrics(),
+    dataDir,
+    hasher: createKeyedHasher(deriveKey(master, 'keyed-hash')),
+    signer: createCheckIdSigner(checkIdKeys),
+    now: Date.now,
+  };
+}

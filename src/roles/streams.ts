@@ -1,0 +1,56 @@
+/**
+ * The streams role: the topology's runtime over the local state database. In embedded mode the
+ * API reads the same database (one process); in Kafka mode its stores are also changelogged.
+ */
+import { join } from 'node:path';
+import { TOPICS } from '../bus/topics.ts';
+import { createStreamRuntime, type StreamRuntime } from '../streams/runtime.ts';
+import { StateDb } from '../streams/stores/state-db.ts';
+import { storesOf, TOPOLOGY } from '../streams/topology.ts';
+import type { OpenedBus } from './bus.ts';
+import type { Context } from './context.ts';
+
+export interface StreamsRole {
+  readonly state: StateDb;
+  readonly runtime: StreamRuntime;
+  close(): Promise<void>;
+}
+
+const RETENTION_SWEEP_MS = 10 * 60_000;
+
+export async function startStreams(ctx: Context, opened: OpenedBus): Promise<StreamsRole> {
+  const state = new StateDb(join(ctx.dataDir, 'state'));
+  await state.open(storesOf(TOPOLOGY));
+  const runtime = createStreamRuntime({
+    bus: opened.bus,
+    state,
+    codecs: opened.codecs,
+    nodes: TOPOLOGY,
+    groupId: 'mailsift-streams',
+    logger: ctx.logger.child({ role: 'streams' }),
+    now: ctx.now,
+  });
+  await runtime.start();
+  const sweep = opened.enforceRetention
+    ? setInterval(() => {
+        opened.enforceRetention!(ctx.now()).catch((err: unknown) => ctx.logger.error({ err }, 'log retention failed'));
+      }, RETENTION_SWEEP_MS).unref()
+    : undefined;
+  ctx.metrics.gauge('mailsift_streams_lag_records', 'Records not yet applied to the stores, per source topic', ['topic'], async (set) => {
+    for (const node of TOPOLOGY) {
+      const topic = node.source;
+      const applied = runtime.applied(topic);
+      const ends = await opened.bus.endOffsets(TOPICS[topic].name);
+      set({ topic }, ends.reduce((s, e, p) => s + Math.max(0, e - (applied[p] ?? 0)), 0));
+    }
+  });
+  return {
+    state,
+    runtime,
+    async close() {
+      if (sweep) clearInterval(sweep);
+      await runtime.stop();
+      await state.close();
+    },
+  };
+}

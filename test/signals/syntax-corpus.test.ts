@@ -31,7 +31,7 @@ function hasTestTld(input: string): boolean {
  * only turns off DNS, `allow_smtputf8` defaults to true, and `test_environment` only lifts
  * the ban on `.test`: a `.test` row asserted valid under it is invalid by default.
  */
-export function defaultExpectation(row: Row): boolean | undefined {
+function defaultExpectation(row: Row): boolean | undefined {
   const isDefault = (o: Record<string, unknown>): boolean => {
     if (row.source !== PEV) return Object.keys(o).length === 0;
     return Object.entries(o).every(
@@ -53,7 +53,7 @@ export function defaultExpectation(row: Row): boolean | undefined {
 const isemailAccepts = (category: string | undefined): boolean =>
   category === 'ISEMAIL_VALID_CATEGORY' || category === 'ISEMAIL_DNSWARN';
 
-function agreement(rows: readonly { input: string; expected: boolean }[]) {
+function agreement<T extends { input: string; expected: boolean }>(rows: readonly T[]) {
   const misses = rows.filter((r) => parseAddress(r.input).ok !== r.expected);
   return { total: rows.length, agree: rows.length - misses.length, rate: 1 - misses.length / rows.length, misses };
 }

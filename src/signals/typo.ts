@@ -50,12 +50,12 @@ export function buildTypoIndex(targets: Iterable<string>, alsoKnown: Iterable<st
 /**
  * How many edits the brand label may take: none for 1-3 letters (aol, gmx, qq: any edit lands on
  * another real name), one for 4 letters, two for 5+ letters only when the first letter is right
- * (gmiol -> gmail, but not small -> gmail).
+ * and the length is the same (gmiol -> gmail, but not small -> gmail, nor info -> inbox).
  */
 function brandBudget(typed: string, brand: string): number {
   if (brand.length <= 3) return 0;
   if (brand.length === 4) return 1;
-  return typed.charCodeAt(0) === brand.charCodeAt(0) ? 2 : 1;
+  return typed.length === brand.length && typed.charCodeAt(0) === brand.charCodeAt(0) ? 2 : 1;
 }
 
 export interface SuggestOptions {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_ACCOUNT_LOCAL_PARTS } from '../../src/data/role-accounts.ts';
 import { buildRoleTable, isRoleAccount } from '../../src/signals/role-account.ts';
 import { describeShared, readSharedJson } from '../helpers/shared.ts';
@@ -38,10 +38,15 @@ describe('isRoleAccount', () => {
 });
 
 describeShared(['corpora', 'role-accounts.json'], 'role accounts vs ../shared/corpora/role-accounts.json', () => {
-  const corpus = readSharedJson<{
+  type Corpus = {
     lists: { groups?: Record<string, string[]>; entries?: string[] }[];
     vectors: { input: string; expected_role: boolean }[];
-  }>('corpora', 'role-accounts.json');
+  };
+  // Loaded in beforeAll so that a skipped suite (no ../shared) never touches the file.
+  let corpus: Corpus = { lists: [], vectors: [] };
+  beforeAll(() => {
+    corpus = readSharedJson<Corpus>('corpora', 'role-accounts.json');
+  });
 
   it('packages every string of both upstream lists', () => {
     const upstream = new Set(corpus.lists.flatMap((l) => [...Object.values(l.groups ?? {}).flat(), ...(l.entries ?? [])]).map((s) => s.toLowerCase()));

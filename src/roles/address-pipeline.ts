@@ -1,0 +1,37 @@
+/**
+ * Binds the pure judgement (check/judge.ts) to its lookup tables and the baseline scorecard,
+ * in the shape the check service calls. Built once per process (tables take ~0.5 s).
+ */
+import { analyze, buildJudgeTables, judge, type Analysis } from '../check/judge.ts';
+import { FEATURE_VERSION } from '../model/features.ts';
+import { BASELINE_SCORECARD } from '../model/baseline.ts';
+import type { AddressPipeline, AddressView } from '../service/check-service.ts';
+import { parseAddress } from '../signals/syntax.ts';
+
+type View = AddressView & { readonly analysis: Analysis };
+
+export function buildAddressPipeline(thresholds: { allow: number; review: number }): AddressPipeline {
+  const tables = buildJudgeTables();
+  const t = { allowAtLeast: thresholds.allow, reviewAtLeast: thresholds.review };
+  return {
+    parse: parseAddress,
+    analyze(address, dns): View {
+      const analysis = analyze(address, tables, dns);
+      const a = analysis.address;
+      return {
+        analysis,
+        canonical: a.canonical,
+        ...(a.didYouMean !== undefined ? { didYouMean: a.didYouMean } : {}),
+        accountType: a.accountType,
+        roleAccount: a.roleAccount,
+        disposable: a.disposable,
+        relay: a.relay,
+        localShape: analysis.local.shape,
+      };
+    },
+    judge(view, facts) {
+      const { features, score } = judge((view as View).analysis, facts, BASELINE_SCORECARD, t);
+      return { features, featureVersion: FEATURE_VERSION, score };
+    },
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * The API role: builds the check path (lookup tables, DNS resolver, IP feeds, history over the
+ * local state, services) and the Fastify app, and listens. The state it reads is the streams'
+ * own database in embedded mode, or a changelog replica in Kafka mode (passed in as `state`).
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../api/app.ts';
+import { createKeyRegistry } from '../api/auth.ts';
+import type { BusProducer } from '../bus/ports.ts';
+import type { Codecs } from '../bus/codecs.ts';
+import { DNS_OFF, createResolverSource } from './dns-source.ts';
+import { createFeedSource } from './feed-source.ts';
+import { buildAddressPipeline } from './address-pipeline.ts';
+import { packageRoot } from '../platform/package-root.ts';
+import { loadOrCreateDevKeys, hashApiKey } from '../platform/secrets.ts';
+import { createEventWriter } from '../service/event-writer.ts';
+import { createCheckService } from '../service/check-service.ts';
+import { createFeedbackService } from '../service/feedback-service.ts';
+import { createModelService } from '../service/model-service.ts';
+import { createUsageService } from '../service/usage-service.ts';
+import type { Health, ReadinessReport } from '../service/ports.ts';
+import { createHistoryReader } from '../streams/history.ts';
+import { OwnEvents } from '../streams/own-events.ts';
+import { createQueries } from '../streams/queries.ts';
+import type { StateReader } from '../streams/stores/state-reader.ts';
+import type { Context } from './context.ts';
+
+export interface ApiRoleDeps {
+  producer: BusProducer;
+  codecs: Codecs;
+  state: StateReader;
+  /** Committed offsets of checks and feedback in the state this API reads (for pruning own events). */
+  applied(): { checks: readonly number[]; feedback: readonly number[] };
+  onStateCommit(listener: () => void): () => void;
+  /** Readiness of the parts this process runs besides the API (state caught up, bus reachable). */
+  readiness(): Promise<ReadinessReport['checks']>;
+}
+
+export interface ApiRole {
+  readonly app: FastifyInstance;
+  readonly address: string;
+  close(): Promise<void>;
+}
+
+export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
+  const { config, logger, metrics } = ctx;
+  const keys = createKeyRegistry(apiKeyHashes(ctx));
+  const pipeline = buildAddressPipeline({ allow: config.verdictAllow, review: config.verdictReview });
+  const dns = config.dns ? createResolverSource(ctx) : DNS_OFF;
+  const feeds = await createFeedSource(ctx);
+  const own = new OwnEvents();
+  const queries = createQueries(d.state, own);
+  const writer = createEventWriter(d.producer, config.eventTimeoutMs, (topic) => metrics.eventsWritten.inc({ topic }));
+
+  const checks = createCheckService({
+    pipeline,
+    dns: dns.source,
+    ip: { facts: (ip) => feeds.facts(ip) },
+    history: createHistoryReader(d.state, own),
+    hasher: ctx.hasher,
+    signer: ctx.signer,
+    writer,
+    codecs: d.codecs,
+    own,
+    now: ctx.now,
+    uuid: () => randomBytes(16),
+    bulkConcurrency: config.bulkConcurrency,
+    onChecked: (verdict, model) => metrics.checks.inc({ verdict, model }),
+    onInvalid: (kind) => metrics.checkErrors.inc({ kind }),
+  });
+
+  const feedback = createFeedbackService({
+    signer: ctx.signer,
+    queries,
+    own,
+    codecs: d.codecs,
+    writer,
+    now: ctx.now,
+    inboxHashOf: async (email) => {
+      const parsed = pipeline.parse(email);
+      if (!parsed.ok) return parsed;
+      const facts = dns.source ? await dns.source.domainFacts(parsed.address.domain) : undefined;
+      return { ok: true, inboxHash: ctx.hasher.hash('inbox', pipeline.analyze(parsed.address, facts).canonical) };
+    },
+    onResult: (outcome, result) => metrics.feedback.inc({ outcome, result }),
+  });
+
+  const stopPruning = d.onStateCommit(() => {
+    const a = d.applied();
+    own.prune(a.checks, a.feedback, ctx.now());
+  });
+
+  const health: Health = {
+    async readiness() {
+      const checks: ReadinessReport['checks'] = { ...(await d.readiness()), ...feeds.readiness(), ...dns.readiness() };
+      return { ready: Object.values(checks).every((c) => c.ok), checks };
+    },
+  };
+
+  const app = await buildApp({
+    logger,
+    keys,
+    rateLimit: { rps: config.rateLimitRps, burst: config.rateLimitBurst },
+    now: ctx.now,
+    checks,
+    feedback,
+    model: createModelService(queries, config.modelMode, { version: () => 0 }, ctx.now),
+    usage: createUsageService(queries, ctx.now),
+    health,
+    metrics,
+    version: packageVersion(),
+    logRequests: config.logLevel === 'debug' || config.logLevel === 'trace',
+  });
+  metrics.gauge('mailsift_own_events_pending', 'Own events kept for read-your-writes', [], (set) => set({}, own.size));
+  const address = await app.listen({ port: config.port, host: config.host });
+  logger.info({ address, mode: config.mode }, 'mailsift API listening');
+
+  return {
+    app,
+    address,
+    async close() {
+      stopPruning();
+      await app.close();
+      feeds.stop();
+      dns.close();
+    },
+  };
+}
+
+function apiKeyHashes(ctx: Context): { account: string; sha256: string }[] {
+  if (ctx.config.apiKeys) return ctx.config.apiKeys.map((k) => ({ account: k.account, sha256: hashApiKey(k.key) }));
+  const dev = loadOrCreateDevKeys(ctx.dataDir);
+  if (dev.created) {
+    // Printed once, on the first start with an empty data dir; only the hash is kept.
+    process.stdout.write(`\nmailsift: generated a development API key for account "dev" (shown only once; only its hash is stored):\n  MAILSIFT_API_KEY=${dev.created}\n\n`);
+  }
+  return dev.hashes;
+}
+
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+}

@@ -1,0 +1,62 @@
+/**
+ * IP intelligence for the API role: the feed updater (last good copies from the data dir,
+ * periodic refresh) and the pure lookup over its current tables. Feed ages are reported in
+ * /readyz and /metrics; a missing feed never makes the service unready (the signal is absent).
+ */
+import { createFeedUpdater, type FeedName } from '../feeds/updater.ts';
+import type { IpFacts } from '../domain/check.ts';
+import { ipFacts, normalizeIp } from '../signals/ip/ip-facts.ts';
+import type { ReadinessReport } from '../service/ports.ts';
+import type { Context } from './context.ts';
+
+export interface FeedSource {
+  facts(ip: string): { facts: IpFacts; canonical?: string };
+  readiness(): ReadinessReport['checks'];
+  stop(): void;
+}
+
+export function feedUrls(ctx: Context): Partial<Record<FeedName, string>> {
+  const c = ctx.config;
+  const urls: Partial<Record<FeedName, string>> = {};
+  const set = (name: FeedName, v: string | undefined): void => {
+    if (v !== undefined) urls[name] = v;
+  };
+  set('aws', c.feedsUrlAws);
+  set('azure', c.feedsUrlAzure);
+  set('google_cloud', c.feedsUrlGoogleCloud);
+  set('digital_ocean', c.feedsUrlDigitalOcean);
+  set('tor', c.feedsUrlTor);
+  return urls;
+}
+
+export async function createFeedSource(ctx: Context): Promise<FeedSource> {
+  const updater = createFeedUpdater({
+    dataDir: ctx.dataDir,
+    urls: ctx.config.feeds ? feedUrls(ctx) : { aws: 'off', azure: 'off', google_cloud: 'off', digital_ocean: 'off', tor: 'off' },
+    refreshIntervalMs: ctx.config.feedsRefreshHours * 3_600_000,
+    logger: ctx.logger.child({ component: 'feeds' }),
+    now: ctx.now,
+  });
+  await updater.start();
+  ctx.metrics.gauge('mailsift_feed_age_seconds', 'Age of the loaded copy of each IP feed (absent when none is loaded)', ['feed'], (set) => {
+    for (const s of updater.status()) if (s.ageSeconds !== null) set({ feed: s.name }, s.ageSeconds);
+  });
+  ctx.metrics.gauge('mailsift_feed_entries', 'Entries in the loaded copy of each IP feed', ['feed'], (set) => {
+    for (const s of updater.status()) set({ feed: s.name }, s.entries);
+  });
+  return {
+    facts(ip) {
+      const n = normalizeIp(ip);
+      const facts = ipFacts(ip, updater.tables());
+      return n.ok && facts.ignored === undefined ? { facts, canonical: n.canonical } : { facts };
+    },
+    readiness() {
+      const detail = updater
+        .status()
+        .map((s) => `${s.name}: ${!s.configured ? 'not configured' : s.loaded ? `${s.ageSeconds}s old` : `not loaded${s.lastError ? ` (${s.lastError})` : ''}`}`)
+        .join(', ');
+      return { feeds: { ok: true, detail } };
+    },
+    stop: () => updater.stop(),
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * Process-level behaviour: rate limit, restart on the same data dir, the generated dev key,
+ * configuration errors.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { call, KEYS, startServer } from '../helpers/server.ts';
+import { REPO_ROOT } from '../helpers/shared.ts';
+
+describe('per-account rate limit', () => {
+  it('429 with Retry-After past the burst, per account', async () => {
+    const s = await startServer({ MAILSIFT_RATE_LIMIT_RPS: '1', MAILSIFT_RATE_LIMIT_BURST: '3' });
+    try {
+      const statuses: number[] = [];
+      let retryAfter: string | null = null;
+      for (let i = 0; i < 5; i++) {
+        const r = await call(s.url, 'GET', '/v1/usage');
+        statuses.push(r.status);
+        if (r.status === 429) {
+          retryAfter = r.headers.get('retry-after');
+          expect(Object.keys(r.body)).toEqual(['error']);
+        }
+      }
+      expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+      expect(statuses.slice(3)).toEqual([429, 429]);
+      expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
+      expect((await call(s.url, 'GET', '/v1/usage', { key: KEYS.globex })).status).toBe(200);
+    } finally {
+      await s.stop();
+      s.cleanup();
+    }
+  });
+});
+
+describe('restart on the same data dir', () => {
+  it('keeps labels and usage', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mailsift-restart-'));
+    try {
+      const a = await startServer({}, dir);
+      const c = await call(a.url, 'POST', '/v1/check', { body: { email: 'emma.brown@gmail.com' } });
+      await call(a.url, 'POST', '/v1/check', { body: { email: 'emma.brown+x@gmail.com' } });
+      expect((await call(a.url, 'POST', '/v1/feedback', { body: { check_id: c.body.check_id, outcome: 'confirmed' } })).status).toBe(202);
+      const usage = (await call(a.url, 'GET', '/v1/usage')).body.total;
+      expect(usage).toBe(2);
+      expect(await a.stop()).toBe(0);
+
+      const b = await startServer({}, dir);
+      try {
+        expect((await call(b.url, 'GET', '/v1/usage')).body.total).toBe(2);
+        expect((await call(b.url, 'POST', '/v1/feedback', { body: { check_id: c.body.check_id, outcome: 'fake' } })).status).toBe(404);
+        const m = await call(b.url, 'GET', '/v1/model');
+        expect(m.body.feedback_examples).toBe(1);
+        const again = await call(b.url, 'POST', '/v1/check', { body: { email: 'e.m.m.a.brown@gmail.com' } });
+        expect(again.body.alias_variants).toBe(3);
+      } finally {
+        await b.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('embedded defaults', () => {
+  it('generates a dev key once, prints it once, and keeps only its hash', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mailsift-devkey-'));
+    try {
+      const a = await startServer({ MAILSIFT_API_KEYS: '' }, dir);
+      const m = /MAILSIFT_API_KEY=(\S+)/.exec(a.output());
+      expect(m).not.toBeNull();
+      const key = m![1]!;
+      expect((await call(a.url, 'GET', '/v1/usage', { key })).body.account).toBe('dev');
+      await a.stop();
+      const b = await startServer({ MAILSIFT_API_KEYS: '' }, dir);
+      expect(b.output()).not.toContain(key);
+      expect((await call(b.url, 'GET', '/v1/usage', { key })).status).toBe(200);
+      await b.stop();
+      const files = spawnSync('grep', ['-rl', key, dir], { encoding: 'utf8' });
+      expect(files.stdout).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops on a bad configuration value with a message naming the variable', () => {
+    const r = spawnSync(process.execPath, [join(REPO_ROOT, 'dist/src/main.js'), 'serve'], {
+      env: { PATH: process.env.PATH ?? '', PORT: 'eighty' },
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('PORT: must be an integer');
+  });
+});

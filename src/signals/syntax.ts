@@ -1,0 +1,80 @@
+/**
+ * The syntax policy: a practical address as mail systems accept it (docs/signals-policy.md).
+ * Pure and total: returns `{ ok: false, error }` for every bad input, never throws.
+ * Error texts name the field and the rule and never echo the input (privacy).
+ */
+import type { ParsedAddress } from '../domain/check.ts';
+import { checkDomain } from './syntax-domain.ts';
+import { checkLocalPart, utf8Length } from './syntax-local.ts';
+
+export type ParseResult = { ok: true; address: ParsedAddress } | { ok: false; error: string };
+
+const MAX_TOTAL = 254;
+/** C0 controls, DEL and C1 controls: header injection or broken CSV, never part of an address. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+/** Any Unicode space separator (incl. NBSP, ideographic space) or line/paragraph separator. */
+const SPACE = /[\p{Z}]/u;
+/** Only spaces and tabs around the address are forgiven (form fields); see the policy doc. */
+const EDGE_BLANKS = /^[ \t]+|[ \t]+$/g;
+
+const fail = (error: string): ParseResult => ({ ok: false, error });
+
+function codePointLength(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // Count a well-formed surrogate pair once; a lone surrogate counts as one.
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
+
+export function parseAddress(input: string): ParseResult {
+  if (typeof input !== 'string') return fail('email: must be a string');
+  // Bound the work before any regex runs over a huge input.
+  if (input.length > 4 * MAX_TOTAL + 64) {
+    const trimmed = input.replace(EDGE_BLANKS, '');
+    if (trimmed.length > 2 * MAX_TOTAL) return fail('email: must be at most 254 characters');
+  }
+  const raw = input.replace(EDGE_BLANKS, '');
+  if (raw.length === 0) return fail('email: must not be empty');
+  if (codePointLength(raw) > MAX_TOTAL) return fail('email: must be at most 254 characters');
+  if (CONTROL.test(raw)) return fail('email: must not contain control characters');
+  if (raw.includes('<') || raw.includes('>')) {
+    return fail('email: must be a bare address, without a display name or angle brackets');
+  }
+  if (raw.charCodeAt(0) === 0x22 /* " */ || raw.includes('"@')) {
+    return fail('email: quoted local parts are not accepted');
+  }
+  if (raw.includes('(') || raw.includes(')')) return fail('email: comments are not accepted');
+  if (SPACE.test(raw)) return fail('email: must not contain spaces');
+
+  const at = raw.indexOf('@');
+  if (at === -1 || raw.indexOf('@', at + 1) !== -1) return fail('email: must contain exactly one @');
+
+  const email = raw.toLowerCase();
+  const rawLocal = email.slice(0, at);
+  let local: string;
+  try {
+    local = rawLocal.normalize('NFC');
+  } catch {
+    return fail('email: local part contains an unsafe Unicode character');
+  }
+  const localError = checkLocalPart(local);
+  if (localError !== undefined) return fail(localError);
+  // Octet limits hold for the form the sender's client transmits, which may be un-normalised.
+  const localOctets = Math.max(utf8Length(rawLocal), utf8Length(local));
+  if (localOctets > 64) return fail('email: local part must be at most 64 characters');
+
+  const domain = checkDomain(email.slice(at + 1));
+  if (!domain.ok) return fail(domain.error);
+  // RFC 5321 path limit in octets, with the domain in its ASCII (A-label) form.
+  if (localOctets + 1 + domain.ascii.length > MAX_TOTAL) {
+    return fail('email: must be at most 254 characters once the domain is in ASCII form');
+  }
+  return { ok: true, address: { email, local, domain: domain.ascii } };
+}

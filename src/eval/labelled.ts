@@ -1,0 +1,33 @@
+/**
+ * Parsing of a labelled JSONL file: one `{email, label: "human"|"fake", source?}` per line.
+ * Pure (text in, rows out). Error messages give the line number, never the address.
+ */
+
+export type Label = 'human' | 'fake';
+
+export interface LabelledRow {
+  readonly email: string;
+  readonly label: Label;
+  readonly source?: string;
+}
+
+export function parseLabelledJsonl(text: string): LabelledRow[] {
+  const rows: LabelledRow[] = [];
+  const lines = text.split(/\r?\n/);
+  lines.forEach((line, i) => {
+    if (line.trim() === '') return;
+    let v: unknown;
+    try {
+      v = JSON.parse(line);
+    } catch {
+      throw new Error(`line ${i + 1}: not valid JSON`);
+    }
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error(`line ${i + 1}: must be a JSON object`);
+    const o = v as Record<string, unknown>;
+    if (typeof o.email !== 'string') throw new Error(`line ${i + 1}: email must be a string`);
+    if (o.label !== 'human' && o.label !== 'fake') throw new Error(`line ${i + 1}: label must be "human" or "fake"`);
+    if (o.source !== undefined && typeof o.source !== 'string') throw new Error(`line ${i + 1}: source must be a string`);
+    rows.push(o.source === undefined ? { email: o.email, label: o.label } : { email: o.email, label: o.label, source: o.source });
+  });
+  return rows;
+}

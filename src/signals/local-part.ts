@@ -61,7 +61,9 @@ export interface LocalPartSignals {
   readonly honorific: boolean;
 }
 
-const VOWELS = new Set([97, 101, 105, 111, 117, 121]);
+/** a, e, i, o, u, y by char code (y: "rhythm", "lynn" read as vowels). */
+const VOWEL = new Uint8Array(128);
+for (const c of 'aeiouy') VOWEL[c.charCodeAt(0)] = 1;
 const SEPARATORS = new Set(['.', '_', '-']);
 
 /** Analyses one local part. `name` (optional) is a display name whose parts count as names. */
@@ -114,11 +116,11 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
       }
       uncoveredRun = 0;
       for (let k = i; k < j; k++) {
-        const ch = body.charCodeAt(k);
-        if (VOWELS.has(ch)) consRun = 0;
-        else if (++consRun > consonantRunMax) consonantRunMax = consRun;
+        if (VOWEL[body.charCodeAt(k)]) {
+          vowels++;
+          consRun = 0;
+        } else if (++consRun > consonantRunMax) consonantRunMax = consRun;
       }
-      vowels += countVowels(body, i, j);
       letters += j - i;
       if (chunks.length > 0) separators.push(pendingSep);
       chunks.push({ text: body.slice(i, j), pieces });
@@ -212,12 +214,6 @@ function isLetter(c: number): boolean {
   return c >= 97 && c <= 122;
 }
 
-function countVowels(s: string, from: number, to: number): number {
-  let v = 0;
-  for (let k = from; k < to; k++) if (VOWELS.has(s.charCodeAt(k))) v++;
-  return v;
-}
-
 /** Trailing digits read as a year a person would put in their address. */
 function yearLike(body: string): boolean {
   let k = body.length;
@@ -232,18 +228,30 @@ function yearLike(body: string): boolean {
   return false;
 }
 
-/** Shannon entropy in bits per character. */
+const asciiCounts = new Int32Array(128);
+
+/** Shannon entropy in bits per character (ASCII counted in a reused array: this runs per check). */
 function entropy(s: string): number {
-  if (s.length === 0) return 0;
-  const counts = new Map<number, number>();
-  for (let i = 0; i < s.length; i++) {
+  const n = s.length;
+  if (n === 0) return 0;
+  let other: Map<number, number> | undefined;
+  for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
-    counts.set(c, (counts.get(c) ?? 0) + 1);
+    if (c < 128) asciiCounts[c]!++;
+    else (other ??= new Map()).set(c, (other.get(c) ?? 0) + 1);
   }
   let h = 0;
-  for (const v of counts.values()) {
-    const p = v / s.length;
-    h -= p * Math.log2(p);
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128 && asciiCounts[c]! > 0) {
+      h -= plogp(asciiCounts[c]! / n);
+      asciiCounts[c] = 0; // each distinct character once, and the array is clean for the next call
+    }
   }
+  if (other) for (const v of other.values()) h -= plogp(v / n);
   return h;
+}
+
+function plogp(p: number): number {
+  return p * Math.log2(p);
 }

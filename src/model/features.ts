@@ -21,7 +21,7 @@ export const FEATURE_NAMES = [
   'free_provider', 'custom_domain', 'school_domain', 'relay_address', 'disposable_domain',
   'role_account', 'typo_domain', 'plus_tag',
   // local part
-  'name_score', 'name_shape', 'word_share', 'service_words', 'honorific', 'ngram_surprise',
+  'name_score', 'name_shape', 'word_share', 'service_words', 'honorific', 'ngram_surprise', 'odd_ending',
   'uncovered_share', 'consonant_cluster', 'digit_run', 'year_suffix', 'numeric_local',
   'keyboard_walk', 'repeated_chunks', 'long_local',
   // DNS
@@ -84,6 +84,8 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
   set('honorific', l.honorific ? 1 : 0);
   // 1 bit/letter above normal per unit, capped at 4: "wqmjmjjcui" sits near the cap.
   set('ngram_surprise', l.ngramLetters >= 3 ? Math.min(4, Math.max(0, -l.ngramLogLik - NGRAM_NORMAL_BITS)) / 4 : 0);
+  // Ending 5+ bits/letter improbable begins to count; 9+ bits is full strength.
+  set('odd_ending', l.tailLogLik < 0 ? clamp01((-l.tailLogLik - 5) / 4) : 0);
   set('uncovered_share', l.letters >= 3 ? l.uncoveredShare : 0);
   set('consonant_cluster', Math.min(3, Math.max(0, l.consonantRunMax - 3)) / 3);
   // Digits inside a lettered local part: 1-2 are everyday ("anna92"), long runs are not.

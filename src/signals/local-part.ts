@@ -10,7 +10,7 @@ import { foldNameTokens } from '../data/name-lists.ts';
 import { repeatedChunks, keyboardWalk } from './keyboard.ts';
 import { classifyShape, type LocalShape, type ShapeChunk } from './local-shape.ts';
 import { segmentRun, tokenClass, type NameTables } from './names.ts';
-import { runLog2 } from './ngram.ts';
+import { runLog2, tailLog2 } from './ngram.ts';
 import { NAME } from './token-trie.ts';
 
 export { buildNameTables, type NameTables } from './names.ts';
@@ -39,6 +39,11 @@ export interface LocalPartSignals {
   readonly ngramLogLik: number;
   /** Letters that ngramLogLik was computed over. */
   readonly ngramLetters: number;
+  /**
+   * Mean log2 probability of the last two letters and the end of the last letter run of 6+
+   * letters (0 when there is none): random letters appended to a name ("parsonwm") end improbably.
+   */
+  readonly tailLogLik: number;
   /** Shannon entropy of the body's characters, bits per character. */
   readonly entropy: number;
   readonly digitCount: number;
@@ -65,6 +70,7 @@ export interface LocalPartSignals {
 const VOWEL = new Uint8Array(128);
 for (const c of 'aeiouy') VOWEL[c.charCodeAt(0)] = 1;
 const SEPARATORS = new Set(['.', '_', '-']);
+const TAIL_MIN_RUN = 6;
 
 /** Analyses one local part. `name` (optional) is a display name whose parts count as names. */
 export function localPartSignals(local: string, tables: NameTables, name?: string): LocalPartSignals {
@@ -75,7 +81,7 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
 
   let letters = 0, digitCount = 0, digitRun = 0, digitRunMax = 0, nonAscii = 0;
   let vowels = 0, consRun = 0, consonantRunMax = 0;
-  let ngramLog2 = 0, ngramSymbols = 0, ngramLetters = 0;
+  let ngramLog2 = 0, ngramSymbols = 0, ngramLetters = 0, tailLogLik = 0;
   let nameCredit = 0, wordChars = 0, serviceChars = 0, uncovered = 0, uncoveredRun = 0, uncoveredRunMax = 0;
   const chunks: ShapeChunk[] = [];
   const separators: string[] = [];
@@ -92,6 +98,7 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
       // Initials at a run's edge ("j" of "jsmith") are not spelling: score the rest only.
       const from = pieces[0]?.kind === 'initial' ? pieces[0].end : i;
       const to = pieces.length > 1 && pieces[pieces.length - 1]!.kind === 'initial' ? pieces[pieces.length - 1]!.start : j;
+      if (j - i >= TAIL_MIN_RUN) tailLogLik = tailLog2(body, i, j, 2, tables.ngram);
       if (to - from >= 2) {
         ngramLog2 += runLog2(body, from, to, tables.ngram);
         ngramSymbols += to - from + 1;
@@ -162,6 +169,7 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
     shape,
     ngramLogLik: ngramSymbols ? ngramLog2 / ngramSymbols : 0,
     ngramLetters,
+    tailLogLik,
     entropy: entropy(body),
     digitCount,
     digitRunMax,

@@ -121,3 +121,21 @@ export function runLog2(s: string, start: number, end: number, model: NgramModel
   }
   return total + lp[((h1 * SYMBOLS + h2) * SYMBOLS + h3) * SYMBOLS]!;
 }
+
+/**
+ * Mean log2 probability of the last `k` letters of s[start, end) and the run end, in
+ * context. Bots make names unique by appending a few random letters ("parsonwm"); such
+ * endings are improbable even when the rest of the run reads like a name.
+ */
+export function tailLog2(s: string, start: number, end: number, k: number, model: NgramModel): number {
+  const lp = model.logProb;
+  let total = 0, h1 = 0, h2 = 0, h3 = 0;
+  const from = Math.max(start, end - k);
+  for (let i = start; i < end; i++) {
+    const c = code(s.charCodeAt(i));
+    if (i >= from) total += lp[((h1 * SYMBOLS + h2) * SYMBOLS + h3) * SYMBOLS + c]!;
+    h1 = h2; h2 = h3; h3 = c;
+  }
+  total += lp[((h1 * SYMBOLS + h2) * SYMBOLS + h3) * SYMBOLS]!;
+  return total / (end - from + 1);
+}

@@ -39,6 +39,7 @@ export const REASON_FOR_FEATURE: Readonly<Partial<Record<FeatureName, ReasonCode
   service_words: 'service_words',
   honorific: 'honorific_prefix',
   ngram_surprise: 'random_local_part',
+  odd_ending: 'random_local_part',
   uncovered_share: 'random_local_part',
   consonant_cluster: 'random_local_part',
   digit_run: 'many_digits',

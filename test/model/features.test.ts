@@ -13,7 +13,7 @@ describe('FEATURE_NAMES', () => {
     // Column order is part of the event contract: pin the first and last columns.
     expect(FEATURE_NAMES[0]).toBe('free_provider');
     expect(FEATURE_NAMES[FEATURE_NAMES.length - 1]).toBe('young_domain');
-    expect(FEATURE_NAMES.length).toBe(34);
+    expect(FEATURE_NAMES.length).toBe(35);
   });
 });
 
@@ -51,6 +51,9 @@ describe('buildFeatures', () => {
     ['ngram 2 bits over normal', { local: localOf({ ngramLogLik: -6.5 }) }, 'ngram_surprise', 0.5],
     ['ngram capped', { local: localOf({ ngramLogLik: -20 }) }, 'ngram_surprise', 1],
     ['ngram ignored on 2 letters', { local: localOf({ ngramLogLik: -12, ngramLetters: 2 }) }, 'ngram_surprise', 0],
+    ['ordinary ending', { local: localOf({ tailLogLik: -4 }) }, 'odd_ending', 0],
+    ['improbable ending', { local: localOf({ tailLogLik: -7 }) }, 'odd_ending', 0.5],
+    ['no long run, no ending signal', { local: localOf({ tailLogLik: 0 }) }, 'odd_ending', 0],
     ['two digits are ordinary', { local: localOf({ digitRunMax: 2 }) }, 'digit_run', 0],
     ['four digits', { local: localOf({ digitRunMax: 4 }) }, 'digit_run', 0.5],
     ['numeric local has no digit_run', { local: localOf({ shape: 'numeric', digitRunMax: 9 }) }, 'digit_run', 0],

@@ -70,6 +70,12 @@ describe('localPartSignals: numeric signals', () => {
     expect(sig(good).ngramLogLik).toBeGreaterThan(sig(bad).ngramLogLik + 2);
   });
 
+  it('scores the ending of the last long letter run', () => {
+    expect(sig('parsonwm').tailLogLik).toBeLessThan(sig('parsons').tailLogLik - 2);
+    expect(sig('anna').tailLogLik).toBe(0); // run under 6 letters
+    expect(sig('christina42').tailLogLik).toBeLessThan(0);
+  });
+
   it('leaves edge initials out of the n-gram score', () => {
     expect(sig('jsmith').ngramLogLik).toBeCloseTo(sig('smith').ngramLogLik, 9);
     expect(sig('jsmith').ngramLetters).toBe(5);

@@ -29,6 +29,6 @@ export const SERVICE_WORDS: readonly string[] = [
   'billing', 'payment', 'payments', 'bank', 'banking', 'loan', 'loans', 'finance', 'financial', 'fund',
   'funds', 'funding', 'transfer', 'remittance', 'refund', 'claim', 'claims', 'award', 'awards', 'prize',
   'winner', 'winning', 'lotto', 'lottery', 'promo', 'promotion', 'bonus', 'donation',
-  'compensation', 'payout', 'invest', 'investment', 'consultant', 'agent', 'agency', 'courier', 'delivery',
+  'activate', 'activation', 'reactivate', 'deactivation', 'compensation', 'payout', 'invest', 'investment', 'consultant', 'agent', 'agency', 'courier', 'delivery',
   'shipping', 'dispatch', 'diplomat', 'embassy', 'barrister', 'attorney', 'lawyer', 'chambers', 'legal',
 ];

@@ -34,9 +34,16 @@ export const FEATURE_NAMES = [
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
-/** Float64Array in FEATURE_NAMES order. */
+/**
+ * Float64Array in FEATURE_NAMES order. It is a view into a shared slab (see allocVector):
+ * read it by index or copy it (`Array.from(x)`, `x.slice()`); never serialise `x.buffer`.
+ */
 export type FeatureVector = Float64Array;
 
+/**
+ * Column of each feature. Object.fromEntries keeps it a fast-properties object in V8 (adding
+ * 35 computed keys one by one turns it into a slow dictionary, ~5x slower per lookup).
+ */
 export const FEATURE_INDEX: Readonly<Record<FeatureName, number>> = Object.fromEntries(
   FEATURE_NAMES.map((n, i) => [n, i]),
 ) as Record<FeatureName, number>;
@@ -49,7 +56,7 @@ export interface FeatureInput {
   readonly history?: HistoryFacts;
 }
 
-const NAME_SHAPE_SET = new Set<string>([...NAME_SHAPES, ...NAME_SHAPES.map((s) => `${s}+digits`)]);
+const NAME_SHAPE_SET: ReadonlySet<string> = new Set<string>([...NAME_SHAPES, ...NAME_SHAPES.map((s) => `${s}+digits`)]);
 const HOSTED_PROVIDERS = new Set(['google', 'microsoft', 'yahoo', 'apple', 'zoho', 'proton']);
 /** Bits per letter a name/word spelling costs at most; beyond this a string is improbable. */
 const NGRAM_NORMAL_BITS = 4.5;
@@ -58,62 +65,77 @@ const LONG_LOCAL_FROM = 12;
 
 const clamp01 = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x);
 
+/**
+ * A zeroed vector carved from a shared ArrayBuffer slab. A fresh Float64Array of 35 doubles
+ * is past V8's on-heap typed-array limit (64 bytes) and costs ~1 us of malloc and GC
+ * bookkeeping; a view into a slab costs ~40 ns, which matters at 100k+ checks/s. A slab is
+ * freed when no vector cut from it is alive any more.
+ */
+const SLAB_VECTORS = 256;
+let slab = new ArrayBuffer(0);
+let slabUsed = SLAB_VECTORS;
+function allocVector(): Float64Array {
+  if (slabUsed === SLAB_VECTORS) {
+    slab = new ArrayBuffer(FEATURE_NAMES.length * 8 * SLAB_VECTORS);
+    slabUsed = 0;
+  }
+  return new Float64Array(slab, FEATURE_NAMES.length * 8 * slabUsed++, FEATURE_NAMES.length);
+}
+
 export function buildFeatures(input: FeatureInput): FeatureVector {
   const { address: a, local: l, dns, ip, history: h } = input;
-  const x = new Float64Array(FEATURE_NAMES.length);
-  const set = (name: FeatureName, v: number) => {
-    x[FEATURE_INDEX[name]] = v;
-  };
+  const x = allocVector();
+  const I = FEATURE_INDEX; // direct index writes: this runs on every check
   const custom = !a.free && !a.disposable && !a.relay && !a.school;
 
-  set('free_provider', a.free ? 1 : 0);
-  set('custom_domain', custom ? 1 : 0);
-  set('school_domain', a.school ? 1 : 0);
-  set('relay_address', a.relay ? 1 : 0);
-  set('disposable_domain', a.disposable ? 1 : 0);
-  set('role_account', a.roleAccount ? 1 : 0);
-  set('typo_domain', a.didYouMean !== undefined || a.typoOf !== undefined ? 1 : 0);
-  set('plus_tag', a.plusTagged ? 1 : 0);
+  x[I.free_provider] = a.free ? 1 : 0;
+  x[I.custom_domain] = custom ? 1 : 0;
+  x[I.school_domain] = a.school ? 1 : 0;
+  x[I.relay_address] = a.relay ? 1 : 0;
+  x[I.disposable_domain] = a.disposable ? 1 : 0;
+  x[I.role_account] = a.roleAccount ? 1 : 0;
+  x[I.typo_domain] = a.didYouMean !== undefined || a.typoOf !== undefined ? 1 : 0;
+  x[I.plus_tag] = a.plusTagged ? 1 : 0;
 
   const numeric = l.shape === 'numeric';
-  set('name_score', l.nameScore);
-  set('name_shape', NAME_SHAPE_SET.has(l.shape) ? 1 : 0);
-  set('word_share', l.wordShare);
+  x[I.name_score] = l.nameScore;
+  x[I.name_shape] = NAME_SHAPE_SET.has(l.shape) ? 1 : 0;
+  x[I.word_share] = l.wordShare;
   // An exact role address ("info") is role_account's evidence; counting its word again would double it.
-  set('service_words', a.roleAccount ? 0 : l.serviceShare);
-  set('honorific', l.honorific ? 1 : 0);
+  x[I.service_words] = a.roleAccount ? 0 : l.serviceShare;
+  x[I.honorific] = l.honorific ? 1 : 0;
   // 1 bit/letter above normal per unit, capped at 4: "wqmjmjjcui" sits near the cap.
-  set('ngram_surprise', l.ngramLetters >= 3 ? Math.min(4, Math.max(0, -l.ngramLogLik - NGRAM_NORMAL_BITS)) / 4 : 0);
+  x[I.ngram_surprise] = l.ngramLetters >= 3 ? Math.min(4, Math.max(0, -l.ngramLogLik - NGRAM_NORMAL_BITS)) / 4 : 0;
   // Ending 5+ bits/letter improbable begins to count; 9+ bits is full strength.
-  set('odd_ending', l.tailLogLik < 0 ? clamp01((-l.tailLogLik - 5) / 4) : 0);
-  set('uncovered_share', l.letters >= 3 ? l.uncoveredShare : 0);
-  set('consonant_cluster', Math.min(3, Math.max(0, l.consonantRunMax - 3)) / 3);
+  x[I.odd_ending] = l.tailLogLik < 0 ? clamp01((-l.tailLogLik - 5) / 4) : 0;
+  x[I.uncovered_share] = l.letters >= 3 ? l.uncoveredShare : 0;
+  x[I.consonant_cluster] = Math.min(3, Math.max(0, l.consonantRunMax - 3)) / 3;
   // Digits inside a lettered local part: 1-2 are everyday ("anna92"), long runs are not.
-  set('digit_run', numeric ? 0 : Math.min(4, Math.max(0, l.digitRunMax - 2)) / 4);
-  set('year_suffix', l.yearSuffix ? 1 : 0);
-  set('numeric_local', numeric ? 1 : 0);
-  set('keyboard_walk', l.keyboardWalk > 0 ? 1 : 0);
-  set('repeated_chunks', l.length ? clamp01(l.repeatedChunks / l.length) : 0);
-  set('long_local', clamp01((l.length - LONG_LOCAL_FROM) / 8));
+  x[I.digit_run] = numeric ? 0 : Math.min(4, Math.max(0, l.digitRunMax - 2)) / 4;
+  x[I.year_suffix] = l.yearSuffix ? 1 : 0;
+  x[I.numeric_local] = numeric ? 1 : 0;
+  x[I.keyboard_walk] = l.keyboardWalk > 0 ? 1 : 0;
+  x[I.repeated_chunks] = l.length ? clamp01(l.repeatedChunks / l.length) : 0;
+  x[I.long_local] = clamp01((l.length - LONG_LOCAL_FROM) / 8);
 
   if (dns) {
-    set('no_mail_server', dns.deliverable === false ? 1 : 0);
-    set('mail_gateway', dns.deliverable === true && dns.mailProvider === 'gateway' ? 1 : 0);
-    set('hosted_mail', dns.deliverable === true && custom && dns.mailProvider !== undefined && HOSTED_PROVIDERS.has(dns.mailProvider) ? 1 : 0);
+    x[I.no_mail_server] = dns.deliverable === false ? 1 : 0;
+    x[I.mail_gateway] = dns.deliverable === true && dns.mailProvider === 'gateway' ? 1 : 0;
+    x[I.hosted_mail] = dns.deliverable === true && custom && dns.mailProvider !== undefined && HOSTED_PROVIDERS.has(dns.mailProvider) ? 1 : 0;
   }
   if (ip && ip.ignored === undefined) {
-    set('datacenter_ip', ip.datacenter !== undefined ? 1 : 0);
-    set('tor_exit', ip.tor ? 1 : 0);
+    x[I.datacenter_ip] = ip.datacenter !== undefined ? 1 : 0;
+    x[I.tor_exit] = ip.tor ? 1 : 0;
   }
   if (h) {
     // Counts become log2 steps above the level that is normal, capped at 4 doublings.
-    if (h.signupsFromIp !== undefined && h.signupsFromIp >= 3) set('ip_burst', Math.min(4, Math.log2(h.signupsFromIp / 2)) / 4);
-    if (h.aliasVariants !== undefined && h.aliasVariants >= 3) set('alias_burst', Math.min(4, h.aliasVariants - 2) / 4);
-    if (h.recentSignups !== undefined && h.recentSignups >= 20) set('signup_wave', Math.min(4, Math.log2(h.recentSignups / 10)) / 4);
-    if (h.domainFakeRate !== undefined && (h.domainFakeReporters ?? 0) >= 2) set('reported_fake_domain', clamp01(h.domainFakeRate));
-    if (h.domainPattern === 'match') set('domain_pattern_match', 1);
-    if (h.domainPattern === 'mismatch') set('domain_pattern_mismatch', 1);
-    if (h.domainAgeDays !== undefined) set('young_domain', clamp01((180 - h.domainAgeDays) / 180));
+    if (h.signupsFromIp !== undefined && h.signupsFromIp >= 3) x[I.ip_burst] = Math.min(4, Math.log2(h.signupsFromIp / 2)) / 4;
+    if (h.aliasVariants !== undefined && h.aliasVariants >= 3) x[I.alias_burst] = Math.min(4, h.aliasVariants - 2) / 4;
+    if (h.recentSignups !== undefined && h.recentSignups >= 20) x[I.signup_wave] = Math.min(4, Math.log2(h.recentSignups / 10)) / 4;
+    if (h.domainFakeRate !== undefined && (h.domainFakeReporters ?? 0) >= 2) x[I.reported_fake_domain] = clamp01(h.domainFakeRate);
+    if (h.domainPattern === 'match') x[I.domain_pattern_match] = 1;
+    if (h.domainPattern === 'mismatch') x[I.domain_pattern_mismatch] = 1;
+    if (h.domainAgeDays !== undefined) x[I.young_domain] = clamp01((180 - h.domainAgeDays) / 180);
   }
   return x;
 }

@@ -69,7 +69,8 @@ export interface LocalPartSignals {
 /** a, e, i, o, u, y by char code (y: "rhythm", "lynn" read as vowels). */
 const VOWEL = new Uint8Array(128);
 for (const c of 'aeiouy') VOWEL[c.charCodeAt(0)] = 1;
-const SEPARATORS = new Set(['.', '_', '-']);
+/** '.', '_', '-' by char code. */
+const isSeparator = (c: number) => c === 46 || c === 95 || c === 45;
 const TAIL_MIN_RUN = 6;
 
 /** Analyses one local part. `name` (optional) is a display name whose parts count as names. */
@@ -130,7 +131,7 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
       }
       letters += j - i;
       if (chunks.length > 0) separators.push(pendingSep);
-      chunks.push({ text: body.slice(i, j), pieces });
+      chunks.push({ length: j - i, pieces });
       pendingSep = '';
       consRun = 0;
       if (lastDigitRunEnd >= 0) sawDigitsBeforeEnd = true;
@@ -147,9 +148,8 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
       digitRun = 0;
       if (lastDigitRunEnd >= 0 && lastDigitRunEnd === i) sawDigitsBeforeEnd = true;
       if (c > 127) nonAscii++;
-      const ch = body[i]!;
       // One separator between chunks keeps its character; several, or a non-separator, blur it.
-      pendingSep = pendingSep === '' && SEPARATORS.has(ch) ? ch : '?';
+      pendingSep = pendingSep === '' && isSeparator(c) ? body[i]! : '?';
     }
     i++;
   }
@@ -196,7 +196,7 @@ function hasHonorific(body: string, tables: NameTables): boolean {
   for (const t of HONORIFICS) {
     if (!body.startsWith(t) || body.length <= t.length) continue;
     const next = body.charCodeAt(t.length);
-    if (SEPARATORS.has(body[t.length]!)) {
+    if (isSeparator(next)) {
       if (isLetter(body.charCodeAt(t.length + 1))) return true;
       continue;
     }
@@ -237,8 +237,14 @@ function yearLike(body: string): boolean {
 }
 
 const asciiCounts = new Int32Array(128);
+/** c * log2(c) for the counts a 64-character local part can have. */
+const C_LOG2_C = Float64Array.from({ length: 257 }, (_, c) => (c === 0 ? 0 : c * Math.log2(c)));
+const cLog2c = (c: number) => (c < C_LOG2_C.length ? C_LOG2_C[c]! : c * Math.log2(c));
 
-/** Shannon entropy in bits per character (ASCII counted in a reused array: this runs per check). */
+/**
+ * Shannon entropy in bits per character, as log2(n) - sum(c log2 c) / n over character
+ * counts c: one log per call (ASCII counted in a reused array; this runs on every check).
+ */
 function entropy(s: string): number {
   const n = s.length;
   if (n === 0) return 0;
@@ -248,18 +254,14 @@ function entropy(s: string): number {
     if (c < 128) asciiCounts[c]!++;
     else (other ??= new Map()).set(c, (other.get(c) ?? 0) + 1);
   }
-  let h = 0;
+  let sum = 0;
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
     if (c < 128 && asciiCounts[c]! > 0) {
-      h -= plogp(asciiCounts[c]! / n);
+      sum += cLog2c(asciiCounts[c]!);
       asciiCounts[c] = 0; // each distinct character once, and the array is clean for the next call
     }
   }
-  if (other) for (const v of other.values()) h -= plogp(v / n);
-  return h;
-}
-
-function plogp(p: number): number {
-  return p * Math.log2(p);
+  if (other) for (const v of other.values()) sum += cLog2c(v);
+  return Math.max(0, Math.log2(n) - sum / n);
 }

@@ -25,7 +25,8 @@ export const LOCAL_SHAPES: readonly LocalShape[] = [
 
 /** A separator-delimited letter chunk with its segmentation. */
 export interface ShapeChunk {
-  readonly text: string;
+  /** Letters in the chunk. */
+  readonly length: number;
   readonly pieces: readonly Piece[];
 }
 
@@ -37,7 +38,7 @@ function isName(p: Piece | undefined): boolean {
 
 function chunkForm(c: ShapeChunk): ChunkForm {
   const p = c.pieces;
-  if (c.text.length === 1) return 'initial';
+  if (c.length === 1) return 'initial';
   if (p.length === 1 && isName(p[0])) return 'name';
   if (p.length === 2) {
     if (p[0]!.kind === 'initial' && isName(p[1])) return 'flast';
@@ -71,19 +72,18 @@ export function classifyShape(
 ): LocalShape {
   if (allDigits) return 'numeric';
   if (chunks.length === 0 || otherDigits) return 'other';
-  const base = nameShape(chunks, separators);
+  const forms = chunks.map(chunkForm);
+  const base = nameShape(chunks, forms, separators);
   if (base) return trailingDigits ? `${base}+digits` : base;
   if (trailingDigits) return 'other';
-  const forms = chunks.map(chunkForm);
-  if (chunks.length === 1 && chunks[0]!.text.length <= 3 && forms[0] !== 'name') return 'initials';
+  if (chunks.length === 1 && chunks[0]!.length <= 3 && forms[0] !== 'name') return 'initials';
   if (forms.every((f) => f === 'service' || f === 'words' || f === 'name')) {
     return forms.includes('service') ? 'service' : 'words';
   }
   return 'other';
 }
 
-function nameShape(chunks: readonly ShapeChunk[], separators: readonly string[]): NameShape | undefined {
-  const forms = chunks.map(chunkForm);
+function nameShape(chunks: readonly ShapeChunk[], forms: readonly ChunkForm[], separators: readonly string[]): NameShape | undefined {
   if (chunks.length === 1) {
     switch (forms[0]) {
       case 'name': return 'first';

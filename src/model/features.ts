@@ -22,7 +22,7 @@ export const FEATURE_NAMES = [
   'role_account', 'typo_domain', 'plus_tag',
   // local part
   'name_score', 'name_shape', 'word_share', 'service_words', 'honorific', 'ngram_surprise', 'odd_ending',
-  'uncovered_share', 'consonant_cluster', 'digit_run', 'year_suffix', 'numeric_local',
+  'uncovered_share', 'mixed_alnum', 'consonant_cluster', 'digit_run', 'year_suffix', 'numeric_local',
   'keyboard_walk', 'repeated_chunks', 'long_local',
   // DNS
   'no_mail_server', 'mail_gateway', 'hosted_mail',
@@ -60,6 +60,8 @@ const NAME_SHAPE_SET: ReadonlySet<string> = new Set<string>([...NAME_SHAPES, ...
 const HOSTED_PROVIDERS = new Set(['google', 'microsoft', 'yahoo', 'apple', 'zoho', 'proton']);
 /** Bits per letter a name/word spelling costs at most; beyond this a string is improbable. */
 const NGRAM_NORMAL_BITS = 4.5;
+/** Name coverage that chance alone reaches in generated strings. */
+const NAME_SCORE_CHANCE = 0.3;
 /** Local-part length from which extra characters count as suspicious (generated strings run long). */
 const LONG_LOCAL_FROM = 12;
 
@@ -98,7 +100,9 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
   x[I.plus_tag] = a.plusTagged ? 1 : 0;
 
   const numeric = l.shape === 'numeric';
-  x[I.name_score] = l.nameScore;
+  // Fragments of names turn up by chance in any string ("wqmjmjjcui" holds a few); only
+  // coverage beyond 30% of the letters counts, scaled so full coverage is 1.
+  x[I.name_score] = clamp01((l.nameScore - NAME_SCORE_CHANCE) / (1 - NAME_SCORE_CHANCE));
   x[I.name_shape] = NAME_SHAPE_SET.has(l.shape) ? 1 : 0;
   x[I.word_share] = l.wordShare;
   // An exact role address ("info") is role_account's evidence; counting its word again would double it.
@@ -109,7 +113,10 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
   // Ending 5+ bits/letter improbable begins to count; 9+ bits is full strength.
   x[I.odd_ending] = l.tailLogLik < 0 ? clamp01((-l.tailLogLik - 5) / 4) : 0;
   x[I.uncovered_share] = l.letters >= 3 ? l.uncoveredShare : 0;
-  x[I.consonant_cluster] = Math.min(3, Math.max(0, l.consonantRunMax - 3)) / 3;
+  // "k88hudson" (2 switches) is a handle; "x7k2p9q4" (7) is generated.
+  x[I.mixed_alnum] = clamp01((l.letterDigitSwitches - 2) / 4);
+  // Four consonants occur in real names ("schm", "ngst"); from five on they rarely do.
+  x[I.consonant_cluster] = Math.min(3, Math.max(0, l.consonantRunMax - 4)) / 3;
   // Digits inside a lettered local part: 1-2 are everyday ("anna92"), long runs are not.
   x[I.digit_run] = numeric ? 0 : Math.min(4, Math.max(0, l.digitRunMax - 2)) / 4;
   x[I.year_suffix] = l.yearSuffix ? 1 : 0;

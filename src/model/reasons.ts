@@ -41,6 +41,7 @@ export const REASON_FOR_FEATURE: Readonly<Partial<Record<FeatureName, ReasonCode
   ngram_surprise: 'random_local_part',
   odd_ending: 'random_local_part',
   uncovered_share: 'random_local_part',
+  mixed_alnum: 'random_local_part',
   consonant_cluster: 'random_local_part',
   digit_run: 'many_digits',
   numeric_local: 'numeric_local_part',

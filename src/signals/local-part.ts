@@ -62,6 +62,8 @@ export interface LocalPartSignals {
   readonly consonantRunMax: number;
   /** Characters outside ASCII. */
   readonly nonAscii: number;
+  /** Places where a letter and a digit touch ("x7k2" has 3): people write names then numbers, generators interleave. */
+  readonly letterDigitSwitches: number;
   /** Starts with a title ("mr", "dr", "barrister", "prince") before a name: the voice of scam personas. */
   readonly honorific: boolean;
 }
@@ -181,7 +183,19 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
     consonantRunMax,
     nonAscii,
     honorific: hasHonorific(body, tables),
+    letterDigitSwitches: letterDigitSwitches(body),
   };
+}
+
+function letterDigitSwitches(body: string): number {
+  let switches = 0, prev = 0; // 1 letter, 2 digit, 0 anything else
+  for (let i = 0; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    const cls = c >= 97 && c <= 122 ? 1 : c >= 48 && c <= 57 ? 2 : 0;
+    if (cls !== 0 && prev !== 0 && cls !== prev) switches++;
+    prev = cls;
+  }
+  return switches;
 }
 
 /** Titles that precede a name; people rarely put their own title in their address. */

@@ -13,7 +13,7 @@ describe('FEATURE_NAMES', () => {
     // Column order is part of the event contract: pin the first and last columns.
     expect(FEATURE_NAMES[0]).toBe('free_provider');
     expect(FEATURE_NAMES[FEATURE_NAMES.length - 1]).toBe('young_domain');
-    expect(FEATURE_NAMES.length).toBe(35);
+    expect(FEATURE_NAMES.length).toBe(36);
   });
 });
 
@@ -43,7 +43,9 @@ describe('buildFeatures', () => {
     ['school', { address: addressOf({ school: true }) }, 'school_domain', 1],
     ['role', { address: addressOf({ roleAccount: true }) }, 'role_account', 1],
     ['typo', { address: addressOf({ didYouMean: 'gmail.com' }) }, 'typo_domain', 1],
-    ['name score passes through', { local: localOf({ nameScore: 0.75 }) }, 'name_score', 0.75],
+    ['full name coverage', { local: localOf({ nameScore: 1 }) }, 'name_score', 1],
+    ['name coverage at chance level counts nothing', { local: localOf({ nameScore: 0.3 }) }, 'name_score', 0],
+    ['name coverage between', { local: localOf({ nameScore: 0.65 }) }, 'name_score', 0.5],
     ['name shape', { local: localOf({ shape: 'flast+digits' }) }, 'name_shape', 1],
     ['service words', { local: localOf({ serviceShare: 0.6 }) }, 'service_words', 0.6],
     ['service words not counted twice for a role address', { address: addressOf({ roleAccount: true }), local: localOf({ serviceShare: 1 }) }, 'service_words', 0],
@@ -58,7 +60,11 @@ describe('buildFeatures', () => {
     ['four digits', { local: localOf({ digitRunMax: 4 }) }, 'digit_run', 0.5],
     ['numeric local has no digit_run', { local: localOf({ shape: 'numeric', digitRunMax: 9 }) }, 'digit_run', 0],
     ['numeric local', { local: localOf({ shape: 'numeric' }) }, 'numeric_local', 1],
-    ['consonant cluster of 5', { local: localOf({ consonantRunMax: 5 }) }, 'consonant_cluster', 2 / 3],
+    ['four consonants occur in names', { local: localOf({ consonantRunMax: 4 }) }, 'consonant_cluster', 0],
+    ['consonant cluster of 6', { local: localOf({ consonantRunMax: 6 }) }, 'consonant_cluster', 2 / 3],
+    ['handle with digits inside', { local: localOf({ letterDigitSwitches: 2 }) }, 'mixed_alnum', 0],
+    ['interleaved letters and digits', { local: localOf({ letterDigitSwitches: 7 }) }, 'mixed_alnum', 1],
+    ['four switches', { local: localOf({ letterDigitSwitches: 4 }) }, 'mixed_alnum', 0.5],
     ['long local part', { local: localOf({ length: 16 }) }, 'long_local', 0.5],
     ['repeats', { local: localOf({ length: 8, repeatedChunks: 4 }) }, 'repeated_chunks', 0.5],
     ['no MX', { dns: { deliverable: false } }, 'no_mail_server', 1],

@@ -55,6 +55,10 @@ describe('localPartSignals: numeric signals', () => {
     ['rhythm', 'consonantRunMax', 3, 3], // rh-y-thm: y counts as a vowel
     ['aeio', 'vowelShare', 1, 1],
     ['abc', 'entropy', Math.log2(3), Math.log2(3)],
+    ['aabb', 'entropy', 1, 1],
+    ['x7k2p9q4', 'letterDigitSwitches', 7, 7],
+    ['k88hudson', 'letterDigitSwitches', 2, 2],
+    ['anna.1987', 'letterDigitSwitches', 0, 0], // a separator between them is not a switch
     ['aaaa', 'entropy', 0, 0],
   ] as const)('%s: %s in [%d, %d]', (local, field, min, max) => {
     const v = sig(local)[field] as number;

@@ -31,3 +31,17 @@ export function parseLabelledJsonl(text: string): LabelledRow[] {
   });
   return rows;
 }
+
+/**
+ * Splits rows into two halves by a fixed hash of their position (not alternating lines, so a
+ * file sorted by source still splits evenly inside each source). Used to cross-check that a
+ * metric holds on both halves rather than on one lucky ordering.
+ */
+export function splitHalves<T>(rows: readonly T[]): [T[], T[]] {
+  const a: T[] = [], b: T[] = [];
+  rows.forEach((row, i) => {
+    const h = Math.imul(i + 1, 2654435761) >>> 0;
+    (h % 1000 < 500 ? a : b).push(row);
+  });
+  return [a, b];
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLabelledJsonl } from '../../src/eval/labelled.ts';
+import { parseLabelledJsonl, splitHalves } from '../../src/eval/labelled.ts';
 
 describe('parseLabelledJsonl', () => {
   it('reads rows, keeps source when present, skips blank lines', () => {
@@ -29,5 +29,22 @@ describe('parseLabelledJsonl', () => {
     }
     expect(message).toMatch(/label must be/);
     expect(message).not.toContain('secret');
+  });
+});
+
+describe('splitHalves', () => {
+  it('splits every row into exactly one of two near-equal halves, deterministically', () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => i);
+    const [a, b] = splitHalves(rows);
+    expect(a.length + b.length).toBe(1000);
+    expect(new Set([...a, ...b]).size).toBe(1000);
+    expect(Math.abs(a.length - b.length)).toBeLessThan(100);
+    expect(splitHalves(rows)).toEqual([a, b]);
+  });
+
+  it('does not simply alternate lines', () => {
+    const [a] = splitHalves(Array.from({ length: 100 }, (_, i) => i));
+    const alternating = a.every((x) => x % 2 === a[0]! % 2);
+    expect(alternating).toBe(false);
   });
 });

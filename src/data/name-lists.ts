@@ -1,0 +1,84 @@
+/**
+ * Person-name and common-word lists, taken from the locale data of `@faker-js/faker`
+ * (maintained, MIT, ~60 locales). Faker ships these lists to *generate* realistic people;
+ * we use them the other way round, to recognise name parts inside local parts.
+ *
+ * Everything is folded to the alphabet local parts actually use: transliterated to ASCII
+ * (`transliteration`: Cyrillic, Greek, Han -> pinyin, Hangul, kana, Latin diacritics),
+ * lowercased, split on spaces/hyphens. Scripts whose romanisation is not standard enough
+ * to appear in addresses (Arabic, Hebrew, Thai, Georgian, ...) are skipped, as are
+ * Japanese kanji (their Chinese reading is not how Japanese names are spelled).
+ *
+ * Pure: module imports only; the caller builds this once at start.
+ */
+import { allLocales } from '@faker-js/faker';
+import { transliterate } from 'transliteration';
+
+export interface NameLists {
+  /** Given names, folded, unique, length >= 2. */
+  readonly first: readonly string[];
+  /** Family names (incl. particles such as `van`, `de`), folded, unique, length >= 2. */
+  readonly last: readonly string[];
+  /** Common words (English plus the few locales faker has word lists for), folded, unique. */
+  readonly words: readonly string[];
+}
+
+/** Locales whose script transliterates to the spelling people use in addresses. */
+const SKIP_LOCALES = new Set(['ar', 'dv', 'fa', 'he', 'ka_GE', 'hy', 'ku_ckb', 'th', 'ur', 'ne', 'ja', 'en_BORK']);
+/** Word lists in these locales are Latin-script and common in local parts. */
+const WORD_LOCALES = ['en', 'de', 'fr', 'da', 'id_ID', 'pt_BR', 'hu'];
+/** Accept only what is left after folding: ASCII letters. */
+const FOLDED = /^[a-z]+$/;
+
+type Nested = readonly string[] | Readonly<Record<string, readonly string[] | undefined>> | undefined;
+
+function flatten(list: Nested): string[] {
+  if (!list) return [];
+  if (Array.isArray(list)) return list as string[];
+  return Object.values(list as Record<string, readonly string[] | undefined>).flatMap((v) => (v ? [...v] : []));
+}
+
+/** Folds one list entry into zero or more ASCII tokens ("Anh Vũ" -> ["anh", "vu"]). */
+export function foldNameTokens(entry: string): string[] {
+  const ascii = transliterate(entry.normalize('NFC')).toLowerCase();
+  const out: string[] = [];
+  for (const part of ascii.split(/[\s\-'’.]+/)) {
+    const token = part.replace(/[^a-z]/g, '');
+    if (token.length >= 2 && FOLDED.test(token)) out.push(token);
+  }
+  return out;
+}
+
+function collect(target: Set<string>, entries: readonly string[]): void {
+  for (const e of entries) for (const t of foldNameTokens(e)) target.add(t);
+}
+
+interface PersonDefs {
+  first_name?: Nested;
+  last_name?: Nested;
+  middle_name?: Nested;
+}
+
+/** Builds the folded lists from every usable faker locale. Deterministic (sorted output). */
+export function loadNameLists(): NameLists {
+  const first = new Set<string>();
+  const last = new Set<string>();
+  const words = new Set<string>();
+  const locales = allLocales as unknown as Record<string, { person?: PersonDefs; word?: Record<string, Nested> }>;
+  for (const [code, def] of Object.entries(locales)) {
+    if (SKIP_LOCALES.has(code)) continue;
+    const p = def.person;
+    if (p) {
+      collect(first, flatten(p.first_name));
+      collect(first, flatten(p.middle_name));
+      collect(last, flatten(p.last_name));
+    }
+  }
+  for (const code of WORD_LOCALES) {
+    const w = locales[code]?.word;
+    if (!w) continue;
+    for (const list of Object.values(w)) collect(words, flatten(list));
+  }
+  const sorted = (s: Set<string>) => [...s].sort();
+  return { first: sorted(first), last: sorted(last), words: sorted(words) };
+}

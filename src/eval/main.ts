@@ -1,0 +1,44 @@
+/**
+ * `npm run eval -- <file.jsonl> [--json] [--halves]`: scores a labelled file through the
+ * API's check path and prints ROC AUC (overall, per source, gmail.com slice), the verdict
+ * confusion table and the invalid-syntax count. `--halves` adds the headline numbers on two
+ * fixed halves of the file (a cross-check that they do not hinge on a few rows).
+ * Shell: reads the file, prints, sets the exit code.
+ */
+import { readFileSync } from 'node:fs';
+import { buildJudgeTables } from '../check/judge.ts';
+import { BASELINE_SCORECARD } from '../model/baseline.ts';
+import { evaluate } from './evaluate.ts';
+import { parseLabelledJsonl, splitHalves } from './labelled.ts';
+import { formatReport } from './report.ts';
+
+function main(argv: readonly string[]): number {
+  const args = argv.filter((a) => a !== '--json' && a !== '--halves');
+  if (args.length !== 1) {
+    console.error('usage: npm run eval -- <labelled.jsonl> [--json] [--halves]');
+    return 2;
+  }
+  let text: string;
+  try {
+    text = readFileSync(args[0]!, 'utf8');
+  } catch (e) {
+    console.error(`eval: cannot read ${args[0]}: ${(e as Error).message}`);
+    return 2;
+  }
+  const rows = parseLabelledJsonl(text);
+  const tables = buildJudgeTables();
+  const report = evaluate(rows, tables, BASELINE_SCORECARD);
+  const name = `${BASELINE_SCORECARD.name}-v${BASELINE_SCORECARD.version}`;
+  const halves = argv.includes('--halves') ? splitHalves(rows).map((half) => evaluate(half, tables, BASELINE_SCORECARD)) : undefined;
+  if (argv.includes('--json')) {
+    console.log(JSON.stringify({ model: name, ...report, ...(halves ? { halves } : {}) }, null, 2));
+    return 0;
+  }
+  console.log(formatReport(report, name));
+  halves?.forEach((h, i) => {
+    console.log(`half ${'AB'[i]}: ${h.scored} scored, AUC overall ${h.overall.auc.toFixed(3)}, gmail.com ${h.gmail.auc.toFixed(3)}, humans blocked ${(100 * h.humansBlocked).toFixed(1)}%`);
+  });
+  return 0;
+}
+
+process.exitCode = main(process.argv.slice(2));

@@ -1,0 +1,148 @@
+/**
+ * The feature vector: every signal of a check as one number, in a fixed, documented column
+ * order (docs/scorecard.md). The same vector scores the baseline, is written into each
+ * check event, and is what a learned model trains on, so columns are only ever appended,
+ * and any change of meaning bumps FEATURE_VERSION.
+ *
+ * Conventions: a missing fact (no DNS, no IP, no history) yields 0 in its columns, and every
+ * column is 0 when its signal is absent, so a missing signal contributes nothing to a linear
+ * model. Values are bounded (mostly 0..1) so one weight reads as "log-odds at full strength".
+ * Pure.
+ */
+import type { DnsFacts, HistoryFacts, IpFacts } from '../domain/check.ts';
+import type { AddressSignals } from '../signals/address-signals.ts';
+import type { LocalPartSignals } from '../signals/local-part.ts';
+import { NAME_SHAPES } from '../signals/local-shape.ts';
+
+export const FEATURE_VERSION = 1;
+
+export const FEATURE_NAMES = [
+  // address (domain lists and syntax-level facts)
+  'free_provider', 'custom_domain', 'school_domain', 'relay_address', 'disposable_domain',
+  'role_account', 'typo_domain', 'plus_tag',
+  // local part
+  'name_score', 'name_shape', 'word_share', 'service_words', 'honorific', 'ngram_surprise', 'odd_ending',
+  'uncovered_share', 'mixed_alnum', 'consonant_cluster', 'digit_run', 'year_suffix', 'numeric_local',
+  'keyboard_walk', 'repeated_chunks', 'long_local',
+  // DNS
+  'no_mail_server', 'mail_gateway', 'hosted_mail',
+  // IP
+  'datacenter_ip', 'tor_exit',
+  // history
+  'ip_burst', 'alias_burst', 'signup_wave', 'reported_fake_domain', 'domain_pattern_match',
+  'domain_pattern_mismatch', 'young_domain',
+] as const;
+export type FeatureName = (typeof FEATURE_NAMES)[number];
+
+/**
+ * Float64Array in FEATURE_NAMES order. It is a view into a shared slab (see allocVector):
+ * read it by index or copy it (`Array.from(x)`, `x.slice()`); never serialise `x.buffer`.
+ */
+export type FeatureVector = Float64Array;
+
+/**
+ * Column of each feature. Object.fromEntries keeps it a fast-properties object in V8 (adding
+ * 35 computed keys one by one turns it into a slow dictionary, ~5x slower per lookup).
+ */
+export const FEATURE_INDEX: Readonly<Record<FeatureName, number>> = Object.fromEntries(
+  FEATURE_NAMES.map((n, i) => [n, i]),
+) as Record<FeatureName, number>;
+
+export interface FeatureInput {
+  readonly address: AddressSignals;
+  readonly local: LocalPartSignals;
+  readonly dns?: DnsFacts;
+  readonly ip?: IpFacts;
+  readonly history?: HistoryFacts;
+}
+
+const NAME_SHAPE_SET: ReadonlySet<string> = new Set<string>([...NAME_SHAPES, ...NAME_SHAPES.map((s) => `${s}+digits`)]);
+const HOSTED_PROVIDERS = new Set(['google', 'microsoft', 'yahoo', 'apple', 'zoho', 'proton']);
+/** Bits per letter a name/word spelling costs at most; beyond this a string is improbable. */
+const NGRAM_NORMAL_BITS = 4.5;
+/** Name coverage that chance alone reaches in generated strings. */
+const NAME_SCORE_CHANCE = 0.3;
+/** Local-part length from which extra characters count as suspicious (generated strings run long). */
+const LONG_LOCAL_FROM = 12;
+
+const clamp01 = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x);
+
+/**
+ * A zeroed vector carved from a shared ArrayBuffer slab. A fresh Float64Array of 35 doubles
+ * is past V8's on-heap typed-array limit (64 bytes) and costs ~1 us of malloc and GC
+ * bookkeeping; a view into a slab costs ~40 ns, which matters at 100k+ checks/s. A slab is
+ * freed when no vector cut from it is alive any more.
+ */
+const SLAB_VECTORS = 256;
+let slab = new ArrayBuffer(0);
+let slabUsed = SLAB_VECTORS;
+function allocVector(): Float64Array {
+  if (slabUsed === SLAB_VECTORS) {
+    slab = new ArrayBuffer(FEATURE_NAMES.length * 8 * SLAB_VECTORS);
+    slabUsed = 0;
+  }
+  return new Float64Array(slab, FEATURE_NAMES.length * 8 * slabUsed++, FEATURE_NAMES.length);
+}
+
+export function buildFeatures(input: FeatureInput): FeatureVector {
+  const { address: a, local: l, dns, ip, history: h } = input;
+  const x = allocVector();
+  const I = FEATURE_INDEX; // direct index writes: this runs on every check
+  const custom = !a.free && !a.disposable && !a.relay && !a.school;
+
+  x[I.free_provider] = a.free ? 1 : 0;
+  x[I.custom_domain] = custom ? 1 : 0;
+  x[I.school_domain] = a.school ? 1 : 0;
+  x[I.relay_address] = a.relay ? 1 : 0;
+  x[I.disposable_domain] = a.disposable ? 1 : 0;
+  x[I.role_account] = a.roleAccount ? 1 : 0;
+  x[I.typo_domain] = a.didYouMean !== undefined || a.typoOf !== undefined ? 1 : 0;
+  x[I.plus_tag] = a.plusTagged ? 1 : 0;
+
+  const numeric = l.shape === 'numeric';
+  // Fragments of names turn up by chance in any string ("wqmjmjjcui" holds a few); only
+  // coverage beyond 30% of the letters counts, scaled so full coverage is 1.
+  x[I.name_score] = clamp01((l.nameScore - NAME_SCORE_CHANCE) / (1 - NAME_SCORE_CHANCE));
+  x[I.name_shape] = NAME_SHAPE_SET.has(l.shape) ? 1 : 0;
+  x[I.word_share] = l.wordShare;
+  // An exact role address ("info") is role_account's evidence; counting its word again would double it.
+  x[I.service_words] = a.roleAccount ? 0 : l.serviceShare;
+  x[I.honorific] = l.honorific ? 1 : 0;
+  // 1 bit/letter above normal per unit, capped at 4: "wqmjmjjcui" sits near the cap.
+  x[I.ngram_surprise] = l.ngramLetters >= 3 ? Math.min(4, Math.max(0, -l.ngramLogLik - NGRAM_NORMAL_BITS)) / 4 : 0;
+  // Ending 5+ bits/letter improbable begins to count; 9+ bits is full strength.
+  x[I.odd_ending] = l.tailLogLik < 0 ? clamp01((-l.tailLogLik - 5) / 4) : 0;
+  x[I.uncovered_share] = l.letters >= 3 ? l.uncoveredShare : 0;
+  // "k88hudson" (2 switches) is a handle; "x7k2p9q4" (7) is generated.
+  x[I.mixed_alnum] = clamp01((l.letterDigitSwitches - 2) / 4);
+  // Four consonants occur in real names ("schm", "ngst"); from five on they rarely do.
+  x[I.consonant_cluster] = Math.min(3, Math.max(0, l.consonantRunMax - 4)) / 3;
+  // Digits inside a lettered local part: 1-2 are everyday ("anna92"), long runs are not.
+  x[I.digit_run] = numeric ? 0 : Math.min(4, Math.max(0, l.digitRunMax - 2)) / 4;
+  x[I.year_suffix] = l.yearSuffix ? 1 : 0;
+  x[I.numeric_local] = numeric ? 1 : 0;
+  x[I.keyboard_walk] = l.keyboardWalk > 0 ? 1 : 0;
+  x[I.repeated_chunks] = l.length ? clamp01(l.repeatedChunks / l.length) : 0;
+  x[I.long_local] = clamp01((l.length - LONG_LOCAL_FROM) / 8);
+
+  if (dns) {
+    x[I.no_mail_server] = dns.deliverable === false ? 1 : 0;
+    x[I.mail_gateway] = dns.deliverable === true && dns.mailProvider === 'gateway' ? 1 : 0;
+    x[I.hosted_mail] = dns.deliverable === true && custom && dns.mailProvider !== undefined && HOSTED_PROVIDERS.has(dns.mailProvider) ? 1 : 0;
+  }
+  if (ip && ip.ignored === undefined) {
+    x[I.datacenter_ip] = ip.datacenter !== undefined ? 1 : 0;
+    x[I.tor_exit] = ip.tor ? 1 : 0;
+  }
+  if (h) {
+    // Counts become log2 steps above the level that is normal, capped at 4 doublings.
+    if (h.signupsFromIp !== undefined && h.signupsFromIp >= 3) x[I.ip_burst] = Math.min(4, Math.log2(h.signupsFromIp / 2)) / 4;
+    if (h.aliasVariants !== undefined && h.aliasVariants >= 3) x[I.alias_burst] = Math.min(4, h.aliasVariants - 2) / 4;
+    if (h.recentSignups !== undefined && h.recentSignups >= 20) x[I.signup_wave] = Math.min(4, Math.log2(h.recentSignups / 10)) / 4;
+    if (h.domainFakeRate !== undefined && (h.domainFakeReporters ?? 0) >= 2) x[I.reported_fake_domain] = clamp01(h.domainFakeRate);
+    if (h.domainPattern === 'match') x[I.domain_pattern_match] = 1;
+    if (h.domainPattern === 'mismatch') x[I.domain_pattern_mismatch] = 1;
+    if (h.domainAgeDays !== undefined) x[I.young_domain] = clamp01((180 - h.domainAgeDays) / 180);
+  }
+  return x;
+}

@@ -1,0 +1,87 @@
+/**
+ * The baseline scorecard: a logistic model whose log-odds per feature are set by hand and
+ * kept as data (`weights/baseline-v1.json`). Scoring is a dot product, so every evidence
+ * item's impact is exactly weight x value and impacts plus the intercept are the logit.
+ * Pure.
+ */
+import { DEFAULT_THRESHOLDS, verdictFor, type EvidenceItem, type Score, type VerdictThresholds } from '../domain/check.ts';
+import { FEATURE_NAMES, FEATURE_VERSION, type FeatureVector } from './features.ts';
+import { REASON_MIN_IMPACT, reasonsFor } from './reasons.ts';
+
+export interface Scorecard {
+  /** E.g. `baseline`. */
+  readonly name: string;
+  readonly version: number;
+  /** FEATURE_VERSION the weights were set for. */
+  readonly featureVersion: number;
+  readonly intercept: number;
+  /** Log-odds per unit of each feature, in FEATURE_NAMES order. */
+  readonly weights: Float64Array;
+  /** Smallest |impact| that earns a reason code. */
+  readonly reasonMinImpact: number;
+}
+
+/** Validates a scorecard document and returns it in scoring form; throws with the problem named. */
+export function loadScorecard(json: unknown): Scorecard {
+  const fail = (msg: string): never => {
+    throw new Error(`scorecard: ${msg}`);
+  };
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return fail('must be an object');
+  const doc = json as Record<string, unknown>;
+  const finite = (v: unknown, what: string): number =>
+    typeof v === 'number' && Number.isFinite(v) ? v : fail(`${what} must be a finite number`);
+  if (typeof doc.name !== 'string' || doc.name === '') fail('name must be a non-empty string');
+  const version = finite(doc.version, 'version');
+  if (!Number.isInteger(version) || version < 1) fail('version must be a positive integer');
+  if (doc.featureVersion !== FEATURE_VERSION) fail(`featureVersion must be ${FEATURE_VERSION} (got ${String(doc.featureVersion)})`);
+  const intercept = finite(doc.intercept, 'intercept');
+  const reasonMinImpact = doc.reasonMinImpact === undefined ? REASON_MIN_IMPACT : finite(doc.reasonMinImpact, 'reasonMinImpact');
+  if (reasonMinImpact < 0) fail('reasonMinImpact must be >= 0');
+  const w = doc.weights;
+  if (typeof w !== 'object' || w === null || Array.isArray(w)) return fail('weights must be an object');
+  const given = w as Record<string, unknown>;
+  const known = new Set<string>(FEATURE_NAMES);
+  for (const key of Object.keys(given)) if (!known.has(key)) fail(`weights.${key} is not a feature`);
+  const weights = new Float64Array(FEATURE_NAMES.length);
+  FEATURE_NAMES.forEach((name, i) => {
+    if (!(name in given)) fail(`weights.${name} is missing`);
+    weights[i] = finite(given[name], `weights.${name}`);
+  });
+  return { name: doc.name as string, version, featureVersion: FEATURE_VERSION, intercept, weights, reasonMinImpact };
+}
+
+export function sigmoid(z: number): number {
+  return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
+}
+
+/** Scores a feature vector: logit, probability, human_score, verdict, reasons, evidence. */
+export function scoreFeatures(
+  features: FeatureVector,
+  card: Scorecard,
+  thresholds: VerdictThresholds = DEFAULT_THRESHOLDS,
+): Score {
+  if (features.length !== card.weights.length) {
+    throw new Error(`scorecard: feature vector has ${features.length} columns, weights ${card.weights.length}`);
+  }
+  const evidence: EvidenceItem[] = [];
+  let logit = card.intercept;
+  for (let i = 0; i < features.length; i++) {
+    const value = features[i]!;
+    const impact = card.weights[i]! * value;
+    if (impact === 0) continue;
+    logit += impact;
+    evidence.push({ signal: FEATURE_NAMES[i]!, value, impact });
+  }
+  evidence.sort((a, b) => Math.abs(b.impact) - Math.abs(a.impact));
+  const probability = sigmoid(logit);
+  const humanScore = Math.round(100 * probability);
+  return {
+    logit,
+    probability,
+    humanScore,
+    verdict: verdictFor(humanScore, thresholds),
+    reasons: reasonsFor(evidence, card.reasonMinImpact),
+    evidence,
+    intercept: card.intercept,
+  };
+}

@@ -1,0 +1,281 @@
+/**
+ * How much a local part looks like a person's own name versus a generated or
+ * organisational string. Every signal is numeric; the scorecard decides what they weigh.
+ *
+ * Only the body before the first '+' is analysed (the tag is the user's filing label, not
+ * their name). Letters are a-z: the address is already lowercased by the parser; other
+ * characters (digits, separators, non-ASCII) split letter runs. Pure.
+ */
+import { foldNameTokens } from '../data/name-lists.ts';
+import { repeatedChunks, keyboardWalk } from './keyboard.ts';
+import { classifyShape, type LocalShape, type ShapeChunk } from './local-shape.ts';
+import { segmentRun, tokenClass, type NameTables } from './names.ts';
+import { runLog2, tailLog2 } from './ngram.ts';
+import { NAME } from './token-trie.ts';
+
+export { buildNameTables, type NameTables } from './names.ts';
+export { LOCAL_SHAPES, type LocalShape } from './local-shape.ts';
+
+export interface LocalPartSignals {
+  /** Characters in the analysed body (before '+'). */
+  readonly length: number;
+  /** a-z letters in the body. */
+  readonly letters: number;
+  /** Share of letters covered by given/family names (3+ letters count fully, 2-letter names and initials half), 0..1. */
+  readonly nameScore: number;
+  /** Share of letters covered by common words, 0..1. */
+  readonly wordShare: number;
+  /** Share of letters covered by service words ("admin", "helpdesk", "account"), 0..1. */
+  readonly serviceShare: number;
+  /** Share of letters no dictionary token or initial explains, 0..1. */
+  readonly uncoveredShare: number;
+  /** Longest run of unexplained letters. */
+  readonly uncoveredRunMax: number;
+  readonly shape: LocalShape;
+  /**
+   * Mean log2 probability per letter (and run end) under the name/word 4-gram model, over
+   * letter runs of 2+ letters with edge initials left out; 0 when nothing was scored.
+   */
+  readonly ngramLogLik: number;
+  /** Letters that ngramLogLik was computed over. */
+  readonly ngramLetters: number;
+  /**
+   * Mean log2 probability of the last two letters and the end of the last letter run of 6+
+   * letters (0 when there is none): random letters appended to a name ("parsonwm") end improbably.
+   */
+  readonly tailLogLik: number;
+  /** Shannon entropy of the body's characters, bits per character. */
+  readonly entropy: number;
+  readonly digitCount: number;
+  readonly digitRunMax: number;
+  /** digits / length. */
+  readonly digitShare: number;
+  /** Body ends in a plausible birth or graduation year (19xx/20xx 1940..2015, or two digits 40..99). */
+  readonly yearSuffix: boolean;
+  /** Longest keyboard walk in keys (0 below 4). */
+  readonly keyboardWalk: number;
+  /** Characters inside immediate repetitions ("abab", "aaa"). */
+  readonly repeatedChunks: number;
+  /** Vowels (a, e, i, o, u, y) / letters; 0 with no letters. */
+  readonly vowelShare: number;
+  /** Longest run of consonants. */
+  readonly consonantRunMax: number;
+  /** Characters outside ASCII. */
+  readonly nonAscii: number;
+  /** Places where a letter and a digit touch ("x7k2" has 3): people write names then numbers, generators interleave. */
+  readonly letterDigitSwitches: number;
+  /** Starts with a title ("mr", "dr", "barrister", "prince") before a name: the voice of scam personas. */
+  readonly honorific: boolean;
+}
+
+/** a, e, i, o, u, y by char code (y: "rhythm", "lynn" read as vowels). */
+const VOWEL = new Uint8Array(128);
+for (const c of 'aeiouy') VOWEL[c.charCodeAt(0)] = 1;
+/** '.', '_', '-' by char code. */
+const isSeparator = (c: number) => c === 46 || c === 95 || c === 45;
+const TAIL_MIN_RUN = 6;
+
+/** Analyses one local part. `name` (optional) is a display name whose parts count as names. */
+export function localPartSignals(local: string, tables: NameTables, name?: string): LocalPartSignals {
+  const plus = local.indexOf('+');
+  const body = plus > 0 ? local.slice(0, plus) : local;
+  const extra = name ? foldNameTokens(name) : undefined;
+  const n = body.length;
+
+  let letters = 0, digitCount = 0, digitRun = 0, digitRunMax = 0, nonAscii = 0;
+  let vowels = 0, consRun = 0, consonantRunMax = 0;
+  let ngramLog2 = 0, ngramSymbols = 0, ngramLetters = 0, tailLogLik = 0;
+  let nameCredit = 0, wordChars = 0, serviceChars = 0, uncovered = 0, uncoveredRun = 0, uncoveredRunMax = 0;
+  const chunks: ShapeChunk[] = [];
+  const separators: string[] = [];
+  let pendingSep = '';
+  let sawDigitsBeforeEnd = false;
+  let lastDigitRunEnd = -1;
+
+  for (let i = 0; i < n; ) {
+    const c = body.charCodeAt(i);
+    if (c >= 97 && c <= 122) {
+      let j = i;
+      while (j < n && isLetter(body.charCodeAt(j))) j++;
+      const pieces = segmentRun(body, i, j, tables.trie, extra);
+      // Initials at a run's edge ("j" of "jsmith") are not spelling: score the rest only.
+      const from = pieces[0]?.kind === 'initial' ? pieces[0].end : i;
+      const to = pieces.length > 1 && pieces[pieces.length - 1]!.kind === 'initial' ? pieces[pieces.length - 1]!.start : j;
+      if (j - i >= TAIL_MIN_RUN) tailLogLik = tailLog2(body, i, j, 2, tables.ngram);
+      if (to - from >= 2) {
+        ngramLog2 += runLog2(body, from, to, tables.ngram);
+        ngramSymbols += to - from + 1;
+        ngramLetters += to - from;
+      }
+      for (const p of pieces) {
+        const len = p.end - p.start;
+        if (p.kind === 'junk') {
+          uncovered += len;
+          uncoveredRun += len;
+          if (uncoveredRun > uncoveredRunMax) uncoveredRunMax = uncoveredRun;
+          continue;
+        }
+        uncoveredRun = 0;
+        if (p.kind === 'initial') nameCredit += 0.5;
+        else {
+          const cls = tokenClass(p.flags);
+          if (cls === 'name') nameCredit += len >= 3 ? len : len / 2;
+          else if (cls === 'word') wordChars += len;
+          else serviceChars += len;
+        }
+      }
+      uncoveredRun = 0;
+      for (let k = i; k < j; k++) {
+        if (VOWEL[body.charCodeAt(k)]) {
+          vowels++;
+          consRun = 0;
+        } else if (++consRun > consonantRunMax) consonantRunMax = consRun;
+      }
+      letters += j - i;
+      if (chunks.length > 0) separators.push(pendingSep);
+      chunks.push({ length: j - i, pieces });
+      pendingSep = '';
+      consRun = 0;
+      if (lastDigitRunEnd >= 0) sawDigitsBeforeEnd = true;
+      digitRun = 0;
+      i = j;
+      continue;
+    }
+    consRun = 0;
+    if (c >= 48 && c <= 57) {
+      digitCount++;
+      if (++digitRun > digitRunMax) digitRunMax = digitRun;
+      lastDigitRunEnd = i + 1;
+    } else {
+      digitRun = 0;
+      if (lastDigitRunEnd >= 0 && lastDigitRunEnd === i) sawDigitsBeforeEnd = true;
+      if (c > 127) nonAscii++;
+      // One separator between chunks keeps its character; several, or a non-separator, blur it.
+      pendingSep = pendingSep === '' && isSeparator(c) ? body[i]! : '?';
+    }
+    i++;
+  }
+
+  const trailingDigits = lastDigitRunEnd === n && digitCount > 0;
+  const allDigits = digitCount === n && n > 0;
+  const shape = classifyShape(chunks, separators, trailingDigits, sawDigitsBeforeEnd && !allDigits, allDigits);
+
+  return {
+    length: n,
+    letters,
+    nameScore: letters ? Math.min(1, nameCredit / letters) : 0,
+    wordShare: letters ? wordChars / letters : 0,
+    serviceShare: letters ? serviceChars / letters : 0,
+    uncoveredShare: letters ? uncovered / letters : 0,
+    uncoveredRunMax,
+    shape,
+    ngramLogLik: ngramSymbols ? ngramLog2 / ngramSymbols : 0,
+    ngramLetters,
+    tailLogLik,
+    entropy: entropy(body),
+    digitCount,
+    digitRunMax,
+    digitShare: n ? digitCount / n : 0,
+    yearSuffix: trailingDigits && yearLike(body),
+    keyboardWalk: keyboardWalk(body),
+    repeatedChunks: repeatedChunks(body),
+    vowelShare: letters ? vowels / letters : 0,
+    consonantRunMax,
+    nonAscii,
+    honorific: hasHonorific(body, tables),
+    letterDigitSwitches: letterDigitSwitches(body),
+  };
+}
+
+function letterDigitSwitches(body: string): number {
+  let switches = 0, prev = 0; // 1 letter, 2 digit, 0 anything else
+  for (let i = 0; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    const cls = c >= 97 && c <= 122 ? 1 : c >= 48 && c <= 57 ? 2 : 0;
+    if (cls !== 0 && prev !== 0 && cls !== prev) switches++;
+    prev = cls;
+  }
+  return switches;
+}
+
+/** Titles that precede a name; people rarely put their own title in their address. */
+const HONORIFICS = ['mr', 'mrs', 'dr', 'engr', 'barr', 'barrister', 'prof', 'rev', 'pastor', 'madam', 'chief', 'prince', 'princess', 'sheikh', 'capt'];
+
+/**
+ * A title followed by a separator and letters ("mr.john", "dr_smith"), or glued to a name
+ * of 4+ letters ("mrjohnson"), so that given names starting with the same letters
+ * ("drew", "mrinal", "revathi") are not mistaken for one.
+ */
+function hasHonorific(body: string, tables: NameTables): boolean {
+  for (const t of HONORIFICS) {
+    if (!body.startsWith(t) || body.length <= t.length) continue;
+    const next = body.charCodeAt(t.length);
+    if (isSeparator(next)) {
+      if (isLetter(body.charCodeAt(t.length + 1))) return true;
+      continue;
+    }
+    if (isLetter(next) && longestNamePrefix(body, t.length, tables) >= 4) return true;
+  }
+  return false;
+}
+
+function longestNamePrefix(s: string, from: number, tables: NameTables): number {
+  const { children, flags } = tables.trie;
+  let node = 0, best = 0;
+  for (let j = from; j < s.length; j++) {
+    const c = s.charCodeAt(j) - 97;
+    if (c < 0 || c >= 26) break;
+    node = children[node * 26 + c]!;
+    if (node === 0) break;
+    if (flags[node]! & NAME) best = j - from + 1;
+  }
+  return best;
+}
+
+function isLetter(c: number): boolean {
+  return c >= 97 && c <= 122;
+}
+
+/** Trailing digits read as a year a person would put in their address. */
+function yearLike(body: string): boolean {
+  let k = body.length;
+  while (k > 0 && body.charCodeAt(k - 1) >= 48 && body.charCodeAt(k - 1) <= 57) k--;
+  const digits = body.slice(k);
+  if (k === 0) return false;
+  if (digits.length === 4) {
+    const y = Number(digits);
+    return y >= 1940 && y <= 2015;
+  }
+  if (digits.length === 2) return Number(digits) >= 40;
+  return false;
+}
+
+const asciiCounts = new Int32Array(128);
+/** c * log2(c) for the counts a 64-character local part can have. */
+const C_LOG2_C = Float64Array.from({ length: 257 }, (_, c) => (c === 0 ? 0 : c * Math.log2(c)));
+const cLog2c = (c: number) => (c < C_LOG2_C.length ? C_LOG2_C[c]! : c * Math.log2(c));
+
+/**
+ * Shannon entropy in bits per character, as log2(n) - sum(c log2 c) / n over character
+ * counts c: one log per call (ASCII counted in a reused array; this runs on every check).
+ */
+function entropy(s: string): number {
+  const n = s.length;
+  if (n === 0) return 0;
+  let other: Map<number, number> | undefined;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128) asciiCounts[c]!++;
+    else (other ??= new Map()).set(c, (other.get(c) ?? 0) + 1);
+  }
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128 && asciiCounts[c]! > 0) {
+      sum += cLog2c(asciiCounts[c]!);
+      asciiCounts[c] = 0; // each distinct character once, and the array is clean for the next call
+    }
+  }
+  if (other) for (const v of other.values()) sum += cLog2c(v);
+  return Math.max(0, Math.log2(n) - sum / n);
+}

@@ -1,0 +1,93 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyze, buildJudgeTables, judge, type JudgeTables } from '../../src/check/judge.ts';
+import type { ParsedAddress } from '../../src/domain/check.ts';
+import { BASELINE_SCORECARD } from '../../src/model/baseline.ts';
+import { buildFeatures, FEATURE_INDEX } from '../../src/model/features.ts';
+import { REASON_CODES } from '../../src/model/reasons.ts';
+import { scoreFeatures } from '../../src/model/score.ts';
+import { parseAddress } from '../../src/signals/syntax.ts';
+
+let tables: JudgeTables;
+beforeAll(() => {
+  tables = buildJudgeTables();
+});
+
+function parsed(email: string): ParsedAddress {
+  const p = parseAddress(email);
+  if (!p.ok) throw new Error(`fixture must parse: ${p.error}`);
+  return p.address;
+}
+const scoreOf = (email: string, facts = {}) => judge(analyze(parsed(email), tables), facts, BASELINE_SCORECARD).score;
+
+describe('analyze', () => {
+  it('combines address and local-part signals of the parsed address', () => {
+    const a = analyze(parsed('Anna.Schmidt@Example-Firm.de'), tables);
+    expect(a.parsed.local).toBe('anna.schmidt');
+    expect(a.local.shape).toBe('first.last');
+    expect(a.address.disposable).toBe(false);
+  });
+});
+
+describe('judge', () => {
+  it('is scoreFeatures(buildFeatures(...)): one path, nothing added on the side', () => {
+    const a = analyze(parsed('anna.schmidt@gmail.com'), tables);
+    const facts = { ip: { tor: true } };
+    const { features, score } = judge(a, facts, BASELINE_SCORECARD);
+    expect(features).toEqual(buildFeatures({ address: a.address, local: a.local, ...facts }));
+    expect(score).toEqual(scoreFeatures(features, BASELINE_SCORECARD));
+  });
+
+  it.each([
+    'anna.schmidt@gmail.com',
+    'wqmjmjjcui37@hotmail.com',
+    'webmaster.helpdesk@example.org',
+    'info@mailinator.com',
+    '123456789@qq.com',
+  ])('evidence of %s sums with the intercept to the logit, reasons are closed-list', (email) => {
+    const s = scoreOf(email, { dns: { deliverable: true, mailProvider: 'google' }, history: { recentSignups: 50, domainAgeDays: 3 } });
+    const sum = s.evidence.reduce((acc, e) => acc + e.impact, s.intercept);
+    expect(Math.abs(sum - s.logit)).toBeLessThan(1e-9);
+    for (const r of s.reasons) expect(REASON_CODES).toContain(r);
+    expect(s.humanScore).toBeGreaterThanOrEqual(0);
+    expect(s.humanScore).toBeLessThanOrEqual(100);
+  });
+
+  it.each([
+    ['a natural name outranks a generated string', 'anna.schmidt@gmail.com', 'wqmjmjjcui37@gmail.com'],
+    ['a name outranks a helpdesk impersonation', 'maria.garcia@gmail.com', 'webmaster.helpdesk.team@gmail.com'],
+    ['a company address outranks a disposable one', 'jan.kowalski@example-firm.pl', 'jan.kowalski@mailinator.com'],
+  ])('%s', (_n, better, worse) => {
+    expect(scoreOf(better).logit).toBeGreaterThan(scoreOf(worse).logit);
+  });
+
+  it.each([
+    ['tor exit', { ip: { tor: true } }, 'tor_exit'],
+    ['datacenter IP', { ip: { datacenter: 'aws' } }, 'datacenter_ip'],
+    ['no MX', { dns: { deliverable: false } }, 'no_mail_server'],
+    ['alias burst', { history: { aliasVariants: 6 } }, 'alias_burst'],
+    ['signup wave', { history: { recentSignups: 160 } }, 'signup_wave'],
+    ['IP burst', { history: { signupsFromIp: 32 } }, 'ip_burst'],
+    ['reported domain', { history: { domainFakeRate: 0.9, domainFakeReporters: 3 } }, 'reported_fake_domain'],
+    ['young domain', { history: { domainAgeDays: 2 } }, 'young_domain'],
+    ['pattern mismatch', { history: { domainPattern: 'mismatch' } }, 'mismatches_domain_address_pattern'],
+  ] as const)('a %s lowers the score and says why', (_n, facts, reason) => {
+    const base = scoreOf('anna.schmidt@example-firm.de');
+    const withFact = scoreOf('anna.schmidt@example-firm.de', facts);
+    expect(withFact.logit).toBeLessThan(base.logit);
+    expect(withFact.reasons).toContain(reason);
+  });
+
+  it('a matching company address pattern raises the score', () => {
+    const s = scoreOf('anna.schmidt@example-firm.de', { history: { domainPattern: 'match' } });
+    expect(s.logit).toBeGreaterThan(scoreOf('anna.schmidt@example-firm.de').logit);
+    expect(s.reasons).toContain('matches_domain_address_pattern');
+  });
+
+  it('missing facts contribute nothing', () => {
+    const a = analyze(parsed('anna.schmidt@example-firm.de'), tables);
+    const none = judge(a, {}, BASELINE_SCORECARD);
+    const empty = judge(a, { history: {}, ip: { ignored: 'private' }, dns: { deliverable: null } }, BASELINE_SCORECARD);
+    expect(empty.score.logit).toBe(none.score.logit);
+    for (const n of ['no_mail_server', 'tor_exit', 'alias_burst'] as const) expect(none.features[FEATURE_INDEX[n]]).toBe(0);
+  });
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { buildFeatures, FEATURE_INDEX, FEATURE_NAMES, FEATURE_VERSION, type FeatureName } from '../../src/model/features.ts';
+import { addressOf, localOf } from './fixtures.ts';
+
+const neutral = { address: addressOf(), local: localOf() };
+const col = (x: Float64Array, name: FeatureName) => x[FEATURE_INDEX[name]]!;
+
+describe('FEATURE_NAMES', () => {
+  it('is a fixed, unique, snake_case column list', () => {
+    expect(new Set(FEATURE_NAMES).size).toBe(FEATURE_NAMES.length);
+    for (const n of FEATURE_NAMES) expect(n).toMatch(/^[a-z]+(_[a-z]+)*$/);
+    expect(FEATURE_VERSION).toBe(1);
+    // Column order is part of the event contract: pin the first and last columns.
+    expect(FEATURE_NAMES[0]).toBe('free_provider');
+    expect(FEATURE_NAMES[FEATURE_NAMES.length - 1]).toBe('young_domain');
+    expect(FEATURE_NAMES.length).toBe(36);
+  });
+});
+
+describe('buildFeatures', () => {
+  it('returns one finite value per column, all bounded to [0, 1]', () => {
+    const x = buildFeatures(neutral);
+    expect(x).toBeInstanceOf(Float64Array);
+    expect(x.length).toBe(FEATURE_NAMES.length);
+    for (const v of x) expect(v >= 0 && v <= 1).toBe(true);
+  });
+
+  it('leaves every DNS, IP and history column at 0 when those facts are missing', () => {
+    const x = buildFeatures(neutral);
+    for (const n of ['no_mail_server', 'mail_gateway', 'hosted_mail', 'datacenter_ip', 'tor_exit', 'ip_burst', 'alias_burst',
+      'signup_wave', 'reported_fake_domain', 'domain_pattern_match', 'domain_pattern_mismatch', 'young_domain'] as const) {
+      expect(col(x, n)).toBe(0);
+    }
+  });
+
+  type Case = [string, Partial<Parameters<typeof buildFeatures>[0]>, FeatureName, number];
+  it.each<Case>([
+    ['free domain', { address: addressOf({ free: true }) }, 'free_provider', 1],
+    ['custom domain', {}, 'custom_domain', 1],
+    ['free is not custom', { address: addressOf({ free: true }) }, 'custom_domain', 0],
+    ['disposable', { address: addressOf({ disposable: true }) }, 'disposable_domain', 1],
+    ['relay', { address: addressOf({ relay: true }) }, 'relay_address', 1],
+    ['school', { address: addressOf({ school: true }) }, 'school_domain', 1],
+    ['role', { address: addressOf({ roleAccount: true }) }, 'role_account', 1],
+    ['typo', { address: addressOf({ didYouMean: 'gmail.com' }) }, 'typo_domain', 1],
+    ['full name coverage', { local: localOf({ nameScore: 1 }) }, 'name_score', 1],
+    ['name coverage at chance level counts nothing', { local: localOf({ nameScore: 0.3 }) }, 'name_score', 0],
+    ['name coverage between', { local: localOf({ nameScore: 0.65 }) }, 'name_score', 0.5],
+    ['name shape', { local: localOf({ shape: 'flast+digits' }) }, 'name_shape', 1],
+    ['service words', { local: localOf({ serviceShare: 0.6 }) }, 'service_words', 0.6],
+    ['service words not counted twice for a role address', { address: addressOf({ roleAccount: true }), local: localOf({ serviceShare: 1 }) }, 'service_words', 0],
+    ['ngram at normal spelling', { local: localOf({ ngramLogLik: -4 }) }, 'ngram_surprise', 0],
+    ['ngram 2 bits over normal', { local: localOf({ ngramLogLik: -6.5 }) }, 'ngram_surprise', 0.5],
+    ['ngram capped', { local: localOf({ ngramLogLik: -20 }) }, 'ngram_surprise', 1],
+    ['ngram ignored on 2 letters', { local: localOf({ ngramLogLik: -12, ngramLetters: 2 }) }, 'ngram_surprise', 0],
+    ['ordinary ending', { local: localOf({ tailLogLik: -4 }) }, 'odd_ending', 0],
+    ['improbable ending', { local: localOf({ tailLogLik: -7 }) }, 'odd_ending', 0.5],
+    ['no long run, no ending signal', { local: localOf({ tailLogLik: 0 }) }, 'odd_ending', 0],
+    ['two digits are ordinary', { local: localOf({ digitRunMax: 2 }) }, 'digit_run', 0],
+    ['four digits', { local: localOf({ digitRunMax: 4 }) }, 'digit_run', 0.5],
+    ['numeric local has no digit_run', { local: localOf({ shape: 'numeric', digitRunMax: 9 }) }, 'digit_run', 0],
+    ['numeric local', { local: localOf({ shape: 'numeric' }) }, 'numeric_local', 1],
+    ['four consonants occur in names', { local: localOf({ consonantRunMax: 4 }) }, 'consonant_cluster', 0],
+    ['consonant cluster of 6', { local: localOf({ consonantRunMax: 6 }) }, 'consonant_cluster', 2 / 3],
+    ['handle with digits inside', { local: localOf({ letterDigitSwitches: 2 }) }, 'mixed_alnum', 0],
+    ['interleaved letters and digits', { local: localOf({ letterDigitSwitches: 7 }) }, 'mixed_alnum', 1],
+    ['four switches', { local: localOf({ letterDigitSwitches: 4 }) }, 'mixed_alnum', 0.5],
+    ['long local part', { local: localOf({ length: 16 }) }, 'long_local', 0.5],
+    ['repeats', { local: localOf({ length: 8, repeatedChunks: 4 }) }, 'repeated_chunks', 0.5],
+    ['no MX', { dns: { deliverable: false } }, 'no_mail_server', 1],
+    ['DNS unreachable is not "no MX"', { dns: { deliverable: null } }, 'no_mail_server', 0],
+    ['gateway', { dns: { deliverable: true, mailProvider: 'gateway' } }, 'mail_gateway', 1],
+    ['hosted custom domain', { dns: { deliverable: true, mailProvider: 'google' } }, 'hosted_mail', 1],
+    ['hosted free domain is not a business signal', { address: addressOf({ free: true }), dns: { deliverable: true, mailProvider: 'google' } }, 'hosted_mail', 0],
+    ['datacenter', { ip: { datacenter: 'aws' } }, 'datacenter_ip', 1],
+    ['ignored IP adds nothing', { ip: { ignored: 'private' } }, 'datacenter_ip', 0],
+    ['tor', { ip: { tor: true } }, 'tor_exit', 1],
+    ['2 signups from IP are normal', { history: { signupsFromIp: 2 } }, 'ip_burst', 0],
+    ['8 signups from IP', { history: { signupsFromIp: 8 } }, 'ip_burst', 0.5],
+    ['2 alias variants are normal', { history: { aliasVariants: 2 } }, 'alias_burst', 0],
+    ['4 alias variants', { history: { aliasVariants: 4 } }, 'alias_burst', 0.5],
+    ['19 recent signups are normal', { history: { recentSignups: 19 } }, 'signup_wave', 0],
+    ['40 recent signups', { history: { recentSignups: 40 } }, 'signup_wave', 0.5],
+    ['fake rate needs 2 reporters', { history: { domainFakeRate: 0.9, domainFakeReporters: 1 } }, 'reported_fake_domain', 0],
+    ['fake rate with 2 reporters', { history: { domainFakeRate: 0.9, domainFakeReporters: 2 } }, 'reported_fake_domain', 0.9],
+    ['pattern match', { history: { domainPattern: 'match' } }, 'domain_pattern_match', 1],
+    ['pattern mismatch', { history: { domainPattern: 'mismatch' } }, 'domain_pattern_mismatch', 1],
+    ['pattern learning adds nothing', { history: { domainPattern: 'learning' } }, 'domain_pattern_match', 0],
+    ['brand new domain', { history: { domainAgeDays: 0 } }, 'young_domain', 1],
+    ['90-day domain', { history: { domainAgeDays: 90 } }, 'young_domain', 0.5],
+    ['old domain', { history: { domainAgeDays: 4000 } }, 'young_domain', 0],
+  ])('%s -> %s = %d', (_name, overrides, feature, value) => {
+    expect(col(buildFeatures({ ...neutral, ...overrides }), feature)).toBeCloseTo(value, 12);
+  });
+});

@@ -1,0 +1,121 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BASELINE_SCORECARD } from '../../src/model/baseline.ts';
+import { FEATURE_INDEX, FEATURE_NAMES } from '../../src/model/features.ts';
+import { REASON_CODES } from '../../src/model/reasons.ts';
+import { loadScorecard, scoreFeatures, sigmoid } from '../../src/model/score.ts';
+import baselineDoc from '../../src/model/weights/baseline-v1.json' with { type: 'json' };
+
+const zeroWeights = () => Object.fromEntries(FEATURE_NAMES.map((n) => [n, 0]));
+const card = (weights: Record<string, number>, intercept = 0) =>
+  loadScorecard({ name: 't', version: 1, featureVersion: 1, intercept, weights: { ...zeroWeights(), ...weights } });
+const vector = (values: Partial<Record<(typeof FEATURE_NAMES)[number], number>>) => {
+  const x = new Float64Array(FEATURE_NAMES.length);
+  for (const [k, v] of Object.entries(values)) x[FEATURE_INDEX[k as keyof typeof FEATURE_INDEX]] = v;
+  return x;
+};
+
+describe('loadScorecard', () => {
+  it('accepts the shipped baseline', () => {
+    expect(BASELINE_SCORECARD.name).toBe('baseline');
+    expect(BASELINE_SCORECARD.weights.length).toBe(FEATURE_NAMES.length);
+  });
+
+  it.each([
+    ['not an object', [], /must be an object/],
+    ['missing weight', { ...baselineDoc, weights: { ...baselineDoc.weights, tor_exit: undefined } }, /weights.tor_exit is missing/],
+    ['unknown weight', { ...baselineDoc, weights: { ...baselineDoc.weights, shoe_size: 1 } }, /weights.shoe_size is not a feature/],
+    ['non-finite weight', { ...baselineDoc, weights: { ...baselineDoc.weights, tor_exit: 'x' } }, /weights.tor_exit must be a finite number/],
+    ['wrong feature version', { ...baselineDoc, featureVersion: 99 }, /featureVersion must be 1/],
+    ['bad intercept', { ...baselineDoc, intercept: null }, /intercept must be a finite number/],
+    ['bad version', { ...baselineDoc, version: 1.5 }, /version must be a positive integer/],
+    ['no name', { ...baselineDoc, name: '' }, /name must be a non-empty string/],
+  ])('rejects %s', (_n, doc, msg) => {
+    expect(() => loadScorecard(JSON.parse(JSON.stringify(doc)))).toThrow(msg);
+  });
+
+  it('keeps weight signs that match each signal meaning', () => {
+    const w = (n: (typeof FEATURE_NAMES)[number]) => BASELINE_SCORECARD.weights[FEATURE_INDEX[n]]!;
+    for (const n of ['disposable_domain', 'no_mail_server', 'tor_exit', 'datacenter_ip', 'ip_burst', 'alias_burst', 'signup_wave',
+      'reported_fake_domain', 'young_domain', 'typo_domain', 'role_account', 'service_words', 'ngram_surprise', 'domain_pattern_mismatch'] as const) {
+      expect(w(n), n).toBeLessThan(0);
+    }
+    for (const n of ['name_score', 'domain_pattern_match', 'school_domain'] as const) expect(w(n), n).toBeGreaterThan(0);
+  });
+});
+
+describe('scoreFeatures', () => {
+  it('computes the logit as intercept + sum of weight x value', () => {
+    const s = scoreFeatures(vector({ name_score: 0.5, tor_exit: 1 }), card({ name_score: 2, tor_exit: -3 }, 0.25));
+    expect(s.logit).toBeCloseTo(0.25 + 1 - 3, 12);
+    expect(s.probability).toBeCloseTo(1 / (1 + Math.exp(1.75)), 12);
+    expect(s.humanScore).toBe(Math.round(100 * s.probability));
+    expect(s.evidence).toEqual([
+      { signal: 'tor_exit', value: 1, impact: -3 },
+      { signal: 'name_score', value: 0.5, impact: 1 },
+    ]);
+    expect(s.reasons).toEqual(['tor_exit', 'natural_name']);
+    expect(s.intercept).toBe(0.25);
+  });
+
+  it.each([
+    [0.41, 60, 'allow'], // sigmoid(0.41) = 0.601
+    [0.4, 60, 'allow'], // 0.5987 rounds to 60
+    [0.38, 59, 'review'],
+    [-0.85, 30, 'review'], // 0.2994 rounds to 30
+    [-0.9, 29, 'block'],
+  ] as const)('logit %d -> human_score %i -> %s', (logit, hs, verdict) => {
+    const s = scoreFeatures(vector({}), card({}, logit));
+    expect(s.humanScore).toBe(hs);
+    expect(s.verdict).toBe(verdict);
+  });
+
+  it('applies custom thresholds', () => {
+    expect(scoreFeatures(vector({}), card({}, 0), { allowAtLeast: 80, reviewAtLeast: 50 }).verdict).toBe('review');
+  });
+
+  it('gives reasons only for signals that mattered, strongest first, each code once', () => {
+    const s = scoreFeatures(
+      vector({ name_score: 1, name_shape: 1, free_provider: 1, ngram_surprise: 0.1 }),
+      card({ name_score: 1.5, name_shape: 0.6, free_provider: -0.5, ngram_surprise: -2 }),
+    );
+    // ngram impact -0.2 is below the reason threshold; name_shape repeats natural_name.
+    expect(s.reasons).toEqual(['natural_name', 'free_provider']);
+  });
+
+  it('property: evidence impacts plus the intercept sum to the logit; reasons are from the closed list', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: FEATURE_NAMES.length, maxLength: FEATURE_NAMES.length }),
+        fc.array(fc.double({ min: -5, max: 5, noNaN: true }), { minLength: FEATURE_NAMES.length, maxLength: FEATURE_NAMES.length }),
+        fc.double({ min: -3, max: 3, noNaN: true }),
+        (values, weights, intercept) => {
+          const c = card(Object.fromEntries(FEATURE_NAMES.map((n, i) => [n, weights[i]!])), intercept);
+          const s = scoreFeatures(Float64Array.from(values), c);
+          const sum = s.evidence.reduce((acc, e) => acc + e.impact, s.intercept);
+          expect(Math.abs(sum - s.logit)).toBeLessThan(1e-9);
+          for (const e of s.evidence) expect(e.impact).toBe(c.weights[FEATURE_INDEX[e.signal as keyof typeof FEATURE_INDEX]]! * e.value);
+          for (const r of s.reasons) expect(REASON_CODES).toContain(r);
+          expect(s.humanScore).toBe(Math.round(100 * sigmoid(s.logit)));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('rejects a vector of the wrong width', () => {
+    expect(() => scoreFeatures(new Float64Array(3), BASELINE_SCORECARD)).toThrow(/3 columns/);
+  });
+});
+
+describe('sigmoid', () => {
+  it.each([
+    [0, 0.5],
+    [2, 1 / (1 + Math.exp(-2))],
+    [-2, 1 / (1 + Math.exp(2))],
+    [-800, 0],
+    [800, 1],
+  ])('sigmoid(%d)', (z, p) => {
+    expect(sigmoid(z)).toBeCloseTo(p, 12);
+  });
+});

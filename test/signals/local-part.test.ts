@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { buildNameTables, LOCAL_SHAPES, localPartSignals } from '../../src/signals/local-part.ts';
+
+const tables = buildNameTables();
+const sig = (local: string, name?: string) => localPartSignals(local, tables, name);
+
+describe('localPartSignals: shape', () => {
+  it.each([
+    ['john.smith', 'first.last'],
+    ['maria_garcia', 'first_last'],
+    ['maria-garcia', 'first-last'],
+    ['j.smith', 'f.last'],
+    ['john.s', 'first.l'],
+    ['john.m.smith', 'first.m.last'],
+    ['jsmith', 'flast'],
+    ['johnsmith', 'firstlast'],
+    ['john', 'first'],
+    ['john.smith84', 'first.last+digits'],
+    ['jsmith1990', 'flast+digits'],
+    ['john84', 'first+digits'],
+    ['john.smith+news', 'first.last'], // the +tag is not part of the name
+    ['jd', 'initials'],
+    ['123456', 'numeric'],
+    ['webmaster', 'service'],
+    ['accountupdate', 'service'],
+    ['xkqzvbw', 'other'],
+    ['q7x9z2', 'other'],
+    ['john..smith', 'words'], // two separators: no name pattern, yet all dictionary parts
+    ['12john', 'other'], // leading digits
+  ])('%s -> %s', (local, shape) => {
+    expect(sig(local).shape).toBe(shape);
+  });
+
+  it('only returns shapes from the closed list', () => {
+    for (const l of ['a', 'a.b.c.d', 'x_y-z', 'ab12cd', '用户', 'élodie', '---']) {
+      expect(LOCAL_SHAPES).toContain(sig(l).shape);
+    }
+  });
+});
+
+describe('localPartSignals: numeric signals', () => {
+  it.each([
+    // [local, field, min, max]
+    ['john.smith', 'nameScore', 0.95, 1],
+    ['xkqzvbw', 'nameScore', 0, 0.3],
+    ['hxwtglxjgz', 'uncoveredShare', 0.5, 1],
+    ['webofficedesk', 'serviceShare', 0.99, 1],
+    ['john.smith', 'serviceShare', 0, 0],
+    ['ab12345', 'digitRunMax', 5, 5],
+    ['a1b22c333', 'digitCount', 6, 6],
+    ['ab12', 'digitShare', 0.5, 0.5],
+    ['qwerty', 'keyboardWalk', 6, 6],
+    ['abcabc', 'repeatedChunks', 6, 6],
+    ['strengths', 'consonantRunMax', 5, 5], // n-g-t-h-s
+    ['rhythm', 'consonantRunMax', 3, 3], // rh-y-thm: y counts as a vowel
+    ['aeio', 'vowelShare', 1, 1],
+    ['abc', 'entropy', Math.log2(3), Math.log2(3)],
+    ['aabb', 'entropy', 1, 1],
+    ['x7k2p9q4', 'letterDigitSwitches', 7, 7],
+    ['k88hudson', 'letterDigitSwitches', 2, 2],
+    ['anna.1987', 'letterDigitSwitches', 0, 0], // a separator between them is not a switch
+    ['aaaa', 'entropy', 0, 0],
+  ] as const)('%s: %s in [%d, %d]', (local, field, min, max) => {
+    const v = sig(local)[field] as number;
+    expect(v).toBeGreaterThanOrEqual(min - 1e-12);
+    expect(v).toBeLessThanOrEqual(max + 1e-12);
+  });
+
+  it.each([
+    ['anna.schmidt', 'wqmjmjjcui'],
+    ['linshunkang', 'xlbgyjdngz'],
+    ['fearsome.lucidity', 'hxwtglxjgz'],
+  ])('n-gram likelihood: %s reads as spelling, %s does not', (good, bad) => {
+    expect(sig(good).ngramLogLik).toBeGreaterThan(sig(bad).ngramLogLik + 2);
+  });
+
+  it('scores the ending of the last long letter run', () => {
+    expect(sig('parsonwm').tailLogLik).toBeLessThan(sig('parsons').tailLogLik - 2);
+    expect(sig('anna').tailLogLik).toBe(0); // run under 6 letters
+    expect(sig('christina42').tailLogLik).toBeLessThan(0);
+  });
+
+  it('leaves edge initials out of the n-gram score', () => {
+    expect(sig('jsmith').ngramLogLik).toBeCloseTo(sig('smith').ngramLogLik, 9);
+    expect(sig('jsmith').ngramLetters).toBe(5);
+  });
+
+  it.each([
+    ['anna1987', true],
+    ['anna87', true],
+    ['anna2010', true],
+    ['anna2024', false],
+    ['anna12', false],
+    ['anna123', false],
+    ['1987', false],
+  ])('yearSuffix(%s) = %s', (local, year) => {
+    expect(sig(local).yearSuffix).toBe(year);
+  });
+
+  it.each([
+    ['mr.john', true],
+    ['mrjohnson', true],
+    ['barr_mike', true],
+    ['drew', false],
+    ['mrinal', false],
+    ['dr', false],
+    ['john.dr', false],
+  ])('honorific(%s) = %s', (local, h) => {
+    expect(sig(local).honorific).toBe(h);
+  });
+
+  it('counts display-name parts as names when given', () => {
+    const without = sig('zorbqualt');
+    const withName = sig('zorbqualt', 'Zorb Qualt');
+    expect(without.nameScore).toBeLessThan(0.5);
+    expect(withName.nameScore).toBe(1);
+    expect(withName.shape).toBe('firstlast');
+  });
+
+  it('handles local parts with no a-z letters', () => {
+    const s = sig('用户');
+    expect(s.letters).toBe(0);
+    expect(s.nonAscii).toBe(2);
+    expect(s.nameScore).toBe(0);
+    expect(s.ngramLogLik).toBe(0);
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { buildNameTables, segmentRun, tokenClass, type Piece } from '../../src/signals/names.ts';
+import { buildTokenTrie, FIRST, LAST, lookupToken, SERVICE, WORD } from '../../src/signals/token-trie.ts';
+
+const trie = buildTokenTrie([
+  [FIRST, ['john', 'anna', 'li', 'max']],
+  [LAST, ['smith', 'miller', 'wu']],
+  [WORD, ['garden', 'blue']],
+  [SERVICE, ['admin', 'desk', 'help']],
+]);
+
+/** Renders pieces as "john|smith", initials as "j:", junk letters as "?x". */
+function show(s: string, pieces: Piece[]): string {
+  return pieces
+    .map((p) => (p.kind === 'token' ? s.slice(p.start, p.end) : p.kind === 'initial' ? `${s.slice(p.start, p.end)}:` : `?${s.slice(p.start, p.end)}`))
+    .join('|');
+}
+
+describe('segmentRun', () => {
+  it.each([
+    ['johnsmith', 'john|smith'],
+    ['jsmith', 'j:|smith'], // leading initial
+    ['johns', 'john|s:'], // trailing initial
+    ['annamiller', 'anna|miller'],
+    ['helpdesk', 'help|desk'],
+    ['bluegarden', 'blue|garden'],
+    ['maxwu', 'max|wu'], // a two-letter token is still taken when it explains letters
+    ['xqzv', 'x:|?q|?z|v:'],
+    ['johnxq', 'john|?x|q:'],
+  ])('%s -> %s', (s, expected) => {
+    expect(show(s, segmentRun(s, 0, s.length, trie))).toBe(expected);
+  });
+
+  it('segments only the given range and reports absolute offsets', () => {
+    const s = 'x.johnsmith.y';
+    const pieces = segmentRun(s, 2, 11, trie);
+    expect(pieces.map((p) => [p.start, p.end])).toEqual([[2, 6], [6, 11]]);
+  });
+
+  it('uses extra name tokens for this call only', () => {
+    expect(show('zorbo', segmentRun('zorbo', 0, 5, trie))).not.toBe('zorbo');
+    expect(show('zorbo', segmentRun('zorbo', 0, 5, trie, ['zorbo']))).toBe('zorbo');
+  });
+});
+
+describe('tokenClass', () => {
+  it.each([
+    [FIRST, 'name'],
+    [LAST, 'name'],
+    [FIRST | WORD, 'name'],
+    [WORD, 'word'],
+    [SERVICE | FIRST, 'service'],
+  ] as const)('flags %i -> %s', (flags, cls) => {
+    expect(tokenClass(flags)).toBe(cls);
+  });
+});
+
+describe('buildNameTables (faker locale data)', () => {
+  const tables = buildNameTables();
+  it.each([
+    ['john', FIRST],
+    ['maria', FIRST],
+    ['dmitrii', FIRST], // Cyrillic, transliterated
+    ['wei', FIRST], // Han, via pinyin
+    ['nguyen', LAST],
+    ['smith', LAST],
+    ['admin', SERVICE],
+  ])('knows %s', (token, flag) => {
+    expect(lookupToken(tables.trie, token) & flag).toBe(flag);
+  });
+
+  it('holds many languages worth of names', () => {
+    let names = 0;
+    for (let i = 0; i < tables.trie.nodes; i++) if (tables.trie.flags[i]! & (FIRST | LAST)) names++;
+    expect(names).toBeGreaterThan(20_000);
+  });
+});

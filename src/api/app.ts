@@ -20,7 +20,6 @@ import { accountRoutes } from './routes/account.ts';
 import { checkRoutes } from './routes/checks.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { systemRoutes } from './routes/system.ts';
-import { CheckResult } from './schemas.ts';
 
 export interface AppDeps {
   logger: Logger;
@@ -81,7 +80,6 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
       security: [{ bearer: [] }],
     },
   });
-  app.addSchema(CheckResult);
 
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(systemRoutes(d.health, d.metrics));

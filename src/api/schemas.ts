@@ -77,7 +77,7 @@ export const CheckResult = Type.Object(
     feedback_wanted: Type.Optional(Type.Literal(true)),
     model: Type.String({ pattern: '^(baseline|learned-v[0-9]+)$' }),
   },
-  { $id: 'CheckResult', additionalProperties: false },
+  { additionalProperties: false },
 );
 export type CheckResult = Static<typeof CheckResult>;
 
@@ -91,7 +91,7 @@ export const BulkError = Type.Object({ input: Type.String(), error: Type.String(
 export type BulkError = Static<typeof BulkError>;
 
 export const BulkResponse = Type.Object(
-  { results: Type.Array(Type.Union([Type.Ref('CheckResult'), BulkError]), { description: 'One entry per input, in input order' }) },
+  { results: Type.Array(Type.Union([CheckResult, BulkError]), { description: 'One entry per input, in input order' }) },
   { additionalProperties: false },
 );
 

@@ -162,15 +162,25 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
     },
     applied: (topic) => applied.get(TOPICS[topic].name) ?? [],
     async caughtUp(timeoutMs = 60_000) {
+      // Downstream topics (repartition, labelled) grow while upstream ones are applied, so
+      // "caught up" means: every source applied to its end, and the ends did not move since.
       const deadline = Date.now() + timeoutMs;
-      const targets = new Map<string, number[]>();
-      for (const t of nodesByTopic.keys()) targets.set(t, await consumer!.endOffsets(t));
-      const done = (): boolean => [...targets].every(([t, ends]) => ends.every((e, p) => applied.get(t)![p]! >= e));
-      while (!done()) {
-        if (failure || Date.now() > deadline) return false;
-        await new Promise((r) => setTimeout(r, 10));
+      const ends = async (): Promise<Map<string, number[]>> => {
+        const m = new Map<string, number[]>();
+        for (const t of nodesByTopic.keys()) m.set(t, await consumer!.endOffsets(t));
+        return m;
+      };
+      const reached = (targets: Map<string, number[]>): boolean =>
+        [...targets].every(([t, e]) => e.every((end, p) => applied.get(t)![p]! >= end));
+      for (;;) {
+        const targets = await ends();
+        while (!reached(targets)) {
+          if (failure || Date.now() > deadline) return false;
+          await new Promise((r) => setTimeout(r, 5));
+        }
+        const after = await ends();
+        if ([...after].every(([t, e]) => e.every((end, p) => end === targets.get(t)![p]))) return true;
       }
-      return true;
     },
     onCommit: onCommitListener,
     streamTime: () => streamTime,

@@ -140,7 +140,7 @@ describe('ip', () => {
 
 describe('authentication and limits', () => {
   it('401 without a key, with a malformed header, with an unknown key', async () => {
-    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer nope-nope-nope-nope' }]) {
+    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer nope-nope-nope-nope' }] as Record<string, string>[]) {
       const r = await call(s.url, 'POST', '/v1/check', { key: null, body: { email: 'a@gmail.com' }, headers });
       expect(r.status).toBe(401);
       expect(Object.keys(r.body)).toEqual(['error']);

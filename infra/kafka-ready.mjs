@@ -2,6 +2,8 @@
 // "Ready" means a real kafkajs admin round-trip works AND the group coordinator answers: FindCoordinator makes the
 // broker create __consumer_offsets, which otherwise happens lazily on the first consumer's join and makes it fail
 // with "The group coordinator is not available" for a while (tulios/kafkajs#1752).
+// It also connects an idempotent producer: its InitProducerId makes the broker fetch its first producer-id block
+// from the controller, which a fresh broker answers with "coordinator is loading" until done.
 // Usage: node infra/kafka-ready.mjs <host:port> [timeoutSeconds=60]; exit 0 when ready, 1 on timeout.
 import kafkajs from 'kafkajs';
 
@@ -26,9 +28,12 @@ while (Date.now() - started < timeoutMs) {
     await admin.connect();
     const { brokers, controller } = await admin.describeCluster();
     const [group] = (await admin.describeGroups(['mailsift-infra-ready'])).groups;
+    const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    await producer.connect();
+    await producer.disconnect();
     if (brokers.length > 0 && group !== undefined) {
       const ms = Date.now() - started;
-      console.log(`kafka ready at ${broker}: ${brokers.length} broker(s), controller ${controller}, group coordinator up (${ms} ms)`);
+      console.log(`kafka ready at ${broker}: ${brokers.length} broker(s), controller ${controller}, group coordinator and producer ids up (${ms} ms)`);
       await admin.disconnect();
       process.exit(0);
     }

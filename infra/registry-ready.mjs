@@ -45,7 +45,9 @@ while (Date.now() - started < timeoutMs) {
     if (!Array.isArray(subjects)) throw new Error('GET /subjects did not return an array');
     let { compatibilityLevel } = await call('GET', '/config');
     if (compatibilityLevel !== 'BACKWARD') {
-      ({ compatibilityLevel } = await call('PUT', '/config', { compatibility: 'BACKWARD' }));
+      // (Confluent answers a PUT with {compatibility}, Apicurio 3.0.x with {compatibilityLevel}: read it back instead)
+      await call('PUT', '/config', { compatibility: 'BACKWARD' });
+      ({ compatibilityLevel } = await call('GET', '/config'));
       if (compatibilityLevel !== 'BACKWARD') throw new Error(`global compatibility stays ${compatibilityLevel}`);
     }
     console.log(`registry ready at ${base}: ${subjects.length} subject(s), global compatibility ${compatibilityLevel} (${Date.now() - started} ms)`);

@@ -24,14 +24,17 @@ done
 t0=$(now_ms)
 mkdir -p "$KAFKA_DATA" "$LOG_DIR" "$TMP_DIR/kafka"
 props=$INFRA_STATE_DIR/server.properties
-sed -e "s#@DATA@#$KAFKA_DATA#g" -e "s#@PORT@#$INFRA_KAFKA_PORT#g" -e "s#@CPORT@#$INFRA_CONTROLLER_PORT#g" \
-  "$INFRA_DIR/kafka/server.properties.tmpl" > "$props"
 # both logging systems get their config; each ignores the other's property (log4j2 on 4.x, reload4j on 3.9)
 logopts=(-Dlog4j2.configurationFile="$INFRA_DIR/kafka/log4j2.properties"
   -Dlog4j.configuration="file:$INFRA_DIR/kafka/log4j.properties" -Dkafka.logs.dir="$LOG_DIR")
 
 if [ ! -f "$KAFKA_DATA/meta.properties" ]; then
-  : > "$LOG_DIR/kafka.log"   # a new cluster starts a new log; restarts of the same cluster append to it
+  # a new cluster: its config (ports), Kafka line and log are fixed now; restarts reuse them and append to the log
+  sed -e "s#@DATA@#$KAFKA_DATA#g" -e "s#@PORT@#$INFRA_KAFKA_PORT#g" -e "s#@CPORT@#$INFRA_CONTROLLER_PORT#g" \
+    "$INFRA_DIR/kafka/server.properties.tmpl" > "$props"
+  printf 'INFRA_KAFKA_PROFILE=%s\nINFRA_KAFKA_PORT=%s\nINFRA_CONTROLLER_PORT=%s\n' \
+    "$INFRA_KAFKA_PROFILE" "$INFRA_KAFKA_PORT" "$INFRA_CONTROLLER_PORT" > "$INFRA_STATE_DIR/kafka-cluster.env"
+  : > "$LOG_DIR/kafka.log"
   cluster_id=$("$INFRA_JAVA" "${logopts[@]}" -cp "$KAFKA_LIB/*" kafka.tools.StorageTool random-uuid)
   "$INFRA_JAVA" "${logopts[@]}" -cp "$KAFKA_LIB/*" kafka.tools.StorageTool format -t "$cluster_id" -c "$props" \
     --ignore-formatted > "$LOG_DIR/kafka-format.log" 2>&1 || { cat "$LOG_DIR/kafka-format.log"; die "kafka storage format failed"; }

@@ -24,6 +24,11 @@ INFRA_REGISTRY_JAVA=${INFRA_REGISTRY_JAVA:-$INFRA_JAVA}  # Apicurio 3.3.x needs 
 INFRA_STOP_TIMEOUT=${INFRA_STOP_TIMEOUT:-30}            # seconds between SIGTERM and SIGKILL
 INFRA_READY_TIMEOUT=${INFRA_READY_TIMEOUT:-90}          # seconds per readiness wait
 
+# an existing cluster keeps the Kafka line and ports it was formatted with (written by kafka-start.sh): a restart
+# must not switch them, whatever the environment of the caller says
+# shellcheck disable=SC1091
+if [ -f "$INFRA_STATE_DIR/kafka-cluster.env" ]; then source "$INFRA_STATE_DIR/kafka-cluster.env"; fi
+
 POM=$INFRA_DIR/kafka/pom.xml
 TARGET=$INFRA_DIR/kafka/target
 # Apicurio Registry, io.apicurio:apicurio-registry-app:<v>:tar.gz:all. 3.0.9 is the newest release on Central that

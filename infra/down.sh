@@ -11,5 +11,5 @@ t0=$(now_ms)
 stop_component registry & r=$!
 stop_component kafka & k=$!
 wait "$r" "$k"
-rm -rf "$KAFKA_DATA" "$TMP_DIR" "$INFRA_STATE_DIR/env" "$INFRA_STATE_DIR/server.properties" "$INFRA_STATE_DIR/kafka-cluster.env"
+rm -rf "$KAFKA_DATA" "$TMP_DIR" "$INFRA_STATE_DIR/env" "$INFRA_STATE_DIR/server.properties" "$INFRA_STATE_DIR/kafka-cluster.env" "$INFRA_STATE_DIR/registry.env"
 log "down in $(since "$t0"); data removed, logs kept in $LOG_DIR"

@@ -28,6 +28,9 @@ INFRA_READY_TIMEOUT=${INFRA_READY_TIMEOUT:-90}          # seconds per readiness 
 # must not switch them, whatever the environment of the caller says
 # shellcheck disable=SC1091
 if [ -f "$INFRA_STATE_DIR/kafka-cluster.env" ]; then source "$INFRA_STATE_DIR/kafka-cluster.env"; fi
+# likewise a registry keeps its ports and version until infra:down (written by registry-start.sh)
+# shellcheck disable=SC1091
+if [ -f "$INFRA_STATE_DIR/registry.env" ]; then source "$INFRA_STATE_DIR/registry.env"; fi
 
 POM=$INFRA_DIR/kafka/pom.xml
 TARGET=$INFRA_DIR/kafka/target

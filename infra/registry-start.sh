@@ -32,6 +32,8 @@ nohup "$INFRA_REGISTRY_JAVA" $INFRA_REGISTRY_HEAP -XX:+UseSerialGC -XX:TieredSto
   -Dapicurio.rules.global.compatibility=BACKWARD \
   -jar "$jar" >> "$LOG_DIR/registry.log" 2>&1 < /dev/null &
 echo $! > "$(pid_file registry)"
+printf 'INFRA_REGISTRY_PORT=%s\nINFRA_REGISTRY_MGMT_PORT=%s\nINFRA_APICURIO_VERSION=%s\n' \
+  "$INFRA_REGISTRY_PORT" "$INFRA_REGISTRY_MGMT_PORT" "$INFRA_APICURIO_VERSION" > "$INFRA_STATE_DIR/registry.env"
 log "registry starting (pid $!, Apicurio $INFRA_APICURIO_VERSION, $($INFRA_REGISTRY_JAVA -version 2>&1 | head -n 1))"
 
 node "$INFRA_DIR/registry-ready.mjs" "$REGISTRY_URL" "$INFRA_READY_TIMEOUT" "$(pid_file registry)" \

@@ -200,8 +200,10 @@ describe.skipIf(!enabled)(enabled ? 'infra: real Kafka broker + schema registry'
   });
 });
 
-describe.skipIf(!enabled || !brokerRestartable(brokers))(
-  enabled ? 'infra: broker stop/pause and restart keep the data' : `infra restart (skipped: ${skipReason})`,
+const restartable = enabled && brokerRestartable(brokers);
+describe.skipIf(!restartable)(
+  restartable ? 'infra: broker stop/pause and restart keep the data'
+    : `infra restart (skipped: ${enabled ? `KAFKA_BROKERS is not the broker infra/up.sh started in ${stateDir}` : skipReason})`,
   () => {
     it('a topic, its records and the group offsets survive kafka-stop.sh + kafka-start.sh; a paused broker resumes', async () => {
       const topic = `infra-test-restart-${runId}`;

@@ -122,6 +122,7 @@ export const SETTINGS = {
   checkIdKeys: s('MAILSIFT_CHECK_ID_KEYS', undefined, optional(checkIdKeys), 'Optional check_id key rotation: `2=<secret>,1=<secret>`; the highest id signs, all verify. Default: key 1 derived from MAILSIFT_SECRET'),
   dnsServers: s('MAILSIFT_DNS_SERVERS', undefined, optional(hostPorts), 'Comma list `host[:port]` used for every DNS lookup (default: system resolvers)'),
   dns: s('MAILSIFT_DNS', 'on', bool, '`off` skips DNS: `deliverable_domain` and `mail_provider` are then absent'),
+  dnsCanary: s('MAILSIFT_DNS_CANARY', 'gmail.com,outlook.com,yahoo.com', (raw) => (['off', 'none'].includes(raw.trim().toLowerCase()) ? [] : hostPorts(raw)), 'Domains that certainly receive mail; while the resolver denies all of them its answers are not trusted (`deliverable_domain: null`). `off` disables the check'),
   dnsTimeoutMs: s('MAILSIFT_DNS_TIMEOUT_MS', '800', int(50, 30_000), 'Timeout of one DNS query'),
   dnsBudgetMs: s('MAILSIFT_DNS_BUDGET_MS', '1500', int(50, 60_000), 'Overall DNS budget of one check'),
   kafkaBrokers: s('KAFKA_BROKERS', undefined, optional(hostPorts), 'Comma list of brokers; set = Kafka mode, unset = embedded mode'),

@@ -49,7 +49,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
   const { config, logger, metrics } = ctx;
   const keys = createKeyRegistry(apiKeyHashes(ctx));
   const pipeline = buildAddressPipeline({ allow: config.verdictAllow, review: config.verdictReview });
-  const dns = config.dns ? createResolverSource(ctx) : DNS_OFF;
+  const dns = config.dns ? await createResolverSource(ctx) : DNS_OFF;
   const feeds = await createFeedSource(ctx);
   const own = new OwnEvents();
   const queries = createQueries(d.state, own);

@@ -1,4 +1,5 @@
 /** The DNS resolver as the API role uses it, with its metrics and readiness entry. */
+import { guardWithCanary } from '../dns/canary.ts';
 import { createDnsResolver } from '../dns/resolver.ts';
 import type { DomainFactsSource } from '../service/check-service.ts';
 import type { ReadinessReport } from '../service/ports.ts';
@@ -12,7 +13,7 @@ export interface DnsSource {
 
 export const DNS_OFF: DnsSource = { source: undefined, readiness: () => ({}), close: () => undefined };
 
-export function createResolverSource(ctx: Context): DnsSource {
+export async function createResolverSource(ctx: Context): Promise<DnsSource> {
   const resolver = createDnsResolver({
     ...(ctx.config.dnsServers ? { servers: ctx.config.dnsServers } : {}),
     lookupTimeoutMs: ctx.config.dnsTimeoutMs,
@@ -23,10 +24,18 @@ export function createResolverSource(ctx: Context): DnsSource {
     const s = resolver.stats();
     for (const k of stats) set({ stat: k }, s[k]);
   });
+  const guarded = guardWithCanary(resolver, {
+    domains: ctx.config.dnsCanary,
+    onChange: (trusted, detail) => (trusted ? ctx.logger.info({ detail }, 'dns: resolver trusted') : ctx.logger.warn({ detail }, 'dns: resolver not trusted')),
+  });
+  await guarded.start();
   return {
-    source: resolver,
+    source: guarded,
     // DNS trouble degrades answers (deliverable_domain: null) but never makes the service unready.
-    readiness: () => ({ dns: { ok: true, detail: `${resolver.stats().queries} queries, ${resolver.stats().timeouts} timeouts` } }),
-    close: () => resolver.close(),
+    readiness: () => ({ dns: { ok: true, detail: `${guarded.detail()}; ${resolver.stats().queries} queries, ${resolver.stats().timeouts} timeouts` } }),
+    close: () => {
+      guarded.stop();
+      resolver.close();
+    },
   };
 }

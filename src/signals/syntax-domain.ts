@@ -25,18 +25,53 @@ export const SPECIAL_USE_TLDS: ReadonlySet<string> = new Set([
   'internal',
 ]);
 
-const PLAIN_ASCII_HOST = /^[a-z0-9.-]+$/;
-/**
- * ASCII characters other than LDH and dots are rejected before IDNA: `domainToASCII` follows
- * URL host parsing and would silently cut `example.com#x` or `example.com/path` at the delimiter.
- */
-const BAD_ASCII = /[\u0000-\u002c\u002f\u003a-\u0060\u007b-\u007f]/;
-const LDH_LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 const DOTTED_QUAD = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 
 export type DomainCheck = { ok: true; ascii: string } | { ok: false; error: string };
 
 const fail = (error: string): DomainCheck => ({ ok: false, error });
+
+const isLdh = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d;
+
+/**
+ * 0: plain lowercase LDH-and-dots ASCII; 1: has non-ASCII (needs IDNA); -1: has an ASCII
+ * character other than LDH and dots. Those are rejected before IDNA: `domainToASCII` follows URL
+ * host parsing and would silently cut `example.com#x` or `example.com/path` at the delimiter.
+ */
+function scan(domain: string): -1 | 0 | 1 {
+  let nonAscii = false;
+  for (let i = 0; i < domain.length; i++) {
+    const c = domain.charCodeAt(i);
+    if (c >= 0x80) nonAscii = true;
+    else if (!isLdh(c) && c !== 0x2e) return -1;
+  }
+  return nonAscii ? 1 : 0;
+}
+
+/** Label rules on the ASCII form; returns an error message or undefined. */
+function checkLabels(ascii: string): string | undefined {
+  if (ascii.indexOf('.') === -1) return 'email: domain must contain a dot';
+  let start = 0;
+  while (start <= ascii.length) {
+    let end = ascii.indexOf('.', start);
+    if (end === -1) end = ascii.length;
+    const len = end - start;
+    if (len === 0) return 'email: domain must not contain an empty label (leading dot or two dots in a row)';
+    if (len > 63) return 'email: domain labels must be at most 63 characters';
+    for (let i = start; i < end; i++) {
+      if (!isLdh(ascii.charCodeAt(i))) return 'email: domain labels may contain only letters, digits and inner hyphens';
+    }
+    if (ascii.charCodeAt(start) === 0x2d || ascii.charCodeAt(end - 1) === 0x2d) {
+      return 'email: domain labels may contain only letters, digits and inner hyphens';
+    }
+    // RFC 5891 §4.2.3.1: "--" in positions 3-4 is reserved for A-labels ("xn--").
+    if (len >= 4 && ascii.charCodeAt(start + 2) === 0x2d && ascii.charCodeAt(start + 3) === 0x2d && !ascii.startsWith('xn--', start)) {
+      return 'email: domain label must not have "--" in the third and fourth positions';
+    }
+    start = end + 1;
+  }
+  return undefined;
+}
 
 /** Converts and checks a lowercased domain. */
 export function checkDomain(domain: string): DomainCheck {
@@ -44,31 +79,20 @@ export function checkDomain(domain: string): DomainCheck {
   if (domain.charCodeAt(0) === 0x5b /* [ */) return fail('email: IP-literal domains are not accepted');
   if (DOTTED_QUAD.test(domain)) return fail('email: domain must be a host name, not an IP address');
 
-  if (BAD_ASCII.test(domain)) return fail('email: domain labels may contain only letters, digits and inner hyphens');
+  const kind = scan(domain);
+  if (kind === -1) return fail('email: domain labels may contain only letters, digits and inner hyphens');
   let ascii = domain;
   // Fast path: plain lowercase LDH without A-labels needs no IDNA processing.
-  if (!PLAIN_ASCII_HOST.test(domain) || domain.includes('xn--')) {
+  if (kind === 1 || domain.includes('xn--')) {
     ascii = domainToASCII(domain);
     if (ascii === '') return fail('email: domain is not a valid internationalised domain name');
   }
   if (ascii.endsWith('.')) return fail('email: domain must not end with a dot');
   if (ascii.length > 253) return fail('email: domain must be at most 253 characters');
+  const labelError = checkLabels(ascii);
+  if (labelError !== undefined) return fail(labelError);
 
-  const labels = ascii.split('.');
-  if (labels.length < 2) return fail('email: domain must contain a dot');
-  for (const label of labels) {
-    if (label.length === 0) return fail('email: domain must not contain an empty label (leading dot or two dots in a row)');
-    if (label.length > 63) return fail('email: domain labels must be at most 63 characters');
-    if (!LDH_LABEL.test(label)) {
-      return fail('email: domain labels may contain only letters, digits and inner hyphens');
-    }
-    // RFC 5891 §4.2.3.1: "--" in positions 3-4 is reserved for A-labels ("xn--").
-    if (label.length >= 4 && label[2] === '-' && label[3] === '-' && !label.startsWith('xn--')) {
-      return fail('email: domain label must not have "--" in the third and fourth positions');
-    }
-  }
-
-  const tld = labels[labels.length - 1] as string;
+  const tld = ascii.slice(ascii.lastIndexOf('.') + 1);
   if (SPECIAL_USE_TLDS.has(tld)) return fail(`email: domain uses the special-use top-level domain .${tld}`);
 
   const parsed = parse(ascii, { allowPrivateDomains: false, extractHostname: false, validateHostname: false });

@@ -33,6 +33,15 @@ function codePointLength(s: string): number {
   return n;
 }
 
+/** One pass over the input: is it pure printable ASCII without space, quotes, brackets or parentheses? */
+function isPlainAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c <= 0x20 || c >= 0x7f || c === 0x22 || c === 0x28 || c === 0x29 || c === 0x3c || c === 0x3e) return false;
+  }
+  return true;
+}
+
 export function parseAddress(input: string): ParseResult {
   if (typeof input !== 'string') return fail('email: must be a string');
   // Bound the work before any regex runs over a huge input.
@@ -40,29 +49,38 @@ export function parseAddress(input: string): ParseResult {
     const trimmed = input.replace(EDGE_BLANKS, '');
     if (trimmed.length > 2 * MAX_TOTAL) return fail('email: must be at most 254 characters');
   }
-  const raw = input.replace(EDGE_BLANKS, '');
+  const first = input.charCodeAt(0);
+  const last = input.charCodeAt(input.length - 1);
+  const raw = first === 0x20 || first === 0x09 || last === 0x20 || last === 0x09 ? input.replace(EDGE_BLANKS, '') : input;
   if (raw.length === 0) return fail('email: must not be empty');
-  if (codePointLength(raw) > MAX_TOTAL) return fail('email: must be at most 254 characters');
-  if (CONTROL.test(raw)) return fail('email: must not contain control characters');
-  if (raw.includes('<') || raw.includes('>')) {
-    return fail('email: must be a bare address, without a display name or angle brackets');
+  // Common case first: plain ASCII needs none of the Unicode-aware checks below.
+  if (!isPlainAscii(raw)) {
+    if (codePointLength(raw) > MAX_TOTAL) return fail('email: must be at most 254 characters');
+    if (CONTROL.test(raw)) return fail('email: must not contain control characters');
+    if (raw.includes('<') || raw.includes('>')) {
+      return fail('email: must be a bare address, without a display name or angle brackets');
+    }
+    if (raw.charCodeAt(0) === 0x22 /* " */ || raw.includes('"@')) {
+      return fail('email: quoted local parts are not accepted');
+    }
+    if (raw.includes('(') || raw.includes(')')) return fail('email: comments are not accepted');
+    if (SPACE.test(raw)) return fail('email: must not contain spaces');
+  } else if (raw.length > MAX_TOTAL) {
+    return fail('email: must be at most 254 characters');
   }
-  if (raw.charCodeAt(0) === 0x22 /* " */ || raw.includes('"@')) {
-    return fail('email: quoted local parts are not accepted');
-  }
-  if (raw.includes('(') || raw.includes(')')) return fail('email: comments are not accepted');
-  if (SPACE.test(raw)) return fail('email: must not contain spaces');
 
   const at = raw.indexOf('@');
   if (at === -1 || raw.indexOf('@', at + 1) !== -1) return fail('email: must contain exactly one @');
 
   const email = raw.toLowerCase();
   const rawLocal = email.slice(0, at);
-  let local: string;
-  try {
-    local = rawLocal.normalize('NFC');
-  } catch {
-    return fail('email: local part contains an unsafe Unicode character');
+  let local = rawLocal;
+  if (!isPlainAscii(rawLocal)) {
+    try {
+      local = rawLocal.normalize('NFC');
+    } catch {
+      return fail('email: local part contains an unsafe Unicode character');
+    }
   }
   const localError = checkLocalPart(local);
   if (localError !== undefined) return fail(localError);

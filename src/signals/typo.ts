@@ -7,7 +7,8 @@
 import { parse } from 'tldts';
 import { boundedOsa, charMask, popcount } from './edit-distance.ts';
 
-interface Candidate {
+/** A suggestion target, pre-split and pre-masked at build time. */
+export interface TypoCandidate {
   readonly domain: string;
   /** First label, the brand: "gmail" of gmail.com, "yahoo" of yahoo.co.uk. */
   readonly brand: string;
@@ -22,9 +23,9 @@ export interface TypoIndex {
   /** Domains that are real and never get a suggestion (targets, real near-neighbours, relays). */
   readonly known: ReadonlySet<string>;
   /** Suggestion targets in popularity order (earlier wins a tie). */
-  readonly candidates: readonly Candidate[];
+  readonly candidates: readonly TypoCandidate[];
   /** Candidates bucketed by domain length, each bucket in popularity order. */
-  readonly byLength: readonly (readonly Candidate[])[];
+  readonly byLength: readonly (readonly TypoCandidate[])[];
 }
 
 /** At most this many edits in total between the typed domain and the suggestion. */
@@ -34,14 +35,14 @@ const REPAIR_TLDS = ['com', 'net', 'org'] as const;
 
 export function buildTypoIndex(targets: Iterable<string>, alsoKnown: Iterable<string>): TypoIndex {
   const known = new Set<string>(alsoKnown);
-  const candidates: Candidate[] = [];
+  const candidates: TypoCandidate[] = [];
   for (const domain of targets) {
     if (candidates.some((c) => c.domain === domain)) continue;
     known.add(domain);
     const dot = domain.indexOf('.');
     candidates.push({ domain, brand: domain.slice(0, dot), suffix: domain.slice(dot + 1), mask: charMask(domain), rank: candidates.length });
   }
-  const byLength: Candidate[][] = [];
+  const byLength: TypoCandidate[][] = [];
   for (const c of candidates) (byLength[c.domain.length] ??= []).push(c);
   for (let i = 0; i < byLength.length; i++) byLength[i] ??= [];
   return { known, candidates, byLength };
@@ -50,12 +51,12 @@ export function buildTypoIndex(targets: Iterable<string>, alsoKnown: Iterable<st
 /**
  * How many edits the brand label may take: none for 1-3 letters (aol, gmx, qq: any edit lands on
  * another real name), one for 4 letters, two for 5+ letters only when the first letter is right
- * (gmiol -> gmail, but not small -> gmail).
+ * and the length is the same (gmiol -> gmail, but not small -> gmail, nor info -> inbox).
  */
 function brandBudget(typed: string, brand: string): number {
   if (brand.length <= 3) return 0;
   if (brand.length === 4) return 1;
-  return typed.charCodeAt(0) === brand.charCodeAt(0) ? 2 : 1;
+  return typed.length === brand.length && typed.charCodeAt(0) === brand.charCodeAt(0) ? 2 : 1;
 }
 
 export interface SuggestOptions {
@@ -86,7 +87,7 @@ export function suggestDomain(domain: string, index: TypoIndex, opts: SuggestOpt
   const lo = Math.max(0, domain.length - MAX_TOTAL);
   const hi = Math.min(index.byLength.length - 1, domain.length + MAX_TOTAL);
   for (let len = lo; len <= hi; len++) {
-    for (const c of index.byLength[len] as readonly Candidate[]) {
+    for (const c of index.byLength[len] as readonly TypoCandidate[]) {
       if (popcount(c.mask ^ mask) > 2 * MAX_TOTAL) continue;
       const total = distanceTo(c, brand, suffix, icannSuffix);
       if (total > MAX_TOTAL) continue;
@@ -106,7 +107,7 @@ export function suggestDomain(domain: string, index: TypoIndex, opts: SuggestOpt
  * Edits from the typed brand+suffix to candidate c, or MAX_TOTAL + 1 when c is not an
  * acceptable suggestion (too far, identical, or a real regional suffix).
  */
-function distanceTo(c: Candidate, brand: string, suffix: string, icannSuffix: () => string | null): number {
+function distanceTo(c: TypoCandidate, brand: string, suffix: string, icannSuffix: () => string | null): number {
   const brandMax = brandBudget(brand, c.brand);
   const brandDistance = brand === c.brand ? 0 : boundedOsa(brand, c.brand, brandMax);
   if (brandDistance > brandMax) return MAX_TOTAL + 1;

@@ -53,6 +53,7 @@ function syntheticMix(n: number): string[] {
 }
 
 const { inputs, from } = loadInputs();
+const valid = inputs.filter((e) => parseAddress(e).ok).length;
 const t0 = performance.now();
 const tables = buildJudgeTables();
 const buildMs = performance.now() - t0;
@@ -77,6 +78,6 @@ const seconds = (performance.now() - start) / 1000;
 // CPU time of this (single-threaded) process: steadier than wall time on a shared machine.
 const cpu = process.cpuUsage(cpuStart);
 const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-console.log(`input: ${inputs.length} addresses from ${from}; tables built in ${buildMs.toFixed(0)} ms`);
+console.log(`input: ${inputs.length} addresses (${valid} valid, the rest stop at parse) from ${from}; tables built in ${buildMs.toFixed(0)} ms`);
 const rate = (n: number) => Math.round(n).toLocaleString('en-US');
 console.log(`parse + analyze + judge: ${rate(done / seconds)} addresses/s wall, ${rate(done / cpuSeconds)} per CPU-second, one core (${done} in ${seconds.toFixed(2)} s, checksum ${sink % 997})`);

@@ -79,6 +79,26 @@ export function loadNameLists(): NameLists {
     if (!w) continue;
     for (const list of Object.values(w)) collect(words, flatten(list));
   }
+  // Chinese given names are free combinations of syllables, so the few hundred faker lists
+  // cannot cover them: add every attested Mandarin syllable as a name part.
+  for (const syllable of pinyinSyllables()) first.add(syllable);
   const sorted = (s: Set<string>) => [...s].sort();
   return { first: sorted(first), last: sorted(last), words: sorted(words) };
+}
+
+/** Mandarin syllable structure: optional initial + final (Hanyu Pinyin, tone marks dropped). */
+const PINYIN = /^(?:zh|ch|sh|[bpmfdtnlgkhjqxrzcsyw])?(?:iang|iong|uang|ang|eng|ing|ong|ian|iao|uai|uan|ai|ei|ao|ou|an|en|er|ia|ie|iu|in|ua|uo|ui|un|ue|a|e|i|o|u|v)$/;
+
+/**
+ * The syllables transliteration gives the CJK Unified Ideographs (U+4E00..U+9FFF), kept when
+ * they have Mandarin syllable structure (the map also holds some Japanese and Korean
+ * readings). About 400 syllables of 2+ letters.
+ */
+export function pinyinSyllables(): string[] {
+  const out = new Set<string>();
+  for (let c = 0x4e00; c <= 0x9fff; c++) {
+    const s = transliterate(String.fromCharCode(c)).toLowerCase().trim();
+    if (s.length >= 2 && PINYIN.test(s)) out.add(s);
+  }
+  return [...out].sort();
 }

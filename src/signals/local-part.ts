@@ -11,7 +11,8 @@ import { repeatedChunks, keyboardWalk } from './keyboard.ts';
 import { classifyShape, type LocalShape, type ShapeChunk } from './local-shape.ts';
 import { segmentRun, tokenClass, type NameTables } from './names.ts';
 import { runLog2, tailLog2 } from './ngram.ts';
-import { NAME } from './token-trie.ts';
+import { entropy, letterDigitSwitches, yearLike } from './char-stats.ts';
+import { hasHonorific } from './honorific.ts';
 
 export { buildNameTables, type NameTables } from './names.ts';
 export { LOCAL_SHAPES, type LocalShape } from './local-shape.ts';
@@ -96,7 +97,7 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
     const c = body.charCodeAt(i);
     if (c >= 97 && c <= 122) {
       let j = i;
-      while (j < n && isLetter(body.charCodeAt(j))) j++;
+      while (j < n && body.charCodeAt(j) >= 97 && body.charCodeAt(j) <= 122) j++;
       const pieces = segmentRun(body, i, j, tables.trie, extra);
       // Initials at a run's edge ("j" of "jsmith") are not spelling: score the rest only.
       const from = pieces[0]?.kind === 'initial' ? pieces[0].end : i;
@@ -185,97 +186,4 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
     honorific: hasHonorific(body, tables),
     letterDigitSwitches: letterDigitSwitches(body),
   };
-}
-
-function letterDigitSwitches(body: string): number {
-  let switches = 0, prev = 0; // 1 letter, 2 digit, 0 anything else
-  for (let i = 0; i < body.length; i++) {
-    const c = body.charCodeAt(i);
-    const cls = c >= 97 && c <= 122 ? 1 : c >= 48 && c <= 57 ? 2 : 0;
-    if (cls !== 0 && prev !== 0 && cls !== prev) switches++;
-    prev = cls;
-  }
-  return switches;
-}
-
-/** Titles that precede a name; people rarely put their own title in their address. */
-const HONORIFICS = ['mr', 'mrs', 'dr', 'engr', 'barr', 'barrister', 'prof', 'rev', 'pastor', 'madam', 'chief', 'prince', 'princess', 'sheikh', 'capt'];
-
-/**
- * A title followed by a separator and letters ("mr.john", "dr_smith"), or glued to a name
- * of 4+ letters ("mrjohnson"), so that given names starting with the same letters
- * ("drew", "mrinal", "revathi") are not mistaken for one.
- */
-function hasHonorific(body: string, tables: NameTables): boolean {
-  for (const t of HONORIFICS) {
-    if (!body.startsWith(t) || body.length <= t.length) continue;
-    const next = body.charCodeAt(t.length);
-    if (isSeparator(next)) {
-      if (isLetter(body.charCodeAt(t.length + 1))) return true;
-      continue;
-    }
-    if (isLetter(next) && longestNamePrefix(body, t.length, tables) >= 4) return true;
-  }
-  return false;
-}
-
-function longestNamePrefix(s: string, from: number, tables: NameTables): number {
-  const { children, flags } = tables.trie;
-  let node = 0, best = 0;
-  for (let j = from; j < s.length; j++) {
-    const c = s.charCodeAt(j) - 97;
-    if (c < 0 || c >= 26) break;
-    node = children[node * 26 + c]!;
-    if (node === 0) break;
-    if (flags[node]! & NAME) best = j - from + 1;
-  }
-  return best;
-}
-
-function isLetter(c: number): boolean {
-  return c >= 97 && c <= 122;
-}
-
-/** Trailing digits read as a year a person would put in their address. */
-function yearLike(body: string): boolean {
-  let k = body.length;
-  while (k > 0 && body.charCodeAt(k - 1) >= 48 && body.charCodeAt(k - 1) <= 57) k--;
-  const digits = body.slice(k);
-  if (k === 0) return false;
-  if (digits.length === 4) {
-    const y = Number(digits);
-    return y >= 1940 && y <= 2015;
-  }
-  if (digits.length === 2) return Number(digits) >= 40;
-  return false;
-}
-
-const asciiCounts = new Int32Array(128);
-/** c * log2(c) for the counts a 64-character local part can have. */
-const C_LOG2_C = Float64Array.from({ length: 257 }, (_, c) => (c === 0 ? 0 : c * Math.log2(c)));
-const cLog2c = (c: number) => (c < C_LOG2_C.length ? C_LOG2_C[c]! : c * Math.log2(c));
-
-/**
- * Shannon entropy in bits per character, as log2(n) - sum(c log2 c) / n over character
- * counts c: one log per call (ASCII counted in a reused array; this runs on every check).
- */
-function entropy(s: string): number {
-  const n = s.length;
-  if (n === 0) return 0;
-  let other: Map<number, number> | undefined;
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 128) asciiCounts[c]!++;
-    else (other ??= new Map()).set(c, (other.get(c) ?? 0) + 1);
-  }
-  let sum = 0;
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 128 && asciiCounts[c]! > 0) {
-      sum += cLog2c(asciiCounts[c]!);
-      asciiCounts[c] = 0; // each distinct character once, and the array is clean for the next call
-    }
-  }
-  if (other) for (const v of other.values()) sum += cLog2c(v);
-  return Math.max(0, Math.log2(n) - sum / n);
 }

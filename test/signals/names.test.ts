@@ -75,3 +75,13 @@ describe('buildNameTables (faker locale data)', () => {
     expect(names).toBeGreaterThan(20_000);
   });
 });
+
+describe('pinyin syllables', () => {
+  it('are Mandarin syllables only, enough to cover Chinese given names', async () => {
+    const { pinyinSyllables } = await import('../../src/data/name-lists.ts');
+    const syllables = pinyinSyllables();
+    expect(syllables.length).toBeGreaterThan(350);
+    for (const s of ['zhang', 'xiao', 'ming', 'shun', 'kang', 'qiong']) expect(syllables).toContain(s);
+    for (const s of ['akutsu', 'kamiyama', 'hwa', 'cwul']) expect(syllables).not.toContain(s); // Japanese/Korean readings
+  });
+});

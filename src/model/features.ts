@@ -64,6 +64,8 @@ const NGRAM_NORMAL_BITS = 4.5;
 const NAME_SCORE_CHANCE = 0.3;
 /** Local-part length from which extra characters count as suspicious (generated strings run long). */
 const LONG_LOCAL_FROM = 12;
+/** A domain's 10-minute count must exceed this multiple of its usual 10 minutes to be a wave. */
+const WAVE_FACTOR = 5;
 
 const clamp01 = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x);
 
@@ -138,7 +140,12 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
     // Counts become log2 steps above the level that is normal, capped at 4 doublings.
     if (h.signupsFromIp !== undefined && h.signupsFromIp >= 3) x[I.ip_burst] = Math.min(4, Math.log2(h.signupsFromIp / 2)) / 4;
     if (h.aliasVariants !== undefined && h.aliasVariants >= 3) x[I.alias_burst] = Math.min(4, h.aliasVariants - 2) / 4;
-    if (h.recentSignups !== undefined && h.recentSignups >= 20) x[I.signup_wave] = Math.min(4, Math.log2(h.recentSignups / 10)) / 4;
+    // A wave is judged against the domain's own normal 10 minutes (its weekly rate): 20 at a
+    // small company is a wave, at gmail.com it is a minute. Below WAVE_FACTOR x normal: none.
+    if (h.recentSignups !== undefined && h.recentSignups >= 20) {
+      const normal = Math.max(10, WAVE_FACTOR * (h.recentSignupsExpected ?? 0));
+      if (h.recentSignups > normal) x[I.signup_wave] = Math.min(4, Math.log2(h.recentSignups / normal)) / 4;
+    }
     if (h.domainFakeRate !== undefined && (h.domainFakeReporters ?? 0) >= 2) x[I.reported_fake_domain] = clamp01(h.domainFakeRate);
     if (h.domainPattern === 'match') x[I.domain_pattern_match] = 1;
     if (h.domainPattern === 'mismatch') x[I.domain_pattern_mismatch] = 1;

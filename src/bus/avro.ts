@@ -34,9 +34,10 @@ export async function createEventCodec<S extends SchemaName>(
   registry: SchemaRegistryPort,
   topic: TopicSpec & { schema: S },
   schema: object,
+  subjectPrefix = '',
 ): Promise<EventCodec<EventsBySchema[S]>> {
   type T = EventsBySchema[S];
-  const subject = subjectFor(topic);
+  const subject = subjectPrefix + subjectFor(topic);
   const type = avro.Type.forSchema(schema as avro.Schema);
   const schemaId = await registry.register(subject, schema);
   const resolvers = new Map<number, avro.Resolver>();

@@ -8,10 +8,10 @@ import { TOPICS, type TopicKey } from './topics.ts';
 
 export type Codecs = { [K in TopicKey]: EventCodec<EventsBySchema[(typeof TOPICS)[K]['schema']]> };
 
-export async function createCodecs(registry: SchemaRegistryPort, schemasDir = join(packageRoot(), 'schemas')): Promise<Codecs> {
+export async function createCodecs(registry: SchemaRegistryPort, schemasDir = join(packageRoot(), 'schemas'), subjectPrefix = ''): Promise<Codecs> {
   const out: Partial<Record<TopicKey, EventCodec<never>>> = {};
   for (const [key, topic] of Object.entries(TOPICS) as [TopicKey, (typeof TOPICS)[TopicKey]][]) {
-    out[key] = (await createEventCodec(registry, topic as never, readSchema(schemasDir, topic.schema))) as EventCodec<never>;
+    out[key] = (await createEventCodec(registry, topic as never, readSchema(schemasDir, topic.schema), subjectPrefix)) as EventCodec<never>;
   }
   return out as Codecs;
 }

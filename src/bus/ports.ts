@@ -7,6 +7,8 @@
 export interface OutRecord {
   readonly key: Buffer;
   readonly value: Buffer;
+  /** A deletion marker for compacted topics (Kafka null value); `value` is then ignored. */
+  readonly tombstone?: boolean;
   readonly timestamp: number;
   /** Explicit partition; when absent the adapter uses partitionFor(key). */
   readonly partition?: number;
@@ -24,6 +26,8 @@ export interface ConsumedRecord {
   readonly key: Buffer;
   readonly value: Buffer;
   readonly timestamp: number;
+  /** The record is a deletion marker (null value). */
+  readonly tombstone?: boolean;
 }
 
 export interface TopicPartition {

@@ -126,6 +126,10 @@ export const SETTINGS = {
   dnsTimeoutMs: s('MAILSIFT_DNS_TIMEOUT_MS', '800', int(50, 30_000), 'Timeout of one DNS query'),
   dnsBudgetMs: s('MAILSIFT_DNS_BUDGET_MS', '1500', int(50, 60_000), 'Overall DNS budget of one check'),
   kafkaBrokers: s('KAFKA_BROKERS', undefined, optional(hostPorts), 'Comma list of brokers; set = Kafka mode, unset = embedded mode'),
+  kafkaNamespace: s('MAILSIFT_KAFKA_NAMESPACE', undefined, optional((raw) => {
+    if (!/^[A-Za-z0-9._-]{1,100}$/.test(raw.trim())) throw new Error('must match [A-Za-z0-9._-]{1,100}');
+    return raw.trim();
+  }), 'Kafka mode: prefix of every topic, consumer group and schema subject (`<namespace>.<name>`), to share a cluster'),
   schemaRegistryUrl: s('SCHEMA_REGISTRY_URL', undefined, optional(url), 'Confluent-compatible schema registry; required in Kafka mode'),
   roles: s('MAILSIFT_ROLES', 'api,streams,trainer', roles, 'Roles this process runs (split them to scale out; embedded mode runs all in one process)'),
   modelMode: s('MAILSIFT_MODEL_MODE', 'auto', oneOf('off', 'on', 'auto'), '`off`, `on` or `auto` (see Model)'),

@@ -1,10 +1,15 @@
 /** Opens the bus of this mode and the event codecs registered with its schema registry. */
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { createCodecs, type Codecs } from '../bus/codecs.ts';
 import { openEmbeddedBus } from '../bus/embedded-bus.ts';
 import { createEmbeddedRegistry } from '../bus/embedded-registry.ts';
+import { openKafkaBus } from '../bus/kafka/kafka-bus.ts';
+import { confluentRegistry } from '../bus/kafka/registry.ts';
 import type { Bus } from '../bus/ports.ts';
 import { ALL_TOPICS } from '../bus/topics.ts';
+import { topicPlan } from '../streams/topic-plan.ts';
+import { storesOf, TOPOLOGY } from '../streams/topology.ts';
 import type { Context } from './context.ts';
 
 export interface OpenedBus {
@@ -14,8 +19,24 @@ export interface OpenedBus {
   readonly enforceRetention?: (now: number) => Promise<number>;
 }
 
+export function instanceId(ctx: Context): string {
+  return ctx.config.instanceId ?? `${hostname()}-${process.pid}`;
+}
+
 export async function openBus(ctx: Context): Promise<OpenedBus> {
-  if (ctx.config.mode === 'kafka') throw new Error('KAFKA_BROKERS: Kafka mode is being wired (issue 6)');
+  if (ctx.config.mode === 'kafka') {
+    const bus = await openKafkaBus({
+      brokers: ctx.config.kafkaBrokers!,
+      clientId: `mailsift-${instanceId(ctx)}`,
+      topics: topicPlan(storesOf(TOPOLOGY)),
+      logger: ctx.logger.child({ component: 'kafka' }),
+      maxQueueMs: Math.max(100, ctx.config.eventTimeoutMs - 200),
+      ...(ctx.config.kafkaNamespace ? { namespace: ctx.config.kafkaNamespace } : {}),
+    });
+    const prefix = ctx.config.kafkaNamespace ? `${ctx.config.kafkaNamespace}.` : '';
+    const codecs = await createCodecs(confluentRegistry(ctx.config.schemaRegistryUrl!), undefined, prefix);
+    return { bus, codecs };
+  }
   const bus = await openEmbeddedBus(join(ctx.dataDir, 'log'), ALL_TOPICS);
   const codecs = await createCodecs(createEmbeddedRegistry(bus.log.db));
   return { bus, codecs, enforceRetention: (now) => bus.log.enforceRetention(now) };

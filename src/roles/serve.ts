@@ -1,49 +1,111 @@
 /**
- * `mailsift serve`: starts the roles MAILSIFT_ROLES names. Embedded mode runs them all in one
- * process over the embedded log; the API waits (bounded) until the stores have applied the log
- * before it listens, so a restart answers with the counters it had.
+ * `mailsift serve`: starts the roles MAILSIFT_ROLES names.
+ *  - Embedded mode: all roles in one process over the embedded log; the API reads the
+ *    streams' own stores.
+ *  - Kafka mode: each role may run in its own process; an API instance reads a replica of
+ *    every store, materialised from the changelog topics.
+ * The API waits (bounded) until the state it reads has caught up before it listens, so a
+ * restart answers with the counters it had.
  */
-import type { Context } from './context.ts';
+import { join } from 'node:path';
+import type { ReadinessReport } from '../service/ports.ts';
+import { createReplica } from '../streams/replica.ts';
+import { StateDb } from '../streams/stores/state-db.ts';
+import { storesOf, TOPOLOGY } from '../streams/topology.ts';
 import { startApi, type ApiRole } from './api.ts';
-import { openBus } from './bus.ts';
-import { startStreams } from './streams.ts';
+import { instanceId, openBus, type OpenedBus } from './bus.ts';
+import type { Context } from './context.ts';
+import { startStreams, type StreamsRole } from './streams.ts';
 
 const STARTUP_CATCH_UP_MS = 60_000;
 
 export interface Running {
   readonly api?: ApiRole;
+  readonly streams?: StreamsRole;
   close(): Promise<void>;
 }
 
-export async function serve(ctx: Context): Promise<Running> {
-  const { logger } = ctx;
-  const opened = await openBus(ctx);
-  const streams = await startStreams(ctx, opened);
-  let caughtUp = await streams.runtime.caughtUp(STARTUP_CATCH_UP_MS);
-  if (!caughtUp) {
-    logger.warn('state is still catching up with the log; /readyz reports not ready until it has');
-    void streams.runtime.caughtUp(24 * 3_600_000).then((ok) => (caughtUp = ok));
+/** Tracks "caught up once since start" in the background when the bounded wait was not enough. */
+async function catchUp(name: string, ctx: Context, caughtUp: (ms: number) => Promise<boolean>): Promise<() => boolean> {
+  let ok = await caughtUp(STARTUP_CATCH_UP_MS);
+  if (!ok) {
+    ctx.logger.warn({ part: name }, 'still catching up; /readyz reports not ready until done');
+    void caughtUp(24 * 3_600_000).then((v) => (ok = v));
   }
-  const api = await startApi(ctx, {
+  return () => ok;
+}
+
+export async function serve(ctx: Context): Promise<Running> {
+  const opened = await openBus(ctx);
+  const closers: (() => Promise<void>)[] = [];
+  const roles = ctx.config.roles;
+  let streams: StreamsRole | undefined;
+  let api: ApiRole | undefined;
+  try {
+    if (roles.includes('streams')) {
+      streams = await startStreams(ctx, opened);
+      closers.unshift(() => streams!.close());
+      ctx.logger.info({ mode: ctx.config.mode }, 'mailsift streams running');
+    }
+    if (roles.includes('api')) {
+      api = ctx.config.mode === 'embedded' ? await embeddedApi(ctx, opened, streams!) : await replicatedApi(ctx, opened, closers);
+      closers.unshift(() => api!.close());
+    }
+  } catch (err) {
+    for (const c of closers) await c().catch(() => undefined);
+    await opened.bus.close().catch(() => undefined);
+    throw err;
+  }
+  return {
+    ...(api ? { api } : {}),
+    ...(streams ? { streams } : {}),
+    async close() {
+      for (const c of closers) await c();
+      await opened.bus.close();
+    },
+  };
+}
+
+async function embeddedApi(ctx: Context, opened: OpenedBus, streams: StreamsRole): Promise<ApiRole> {
+  const caughtUp = await catchUp('streams', ctx, (ms) => streams.runtime.caughtUp(ms));
+  return startApi(ctx, {
     producer: opened.bus.producer(),
     codecs: opened.codecs,
     state: streams.state,
     applied: () => ({ checks: streams.runtime.applied('checks'), feedback: streams.runtime.applied('feedback') }),
     onStateCommit: (l) => streams.runtime.onCommit(l),
-    readiness: async () => {
-      const failed = streams.runtime.failed();
-      return {
-        streams: failed ? { ok: false, detail: failed.message } : caughtUp ? { ok: true } : { ok: false, detail: 'catching up with the log' },
-        log: (await opened.bus.healthy()) ? { ok: true } : { ok: false, detail: 'event log unavailable' },
-      };
-    },
+    readiness: async () => ({
+      streams: streamsCheck(streams.runtime.failed(), caughtUp()),
+      log: (await opened.bus.healthy()) ? { ok: true } : { ok: false, detail: 'event log unavailable' },
+    }),
   });
-  return {
-    api,
-    async close() {
-      await api.close();
-      await streams.close();
-      await opened.bus.close();
-    },
-  };
+}
+
+async function replicatedApi(ctx: Context, opened: OpenedBus, closers: (() => Promise<void>)[]): Promise<ApiRole> {
+  const db = new StateDb(join(ctx.dataDir, 'replica'));
+  const stores = storesOf(TOPOLOGY);
+  await db.open(stores);
+  const replica = createReplica({ bus: opened.bus, state: db, stores, groupId: `mailsift-api-${instanceId(ctx)}` });
+  closers.unshift(async () => {
+    await replica.stop();
+    await db.close();
+  });
+  await replica.start();
+  const caughtUp = await catchUp('replica', ctx, (ms) => replica.caughtUp(ms));
+  return startApi(ctx, {
+    producer: opened.bus.producer(),
+    codecs: opened.codecs,
+    state: db,
+    applied: () => ({ checks: replica.applied('checks'), feedback: replica.applied('feedback') }),
+    onStateCommit: (l) => replica.onCommit(l),
+    readiness: async () => ({
+      replica: streamsCheck(replica.failed(), caughtUp()),
+      kafka: (await opened.bus.healthy()) ? { ok: true } : { ok: false, detail: 'brokers unreachable' },
+    }),
+  });
+}
+
+function streamsCheck(failed: Error | undefined, caughtUp: boolean): ReadinessReport['checks'][string] {
+  if (failed) return { ok: false, detail: failed.message };
+  return caughtUp ? { ok: true } : { ok: false, detail: 'catching up with the log' };
 }

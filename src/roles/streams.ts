@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import { TOPICS } from '../bus/topics.ts';
+import { changelogHook } from '../streams/changelog-writer.ts';
 import { createStreamRuntime, type StreamRuntime } from '../streams/runtime.ts';
 import { StateDb } from '../streams/stores/state-db.ts';
 import { storesOf, TOPOLOGY } from '../streams/topology.ts';
@@ -21,6 +22,8 @@ const RETENTION_SWEEP_MS = 10 * 60_000;
 export async function startStreams(ctx: Context, opened: OpenedBus): Promise<StreamsRole> {
   const state = new StateDb(join(ctx.dataDir, 'state'));
   await state.open(storesOf(TOPOLOGY));
+  // Kafka mode: every store write is also written to its changelog, for the API replicas.
+  if (opened.bus.kind === 'kafka') state.setCommitHook(changelogHook(opened.bus.producer(), ctx.now));
   const runtime = createStreamRuntime({
     bus: opened.bus,
     state,

@@ -35,10 +35,4 @@ export interface ProcessorNode<S extends keyof EventsBySchema = keyof EventsBySc
   readonly aggregations: readonly Aggregation<EventsBySchema[S]>[];
   /** Event time of a decoded event. */
   timeOf(event: EventsBySchema[S]): number;
-  /**
-   * A co-partitioned topic whose partition must be applied up to its end (as seen when a batch
-   * of this source arrives) before the batch is applied: a stream-table join waits for its table,
-   * like Kafka Streams' task idling. Feedback waits for checks so a label always finds its check.
-   */
-  readonly after?: TopicKey;
 }

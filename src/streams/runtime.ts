@@ -92,26 +92,6 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
     for (const l of listeners) l();
   }
 
-  async function waitForJoinedTable(tp: TopicPartition): Promise<void> {
-    const after = nodesByTopic.get(tp.topic)!.find((n) => n.after)?.after;
-    if (!after) return;
-    const table = TOPICS[after].name;
-    const target = (await consumer!.endOffsets(table))[tp.partition] ?? 0;
-    while ((applied.get(table)?.[tp.partition] ?? 0) < target) {
-      if (failure) throw failure;
-      await new Promise<void>((resolve) => {
-        const off = onCommitListener(() => {
-          off();
-          resolve();
-        });
-        setTimeout(() => {
-          off();
-          resolve();
-        }, 50);
-      });
-    }
-  }
-
   function onCommitListener(l: () => void): () => void {
     listeners.add(l);
     return () => listeners.delete(l);
@@ -139,7 +119,6 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
       await consumer.start(topics, {
         position: async (tp) => applied.get(tp.topic)![tp.partition]!,
         onBatch: async (tp, records) => {
-          await waitForJoinedTable(tp);
           const run = chain.then(() => processBatch(tp, records));
           chain = run.catch(() => undefined);
           return run;

@@ -4,9 +4,10 @@
  *
  *   checks.scored.v1 (key account)
  *     ├─► usage-daily, check-index-14d, inbox-checks-14d, ip-signups-1h, inbox-aliases-90d
+ *     ├─► label join (check side: completes labels that arrived first) ─► checks.labelled.v1
  *     └─► repartition by domain ─► mailsift-domain-sightings-repartition
- *   feedback.received.v1 (key account; applied after checks of the same partition)
- *     └─► check-labels-14d + model-stats ─► checks.labelled.v1 (key domain)
+ *   feedback.received.v1 (key account, co-partitioned with checks)
+ *     └─► check-labels-14d + model-stats (+ pending-labels-14d) ─► checks.labelled.v1 (key domain)
  *   mailsift-domain-sightings-repartition (key domain)
  *     └─► domain-signups-10m, domain-volume-7d, domain-shapes-180d
  *   checks.labelled.v1 (key domain)
@@ -15,7 +16,7 @@
 import type { CheckLabelled, CheckScored, DomainSighting, FeedbackReceived } from '../domain/events.ts';
 import type { ProcessorNode } from './aggregation.ts';
 import { checkIndex14d } from './aggregations/check-index-14d.ts';
-import { checkLabels } from './aggregations/check-labels.ts';
+import { checkLabels, labelJoinOnCheck } from './aggregations/check-labels.ts';
 import { domainOutcomes } from './aggregations/domain-outcomes.ts';
 import { domainShapes180d } from './aggregations/domain-shapes-180d.ts';
 import { domainSightings } from './aggregations/domain-sightings.ts';
@@ -29,14 +30,13 @@ import type { StoreSpec } from './stores/store-spec.ts';
 export const checksNode: ProcessorNode<'check-scored'> = {
   name: 'checks',
   source: 'checks',
-  aggregations: [usageDaily, checkIndex14d, inboxChecks14d, ipSignups1h, inboxAliases90d, domainSightings],
+  aggregations: [usageDaily, checkIndex14d, inboxChecks14d, ipSignups1h, inboxAliases90d, labelJoinOnCheck, domainSightings],
   timeOf: (e: CheckScored) => e.time,
 };
 
 export const feedbackNode: ProcessorNode<'feedback-received'> = {
   name: 'labels',
   source: 'feedback',
-  after: 'checks',
   aggregations: [checkLabels],
   timeOf: (e: FeedbackReceived) => e.time,
 };

@@ -19,7 +19,7 @@ import type { ProcessorNode } from '../../src/streams/aggregation.ts';
 
 export interface Pipeline {
   dir: string;
-  bus: Bus & { log: import('../../src/bus/embedded-log.ts').EmbeddedLog };
+  bus: Bus & { log?: import('../../src/bus/embedded-log.ts').EmbeddedLog };
   state: StateDb;
   runtime: StreamRuntime;
   codecs: Codecs;
@@ -30,10 +30,17 @@ export interface Pipeline {
 
 const silent = { info: () => undefined, error: () => undefined };
 
-export async function openPipeline(dir?: string, nodes: readonly ProcessorNode[] = TOPOLOGY, now = () => Date.now()): Promise<Pipeline> {
+/** How a pipeline gets its bus: the embedded log in the dir by default, Kafka in test/kafka. */
+export type BusFactory = (dir: string) => Promise<{ bus: Bus; codecs: Codecs }>;
+
+export const embeddedBusFactory: BusFactory = async (dir) => {
+  const bus = await openEmbeddedBus(join(dir, 'log'), ALL_TOPICS);
+  return { bus, codecs: await createCodecs(createEmbeddedRegistry(bus.log.db)) };
+};
+
+export async function openPipeline(dir?: string, nodes: readonly ProcessorNode[] = TOPOLOGY, now = () => Date.now(), busFactory: BusFactory = embeddedBusFactory): Promise<Pipeline> {
   const root = dir ?? mkdtempSync(join(tmpdir(), 'mailsift-pipe-'));
-  const bus = await openEmbeddedBus(join(root, 'log'), ALL_TOPICS);
-  const codecs = await createCodecs(createEmbeddedRegistry(bus.log.db));
+  const { bus, codecs } = await busFactory(root);
   const state = new StateDb(join(root, 'state'));
   await state.open(storesOf(nodes));
   const runtime = createStreamRuntime({ bus, state, codecs, nodes, groupId: 'test', logger: silent, now });

@@ -22,7 +22,8 @@ export interface RunningServer {
   cleanup(): void;
 }
 
-export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
+/** Starts `mailsift serve`; resolves when the API listens (or, for a process without the API role, when `ready` matches). */
+export async function startServer(env: Record<string, string> = {}, dataDir?: string, ready?: RegExp): Promise<RunningServer> {
   const main = join(REPO_ROOT, 'dist', 'src', 'main.js');
   if (!existsSync(main)) throw new Error('dist/ is missing: run `npm run build` (npm test does it)');
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'mailsift-bb-'));
@@ -45,8 +46,13 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
   proc.stdout!.on('data', (b: Buffer) => (out += b.toString()));
   proc.stderr!.on('data', (b: Buffer) => (out += b.toString()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${out}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${out}`)), 60_000);
     const onData = (): void => {
+      if (ready?.test(out)) {
+        clearTimeout(timer);
+        resolve('');
+        return;
+      }
       const m = /"address":"(http:\/\/[^"]+)"[^\n]*mailsift API listening|mailsift API listening[^\n]*"address":"(http:\/\/[^"]+)"/.exec(out);
       if (m) {
         clearTimeout(timer);

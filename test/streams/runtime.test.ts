@@ -60,7 +60,7 @@ describe('stream runtime over the embedded log', () => {
     const labelled = await p.bus.consumer('x').endOffsets(TOPICS.labelled.name);
     expect(labelled.reduce((a, b) => a + b, 0)).toBe(1);
     const part = partitionFor(Buffer.from('example.com'), TOPICS.labelled.partitions);
-    const [rec] = await p.bus.log.read(TOPICS.labelled.name, part, 0, 10);
+    const [rec] = await p.bus.log!.read(TOPICS.labelled.name, part, 0, 10);
     const ex = (await p.codecs.labelled.decode(rec!.value)) as CheckLabelled;
     expect(ex.outcome).toBe('fake');
     expect(ex.human).toBe(false);

@@ -3,21 +3,24 @@
  * dropped, as the API already answered 404 for them when it could tell). The first label is
  * joined with the check (check-index-14d) to emit a CheckLabelled training example, and the
  * prequential tallies of each model are updated in the same transaction (exactly once).
- * The runtime applies feedback only after the co-partitioned checks are caught up, so the
- * check a label names is in the index unless it has left the log.
+ * The join is symmetric (a stream-stream join with both sides buffered): checks and feedback
+ * are separate topics, so a label may be applied before its check; it then waits in
+ * pending-labels-14d and the check completes the join when it arrives (labelJoinOnCheck).
  */
-import type { CheckLabelled, FeedbackReceived } from '../../domain/events.ts';
+import type { CheckLabelled, CheckScored, FeedbackReceived } from '../../domain/events.ts';
 import { outcomeIsHuman, type Outcome } from '../../domain/check.ts';
 import { addExample, emptyTally } from '../../model/prequential.ts';
-import type { Aggregation } from '../aggregation.ts';
+import type { Aggregation, Emitted } from '../aggregation.ts';
+import type { StoreTx } from '../stores/tx.ts';
 import { compositeKey, type StoreSpec } from '../stores/store-spec.ts';
 import { DAY } from '../../domain/time.ts';
-import { CHECK_INDEX_14D, checkKey } from './check-index-14d.ts';
-import { CheckRecordType, decode, encode, LabelType, ModelStatsType, type CheckRecord } from './store-values.ts';
+import { CHECK_INDEX_14D, checkKey, checkRecordOf } from './check-index-14d.ts';
+import { CheckRecordType, decode, encode, LabelType, ModelStatsType, PendingLabelType, type CheckRecord } from './store-values.ts';
 import type { ModelStats } from './model-stats-value.ts';
 
 export const CHECK_LABELS_14D: StoreSpec = { id: 4, name: 'check-labels-14d', retentionMs: 15 * DAY, segmentMs: 5 * DAY };
 export const MODEL_STATS: StoreSpec = { id: 5, name: 'model-stats' };
+export const PENDING_LABELS_14D: StoreSpec = { id: 6, name: 'pending-labels-14d', retentionMs: 15 * DAY, segmentMs: 5 * DAY };
 
 export const labelKey = checkKey;
 export const modelStatsKey = (account: string): Buffer => compositeKey(account);
@@ -56,9 +59,18 @@ export function updateStats(s: ModelStats, ex: CheckLabelled): ModelStats {
   };
 }
 
+/** Joins a first label with its check: tallies once, and one CheckLabelled out. */
+function complete(f: FeedbackReceived, rec: CheckRecord, tx: StoreTx, emit: (e: Emitted) => void): void {
+  const ex = labelledExample(f, rec);
+  const rawStats = tx.get(MODEL_STATS, modelStatsKey(f.account));
+  const stats = rawStats ? decode<ModelStats>(ModelStatsType, rawStats) : emptyModelStats();
+  tx.put(MODEL_STATS, modelStatsKey(f.account), encode(ModelStatsType, updateStats(stats, ex)), f.time);
+  emit({ topic: 'labelled', key: Buffer.from(ex.domain), value: ex, timestamp: f.time });
+}
+
 export const checkLabels: Aggregation<FeedbackReceived> = {
   name: 'check-labels-14d',
-  stores: [CHECK_LABELS_14D, MODEL_STATS],
+  stores: [CHECK_LABELS_14D, MODEL_STATS, PENDING_LABELS_14D],
   reads(f, rs) {
     rs.add(CHECK_LABELS_14D, labelKey(f.account, f.check_uuid));
     rs.add(CHECK_INDEX_14D, checkKey(f.account, f.check_uuid));
@@ -69,11 +81,24 @@ export const checkLabels: Aggregation<FeedbackReceived> = {
     if (tx.get(CHECK_LABELS_14D, key)) return; // one label per check
     tx.put(CHECK_LABELS_14D, key, encode(LabelType, { outcome: f.outcome, time: f.time }), f.check_time);
     const rawCheck = tx.get(CHECK_INDEX_14D, checkKey(f.account, f.check_uuid));
-    if (!rawCheck) return;
-    const ex = labelledExample(f, decode<CheckRecord>(CheckRecordType, rawCheck));
-    const rawStats = tx.get(MODEL_STATS, modelStatsKey(f.account));
-    const stats = rawStats ? decode<ModelStats>(ModelStatsType, rawStats) : emptyModelStats();
-    tx.put(MODEL_STATS, modelStatsKey(f.account), encode(ModelStatsType, updateStats(stats, ex)), f.time);
-    emit({ topic: 'labelled', key: Buffer.from(ex.domain), value: ex, timestamp: f.time });
+    if (rawCheck) complete(f, decode<CheckRecord>(CheckRecordType, rawCheck), tx, emit);
+    else tx.put(PENDING_LABELS_14D, key, encode(PendingLabelType, f), f.check_time);
+  },
+};
+
+/** The check side of the join: a label that arrived first is completed by its check. */
+export const labelJoinOnCheck: Aggregation<CheckScored> = {
+  name: 'label-join-on-check',
+  stores: [PENDING_LABELS_14D, MODEL_STATS],
+  reads(e, rs) {
+    rs.add(PENDING_LABELS_14D, labelKey(e.account, e.check_uuid));
+    rs.add(MODEL_STATS, modelStatsKey(e.account));
+  },
+  apply(e, tx, emit) {
+    const key = labelKey(e.account, e.check_uuid);
+    const pending = tx.get(PENDING_LABELS_14D, key);
+    if (!pending) return;
+    complete(decode<FeedbackReceived>(PendingLabelType, pending), checkRecordOf(e), tx, emit);
+    tx.delete(PENDING_LABELS_14D, key, e.time);
   },
 };

@@ -69,6 +69,21 @@ export interface Label {
   time: number;
 }
 
+/** pending-labels-14d: a first label waiting for its check (the FeedbackReceived fields). */
+export const PendingLabelType = avro.Type.forSchema({
+  type: 'record',
+  name: 'PendingLabel',
+  fields: [
+    { name: 'check_uuid', type: { type: 'fixed', name: 'PendingUuid', size: 16 } },
+    { name: 'account', type: 'string' },
+    { name: 'time', type: 'long' },
+    { name: 'check_time', type: 'long' },
+    { name: 'inbox_hash', type: { type: 'fixed', name: 'PendingInbox', size: 16 } },
+    { name: 'outcome', type: 'string' },
+    { name: 'via', type: 'string' },
+  ],
+});
+
 /** model-stats: prequential tallies per account and model. */
 export const ModelStatsType = avro.Type.forSchema({
   type: 'record',

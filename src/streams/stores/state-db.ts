@@ -15,8 +15,11 @@ import type { PendingWrite, ReadSet } from './tx.ts';
 import { isTimed, segmentIsLive, segmentRange, storeKey, type StoreSpec } from './store-spec.ts';
 
 export interface CommitHook {
-  /** Called with the exact writes before they are committed (changelog producers). */
-  beforeCommit(writes: readonly PendingWrite[]): Promise<void>;
+  /**
+   * Called with the exact writes (offsets included) before they are committed, and the source
+   * partitions they came from (changelog producers write them to that partition).
+   */
+  beforeCommit(writes: readonly PendingWrite[], sources: readonly { topic: string; partition: number }[]): Promise<void>;
 }
 
 export class StateDb {
@@ -74,7 +77,7 @@ export class StateDb {
       v.writeBigUInt64BE(BigInt(o.next));
       all.push({ store: OFFSETS_STORE, key: offsetKey(o.topic, o.partition), value: v, segmentStart: 0 });
     }
-    if (this.hook) await this.hook.beforeCommit(all);
+    if (this.hook) await this.hook.beforeCommit(all, offsets);
     await this.apply(all);
   }
 
@@ -100,6 +103,27 @@ export class StateDb {
       }
     }
     return [...out.values()];
+  }
+
+  /**
+   * Applies records of another instance's changelogs (physical keys as `storeKey` builds them)
+   * together with this replica's own consumer positions, atomically. Unknown store ids are
+   * skipped (a newer streams version may have more stores than this reader).
+   */
+  async applyPhysical(records: readonly { key: Buffer; value: Buffer | null }[], offsets: readonly { topic: string; partition: number; next: number }[]): Promise<void> {
+    const writes: PendingWrite[] = [];
+    for (const r of records) {
+      if (r.key.length < 9) continue;
+      const spec = this.specs.get(r.key[0]!);
+      if (!spec) continue;
+      writes.push({ store: spec, key: r.key.subarray(9), value: r.value, segmentStart: Number(r.key.readBigUInt64BE(1)) });
+    }
+    for (const o of offsets) {
+      const v = Buffer.allocUnsafe(8);
+      v.writeBigUInt64BE(BigInt(o.next));
+      writes.push({ store: OFFSETS_STORE, key: offsetKey(o.topic, o.partition), value: v, segmentStart: 0 });
+    }
+    await this.apply(writes);
   }
 
   /** The next offset to read per partition, as committed with the state (0 when never). */

@@ -1,0 +1,92 @@
+/**
+ * Group commit for Kafka: every record sent while a batch is in flight joins the next single
+ * `sendBatch` (idempotent producer, acks=all), so throughput does not pay one round trip per
+ * record, and an idle producer sends at once (no fixed linger). Resolves each record with its
+ * partition and offset once the broker acknowledged the whole batch.
+ */
+import type { Producer } from 'kafkajs';
+import { partitionFor } from '../partitioner.ts';
+import type { BusProducer, OutRecord, RecordPosition } from '../ports.ts';
+
+interface Pending {
+  queuedAt: number;
+  topic: string;
+  partition: number;
+  record: OutRecord;
+  resolve(p: RecordPosition): void;
+  reject(e: Error): void;
+}
+
+const MAX_BATCH = 2000;
+
+export interface BatchingOptions {
+  /**
+   * A record still waiting in the queue after this long is failed instead of sent: its caller
+   * has already answered 503, and an event recorded after that would be a check nobody got.
+   * (Records already on the wire cannot be recalled; the idempotent producer sends them once.)
+   */
+  maxQueueMs: number;
+  onError?: (e: Error) => void;
+}
+
+export function batchingProducer(producer: Producer, partitionsOf: (topic: string) => number, o: BatchingOptions): BusProducer {
+  let queue: Pending[] = [];
+  let inFlight = false;
+
+  async function flush(): Promise<void> {
+    if (inFlight || queue.length === 0) return;
+    const now = Date.now();
+    const stale = queue.filter((p) => now - p.queuedAt > o.maxQueueMs);
+    if (stale.length) {
+      queue = queue.filter((p) => now - p.queuedAt <= o.maxQueueMs);
+      const e = new Error('kafka: record expired in the send queue (broker unavailable)');
+      for (const p of stale) p.reject(e);
+      if (queue.length === 0) return;
+    }
+    inFlight = true;
+    const batch = queue.slice(0, MAX_BATCH);
+    queue = queue.slice(MAX_BATCH);
+    try {
+      const byTopic = new Map<string, Pending[]>();
+      for (const p of batch) byTopic.set(p.topic, [...(byTopic.get(p.topic) ?? []), p]);
+      const meta = await producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, list]) => ({
+          topic,
+          messages: list.map((p) => ({ key: p.record.key, value: p.record.tombstone ? null : p.record.value, partition: p.partition, timestamp: String(p.record.timestamp) })),
+        })),
+      });
+      const base = new Map(meta.map((m) => [`${m.topicName}/${m.partition}`, Number(m.baseOffset)]));
+      const seen = new Map<string, number>();
+      for (const p of batch) {
+        const k = `${p.topic}/${p.partition}`;
+        const i = seen.get(k) ?? 0;
+        seen.set(k, i + 1);
+        const b = base.get(k);
+        if (b === undefined) p.reject(new Error(`no acknowledgement for ${k}`));
+        else p.resolve({ partition: p.partition, offset: b + i });
+      }
+    } catch (err) {
+      const e = err instanceof Error ? err : new Error(String(err));
+      o.onError?.(e);
+      for (const p of batch) p.reject(e);
+    } finally {
+      inFlight = false;
+      if (queue.length) void flush();
+    }
+  }
+
+  return {
+    send(topic, records) {
+      const waits = records.map(
+        (record) =>
+          new Promise<RecordPosition>((resolve, reject) => {
+            const partition = record.partition ?? partitionFor(record.key, partitionsOf(topic));
+            queue.push({ queuedAt: Date.now(), topic, partition, record, resolve, reject });
+          }),
+      );
+      void flush();
+      return Promise.all(waits);
+    },
+  };
+}

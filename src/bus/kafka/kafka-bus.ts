@@ -1,0 +1,116 @@
+/**
+ * Bus adapter for Kafka mode (kafkajs): explicit topic creation from the topic plan
+ * (auto-creation is off on our brokers), one idempotent producer (acks=all, one request in
+ * flight, group-committed batches), consumer groups with the co-partitioned assigner.
+ */
+import { Kafka, logLevel, Partitioners, type Admin, type Producer } from 'kafkajs';
+import type { Bus, BusConsumer, BusProducer } from '../ports.ts';
+import { batchingProducer } from './batching-producer.ts';
+import { withRetry } from './retry.ts';
+import { coPartitionedAssigner } from './co-partitioned-assigner.ts';
+import { kafkaConsumer } from './kafka-consumer.ts';
+
+export interface PlannedTopic {
+  readonly name: string;
+  readonly partitions: number;
+  readonly replicationFactor: number;
+  readonly configs: Readonly<Record<string, string>>;
+}
+
+export interface KafkaBusOptions {
+  brokers: readonly string[];
+  clientId: string;
+  topics: readonly PlannedTopic[];
+  logger: { info(o: object, msg?: string): void; warn(o: object, msg?: string): void; error(o: object, msg?: string): void };
+  /** A record still queued (not yet sent) after this long is failed instead of sent late. */
+  maxQueueMs: number;
+  /**
+   * Prefix of every topic and consumer group on the cluster (`<namespace>.<topic>`), so
+   * several deployments (or test runs) can share brokers. Code keeps using logical names.
+   */
+  namespace?: string;
+}
+
+export async function openKafkaBus(o: KafkaBusOptions): Promise<Bus & { admin: Admin; kafka: Kafka }> {
+  const ns = o.namespace ? `${o.namespace}.` : '';
+  const physical = (t: string): string => ns + t;
+  const logical = (t: string): string => (ns && t.startsWith(ns) ? t.slice(ns.length) : t);
+  const kafka = new Kafka({
+    clientId: o.clientId,
+    brokers: [...o.brokers],
+    connectionTimeout: 3_000,
+    requestTimeout: 10_000,
+    retry: { initialRetryTime: 100, retries: 8, maxRetryTime: 5_000 },
+    logLevel: logLevel.WARN,
+    logCreator:
+      () =>
+      ({ level, log }) => {
+        const { message, ...extra } = log;
+        if (level <= logLevel.ERROR) o.logger.error({ kafka: extra }, `kafka: ${message}`);
+        else o.logger.warn({ kafka: extra }, `kafka: ${message}`);
+      },
+  });
+  const admin = kafka.admin();
+  await admin.connect();
+  const existing = new Set(await admin.listTopics());
+  const missing = o.topics.filter((t) => !existing.has(physical(t.name)));
+  if (missing.length) {
+    await admin.createTopics({
+      waitForLeaders: true,
+      topics: missing.map((t) => ({
+        topic: physical(t.name),
+        numPartitions: t.partitions,
+        replicationFactor: t.replicationFactor,
+        configEntries: Object.entries(t.configs).map(([name, value]) => ({ name, value })),
+      })),
+    });
+    o.logger.info({ topics: missing.map((t) => physical(t.name)) }, 'kafka: created topics');
+  }
+  const partitions = new Map(o.topics.map((t) => [t.name, t.partitions]));
+  const partitionsOf = (topic: string): number => {
+    const n = partitions.get(topic);
+    if (n === undefined) throw new Error(`kafka: topic ${topic} is not in the topic plan`);
+    return n;
+  };
+
+  const producer: Producer = kafka.producer({
+    idempotent: true,
+    maxInFlightRequests: 1,
+    allowAutoTopicCreation: false,
+    createPartitioner: Partitioners.DefaultPartitioner,
+  });
+  await producer.connect();
+  const inner = batchingProducer(producer, (t) => partitionsOf(logical(t)), { maxQueueMs: o.maxQueueMs, onError: (e) => o.logger.warn({ err: e }, 'kafka: send failed') });
+  const busProducer: BusProducer = { send: (topic, records) => inner.send(physical(topic), records) };
+  const consumers = new Set<BusConsumer>();
+
+  return {
+    kind: 'kafka',
+    kafka,
+    admin,
+    producer: () => busProducer,
+    consumer(groupId) {
+      const c = kafkaConsumer({ kafka, admin, groupId: physical(groupId), assigner: coPartitionedAssigner, logger: o.logger, physical, logical });
+      consumers.add(c);
+      return c;
+    },
+    partitionCount: partitionsOf,
+    async endOffsets(topic) {
+      const offsets = await withRetry(() => admin.fetchTopicOffsets(physical(topic)));
+      return offsets.sort((a, b) => a.partition - b.partition).map((x) => Number(x.high));
+    },
+    async healthy() {
+      try {
+        await Promise.race([admin.describeCluster(), new Promise((_, rej) => setTimeout(() => rej(new Error('timeout')), 1_500))]);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await Promise.allSettled([...consumers].map((c) => c.stop()));
+      await producer.disconnect().catch(() => undefined);
+      await admin.disconnect().catch(() => undefined);
+    },
+  };
+}

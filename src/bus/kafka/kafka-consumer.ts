@@ -1,0 +1,128 @@
+/**
+ * BusConsumer over a kafkajs consumer group. Positions come from LOCAL state (committed with
+ * the stores), not from Kafka: on every assignment each partition is sought to the position
+ * the handler gives. Kafka offsets are committed too, after the local commit, so lag tools
+ * see progress, and so a fresh fetch usually starts in the right place anyway.
+ * kafkajs may deliver one batch from its committed offset before a seek takes effect; a
+ * first batch that starts beyond the wanted position (and not because retention removed the
+ * records) is dropped and the seek repeated, so nothing between the two is ever skipped.
+ */
+import type { Admin, Consumer, Kafka, PartitionAssigner } from 'kafkajs';
+import type { BusConsumer, ConsumedRecord, ConsumerHandlers, TopicPartition } from '../ports.ts';
+import { withRetry } from './retry.ts';
+
+export interface KafkaConsumerOptions {
+  kafka: Kafka;
+  admin: Admin;
+  groupId: string;
+  assigner: PartitionAssigner;
+  logger: { warn(o: object, msg?: string): void; error(o: object, msg?: string): void };
+  /** Logical <-> physical topic names (namespace); identity when absent. */
+  physical?: (topic: string) => string;
+  logical?: (topic: string) => string;
+}
+
+export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
+  const physical = o.physical ?? ((t: string) => t);
+  const logical = o.logical ?? ((t: string) => t);
+  let consumer: Consumer | undefined;
+  const assigned = new Set<string>(); // tps whose local position is known and sought
+  const firstAt = new Map<string, number>(); // tp -> position its first batch must start at
+
+  const key = (t: string, p: number): string => `${t}/${p}`;
+
+  return {
+    async start(topics, h: ConsumerHandlers) {
+      const c = o.kafka.consumer({
+        groupId: o.groupId,
+        partitionAssigners: [o.assigner],
+        allowAutoTopicCreation: false,
+        sessionTimeout: 10_000,
+        rebalanceTimeout: 20_000,
+        heartbeatInterval: 1_000,
+        maxWaitTimeInMs: 50,
+        retry: { retries: 100, initialRetryTime: 200, maxRetryTime: 5_000 },
+      });
+      consumer = c;
+      // The assignment's positions are looked up once per join (all partitions of a topic in
+      // one admin call); batches wait for it instead of being dropped.
+      let ready: Promise<void> = Promise.resolve();
+      c.on(c.events.GROUP_JOIN, (e) => {
+        assigned.clear();
+        firstAt.clear();
+        const assignment = e.payload.memberAssignment as Record<string, number[]>;
+        const tps: TopicPartition[] = Object.entries(assignment).flatMap(([topic, parts]) => parts.map((partition) => ({ topic: logical(topic), partition })));
+        ready = (async () => {
+          try {
+            await h.onAssigned?.(tps);
+            const lows = new Map<string, Map<number, number>>();
+            await Promise.all(
+              [...new Set(tps.map((tp) => tp.topic))].map(async (topic) => {
+                const offsets = await withRetry(() => o.admin.fetchTopicOffsets(physical(topic)));
+                lows.set(topic, new Map(offsets.map((x) => [x.partition, Number(x.low)])));
+              }),
+            );
+            for (const tp of tps) {
+              const pos = Math.max(await h.position(tp), lows.get(tp.topic)?.get(tp.partition) ?? 0);
+              firstAt.set(key(tp.topic, tp.partition), pos);
+              assigned.add(key(tp.topic, tp.partition));
+              c.seek({ topic: physical(tp.topic), partition: tp.partition, offset: String(pos) });
+            }
+          } catch (err) {
+            h.onError?.(err instanceof Error ? err : new Error(String(err)));
+          }
+        })();
+      });
+      c.on(c.events.CRASH, (e) => {
+        if (!e.payload.restart) h.onError?.(e.payload.error);
+      });
+      await c.connect();
+      await c.subscribe({ topics: topics.map(physical), fromBeginning: true });
+      await c.run({
+        autoCommit: false,
+        eachBatchAutoResolve: false,
+        partitionsConsumedConcurrently: 1,
+        eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+          if (!isRunning() || isStale() || batch.messages.length === 0) return;
+          const topic = logical(batch.topic);
+          const k = key(topic, batch.partition);
+          await ready;
+          if (!isRunning() || isStale()) return;
+          if (!assigned.has(k)) return; // not ours after all (a rebalance moved it)
+          const w = firstAt.get(k);
+          const first = Number(batch.firstOffset());
+          if (w !== undefined && first > w) {
+            o.logger.warn({ topic: batch.topic, partition: batch.partition, first, wanted: w }, 'kafka: batch ahead of the local position; seeking back');
+            c.seek({ topic: batch.topic, partition: batch.partition, offset: String(w) });
+            return;
+          }
+          const records: ConsumedRecord[] = batch.messages.map((m) => ({
+            topic,
+            partition: batch.partition,
+            offset: Number(m.offset),
+            key: m.key ?? Buffer.alloc(0),
+            value: m.value ?? Buffer.alloc(0),
+            timestamp: Number(m.timestamp),
+            ...(m.value === null ? { tombstone: true } : {}),
+          }));
+          await h.onBatch({ topic, partition: batch.partition }, records);
+          const last = records.at(-1)!.offset;
+          firstAt.delete(k); // later batches may legitimately start past a compaction gap
+          resolveOffset(String(last));
+          await c.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: String(last + 1) }]);
+          await heartbeat();
+        },
+      });
+    },
+
+    async endOffsets(topic) {
+      const offsets = await withRetry(() => o.admin.fetchTopicOffsets(physical(topic)));
+      return offsets.sort((a, b) => a.partition - b.partition).map((x) => Number(x.high));
+    },
+
+    async stop() {
+      await consumer?.disconnect();
+    },
+  };
+}
+

@@ -1,0 +1,316 @@
+/**
+ * The public contract (SPEC.md + CONTRACT.md) against the real built server over HTTP.
+ * Numbered steps where order matters (feedback transitions, restart).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, KEYS } from '../helpers/server.ts';
+
+/** A running service under test: its base URL, and how to stop it. */
+export interface Target {
+  url: string;
+  stop(): Promise<unknown>;
+}
+
+/** The contract suite; `launch` starts the service (embedded server, or a Kafka cluster). */
+export function contractSuite(launch: () => Promise<Target>): void {
+  let s: Target;
+  beforeAll(async () => {
+    s = await launch();
+  }, 120_000);
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  const post = (path: string, body: unknown, key?: string | null) => call(s.url, 'POST', path, { body, ...(key === undefined ? {} : { key }) });
+  const get = (path: string, key?: string | null) => call(s.url, 'GET', path, key === undefined ? {} : { key });
+
+  function expectCheckResult(r: Record<string, unknown>): void {
+    expect(typeof r.email).toBe('string');
+    expect(typeof r.canonical).toBe('string');
+    expect(['work', 'free', 'school', 'relay', 'disposable', 'unknown']).toContain(r.account_type);
+    expect(Number.isInteger(r.human_score)).toBe(true);
+    expect(r.human_score as number).toBeGreaterThanOrEqual(0);
+    expect(r.human_score as number).toBeLessThanOrEqual(100);
+    expect(['allow', 'review', 'block']).toContain(r.verdict);
+    const score = r.human_score as number;
+    expect(r.verdict).toBe(score >= 60 ? 'allow' : score >= 30 ? 'review' : 'block');
+    expect(Array.isArray(r.reasons)).toBe(true);
+    for (const code of r.reasons as string[]) expect(code).toMatch(/^[a-z][a-z0-9_]*$/);
+    expect(r.check_id).toMatch(/^chk_[A-Za-z0-9_-]+$/);
+    expect((r.check_id as string).length).toBeGreaterThanOrEqual(100);
+    expect((r.check_id as string).length).toBeLessThanOrEqual(140);
+    expect(r.model).toMatch(/^(baseline|learned-v\d+)$/);
+    if ('feedback_wanted' in r) expect(r.feedback_wanted).toBe(true);
+  }
+
+  describe('POST /v1/check', () => {
+    it('answers a CheckResult with the contract fields and types', async () => {
+      const r = await post('/v1/check', { email: '  Jane.Doe+news@GMail.com ' });
+      expect(r.status).toBe(200);
+      expectCheckResult(r.body);
+      expect(r.body.email).toBe('jane.doe+news@gmail.com');
+      expect(r.body.canonical).toBe('janedoe@gmail.com');
+      expect(r.body.account_type).toBe('free');
+      expect(r.body.model).toBe('baseline');
+      expect(r.body.evidence).toBeUndefined();
+      expect(r.body.deliverable_domain).toBeUndefined(); // DNS off in this run
+    });
+
+    it('adds evidence when explain is true', async () => {
+      const r = await post('/v1/check', { email: 'x7kq2vz9@mailinator.com', explain: true });
+      expect(r.status).toBe(200);
+      expect(Array.isArray(r.body.evidence)).toBe(true);
+      for (const e of r.body.evidence) {
+        expect(typeof e.signal).toBe('string');
+        expect(typeof e.value).toBe('number');
+        expect(typeof e.impact).toBe('number');
+      }
+      expect(r.body.disposable).toBe(true);
+      expect(r.body.account_type).toBe('disposable');
+      expect(r.body.reasons).toContain('disposable_domain');
+    });
+
+    it('suggests a fix for a typo domain', async () => {
+      const r = await post('/v1/check', { email: 'maria.lopez@gmial.com' });
+      expect(r.status).toBe(200);
+      expect(r.body.did_you_mean).toBe('maria.lopez@gmail.com');
+    });
+
+    it.each([
+      [{}, /^email: is required$/],
+      [{ email: 'a'.repeat(245) + '@gmail.com' }, /^email: must be at most 254 characters$/],
+      [{ email: 42 }, /^email: must be a string$/],
+      [{ email: 'jane@example.com', extra: 1 }, /^extra: is not allowed/],
+      [{ email: 'jane@example.com', explain: 'yes' }, /^explain: must be a boolean$/],
+      [{ email: 'not-an-address' }, /^email: /],
+      [{ email: '' }, /^email: /],
+      [[], /^body: must be an object$/],
+    ])('400 for %j with a message naming the field and the rule', async (body, message) => {
+      const r = await post('/v1/check', body);
+      expect(r.status).toBe(400);
+      expect(Object.keys(r.body)).toEqual(['error']);
+      expect(r.body.error).toMatch(message);
+    });
+
+    it('400 for invalid JSON, 413 for a body over 1 MiB, 415 for a non-JSON body', async () => {
+      const bad = await call(s.url, 'POST', '/v1/check', { raw: '{"email":', headers: { 'content-type': 'application/json' } });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toEqual({ error: 'body: must be valid JSON' });
+      const big = await call(s.url, 'POST', '/v1/check', { raw: JSON.stringify({ email: 'a@b.com', pad: 'x'.repeat(1024 * 1024) }), headers: { 'content-type': 'application/json' } });
+      expect(big.status).toBe(413);
+      expect(Object.keys(big.body)).toEqual(['error']);
+      const text = await call(s.url, 'POST', '/v1/check', { raw: 'email=a@b.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(text.status).toBe(415);
+      expect(Object.keys(text.body)).toEqual(['error']);
+    });
+  });
+
+  describe('GET /v1/check', () => {
+    it('takes query parameters, with explain=true|false|1|0', async () => {
+      const r = await get('/v1/check?email=' + encodeURIComponent('sam.taylor@outlook.com') + '&explain=1');
+      expect(r.status).toBe(200);
+      expectCheckResult(r.body);
+      expect(Array.isArray(r.body.evidence)).toBe(true);
+      const r0 = await get('/v1/check?email=sam.taylor%40outlook.com&explain=false');
+      expect(r0.body.evidence).toBeUndefined();
+      const bad = await get('/v1/check?email=sam.taylor%40outlook.com&explain=maybe');
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toMatch(/^explain: must be one of true, false, 1, 0$/);
+      const missing = await get('/v1/check');
+      expect(missing.status).toBe(400);
+      expect(missing.body.error).toBe('email: is required');
+    });
+  });
+
+  describe('ip', () => {
+    it.each([
+      ['10.1.2.3', 'private'],
+      ['192.168.0.1', 'private'],
+      ['127.0.0.1', 'private'],
+      ['::1', 'private'],
+      ['224.0.0.1', 'reserved'],
+      ['not-an-ip', 'invalid'],
+      ['1.2.3.4.5', 'invalid'],
+    ])('%s -> ip.ignored = %s and no other IP field, never a 400', async (ip, reason) => {
+      const r = await post('/v1/check', { email: 'lee.chen@gmail.com', ip });
+      expect(r.status).toBe(200);
+      expect(r.body.ip).toEqual({ ignored: reason });
+    });
+
+    it('a public IP gives an ip object with signups_from_ip', async () => {
+      const r = await post('/v1/check', { email: 'lee.chen@gmail.com', ip: '203.0.114.9' });
+      expect(r.status).toBe(200);
+      expect(r.body.ip.ignored).toBeUndefined();
+      expect(r.body.ip.signups_from_ip).toBeGreaterThanOrEqual(1);
+    });
+  });
+
+  describe('authentication and limits', () => {
+    it('401 without a key, with a malformed header, with an unknown key', async () => {
+      for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer nope-nope-nope-nope' }] as Record<string, string>[]) {
+        const r = await call(s.url, 'POST', '/v1/check', { key: null, body: { email: 'a@gmail.com' }, headers });
+        expect(r.status).toBe(401);
+        expect(Object.keys(r.body)).toEqual(['error']);
+        expect(r.body.error).toMatch(/^authorization: /);
+      }
+    });
+
+    it('404 {error} for an unknown route', async () => {
+      const r = await get('/v1/nope');
+      expect(r.status).toBe(404);
+      expect(Object.keys(r.body)).toEqual(['error']);
+    });
+  });
+
+  describe('POST /v1/check/bulk', () => {
+    it('answers one entry per input in order, with error entries in place, billed per result', async () => {
+      const before = (await get('/v1/usage', KEYS.globex)).body.total as number;
+      const emails = ['ana.silva@gmail.com', 'broken@', 'tom.berg@yahoo.com', 'x@@y', 'ana.silva@gmail.com'];
+      const r = await post('/v1/check/bulk', { emails }, KEYS.globex);
+      expect(r.status).toBe(200);
+      expect(r.body.results).toHaveLength(5);
+      expect(r.body.results[0].email).toBe('ana.silva@gmail.com');
+      expect(r.body.results[1]).toEqual({ input: 'broken@', error: expect.stringMatching(/^email: /) });
+      expect(r.body.results[2].email).toBe('tom.berg@yahoo.com');
+      expect(r.body.results[3].input).toBe('x@@y');
+      expect(r.body.results[4].email).toBe('ana.silva@gmail.com');
+      for (const i of [0, 2, 4]) expectCheckResult(r.body.results[i]);
+      const after = (await get('/v1/usage', KEYS.globex)).body.total as number;
+      expect(after - before).toBe(3);
+    });
+
+    it.each([
+      [{ emails: [] }, /^emails: must have at least 1 item$/],
+      [{ emails: Array.from({ length: 1001 }, (_, i) => `u${i}@gmail.com`) }, /^emails: must have at most 1000 items$/],
+      [{ emails: ['a@gmail.com', 7] }, /^emails\[1\]: must be a string$/],
+      [{ emails: 'a@gmail.com' }, /^emails: must be an array$/],
+      [{}, /^emails: is required$/],
+      [{ emails: ['a@gmail.com'], more: true }, /^more: is not allowed/],
+    ])('400 for the whole request: %#', async (body, message) => {
+      const r = await post('/v1/check/bulk', body);
+      expect(r.status).toBe(400);
+      expect(r.body.error).toMatch(message);
+    });
+  });
+
+  describe('POST /v1/feedback (SPEC.md state table)', () => {
+    it('check_id: 1. 202 once, 2. then 404 already labelled; foreign and tampered ids 404', async () => {
+      const c = await post('/v1/check', { email: 'olivia.martin@gmail.com' });
+      const id = c.body.check_id as string;
+      // 1.
+      const first = await post('/v1/feedback', { check_id: id, outcome: 'real' });
+      expect(first.status).toBe(202);
+      expect(first.body).toEqual({ status: 'accepted', check_id: id });
+      // 2.
+      const again = await post('/v1/feedback', { check_id: id, outcome: 'fake' });
+      expect(again.status).toBe(404);
+      expect(Object.keys(again.body)).toEqual(['error']);
+      // another account's check
+      const other = await post('/v1/check', { email: 'noah.white@gmail.com' }, KEYS.globex);
+      expect((await post('/v1/feedback', { check_id: other.body.check_id, outcome: 'real' })).status).toBe(404);
+      // tampered
+      const t = other.body.check_id as string;
+      const tampered = t.slice(0, 40) + (t[40] === 'A' ? 'B' : 'A') + t.slice(41);
+      expect((await post('/v1/feedback', { check_id: tampered, outcome: 'real' }, KEYS.globex)).status).toBe(404);
+    });
+
+    it('email: labels the latest check of that inbox in any spelling; 404 when there is none', async () => {
+      const older = await post('/v1/check', { email: 'liam.jones@gmail.com' });
+      const latest = await post('/v1/check', { email: 'Liam.Jones+shop@gmail.com' });
+      expect(older.body.check_id).not.toBe(latest.body.check_id);
+      const r = await post('/v1/feedback', { email: 'l.i.a.m.jones@googlemail.com', outcome: 'bounced' });
+      expect(r.status).toBe(202);
+      expect(r.body.status).toBe('accepted');
+      // the latest one is labelled now; the older one is still open
+      expect((await post('/v1/feedback', { check_id: latest.body.check_id, outcome: 'real' })).status).toBe(404);
+      expect((await post('/v1/feedback', { check_id: older.body.check_id, outcome: 'real' })).status).toBe(202);
+      const none = await post('/v1/feedback', { email: 'never.checked@gmail.com', outcome: 'fake' });
+      expect(none.status).toBe(404);
+      // by another account: not its check
+      expect((await post('/v1/feedback', { email: 'liam.jones@gmail.com', outcome: 'fake' }, KEYS.globex)).status).toBe(404);
+    });
+
+    it.each([
+      [{ outcome: 'real' }, /^feedback: exactly one of check_id or email is required$/],
+      [{ check_id: 'chk_x', email: 'a@gmail.com', outcome: 'real' }, /^feedback: exactly one of check_id or email is required$/],
+      [{ check_id: 'not-a-check', outcome: 'real' }, /^check_id: must be a check id/],
+      [{ email: 'not an email', outcome: 'real' }, /^email: /],
+      [{ email: 'a@gmail.com', outcome: 'maybe' }, /^outcome: must be one of confirmed, real, fake, abuse, bounced$/],
+      [{ email: 'a@gmail.com' }, /^outcome: is required$/],
+      [{ email: 'a@gmail.com', outcome: 'real', note: 'x' }, /^note: is not allowed/],
+    ])('400: %j', async (body, message) => {
+      const r = await post('/v1/feedback', body);
+      expect(r.status).toBe(400);
+      expect(r.body.error).toMatch(message);
+    });
+
+    it('a well-formed but unknown chk_ id is 404, not 400', async () => {
+      const r = await post('/v1/feedback', { check_id: 'chk_' + 'A'.repeat(119), outcome: 'real' });
+      expect(r.status).toBe(404);
+    });
+  });
+
+  describe('GET /v1/model', () => {
+    it('reports prequential baseline statistics from feedback', async () => {
+      const c1 = await post('/v1/check', { email: 'zq8x7vw3k2@gmail.com' }, KEYS.globex);
+      await post('/v1/feedback', { check_id: c1.body.check_id, outcome: 'fake' }, KEYS.globex);
+      let r = await get('/v1/model');
+      for (let i = 0; i < 250 && r.body.feedback_examples < 4; i++) {
+        await new Promise((res) => setTimeout(res, 20));
+        r = await get('/v1/model');
+      }
+      expect(r.status).toBe(200);
+      expect(r.body.mode).toBe('auto');
+      expect(r.body.serving).toBe('baseline');
+      expect(r.body.learned_version).toBe(0);
+      expect(r.body.healthy).toBe(false);
+      expect(r.body.feedback_examples).toBeGreaterThanOrEqual(4);
+      expect(r.body.customers).toBe(2);
+      for (const k of ['accuracy', 'log_loss', 'recent_log_loss']) expect(typeof r.body.baseline[k]).toBe('number');
+      expect(r.body.baseline.accuracy).toBeGreaterThanOrEqual(0);
+      expect(r.body.baseline.accuracy).toBeLessThanOrEqual(1);
+      expect(typeof r.body.recommendation).toBe('string');
+      expect(r.body.recommendation.length).toBeGreaterThan(20);
+    });
+  });
+
+  describe('GET /v1/usage', () => {
+    it('counts billed emails per day for the caller only; 400 for a bad range', async () => {
+      const r = await get('/v1/usage');
+      expect(r.status).toBe(200);
+      expect(r.body.account).toBe('acme');
+      expect(r.body.days).toHaveLength(30);
+      const today = new Date().toISOString().slice(0, 10);
+      expect(r.body.to).toBe(today);
+      expect(r.body.days.at(-1).date).toBe(today);
+      expect(r.body.total).toBe(r.body.days.reduce((a: number, d: { emails: number }) => a + d.emails, 0));
+      expect(r.body.total).toBeGreaterThan(5);
+      expect((await get('/v1/usage?from=2026-02-30')).status).toBe(400);
+      expect((await get('/v1/usage?from=2026-05-02&to=2026-05-01')).body.error).toBe('from: must not be after to');
+    });
+  });
+
+  describe('operations', () => {
+    it('serves OpenAPI 3.1 generated from the route schemas', async () => {
+      const r = await get('/v1/openapi.json', null);
+      expect(r.status).toBe(200);
+      expect(r.body.openapi).toBe('3.1.0');
+      for (const p of ['/v1/check', '/v1/check/bulk', '/v1/feedback', '/v1/model', '/v1/usage']) expect(r.body.paths[p]).toBeDefined();
+      expect(r.body.paths['/v1/check'].post).toBeDefined();
+      expect(r.body.paths['/v1/check'].get).toBeDefined();
+      expect(JSON.stringify(r.body.paths['/v1/check'].post.requestBody)).toContain('additionalProperties');
+    });
+
+    it('healthz, readyz and Prometheus metrics', async () => {
+      expect((await get('/healthz', null)).status).toBe(200);
+      const ready = await get('/readyz', null);
+      expect(ready.status).toBe(200);
+      const m = await call(s.url, 'GET', '/metrics', { key: null });
+      expect(m.status).toBe(200);
+      expect(m.text).toContain('mailsift_http_requests_total{method="POST",route="/v1/check",status="200"}');
+      expect(m.text).toContain('mailsift_http_request_duration_seconds_bucket');
+      expect(m.text).toMatch(/mailsift_checks_total\{verdict="(allow|review|block)",model="baseline"\} \d+/);
+      expect(m.text).toMatch(/mailsift_events_written_total\{topic="checks.scored.v1"\} \d+/);
+    });
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * A Kafka-mode deployment of the built service in separate processes: one streams process and
+ * two API processes, sharing the broker, the registry, a secret and a namespace of their own.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { KAFKA, uniqueNamespace } from './kafka.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+export interface Cluster {
+  namespace: string;
+  streams: RunningServer;
+  a: RunningServer;
+  b: RunningServer;
+  env: Record<string, string>;
+  dirs: { streams: string; a: string; b: string };
+  /** Starts the streams process again on its data dir (after a kill). */
+  restartStreams(): Promise<RunningServer>;
+  stop(): Promise<void>;
+}
+
+export async function startCluster(label: string, extra: Record<string, string> = {}): Promise<Cluster> {
+  if (!KAFKA) throw new Error('KAFKA_BROKERS and SCHEMA_REGISTRY_URL are required');
+  const namespace = uniqueNamespace(label);
+  const env = {
+    KAFKA_BROKERS: KAFKA.brokers.join(','),
+    SCHEMA_REGISTRY_URL: KAFKA.registry,
+    MAILSIFT_SECRET: `cluster-secret-${namespace}-0123456789abcdef`,
+    MAILSIFT_KAFKA_NAMESPACE: namespace,
+    ...extra,
+  };
+  const dirs = { streams: mkdtempSync(join(tmpdir(), 'ms-streams-')), a: mkdtempSync(join(tmpdir(), 'ms-api-a-')), b: mkdtempSync(join(tmpdir(), 'ms-api-b-')) };
+  const startStreams = () => startServer({ ...env, MAILSIFT_ROLES: 'streams' }, dirs.streams, /mailsift streams running/);
+  let streams = await startStreams();
+  const [a, b] = await Promise.all([
+    startServer({ ...env, MAILSIFT_ROLES: 'api', MAILSIFT_INSTANCE_ID: `${namespace}-a` }, dirs.a),
+    startServer({ ...env, MAILSIFT_ROLES: 'api', MAILSIFT_INSTANCE_ID: `${namespace}-b` }, dirs.b),
+  ]);
+  const cluster: Cluster = {
+    namespace,
+    get streams() {
+      return streams;
+    },
+    a,
+    b,
+    env,
+    dirs,
+    async restartStreams() {
+      streams = await startStreams();
+      return streams;
+    },
+    async stop() {
+      await Promise.all([a.stop(), b.stop(), streams.stop()]);
+      for (const d of Object.values(dirs)) rmSync(d, { recursive: true, force: true });
+    },
+  };
+  return cluster;
+}

@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MINUTE } from '../../src/domain/time.ts';
+import { createHistoryReader } from '../../src/streams/history.ts';
+import { OwnEvents } from '../../src/streams/own-events.ts';
+import type { HistoryKeys } from '../../src/service/check-service.ts';
+import { aCheck, aFeedback, hash, openPipeline, removeDir, type BusFactory, type Pipeline } from '../helpers/pipeline.ts';
+
+/** The windowed-state aggregations, end to end through the runtime, on any bus. */
+export function historySuite(name: string, busFactory: BusFactory): void {
+  const open: Pipeline[] = [];
+  afterEach(async () => {
+    for (const p of open.splice(0)) {
+      await p.close().catch(() => undefined);
+      removeDir(p.dir);
+    }
+  });
+  async function pipeline(dir?: string): Promise<Pipeline> {
+    const p = await openPipeline(dir, undefined, undefined, busFactory);
+    open.push(p);
+    return p;
+  }
+  const T = Date.UTC(2026, 10, 21, 12);
+  const keys = (over: Partial<HistoryKeys> = {}): HistoryKeys => ({
+    account: 'acme',
+    domain: 'wave.example',
+    inboxHash: hash('fresh-inbox'),
+    spellingHash: hash('fresh-spelling'),
+    ipHash: null,
+    localShape: 'first.last',
+    accountType: 'work',
+    time: T + 5 * MINUTE,
+    ...over,
+  });
+
+  describe(`history through the pipeline on ${name} (Given checks, When a new check, Then counters)`, () => {
+    it('recent_signups: distinct inboxes at a domain across customers in 10 minutes, plus the check itself', async () => {
+      const p = await pipeline();
+      for (let i = 0; i < 25; i++) {
+        await p.sendCheck(aCheck({ account: ['acme', 'globex', 'initech'][i % 3]!, domain: 'wave.example', inbox_hash: hash(`in${i % 22}`), time: T + i * 1000 }));
+      }
+      expect(await p.runtime.caughtUp()).toBe(true);
+      const h = createHistoryReader(p.state, new OwnEvents());
+      expect((await h.history(keys())).recentSignups).toBe(23);
+      expect((await h.history(keys({ time: T + 11 * MINUTE }))).recentSignups).toBe(1);
+      expect((await h.history(keys()))).toMatchObject({ recentSignupsExpected: 25 / 1008 });
+    });
+
+    it('signups_from_ip: distinct inboxes from one IP at the caller account only', async () => {
+      const p = await pipeline();
+      const ip = hash('ip-1');
+      for (const [account, inbox] of [['acme', 'a'], ['acme', 'b'], ['acme', 'b'], ['acme', 'c'], ['globex', 'd']] as const) {
+        await p.sendCheck(aCheck({ account, ip_hash: ip, inbox_hash: hash(inbox), time: T }));
+      }
+      expect(await p.runtime.caughtUp()).toBe(true);
+      const h = createHistoryReader(p.state, new OwnEvents());
+      expect((await h.history(keys({ ipHash: ip }))).signupsFromIp).toBe(4);
+      expect((await h.history(keys({ ipHash: ip, inboxHash: hash('a') }))).signupsFromIp).toBe(3);
+      expect((await h.history(keys({ account: 'globex', ipHash: ip }))).signupsFromIp).toBe(2);
+      expect((await h.history(keys({ ipHash: ip, time: T + 61 * MINUTE }))).signupsFromIp).toBe(1);
+    });
+
+    it('alias_variants: distinct spellings of one inbox by the caller in 90 days', async () => {
+      const p = await pipeline();
+      const inbox = hash('john');
+      for (const s of ['john', 'j.ohn', 'john+x', 'john']) await p.sendCheck(aCheck({ inbox_hash: inbox, spelling_hash: hash(s), time: T }));
+      await p.sendCheck(aCheck({ account: 'globex', inbox_hash: inbox, spelling_hash: hash('jo.hn'), time: T }));
+      expect(await p.runtime.caughtUp()).toBe(true);
+      const h = createHistoryReader(p.state, new OwnEvents());
+      expect((await h.history(keys({ inboxHash: inbox, spellingHash: hash('jo.hn') }))).aliasVariants).toBe(4);
+      expect((await h.history(keys({ inboxHash: inbox, spellingHash: hash('john') }))).aliasVariants).toBe(3);
+      expect((await h.history(keys({ inboxHash: inbox, spellingHash: hash('john'), time: T + 91 * 24 * 60 * MINUTE }))).aliasVariants).toBe(1);
+    });
+
+    it('domain_fake_rate: outcomes other customers reported at the domain', async () => {
+      const p = await pipeline();
+      const outcomes: [string, string][] = [['globex', 'fake'], ['globex', 'fake'], ['globex', 'real'], ['initech', 'abuse'], ['acme', 'real']];
+      for (const [account, outcome] of outcomes) {
+        const c = aCheck({ account, domain: 'spam.example', time: T });
+        await p.sendCheck(c);
+        await p.sendFeedback(aFeedback(c, { outcome, time: T + 1000 }));
+      }
+      expect(await p.runtime.caughtUp()).toBe(true);
+      const h = createHistoryReader(p.state, new OwnEvents());
+      const acme = await h.history(keys({ domain: 'spam.example' }));
+      expect(acme.domainFakeRate).toBeCloseTo(3 / 4, 9);
+      expect(acme.domainFakeReporters).toBe(2);
+      const globex = await h.history(keys({ account: 'globex', domain: 'spam.example' }));
+      expect(globex.domainFakeRate).toBeCloseTo(1 / 2, 9);
+      expect(globex.domainFakeReporters).toBe(2);
+    });
+
+    it('domain_pattern: learning, then match or mismatch against the domain other inboxes', async () => {
+      const p = await pipeline();
+      for (let i = 0; i < 4; i++) await p.sendCheck(aCheck({ domain: 'corp.example', inbox_hash: hash(`emp${i}`), local_shape: 'first.last', time: T }));
+      expect(await p.runtime.caughtUp()).toBe(true);
+      const h = createHistoryReader(p.state, new OwnEvents());
+      expect((await h.history(keys({ domain: 'corp.example' }))).domainPattern).toBe('learning');
+      for (let i = 4; i < 8; i++) await p.sendCheck(aCheck({ domain: 'corp.example', inbox_hash: hash(`emp${i}`), local_shape: i === 7 ? 'flast' : 'first.last+digits', time: T }));
+      expect(await p.runtime.caughtUp()).toBe(true);
+      expect((await h.history(keys({ domain: 'corp.example' }))).domainPattern).toBe('match');
+      expect((await h.history(keys({ domain: 'corp.example', localShape: 'words' }))).domainPattern).toBe('mismatch');
+      expect((await h.history(keys({ domain: 'corp.example', accountType: 'free' }))).domainPattern).toBeUndefined();
+    });
+
+    it('read-your-writes: own events the stores do not hold yet are counted', async () => {
+      const p = await pipeline();
+      await p.runtime.stop();
+      const own = new OwnEvents();
+      const h = createHistoryReader(p.state, own);
+      for (let i = 0; i < 3; i++) {
+        const c = aCheck({ domain: 'wave.example', inbox_hash: hash(`x${i}`), spelling_hash: hash(`s${i}`), time: T + 5 * MINUTE - 100 });
+        own.addCheck({ event: c, ...(await p.sendCheck(c)) });
+      }
+      expect((await h.history(keys())).recentSignups).toBe(4);
+    });
+
+    it('counters survive a restart and come back after the state directory is deleted', async () => {
+      const p = await pipeline();
+      for (let i = 0; i < 21; i++) await p.sendCheck(aCheck({ domain: 'wave.example', inbox_hash: hash(`r${i}`), time: T + i * 1000 }));
+      expect(await p.runtime.caughtUp()).toBe(true);
+      await p.close();
+      open.splice(open.indexOf(p), 1);
+      const restarted = await pipeline(p.dir);
+      expect((await createHistoryReader(restarted.state, new OwnEvents()).history(keys())).recentSignups).toBe(22);
+      await restarted.close();
+      open.splice(open.indexOf(restarted), 1);
+      removeDir(`${p.dir}/state`);
+      const rebuilt = await pipeline(p.dir);
+      expect(await rebuilt.runtime.caughtUp()).toBe(true);
+      expect((await createHistoryReader(rebuilt.state, new OwnEvents()).history(keys())).recentSignups).toBe(22);
+    });
+  });
+}

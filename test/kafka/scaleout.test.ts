@@ -1,0 +1,153 @@
+/**
+ * Scale-out semantics and faults, with separate processes (one streams, two APIs) on the real
+ * broker: convergence across API instances, a broker stopped for 10 s under a bounded load,
+ * and a streams process killed with SIGKILL.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startCluster, type Cluster } from '../helpers/cluster.ts';
+import { describeKafka } from '../helpers/kafka.ts';
+import { call, KEYS } from '../helpers/server.ts';
+import { REPO_ROOT } from '../helpers/shared.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs: number): Promise<{ value: T; ms: number }> {
+  const t0 = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (ok(value) || Date.now() - t0 > timeoutMs) return { value, ms: Date.now() - t0 };
+    await sleep(25);
+  }
+}
+
+interface Outcome {
+  status: number;
+  ms: number;
+  retryAfter: string | null;
+  at: number;
+  path: string;
+  error?: string;
+}
+
+/** A bounded load: `workers` sequential loops of check (+ feedback on each answered check). */
+function load(url: string, workers: number, key: string, tag: string) {
+  let running = true;
+  const checks: Outcome[] = [];
+  const feedback: Outcome[] = [];
+  let n = 0;
+  const loop = async (): Promise<void> => {
+    while (running) {
+      const t0 = Date.now();
+      const c = await call(url, 'POST', '/v1/check', { key, body: { email: `load.${tag}.${n++}.person@gmail.com` } }).catch(() => undefined);
+      const o: Outcome = { status: c?.status ?? 0, ms: Date.now() - t0, retryAfter: c?.headers.get('retry-after') ?? null, at: t0, path: 'check', ...(c && c.status >= 400 ? { error: String(c.body?.error) } : {}) };
+      checks.push(o);
+      if (c?.status === 200) {
+        const t1 = Date.now();
+        const f = await call(url, 'POST', '/v1/feedback', { key, body: { check_id: c.body.check_id, outcome: n % 2 ? 'real' : 'fake' } }).catch(() => undefined);
+        feedback.push({ status: f?.status ?? 0, ms: Date.now() - t1, retryAfter: f?.headers.get('retry-after') ?? null, at: t1, path: 'feedback', ...(f && f.status >= 400 ? { error: String(f.body?.error) } : {}) });
+      } else {
+        await sleep(50);
+      }
+      await sleep(10); // bounded: at most ~100 checks/s per loop
+    }
+  };
+  const loops = Array.from({ length: workers }, loop);
+  return {
+    checks,
+    feedback,
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+const usageOf = async (url: string, key = KEYS.acme) => (await call(url, 'GET', '/v1/usage', { key })).body.total as number;
+const examplesOf = async (url: string) => (await call(url, 'GET', '/v1/model')).body.feedback_examples as number;
+// Async on purpose: a synchronous exec would freeze this process's clock and inflate latencies.
+const infra = (script: string, ...args: string[]) => promisify(execFile)('bash', [join(REPO_ROOT, 'infra', script), ...args], { timeout: 120_000 });
+
+describeKafka('scale-out and faults (two API processes, one streams process)', () => {
+  let c: Cluster;
+  beforeAll(async () => {
+    c = await startCluster('scale', { MAILSIFT_RATE_LIMIT_RPS: '100000', MAILSIFT_RATE_LIMIT_BURST: '100000' });
+  }, 120_000);
+  afterAll(async () => {
+    await c?.stop();
+  });
+
+  it('feedback accepted by API A is seen by API B within about a second', async () => {
+    const base = await examplesOf(c.b.url);
+    const check = await call(c.a.url, 'POST', '/v1/check', { body: { email: 'ruth.okafor@gmail.com' } });
+    expect((await call(c.a.url, 'POST', '/v1/feedback', { body: { check_id: check.body.check_id, outcome: 'real' } })).status).toBe(202);
+    const seen = await until(() => examplesOf(c.b.url), (n) => n === base + 1, 5_000);
+    expect(seen.value).toBe(base + 1);
+    console.log(`feedback on A visible on B after ${seen.ms} ms`);
+    expect(seen.ms).toBeLessThan(2_000);
+    expect((await call(c.b.url, 'POST', '/v1/feedback', { body: { check_id: check.body.check_id, outcome: 'fake' } })).status).toBe(404);
+  });
+
+  it('counters written through A converge on B within about a second', async () => {
+    const before = await usageOf(c.b.url, KEYS.globex);
+    for (const e of ['mia.k@gmail.com', 'm.i.a.k@gmail.com', 'miak+a@gmail.com']) await call(c.a.url, 'POST', '/v1/check', { key: KEYS.globex, body: { email: e } });
+    const seen = await until(() => usageOf(c.b.url, KEYS.globex), (n) => n === before + 3, 5_000);
+    expect(seen.value).toBe(before + 3);
+    console.log(`usage on B converged after ${seen.ms} ms`);
+    expect(seen.ms).toBeLessThan(2_000);
+    // Re-checking one spelling is idempotent for the alias count: poll B until A's spellings show.
+    const aliases = await until(async () => (await call(c.b.url, 'POST', '/v1/check', { key: KEYS.globex, body: { email: 'mia.k+b@gmail.com' } })).body.alias_variants as number, (n) => n === 4, 5_000);
+    expect(aliases.value).toBe(4);
+  });
+
+  it('broker down for 10 s under load: 503 with Retry-After within 5 s, never a 500; recovers; no accepted feedback lost', async () => {
+    const examples0 = await examplesOf(c.a.url);
+    const l = load(c.a.url, 3, KEYS.acme, 'broker');
+    await sleep(2_000);
+    await infra('kafka-stop.sh');
+    await sleep(10_000);
+    await infra('kafka-start.sh');
+    const recovered = await until(async () => l.checks.slice(-3), (last) => last.length === 3 && last.every((o) => o.status === 200), 60_000);
+    await sleep(1_000);
+    await l.stop();
+    const all = [...l.checks, ...l.feedback];
+    const t00 = Math.min(...all.map((o) => o.at));
+    for (const o of all.filter((x) => x.ms > 2500 || (x.status !== 200 && x.status !== 202))) console.log('slow/failed', o.path, o.status, o.ms, 'ms at', o.at - t00, o.error ?? '');
+    const statuses = new Set(all.map((o) => o.status));
+    console.log(`checks ${l.checks.length} (${l.checks.filter((o) => o.status === 200).length} ok, ${l.checks.filter((o) => o.status === 503).length} x 503), recovered ${recovered.ms} ms after restart, max latency ${Math.max(...all.map((o) => o.ms))} ms`);
+    expect([...statuses].every((s) => s === 200 || s === 202 || s === 503)).toBe(true);
+    expect(l.checks.some((o) => o.status === 503)).toBe(true);
+    expect(all.filter((o) => o.status === 503).every((o) => Number(o.retryAfter) >= 1)).toBe(true);
+    expect(Math.max(...all.map((o) => o.ms))).toBeLessThan(5_000);
+    expect(recovered.value.every((o) => o.status === 200)).toBe(true);
+    const accepted = l.feedback.filter((o) => o.status === 202).length;
+    const converged = await until(() => examplesOf(c.a.url), (n) => n >= examples0 + accepted, 30_000);
+    expect(converged.value).toBeGreaterThanOrEqual(examples0 + accepted);
+  }, 180_000);
+
+  it('a streams process killed with SIGKILL resumes without double counting', async () => {
+    const usage0 = await usageOf(c.b.url, KEYS.globex);
+    const examples0 = await examplesOf(c.b.url);
+    const l = load(c.a.url, 3, KEYS.globex, 'kill');
+    await sleep(2_000);
+    await c.streams.stop('SIGKILL');
+    await sleep(2_000);
+    await c.restartStreams();
+    await sleep(2_000);
+    await l.stop();
+    for (const o of [...l.checks, ...l.feedback].filter((x) => x.status !== 200 && x.status !== 202)) console.log('kill: failed', o.path, o.status, o.error ?? '');
+    const ok = l.checks.filter((o) => o.status === 200).length;
+    const accepted = l.feedback.filter((o) => o.status === 202).length;
+    expect(l.checks.every((o) => o.status === 200)).toBe(true);
+    const usage = await until(() => usageOf(c.b.url, KEYS.globex), (n) => n >= usage0 + ok, 30_000);
+    const examples = await until(() => examplesOf(c.b.url), (n) => n >= examples0 + accepted, 30_000);
+    await sleep(2_000); // anything double counted would show up by now
+    console.log(`SIGKILL: ${ok} checks, ${accepted} labels; usage +${(await usageOf(c.b.url, KEYS.globex)) - usage0}, examples +${(await examplesOf(c.b.url)) - examples0}`);
+    expect(usage.value).toBe(usage0 + ok);
+    expect(await usageOf(c.b.url, KEYS.globex)).toBe(usage0 + ok);
+    expect(examples.value).toBe(examples0 + accepted);
+    expect(await examplesOf(c.b.url)).toBe(examples0 + accepted);
+  }, 120_000);
+});

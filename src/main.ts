@@ -3,6 +3,7 @@
  * The `mailsift` command. `serve` (the default) runs the service; `feeds update` refreshes the
  * IP feeds in the data dir once. Configuration is the environment (README: Configuration).
  */
+import './platform/threadpool.ts';
 import { ConfigError, loadConfig } from './config/load.ts';
 import { runFeedsUpdate } from './feeds/feeds-update-command.ts';
 import { createContext } from './roles/context.ts';

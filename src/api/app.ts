@@ -10,7 +10,7 @@
 import fastifySwagger from '@fastify/swagger';
 import underPressure from '@fastify/under-pressure';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Metrics } from '../platform/metrics.ts';
 import type { CheckService, FeedbackService, Health, ModelService, UsageService } from '../service/ports.ts';
@@ -45,7 +45,7 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
   // The app is typed with the default logger type: pino's Logger is a superset of it.
   const app = Fastify({
     loggerInstance: d.logger as FastifyBaseLogger,
-    disableRequestLogging: !d.logRequests,
+    logController: new LogController({ disableRequestLogging: !d.logRequests }),
     bodyLimit: BODY_LIMIT,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
     return503OnClosing: true,

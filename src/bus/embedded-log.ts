@@ -194,7 +194,7 @@ export class EmbeddedLog {
     this.writing = true;
     const batch = this.queue.splice(0, MAX_BATCH_RECORDS);
     this.db
-      .batch(batch.map((p) => ({ type: 'put' as const, key: p.key, value: p.value })), { sync: true })
+      .batch(batch.map((p) => ({ type: "put" as const, key: p.key, value: p.value })), { sync: process.env.NOSYNC ? false : true })
       .then(
         () => batch.forEach((p) => p.resolve()),
         (err: Error) => batch.forEach((p) => p.reject(err)),

@@ -45,13 +45,20 @@ export interface ApiRole {
   close(): Promise<void>;
 }
 
+/** Kafka mode: how long own events count as possibly not yet in the domain counters (convergence ~1 s). */
+const DOMAIN_HORIZON_MS = 2_000;
+
 export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
   const { config, logger, metrics } = ctx;
   const keys = createKeyRegistry(apiKeyHashes(ctx));
   const pipeline = buildAddressPipeline({ allow: config.verdictAllow, review: config.verdictReview });
   const dns = config.dns ? await createResolverSource(ctx) : DNS_OFF;
   const feeds = await createFeedSource(ctx);
-  const own = new OwnEvents();
+  // Embedded mode: every aggregation is fed by the check topic, so own events are pending
+  // exactly until their offset is committed. Kafka mode: domain counters sit behind a
+  // repartition topic, so own events are also kept for a short horizon.
+  const embedded = config.mode === 'embedded';
+  const own = new OwnEvents(embedded ? 0 : DOMAIN_HORIZON_MS);
   const queries = createQueries(d.state, own);
   const writer = createEventWriter(d.producer, config.eventTimeoutMs, (topic) => metrics.eventsWritten.inc({ topic }));
 
@@ -59,7 +66,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     pipeline,
     dns: dns.source,
     ip: { facts: (ip) => feeds.facts(ip) },
-    history: createHistoryReader(d.state, own),
+    history: createHistoryReader(d.state, own, { domainFromChecks: embedded, domainHorizonMs: DOMAIN_HORIZON_MS }),
     hasher: ctx.hasher,
     signer: ctx.signer,
     writer,

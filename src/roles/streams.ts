@@ -7,7 +7,7 @@ import { TOPICS } from '../bus/topics.ts';
 import { changelogHook } from '../streams/changelog-writer.ts';
 import { createStreamRuntime, type StreamRuntime } from '../streams/runtime.ts';
 import { StateDb } from '../streams/stores/state-db.ts';
-import { storesOf, TOPOLOGY } from '../streams/topology.ts';
+import { storesOf, topologyFor } from '../streams/topology.ts';
 import type { OpenedBus } from './bus.ts';
 import type { Context } from './context.ts';
 
@@ -21,14 +21,15 @@ const RETENTION_SWEEP_MS = 10 * 60_000;
 
 export async function startStreams(ctx: Context, opened: OpenedBus): Promise<StreamsRole> {
   const state = new StateDb(join(ctx.dataDir, 'state'));
-  await state.open(storesOf(TOPOLOGY));
+  const nodes = topologyFor(opened.bus.kind);
+  await state.open(storesOf(nodes));
   // Kafka mode: every store write is also written to its changelog, for the API replicas.
   if (opened.bus.kind === 'kafka') state.setCommitHook(changelogHook(opened.bus.producer(), ctx.now));
   const runtime = createStreamRuntime({
     bus: opened.bus,
     state,
     codecs: opened.codecs,
-    nodes: TOPOLOGY,
+    nodes,
     groupId: 'mailsift-streams',
     logger: ctx.logger.child({ role: 'streams' }),
     now: ctx.now,
@@ -40,7 +41,7 @@ export async function startStreams(ctx: Context, opened: OpenedBus): Promise<Str
       }, RETENTION_SWEEP_MS).unref()
     : undefined;
   ctx.metrics.gauge('mailsift_streams_lag_records', 'Records not yet applied to the stores, per source topic', ['topic'], async (set) => {
-    for (const node of TOPOLOGY) {
+    for (const node of nodes) {
       const topic = node.source;
       const applied = runtime.applied(topic);
       const ends = await opened.bus.endOffsets(TOPICS[topic].name);

@@ -13,11 +13,12 @@ import { storeKey } from './stores/store-spec.ts';
 export function changelogHook(producer: BusProducer, now: () => number): CommitHook {
   return {
     async beforeCommit(writes, sources) {
-      const partition = sources[0]?.partition;
-      if (partition === undefined || writes.length === 0) return;
+      if (writes.length === 0) return;
       const byTopic = new Map<string, OutRecord[]>();
       const ts = now();
       for (const w of writes) {
+        const partition = w.partition ?? sources[0]?.partition;
+        if (partition === undefined || partition < 0) throw new Error(`changelog: no source partition for a write to ${w.store.name}`);
         const topic = changelogTopic(APP_ID, w.store.name);
         const rec: OutRecord =
           w.value === null

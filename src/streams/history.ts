@@ -1,83 +1,100 @@
 /**
  * The history a check sees (HistoryFacts), read from the local stores in one snapshot and
- * completed with this instance's own recent events and the check itself, all re-applied on a
- * scratch transaction with the aggregations' own code. The distinct counters are idempotent,
- * so an own event the stores already hold is not counted twice.
+ * completed with this instance's own events the stores do not hold yet and the check itself.
+ * The distinct counters are unions of member sets, so "as if applied" is a union too: stored
+ * sets ∪ pending members ∪ this check (countsWith), one pass, no re-application.
  *
+ * Which own events are pending: those at or past the committed offset of their partition (read
+ * in the same snapshot as the stores) for aggregations fed by the check topic itself; for
+ * aggregations behind a repartition topic (Kafka mode's domain counters) the API cannot know,
+ * so it takes its own events of the last `domainHorizonMs` (counting one twice is impossible:
+ * it is a union).
  * The domain pattern is judged against the domain's OTHER inboxes (before this check counts).
- * Own events behind the repartition topic are taken from the last OVERLAY_MS only, at most
- * OVERLAY_MAX per entity: the state converges within about a second, and past a few dozen a
- * count is a wave either way.
  */
+import { TOPICS } from '../bus/topics.ts';
 import type { HistoryFacts } from '../domain/check.ts';
 import type { CheckScored } from '../domain/events.ts';
 import type { HistoryKeys, HistoryReader } from '../service/check-service.ts';
 import { bucketTotal } from './aggregations/bucket-counter.ts';
-import { countsAt, decodeSummary, total } from './aggregations/distinct-counter.ts';
+import { countsWith, total, type ExtraMember } from './aggregations/distinct-counter.ts';
 import { decodeOutcomes, DOMAIN_OUTCOMES, fakeRateFor } from './aggregations/domain-outcomes.ts';
-import { domainPattern, domainShapes180d } from './aggregations/domain-shapes-180d.ts';
-import { sightingOf } from './aggregations/domain-sightings.ts';
+import { domainPattern, domainShapes180d, shapeCategory } from './aggregations/domain-shapes-180d.ts';
 import { domainSignups10m, domainVolume7d, SIGNUPS_WINDOW_MS, VOLUME_BUCKET_MS, VOLUME_WINDOW_MS } from './aggregations/domain-signups-10m.ts';
-import { inboxAliases90d } from './aggregations/inbox-aliases-90d.ts';
-import { ipSignups1h } from './aggregations/ip-signups-1h.ts';
-import { inboxIndexKey, type OwnEvents } from './own-events.ts';
+import { aliasEntity, inboxAliases90d } from './aggregations/inbox-aliases-90d.ts';
+import { ipEntity, ipSignups1h } from './aggregations/ip-signups-1h.ts';
+import { inboxIndexKey, type OwnEvents, type Positioned } from './own-events.ts';
+import { decodeOffset, OFFSETS_STORE, offsetKey } from './stores/offsets.ts';
 import type { StateReader } from './stores/state-reader.ts';
-import { BatchTx, ReadSet, type StoreTx } from './stores/tx.ts';
+import { mapKey, ReadSet } from './stores/tx.ts';
 
-export const OVERLAY_MS = 2_000;
-export const OVERLAY_MAX = 64;
 const WINDOWS_PER_WEEK = VOLUME_WINDOW_MS / SIGNUPS_WINDOW_MS;
 
-type Counter<E> = { readKeys(e: E, rs: ReadSet): void; apply(e: E, tx: StoreTx, emit: () => void): void; spec: { summary: import('./stores/store-spec.ts').StoreSpec; windowMs: number; bucketMs: number; entity(e: E): Buffer | null } };
+export interface HistoryOptions {
+  /** Embedded mode: domain counters are fed by the check topic too (offsets are exact). */
+  readonly domainFromChecks: boolean;
+  /** Otherwise: own events of this long are taken as possibly pending. */
+  readonly domainHorizonMs?: number;
+}
 
-export function createHistoryReader(state: StateReader, own: OwnEvents): HistoryReader {
+export function createHistoryReader(state: StateReader, own: OwnEvents, opts: HistoryOptions = { domainFromChecks: true }): HistoryReader {
+  const horizon = opts.domainHorizonMs ?? 2_000;
   return {
     async history(k: HistoryKeys): Promise<HistoryFacts> {
       const now = k.time;
-      const current = currentEvent(k);
-      const currentSighting = sightingOf(current);
-      const recent = (list: readonly { event: CheckScored }[]): CheckScored[] =>
-        list
-          .map((p) => p.event)
-          .filter((e) => e.time >= now - OVERLAY_MS && e.time <= now)
-          .slice(-OVERLAY_MAX)
-          .sort((a, b) => a.time - b.time);
-      const ownDomain = recent(own.checksByDomain.get(k.domain)).map(sightingOf);
-      const ownIp = k.ipHash ? recent(own.checksByIp.get(inboxIndexKey(k.account, k.ipHash))) : [];
-      const ownInbox = recent(own.checksByInbox.get(inboxIndexKey(k.account, k.inboxHash)));
+      const domainKey = Buffer.from(k.domain);
+      const ipKey = k.ipHash ? ipEntity(k.account, k.ipHash) : undefined;
+      const aliasKey = aliasEntity(k.account, k.inboxHash);
 
       const rs = new ReadSet();
-      const declare = <E>(c: Counter<E>, events: E[]): void => events.forEach((e) => c.readKeys(e, rs));
-      declare(domainSignups10m, [...ownDomain, currentSighting]);
-      declare(domainShapes180d, [...ownDomain, currentSighting]);
-      declare(inboxAliases90d, [...ownInbox, current]);
-      if (k.ipHash) declare(ipSignups1h, [...ownIp, current]);
-      rs.add(domainVolume7d.spec.store, Buffer.from(k.domain));
-      rs.add(DOMAIN_OUTCOMES, Buffer.from(k.domain));
-      const tx = new BatchTx(await state.fetch(rs, now));
+      rs.add(domainSignups10m.spec.summary, domainKey);
+      if (k.accountType === 'work') rs.add(domainShapes180d.spec.summary, domainKey);
+      rs.add(inboxAliases90d.spec.summary, aliasKey);
+      if (ipKey) rs.add(ipSignups1h.spec.summary, ipKey);
+      rs.add(domainVolume7d.spec.store, domainKey);
+      rs.add(DOMAIN_OUTCOMES, domainKey);
+      const partitions = TOPICS.checks.partitions;
+      const offsetKeys = Array.from({ length: partitions }, (_, p) => offsetKey(TOPICS.checks.name, p));
+      for (const ok of offsetKeys) rs.add(OFFSETS_STORE, ok);
+      const got = await state.fetch(rs, now);
+      const applied = offsetKeys.map((ok) => decodeOffset(got.get(mapKey(OFFSETS_STORE, ok))));
+      const value = (store: { id: number }, key: Buffer): Buffer | undefined => got.get(mapKey(store as never, key));
 
-      const replay = <E>(c: Counter<E>, events: E[]): void => events.forEach((e) => c.apply(e, tx, noEmit));
-      const counts = <E>(c: Counter<E>, e: E): Map<number, number> => {
-        const entity = c.spec.entity(e);
-        return entity ? countsAt(decodeSummary(tx.get(c.spec.summary, entity)), now, c.spec.windowMs, c.spec.bucketMs) : new Map();
-      };
+      const pendingBySource = (list: readonly Positioned<CheckScored>[]): CheckScored[] =>
+        list.filter((p) => p.offset >= applied[p.partition]!).map((p) => p.event);
+      const pendingDomain = (list: readonly Positioned<CheckScored>[]): CheckScored[] =>
+        opts.domainFromChecks ? pendingBySource(list) : list.filter((p) => p.event.time >= now - horizon && p.event.time <= now).map((p) => p.event);
+      const ownDomain = pendingDomain(own.checksByDomain.get(k.domain));
+      const members = (events: readonly CheckScored[], member: (e: CheckScored) => Buffer, category: (e: CheckScored) => number = () => 0): ExtraMember[] =>
+        events.map((e) => ({ member: member(e), category: category(e), time: e.time }));
 
-      // The pattern of the domain's other inboxes, then this check joins the counts.
-      replay(domainShapes180d, ownDomain);
-      const pattern = k.accountType === 'work' ? domainPattern(counts(domainShapes180d, currentSighting), k.localShape) : undefined;
-      replay(domainSignups10m, [...ownDomain, currentSighting]);
-      replay(inboxAliases90d, [...ownInbox, current]);
-      if (k.ipHash) replay(ipSignups1h, [...ownIp, current]);
+      const shapes = domainShapes180d.spec;
+      const pattern =
+        k.accountType === 'work'
+          ? domainPattern(
+              countsWith(value(shapes.summary, domainKey), now, shapes.windowMs, shapes.bucketMs, members(ownDomain.filter((e) => e.account_type === 'work'), (e) => e.inbox_hash, (e) => shapeCategory(e.local_shape))),
+              k.localShape,
+            )
+          : undefined;
 
-      const weekly = bucketTotal(tx.get(domainVolume7d.spec.store, Buffer.from(k.domain)), now, VOLUME_WINDOW_MS, VOLUME_BUCKET_MS);
-      const fake = fakeRateFor(decodeOutcomes(tx.get(DOMAIN_OUTCOMES, Buffer.from(k.domain))), k.account);
+      const current = { time: now, inbox_hash: k.inboxHash, spelling_hash: k.spellingHash } as CheckScored;
+      const d = domainSignups10m.spec;
+      const recentSignups = total(countsWith(value(d.summary, domainKey), now, d.windowMs, d.bucketMs, members([...ownDomain, current], (e) => e.inbox_hash)));
+      const a = inboxAliases90d.spec;
+      const aliasVariants = total(
+        countsWith(value(a.summary, aliasKey), now, a.windowMs, a.bucketMs, members([...pendingBySource(own.checksByInbox.get(inboxIndexKey(k.account, k.inboxHash))), current], (e) => e.spelling_hash)),
+      );
       const out: { -readonly [K in keyof HistoryFacts]: HistoryFacts[K] } = {
-        recentSignups: total(counts(domainSignups10m, currentSighting)),
-        recentSignupsExpected: weekly / WINDOWS_PER_WEEK,
-        aliasVariants: total(counts(inboxAliases90d, current)),
+        recentSignups,
+        recentSignupsExpected: bucketTotal(value(domainVolume7d.spec.store, domainKey), now, VOLUME_WINDOW_MS, VOLUME_BUCKET_MS) / WINDOWS_PER_WEEK,
+        aliasVariants,
       };
-      if (k.ipHash) out.signupsFromIp = total(counts(ipSignups1h, current));
+      if (ipKey) {
+        const ip = ipSignups1h.spec;
+        const pendingIp = pendingBySource(own.checksByIp.get(inboxIndexKey(k.account, k.ipHash!)));
+        out.signupsFromIp = total(countsWith(value(ip.summary, ipKey), now, ip.windowMs, ip.bucketMs, members([...pendingIp, current], (e) => e.inbox_hash)));
+      }
       if (pattern) out.domainPattern = pattern;
+      const fake = fakeRateFor(decodeOutcomes(value(DOMAIN_OUTCOMES, domainKey)), k.account);
       if (fake) {
         out.domainFakeRate = fake.rate;
         out.domainFakeReporters = fake.reporters;
@@ -86,29 +103,3 @@ export function createHistoryReader(state: StateReader, own: OwnEvents): History
     },
   };
 }
-
-const noEmit = (): void => undefined;
-
-/** The check being answered, shaped as the event it will become (only the fields counters read). */
-function currentEvent(k: HistoryKeys): CheckScored {
-  return {
-    check_uuid: Buffer.alloc(16),
-    account: k.account,
-    time: k.time,
-    domain: k.domain,
-    inbox_hash: k.inboxHash,
-    spelling_hash: k.spellingHash,
-    ip_hash: k.ipHash,
-    local_shape: k.localShape,
-    account_type: k.accountType,
-    feature_version: 0,
-    features: [],
-    baseline_probability: 0,
-    served_model: '',
-    served_probability: 0,
-    learned_probability: null,
-    verdict: '',
-    bulk: false,
-  };
-}
-

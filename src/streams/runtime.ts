@@ -1,14 +1,17 @@
 /**
- * The stream runtime (shell): consumes the source topics of the topology, applies every
- * aggregation to each batch, and commits the store changes with the consumer offsets in one
- * atomic write. Loop per batch:
- *   decode -> declare reads -> prefetch (one getMany) -> apply in order (sync, in memory)
- *   -> produce emitted records (durable) -> commit state + offsets -> notify readers.
- * Emitted records go out before the commit: a crash in between re-emits them on restart, so
- * their consumers are idempotent (at-least-once out, exactly-once in the stores).
- * Batches are processed one at a time across all partitions: the state is one database and
- * the work is CPU-light, so serialising costs little and rules out read/write races.
- * Records below the committed position are skipped, so redelivery never double counts.
+ * The stream runtime (shell): consumes the source topics of the topology and applies every
+ * aggregation. Loop per batch:
+ *   decode -> declare reads -> prefetch what the record cache lacks (one getMany)
+ *   -> apply in order (sync, in the cache) -> produce emitted records (durable)
+ * and every commit interval (or when enough is dirty):
+ *   commit the coalesced store writes + the source positions in ONE atomic batch -> notify.
+ * Readers (API queries) see committed state only, together with the positions that produced
+ * it, so read-your-writes bookkeeping stays exact. Emitted records go out before the commit
+ * that covers them: a crash in between re-emits them on restart, so their consumers are
+ * idempotent (at-least-once out, exactly-once in the stores).
+ * Batches and commits run one at a time: the state is one database, so serialising rules out
+ * read/write races. Records below the processed position are skipped: redelivery never
+ * double counts.
  */
 import type { EventCodec } from '../bus/avro.ts';
 import type { Codecs } from '../bus/codecs.ts';
@@ -16,7 +19,8 @@ import type { Bus, BusConsumer, BusProducer, ConsumedRecord, TopicPartition } fr
 import { TOPICS, type TopicKey } from '../bus/topics.ts';
 import type { Emitted, ProcessorNode } from './aggregation.ts';
 import type { StateDb } from './stores/state-db.ts';
-import { BatchTx, ReadSet } from './stores/tx.ts';
+import { RecordCache } from './stores/record-cache.ts';
+import { mapKey, ReadSet } from './stores/tx.ts';
 
 export interface RuntimeLogger {
   info(obj: object, msg?: string): void;
@@ -33,6 +37,12 @@ export interface RuntimeOptions {
   now: () => number;
   /** How often expired segments are dropped (wall clock). */
   expiryIntervalMs?: number;
+  /** Commit at least this often while there is something to commit (materialisation lag). */
+  commitIntervalMs?: number;
+  /** Commit early once this many store entries are dirty (memory bound). */
+  maxDirty?: number;
+  /** Clean entries kept in the record cache. */
+  cacheEntries?: number;
 }
 
 export interface StreamRuntime {
@@ -48,6 +58,14 @@ export interface StreamRuntime {
   stop(): Promise<void>;
 }
 
+/**
+ * The runtime shares its thread with the API in embedded mode: it works in slices of this many
+ * records and lets pending I/O (HTTP requests, log acknowledgements) run between them, so a
+ * batch of a thousand events never stalls a request for its whole duration.
+ */
+const SLICE = 64;
+const yieldToIo = (): Promise<void> => new Promise((r) => setImmediate(r));
+
 export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
   const nodesByTopic = new Map<string, ProcessorNode[]>();
   for (const n of o.nodes) {
@@ -55,7 +73,18 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
     nodesByTopic.set(name, [...(nodesByTopic.get(name) ?? []), n]);
   }
   const topicKeyByName = new Map<string, TopicKey>(Object.entries(TOPICS).map(([k, v]) => [v.name, k as TopicKey]));
-  const applied = new Map<string, number[]>();
+  const applied = new Map<string, number[]>(); // committed: what the stores include
+  const processed = new Map<string, number[]>(); // applied to the cache, maybe not committed yet
+  const cache = new RecordCache(o.cacheEntries ?? 200_000);
+  const commitInterval = o.commitIntervalMs ?? 200;
+  const maxDirty = o.maxDirty ?? 100_000;
+  let lastCommit = 0;
+  let commitTimer: NodeJS.Timeout | undefined;
+  let commitGen = 0;
+  /** Prefetches in flight, by the commit generation they started at. */
+  const inFlight = new Map<number, number>();
+  const recentCommits: { gen: number; keys: Set<string> }[] = [];
+  cache.protect = (mk) => recentCommits.some((c) => c.keys.has(mk));
   const listeners = new Set<() => void>();
   let consumer: BusConsumer | undefined;
   let producer: BusProducer | undefined;
@@ -64,32 +93,138 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
   let failure: Error | undefined;
   let expiryTimer: NodeJS.Timeout | undefined;
 
-  async function processBatch(tp: TopicPartition, records: readonly ConsumedRecord[]): Promise<void> {
-    const positions = applied.get(tp.topic)!;
-    const fresh = records.filter((r) => r.offset >= positions[tp.partition]!);
-    if (fresh.length === 0) return;
-    const topicKey = topicKeyByName.get(tp.topic)!;
-    const codec = o.codecs[topicKey];
+  /**
+   * Work that needs no exclusive access, started as soon as a batch arrives (so it overlaps
+   * the batches ahead of it): decoding, declaring the reads, fetching what the cache lacks.
+   */
+  interface Prepared {
+    events: unknown[];
+    offsets: number[];
+    reads: ReadSet;
+    fetched: Map<string, { value: Buffer | undefined; seg: number }>;
+    gen: number;
+  }
+
+  async function prepare(tp: TopicPartition, records: readonly ConsumedRecord[]): Promise<Prepared> {
+    const codec = o.codecs[topicKeyByName.get(tp.topic)!];
     const nodes = nodesByTopic.get(tp.topic)!;
     const events: unknown[] = [];
-    for (const r of fresh) events.push(await codec.decode(r.value));
-
     const reads = new ReadSet();
-    for (const ev of events) for (const n of nodes) for (const a of n.aggregations) a.reads(ev as never, reads);
+    for (let i = 0; i < records.length; i++) {
+      if (i > 0 && i % SLICE === 0) await yieldToIo();
+      const ev = await codec.decode(records[i]!.value);
+      events.push(ev);
+      for (const n of nodes) for (const a of n.aggregations) a.reads(ev as never, reads);
+    }
+    const gen = commitGen;
+    inFlight.set(gen, (inFlight.get(gen) ?? 0) + 1);
+    try {
+      const missing = missingFrom(reads);
+      const fetched = missing.entries.size ? await o.state.fetchEntries(missing, Math.max(streamTime, o.now())) : new Map();
+      return { events, offsets: records.map((r) => r.offset), reads, fetched, gen };
+    } catch (err) {
+      release(gen);
+      throw err;
+    }
+  }
+
+  /** Reads the cache cannot answer: not cached, and not of a store held whole. */
+  function missingFrom(reads: ReadSet): ReadSet {
+    const missing = new ReadSet();
+    for (const [mk, r] of reads.entries) {
+      if (cache.has(mk)) continue;
+      if (r.store.cacheAll) cache.fill(mk, r.store, r.key, undefined, -1);
+      else missing.entries.set(mk, r);
+    }
+    return missing;
+  }
+
+  function release(gen: number): void {
+    const n = (inFlight.get(gen) ?? 1) - 1;
+    if (n <= 0) inFlight.delete(gen);
+    else inFlight.set(gen, n);
+  }
+
+  async function processBatch(tp: TopicPartition, p: Prepared): Promise<void> {
+    try {
+      // A value fetched before a commit that wrote the key is stale unless the cache still
+      // holds the committed value; such keys are fetched again below instead of filled.
+      const fresh = recentCommits.length === 0 || recentCommits.at(-1)!.gen <= p.gen;
+      for (const [mk, e] of p.fetched) {
+        if (cache.has(mk) || (!fresh && committedSince(p.gen, mk))) continue;
+        const r = p.reads.entries.get(mk)!;
+        cache.fill(mk, r.store, r.key, e.value, e.seg);
+      }
+    } finally {
+      release(p.gen);
+    }
+    const positions = processed.get(tp.topic)!;
+    const from = p.offsets.findIndex((off) => off >= positions[tp.partition]!);
+    if (from < 0) return;
+    const events = p.events.slice(from);
+    const nodes = nodesByTopic.get(tp.topic)!;
     let batchTime = streamTime;
     for (const ev of events) batchTime = Math.max(batchTime, nodes[0]!.timeOf(ev as never));
-    const tx = new BatchTx(await o.state.fetch(reads, batchTime));
+    const again = missingFrom(p.reads);
+    if (again.entries.size) {
+      for (const [mk, e] of await o.state.fetchEntries(again, batchTime)) {
+        const r = again.entries.get(mk)!;
+        cache.fill(mk, r.store, r.key, e.value, e.seg);
+      }
+    }
+    const tx = cache.tx(batchTime, tp.partition);
 
     const emitted: Emitted[] = [];
     const emit = (e: Emitted): void => void emitted.push(e);
-    for (const ev of events) for (const n of nodes) for (const a of n.aggregations) a.apply(ev as never, tx, emit);
+    for (let i = 0; i < events.length; i++) {
+      if (i > 0 && i % SLICE === 0) await yieldToIo();
+      for (const n of nodes) for (const a of n.aggregations) a.apply(events[i] as never, tx, emit);
+    }
 
     if (emitted.length) await produce(emitted);
-    const next = fresh.at(-1)!.offset + 1;
-    await o.state.commit([...tx.writes.values()], [{ topic: tp.topic, partition: tp.partition, next }]);
-    positions[tp.partition] = next;
+    positions[tp.partition] = p.offsets.at(-1)! + 1;
     streamTime = batchTime;
+    if (cache.dirty >= maxDirty || o.now() - lastCommit >= commitInterval) await commit();
+    else scheduleCommit();
+  }
+
+  /** Whether a commit after generation `gen` wrote the key (kept while a prefetch of that age is in flight). */
+  function committedSince(gen: number, mk: string): boolean {
+    for (let i = recentCommits.length - 1; i >= 0 && recentCommits[i]!.gen > gen; i--) if (recentCommits[i]!.keys.has(mk)) return true;
+    return false;
+  }
+
+  /** Writes the coalesced state and the positions that produced it, atomically. */
+  async function commit(): Promise<void> {
+    const offsets: { topic: string; partition: number; next: number }[] = [];
+    for (const [topic, pos] of processed) {
+      const done = applied.get(topic)!;
+      pos.forEach((next, partition) => {
+        if (next !== done[partition]) offsets.push({ topic, partition, next });
+      });
+    }
+    lastCommit = o.now();
+    if (offsets.length === 0 && cache.dirty === 0) return;
+    const writes = cache.takeDirty();
+    await o.state.commit(writes, offsets);
+    commitGen++;
+    if (inFlight.size) recentCommits.push({ gen: commitGen, keys: new Set(writes.map((w) => mapKey(w.store, w.key))) });
+    const oldest = inFlight.size ? Math.min(...inFlight.keys()) : commitGen;
+    while (recentCommits.length && recentCommits[0]!.gen <= oldest) recentCommits.shift();
+    for (const off of offsets) applied.get(off.topic)![off.partition] = off.next;
+    cache.evict();
     for (const l of listeners) l();
+  }
+
+  function scheduleCommit(): void {
+    if (commitTimer) return;
+    commitTimer = setTimeout(() => {
+      commitTimer = undefined;
+      chain = chain.then(commit).catch((err: unknown) => {
+        failure = err instanceof Error ? err : new Error(String(err));
+        o.logger.error({ err }, 'stream runtime: commit failed');
+      });
+    }, commitInterval);
   }
 
   function onCommitListener(l: () => void): () => void {
@@ -114,12 +249,30 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
     async start() {
       producer = o.bus.producer();
       const topics = [...nodesByTopic.keys()];
-      for (const t of topics) applied.set(t, await o.state.offsets(t, o.bus.partitionCount(t)));
+      for (const t of topics) {
+        applied.set(t, await o.state.offsets(t, o.bus.partitionCount(t)));
+        processed.set(t, [...applied.get(t)!]);
+      }
+      // Stores held whole are loaded once; from then on the cache is their only reader.
+      const now = o.now();
+      for (const n of o.nodes) for (const a of n.aggregations) for (const store of a.stores) {
+        if (!store.cacheAll) continue;
+        for (const e of await o.state.scan(store, now)) cache.fill(mapKey(store, e.key), store, e.key, e.value, e.seg);
+      }
       consumer = o.bus.consumer(o.groupId);
       await consumer.start(topics, {
-        position: async (tp) => applied.get(tp.topic)![tp.partition]!,
+        // A (re)assigned partition resumes from what the stores hold: commit what was
+        // processed first, so the cache never holds work that is about to be redelivered.
+        position: async (tp) => {
+          const run = chain.then(commit);
+          chain = run.catch(() => undefined);
+          await run;
+          return processed.get(tp.topic)![tp.partition]!;
+        },
         onBatch: async (tp, records) => {
-          const run = chain.then(() => processBatch(tp, records));
+          const prepared = prepare(tp, records);
+          prepared.catch(() => undefined);
+          const run = chain.then(async () => processBatch(tp, await prepared));
           chain = run.catch(() => undefined);
           return run;
         },
@@ -131,7 +284,10 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
       const every = o.expiryIntervalMs ?? 60_000;
       expiryTimer = setInterval(() => {
         chain = chain
-          .then(() => o.state.expire(Math.max(streamTime, o.now())))
+          .then(() => {
+            cache.dropExpired(Math.max(streamTime, o.now()));
+            return o.state.expire(Math.max(streamTime, o.now()));
+          })
           .then((n) => {
             if (n) o.logger.info({ segments: n }, 'dropped expired store segments');
           })
@@ -168,6 +324,9 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
       if (expiryTimer) clearInterval(expiryTimer);
       await consumer?.stop();
       await chain;
+      if (commitTimer) clearTimeout(commitTimer);
+      commitTimer = undefined;
+      if (!failure) await commit(); // what was processed is not lost (it would be replayed anyway)
     },
   };
 }

@@ -12,14 +12,20 @@
  *     └─► domain-signups-10m, domain-volume-7d, domain-shapes-180d
  *   checks.labelled.v1 (key domain)
  *     └─► domain-outcomes-365d (deduplicated by check)
+ *
+ * Embedded mode runs one instance that owns every partition, so nothing needs moving between
+ * instances: the domain aggregations run inline on the check events (EMBEDDED_TOPOLOGY), the
+ * same aggregation code in the same commit, without the repartition topic's write, read and
+ * decode. Kafka mode (TOPOLOGY) repartitions, because there a domain's checks arrive at
+ * several instances.
  */
 import type { CheckLabelled, CheckScored, DomainSighting, FeedbackReceived } from '../domain/events.ts';
-import type { ProcessorNode } from './aggregation.ts';
+import type { Aggregation, ProcessorNode } from './aggregation.ts';
 import { checkIndex14d } from './aggregations/check-index-14d.ts';
 import { checkLabels, labelJoinOnCheck } from './aggregations/check-labels.ts';
 import { domainOutcomes } from './aggregations/domain-outcomes.ts';
 import { domainShapes180d } from './aggregations/domain-shapes-180d.ts';
-import { domainSightings } from './aggregations/domain-sightings.ts';
+import { domainSightings, sightingOf } from './aggregations/domain-sightings.ts';
 import { domainSignups10m, domainVolume7d } from './aggregations/domain-signups-10m.ts';
 import { inboxAliases90d } from './aggregations/inbox-aliases-90d.ts';
 import { inboxChecks14d } from './aggregations/inbox-checks-14d.ts';
@@ -56,6 +62,32 @@ export const outcomesNode: ProcessorNode<'check-labelled'> = {
 };
 
 export const TOPOLOGY: readonly ProcessorNode[] = [checksNode, feedbackNode, domainNode, outcomesNode] as unknown as readonly ProcessorNode[];
+
+/** A domain aggregation fed directly by check events (a repartition with nowhere to move). */
+function onChecks(a: Aggregation<DomainSighting>): Aggregation<CheckScored> {
+  return {
+    name: a.name,
+    stores: a.stores,
+    reads: (e, rs) => a.reads(sightingOf(e), rs),
+    apply: (e, tx, emit) => a.apply(sightingOf(e), tx, emit),
+  };
+}
+
+export const embeddedChecksNode: ProcessorNode<'check-scored'> = {
+  name: 'checks',
+  source: 'checks',
+  aggregations: [
+    ...checksNode.aggregations.filter((a) => a !== domainSightings),
+    ...domainNode.aggregations.map(onChecks),
+  ],
+  timeOf: (e: CheckScored) => e.time,
+};
+
+export const EMBEDDED_TOPOLOGY: readonly ProcessorNode[] = [embeddedChecksNode, feedbackNode, outcomesNode] as unknown as readonly ProcessorNode[];
+
+export function topologyFor(bus: 'embedded' | 'kafka'): readonly ProcessorNode[] {
+  return bus === 'embedded' ? EMBEDDED_TOPOLOGY : TOPOLOGY;
+}
 
 export function storesOf(nodes: readonly ProcessorNode[]): StoreSpec[] {
   const byId = new Map<number, StoreSpec>();

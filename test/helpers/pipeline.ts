@@ -14,7 +14,7 @@ import { ALL_TOPICS, TOPICS } from '../../src/bus/topics.ts';
 import type { CheckScored, FeedbackReceived } from '../../src/domain/events.ts';
 import { createStreamRuntime, type StreamRuntime } from '../../src/streams/runtime.ts';
 import { StateDb } from '../../src/streams/stores/state-db.ts';
-import { storesOf, TOPOLOGY } from '../../src/streams/topology.ts';
+import { storesOf, topologyFor } from '../../src/streams/topology.ts';
 import type { ProcessorNode } from '../../src/streams/aggregation.ts';
 
 export interface Pipeline {
@@ -38,9 +38,10 @@ export const embeddedBusFactory: BusFactory = async (dir) => {
   return { bus, codecs: await createCodecs(createEmbeddedRegistry(bus.log.db)) };
 };
 
-export async function openPipeline(dir?: string, nodes: readonly ProcessorNode[] = TOPOLOGY, now = () => Date.now(), busFactory: BusFactory = embeddedBusFactory): Promise<Pipeline> {
+export async function openPipeline(dir?: string, topology?: readonly ProcessorNode[], now = () => Date.now(), busFactory: BusFactory = embeddedBusFactory): Promise<Pipeline> {
   const root = dir ?? mkdtempSync(join(tmpdir(), 'mailsift-pipe-'));
   const { bus, codecs } = await busFactory(root);
+  const nodes = topology ?? topologyFor(bus.kind);
   const state = new StateDb(join(root, 'state'));
   await state.open(storesOf(nodes));
   const runtime = createStreamRuntime({ bus, state, codecs, nodes, groupId: 'test', logger: silent, now });

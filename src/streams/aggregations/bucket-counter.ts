@@ -6,7 +6,7 @@
  */
 import type { Aggregation } from '../aggregation.ts';
 import type { StoreSpec } from '../stores/store-spec.ts';
-import { countsAt, decodeSummary, encodeSummary, firstLiveBucket, total } from './distinct-counter.ts';
+import { decodeSummary, encodeSummary, firstLiveBucket } from './bucket-counts.ts';
 
 export interface BucketCounterSpec<E> {
   readonly name: string;
@@ -43,6 +43,9 @@ export function bucketCounter<E>(s: BucketCounterSpec<E>): Aggregation<E> & { sp
   };
 }
 
+/** Events in about the last W at `now`. */
 export function bucketTotal(raw: Buffer | undefined, now: number, windowMs: number, bucketMs: number): number {
-  return total(countsAt(decodeSummary(raw), now, windowMs, bucketMs));
+  const from = firstLiveBucket(now, windowMs, bucketMs);
+  const to = Math.floor(now / bucketMs);
+  return decodeSummary(raw).reduce((sum, e) => (e.bucket >= from && e.bucket <= to ? sum + e.count : sum), 0);
 }

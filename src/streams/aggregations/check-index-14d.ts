@@ -6,10 +6,10 @@
 import type { CheckScored } from '../../domain/events.ts';
 import { DAY } from '../../domain/time.ts';
 import type { Aggregation } from '../aggregation.ts';
-import { compositeKey, type StoreSpec } from '../stores/store-spec.ts';
+import { compositeKey, timedStore, type StoreSpec } from '../stores/store-spec.ts';
 import { CheckRecordType, encode, type CheckRecord } from './store-values.ts';
 
-export const CHECK_INDEX_14D: StoreSpec = { id: 2, name: 'check-index-14d', retentionMs: 15 * DAY, segmentMs: 5 * DAY };
+export const CHECK_INDEX_14D: StoreSpec = timedStore(2, 'check-index-14d', 15 * DAY);
 
 export const checkKey = (account: string, uuid: Buffer): Buffer => compositeKey(account, uuid);
 

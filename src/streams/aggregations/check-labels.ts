@@ -12,15 +12,16 @@ import { outcomeIsHuman, type Outcome } from '../../domain/check.ts';
 import { addExample, emptyTally } from '../../model/prequential.ts';
 import type { Aggregation, Emitted } from '../aggregation.ts';
 import type { StoreTx } from '../stores/tx.ts';
-import { compositeKey, type StoreSpec } from '../stores/store-spec.ts';
+import { compositeKey, timedStore, type StoreSpec } from '../stores/store-spec.ts';
 import { DAY } from '../../domain/time.ts';
 import { CHECK_INDEX_14D, checkKey, checkRecordOf } from './check-index-14d.ts';
 import { CheckRecordType, decode, encode, LabelType, ModelStatsType, PendingLabelType, type CheckRecord } from './store-values.ts';
 import type { ModelStats } from './model-stats-value.ts';
 
-export const CHECK_LABELS_14D: StoreSpec = { id: 4, name: 'check-labels-14d', retentionMs: 15 * DAY, segmentMs: 5 * DAY };
-export const MODEL_STATS: StoreSpec = { id: 5, name: 'model-stats' };
-export const PENDING_LABELS_14D: StoreSpec = { id: 6, name: 'pending-labels-14d', retentionMs: 15 * DAY, segmentMs: 5 * DAY };
+export const CHECK_LABELS_14D: StoreSpec = timedStore(4, 'check-labels-14d', 15 * DAY);
+export const MODEL_STATS: StoreSpec = { id: 5, name: 'model-stats', cacheAll: true };
+/** Labels waiting for their check: rare (only while feedback outruns its check), so held whole. */
+export const PENDING_LABELS_14D: StoreSpec = { ...timedStore(6, 'pending-labels-14d', 15 * DAY), cacheAll: true };
 
 export const labelKey = checkKey;
 export const modelStatsKey = (account: string): Buffer => compositeKey(account);

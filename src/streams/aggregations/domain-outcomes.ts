@@ -7,10 +7,10 @@
 import type { CheckLabelled } from '../../domain/events.ts';
 import { DAY } from '../../domain/time.ts';
 import type { Aggregation } from '../aggregation.ts';
-import { compositeKey, type StoreSpec } from '../stores/store-spec.ts';
+import { compositeKey, timedStore, type StoreSpec } from '../stores/store-spec.ts';
 
-export const DOMAIN_OUTCOMES: StoreSpec = { id: 19, name: 'domain-outcomes-365d', retentionMs: 365 * DAY, segmentMs: 120 * DAY };
-export const LABELLED_SEEN: StoreSpec = { id: 20, name: 'labelled-seen-30d', retentionMs: 30 * DAY, segmentMs: 10 * DAY };
+export const DOMAIN_OUTCOMES: StoreSpec = timedStore(19, 'domain-outcomes-365d', 365 * DAY);
+export const LABELLED_SEEN: StoreSpec = timedStore(20, 'labelled-seen-30d', 30 * DAY);
 export const MAX_REPORTERS = 64;
 
 export interface ReporterTally {

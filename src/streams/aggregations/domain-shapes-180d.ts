@@ -5,7 +5,7 @@
  */
 import type { DomainSighting } from '../../domain/events.ts';
 import { DAY } from '../../domain/time.ts';
-import type { StoreSpec } from '../stores/store-spec.ts';
+import { timedStore, type StoreSpec } from '../stores/store-spec.ts';
 import { distinctCounter } from './distinct-counter.ts';
 
 export const SHAPE_CATEGORIES = [
@@ -24,13 +24,13 @@ export const SHAPES_WINDOW_MS = 180 * DAY;
 export const SHAPES_BUCKET_MS = 30 * DAY;
 const RETENTION = SHAPES_WINDOW_MS + 2 * SHAPES_BUCKET_MS;
 
-export const DOMAIN_SHAPES_LATEST: StoreSpec = { id: 17, name: 'domain-shapes-latest-180d', retentionMs: RETENTION, segmentMs: 60 * DAY };
-export const DOMAIN_SHAPES: StoreSpec = { id: 18, name: 'domain-shapes-180d', retentionMs: RETENTION, segmentMs: 60 * DAY };
+export const DOMAIN_SHAPES: StoreSpec = timedStore(18, 'domain-shapes-180d', RETENTION);
 
 export const domainShapes180d = distinctCounter<DomainSighting>({
   name: 'domain-shapes-180d',
-  latest: DOMAIN_SHAPES_LATEST,
   summary: DOMAIN_SHAPES,
+  // Shares matter here, not exact counts: a busy shape is sketched past 128 inboxes a month.
+  exactUpTo: 128,
   windowMs: SHAPES_WINDOW_MS,
   bucketMs: SHAPES_BUCKET_MS,
   entity: (e) => (e.account_type === 'work' ? Buffer.from(e.domain) : null),

@@ -5,22 +5,22 @@
  */
 import type { CheckScored } from '../../domain/events.ts';
 import { DAY } from '../../domain/time.ts';
-import { compositeKey, type StoreSpec } from '../stores/store-spec.ts';
+import { compositeKey, timedStore, type StoreSpec } from '../stores/store-spec.ts';
 import { distinctCounter } from './distinct-counter.ts';
 
 export const ALIAS_WINDOW_MS = 90 * DAY;
 export const ALIAS_BUCKET_MS = DAY;
 const RETENTION = ALIAS_WINDOW_MS + 2 * ALIAS_BUCKET_MS + DAY;
 
-export const INBOX_ALIASES_LATEST: StoreSpec = { id: 15, name: 'inbox-aliases-latest-90d', retentionMs: RETENTION, segmentMs: 31 * DAY };
-export const INBOX_ALIASES: StoreSpec = { id: 16, name: 'inbox-aliases-90d', retentionMs: RETENTION, segmentMs: 31 * DAY };
+export const INBOX_ALIASES: StoreSpec = timedStore(16, 'inbox-aliases-90d', RETENTION);
 
 export const aliasEntity = (account: string, inboxHash: Buffer): Buffer => compositeKey(account, inboxHash);
 
 export const inboxAliases90d = distinctCounter<CheckScored>({
   name: 'inbox-aliases-90d',
-  latest: INBOX_ALIASES_LATEST,
   summary: INBOX_ALIASES,
+  exactUpTo: 65_535, // exact: alias_variants is an integer in the contract
+
   windowMs: ALIAS_WINDOW_MS,
   bucketMs: ALIAS_BUCKET_MS,
   entity: (e) => aliasEntity(e.account, e.inbox_hash),

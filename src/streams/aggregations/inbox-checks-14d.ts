@@ -5,10 +5,10 @@
 import type { CheckScored } from '../../domain/events.ts';
 import { DAY } from '../../domain/time.ts';
 import type { Aggregation } from '../aggregation.ts';
-import { compositeKey, type StoreSpec } from '../stores/store-spec.ts';
+import { compositeKey, timedStore, type StoreSpec } from '../stores/store-spec.ts';
 import { decode, encode, LatestCheckType, type LatestCheck } from './store-values.ts';
 
-export const INBOX_CHECKS_14D: StoreSpec = { id: 3, name: 'inbox-checks-14d', retentionMs: 15 * DAY, segmentMs: 5 * DAY };
+export const INBOX_CHECKS_14D: StoreSpec = timedStore(3, 'inbox-checks-14d', 15 * DAY);
 
 export const inboxChecksKey = (account: string, inboxHash: Buffer): Buffer => compositeKey(account, inboxHash);
 

@@ -6,10 +6,10 @@
 import type { CheckScored } from '../../domain/events.ts';
 import { DAY } from '../../domain/time.ts';
 import type { Aggregation } from '../aggregation.ts';
-import { compositeKey, type StoreSpec } from '../stores/store-spec.ts';
+import { compositeKey, timedStore, type StoreSpec } from '../stores/store-spec.ts';
 import { readU64, u64 } from './store-values.ts';
 
-export const USAGE_DAILY: StoreSpec = { id: 1, name: 'usage-daily', retentionMs: 400 * DAY, segmentMs: 100 * DAY };
+export const USAGE_DAILY: StoreSpec = timedStore(1, 'usage-daily', 400 * DAY);
 
 export const dayOf = (ts: number): number => Math.floor(ts / DAY);
 

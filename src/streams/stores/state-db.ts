@@ -29,7 +29,7 @@ export class StateDb {
   private hook: CommitHook | undefined;
 
   constructor(dir: string) {
-    this.db = new ClassicLevel<Buffer, Buffer>(dir, { keyEncoding: 'buffer', valueEncoding: 'buffer', cacheSize: 32 * 1024 * 1024 });
+    this.db = new ClassicLevel<Buffer, Buffer>(dir, { keyEncoding: 'buffer', valueEncoding: 'buffer', cacheSize: 64 * 1024 * 1024 });
   }
 
   async open(specs: readonly StoreSpec[]): Promise<void> {
@@ -48,6 +48,13 @@ export class StateDb {
 
   /** Values of the requested keys as of stream/wall time `now` (timed stores: newest live segment wins). */
   async fetch(reads: ReadSet, now: number): Promise<Map<string, Buffer | undefined>> {
+    const out = new Map<string, Buffer | undefined>();
+    for (const [mk, e] of await this.fetchEntries(reads, now)) out.set(mk, e.value);
+    return out;
+  }
+
+  /** As fetch, with the segment each value was found in (-1 when absent). */
+  async fetchEntries(reads: ReadSet, now: number): Promise<Map<string, { value: Buffer | undefined; seg: number }>> {
     const physical: Buffer[] = [];
     const plan: { mk: string; from: number; count: number }[] = [];
     for (const [mk, { store, key }] of reads.entries) {
@@ -55,19 +62,35 @@ export class StateDb {
       plan.push({ mk, from: physical.length, count: segs.length });
       for (let i = segs.length - 1; i >= 0; i--) physical.push(storeKey(store, segs[i]!, key));
     }
-    const values = physical.length ? await this.db.getMany(physical) : [];
-    const out = new Map<string, Buffer | undefined>();
+    const values = await this.getMany(physical);
+    const out = new Map<string, { value: Buffer | undefined; seg: number }>();
     for (const { mk, from, count } of plan) {
       let v: Buffer | undefined;
+      let seg = -1;
       for (let i = from; i < from + count; i++) {
         if (values[i] !== undefined) {
           v = values[i]!.length === 0 ? undefined : values[i];
+          seg = physical[i]!.readUInt32BE(1) * 2 ** 32 + physical[i]!.readUInt32BE(5);
           break;
         }
       }
-      out.set(mk, v);
+      out.set(mk, { value: v, seg });
     }
     return out;
+  }
+
+  /**
+   * One getMany runs on one libuv thread; big read sets are split so the threads (and both
+   * cores) share them. The runtime is the only writer and never writes during its own reads,
+   * so the parts still see one state; API reads stay below the split size (one snapshot).
+   */
+  private async getMany(keys: Buffer[]): Promise<(Buffer | undefined)[]> {
+    if (keys.length === 0) return [];
+    if (keys.length < 256) return this.db.getMany(keys);
+    const parts = 4;
+    const size = Math.ceil(keys.length / parts);
+    const chunks = await Promise.all(Array.from({ length: parts }, (_, i) => this.db.getMany(keys.slice(i * size, (i + 1) * size))));
+    return chunks.flat();
   }
 
   async commit(writes: readonly PendingWrite[], offsets: readonly { topic: string; partition: number; next: number }[]): Promise<void> {
@@ -75,7 +98,7 @@ export class StateDb {
     for (const o of offsets) {
       const v = Buffer.allocUnsafe(8);
       v.writeBigUInt64BE(BigInt(o.next));
-      all.push({ store: OFFSETS_STORE, key: offsetKey(o.topic, o.partition), value: v, segmentStart: 0 });
+      all.push({ store: OFFSETS_STORE, key: offsetKey(o.topic, o.partition), value: v, segmentStart: 0, partition: o.partition });
     }
     if (this.hook) await this.hook.beforeCommit(all, offsets);
     await this.apply(all);
@@ -92,14 +115,14 @@ export class StateDb {
     for (const w of writes) this.noteSegment(w.store, w.segmentStart);
   }
 
-  /** Every live entry of a store (small key-value stores only, e.g. model-stats per account). */
-  async scan(spec: StoreSpec, now: number): Promise<{ key: Buffer; value: Buffer }[]> {
-    const out = new Map<string, { key: Buffer; value: Buffer }>();
+  /** Every live entry of a store (small stores only, e.g. model-stats per account), with its segment. */
+  async scan(spec: StoreSpec, now: number): Promise<{ key: Buffer; value: Buffer; seg: number }[]> {
+    const out = new Map<string, { key: Buffer; value: Buffer; seg: number }>();
     for (const seg of this.liveSegments(spec, now)) {
       for await (const [k, v] of this.db.iterator(segmentRange(spec, seg))) {
         const key = k.subarray(9);
         if (v.length === 0) out.delete(key.toString('latin1'));
-        else out.set(key.toString('latin1'), { key, value: v });
+        else out.set(key.toString('latin1'), { key, value: v, seg });
       }
     }
     return [...out.values()];

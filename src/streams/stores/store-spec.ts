@@ -21,9 +21,24 @@ export interface StoreSpec {
   readonly retentionMs?: number;
   /** Timed store: segment width; a few segments cover the retention. */
   readonly segmentMs?: number;
+  /**
+   * Small stores (per account, or rarely written) are held whole in the runtime's cache:
+   * loaded at start, never evicted, and a key missing from memory is known to be absent.
+   */
+  readonly cacheAll?: boolean;
 }
 
 export const TOMBSTONE = Buffer.alloc(0);
+
+/**
+ * A timed store whose segments are as wide as its retention: a point read probes at most two
+ * live segments (three with the segment before a boundary still live), which is what bounds the
+ * cost of the many reads of keys that do not exist yet; data stays on disk at most twice the
+ * retention before its segment is dropped.
+ */
+export function timedStore(id: number, name: string, retentionMs: number): StoreSpec {
+  return { id, name, retentionMs, segmentMs: retentionMs };
+}
 
 export function isTimed(spec: StoreSpec): boolean {
   return spec.segmentMs !== undefined;
@@ -60,11 +75,13 @@ export function segmentIsLive(spec: StoreSpec, segmentStart: number, now: number
 
 /** Composite user keys: parts joined with a 0x00 separator (parts are hashes or domains, never containing NUL). */
 export function compositeKey(...parts: (string | Buffer)[]): Buffer {
-  const bufs: Buffer[] = [];
+  let size = parts.length - 1;
+  for (const p of parts) size += typeof p === 'string' ? Buffer.byteLength(p, 'utf8') : p.length;
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
   parts.forEach((p, i) => {
-    if (i > 0) bufs.push(SEP);
-    bufs.push(typeof p === 'string' ? Buffer.from(p, 'utf8') : p);
+    if (i > 0) out[at++] = 0;
+    at += typeof p === 'string' ? out.write(p, at, 'utf8') : p.copy(out, at);
   });
-  return Buffer.concat(bufs);
+  return out;
 }
-const SEP = Buffer.from([0]);

@@ -13,6 +13,8 @@ export interface PendingWrite {
   /** null = delete (key-value stores); TOMBSTONE for timed stores. */
   readonly value: Buffer | null;
   readonly segmentStart: number;
+  /** Source partition that produced the write (its changelog partition), when known. */
+  readonly partition?: number;
 }
 
 /** What an aggregation sees: synchronous reads of declared keys, buffered writes. */

@@ -1,0 +1,120 @@
+/**
+ * `npm run bench`: POST /v1/check under autocannon (50 connections, rotating realistic
+ * addresses, DNS off) beside a fixed-JSON Fastify route measured in the same run, alternating
+ * the two so machine noise hits both. Prints throughput, p50/p99 and the ratio, and proves
+ * every answered check was durably recorded (usage == 2xx answers).
+ *
+ *   npm run bench [-- --duration 10 --warmup 3 --repeats 2 --connections 50]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { generateAddresses } from './lib/addresses.ts';
+
+const root = resolve(fileURLToPath(import.meta.url), '..', '..');
+const arg = (name: string, dflt: number): number => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : dflt;
+};
+const DURATION = arg('duration', 10);
+const WARMUP = arg('warmup', 3);
+const REPEATS = arg('repeats', 2);
+const CONNECTIONS = arg('connections', 50);
+const KEY = 'bench-key-0123456789abcdef';
+
+function start(cmd: string[], env: Record<string, string>, ready: RegExp): Promise<{ proc: ChildProcess; url: string }> {
+  const proc = spawn(process.execPath, cmd, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  return new Promise((res, rej) => {
+    const t = setTimeout(() => rej(new Error(`did not start:\n${out}`)), 60_000);
+    const on = (b: Buffer): void => {
+      if (process.env.BENCH_DEBUG) process.stderr.write(b);
+      out += b.toString();
+      const m = ready.exec(out);
+      if (m) {
+        clearTimeout(t);
+        res({ proc, url: m[1]! });
+      }
+    };
+    proc.stdout!.on('data', on);
+    proc.stderr!.on('data', on);
+    proc.on('exit', (c) => rej(new Error(`exited ${c}:\n${out}`)));
+  });
+}
+
+function run(url: string, bodies: string[], seconds: number, headers: Record<string, string>): Promise<autocannon.Result> {
+  let i = 0;
+  return new Promise((res, rej) => {
+    autocannon(
+      {
+        url: `${url}/v1/check`,
+        connections: CONNECTIONS,
+        duration: seconds,
+        requests: [
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...headers },
+            setupRequest: (req) => ({ ...req, body: bodies[i++ % bodies.length]! }),
+          },
+        ],
+      },
+      (err, result) => (err ? rej(err) : res(result)),
+    );
+  });
+}
+
+const bodies = generateAddresses(50_000).map((email) => JSON.stringify({ email }));
+const dataDir = mkdtempSync(join(tmpdir(), 'mailsift-bench-'));
+const fixed = await start(['--import', 'tsx', join(root, 'bench/lib/fixed-json-server.ts')], {}, /listening (http:\/\/\S+)/);
+const svc = await start([join(root, 'dist/src/main.js'), 'serve'], {
+  PORT: '0',
+  MAILSIFT_DATA_DIR: dataDir,
+  MAILSIFT_API_KEYS: `${KEY}=bench`,
+  MAILSIFT_DNS: 'off',
+  MAILSIFT_FEEDS: 'off',
+  MAILSIFT_LOG_LEVEL: 'info',
+  MAILSIFT_RATE_LIMIT_RPS: '1000000',
+  MAILSIFT_RATE_LIMIT_BURST: '1000000',
+}, /"address":"(http:\/\/[^"]+)"/);
+
+const rows: { name: string; rps: number; p50: number; p99: number; non2xx: number; total2xx: number }[] = [];
+try {
+  const auth = { authorization: `Bearer ${KEY}` };
+  await run(fixed.url, bodies, WARMUP, {});
+  const warm = await run(svc.url, bodies, WARMUP, auth);
+  for (let r = 1; r <= REPEATS; r++) {
+    for (const [name, url, headers] of [['fixed-json fastify', fixed.url, {}], ['mailsift POST /v1/check', svc.url, auth]] as const) {
+      const res = await run(url, bodies, DURATION, headers);
+      rows.push({ name, rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99, non2xx: res.non2xx + res.errors, total2xx: res['2xx'] });
+      console.log(`${name.padEnd(26)} r${r}: ${Math.round(res.requests.average)} req/s  p50 ${res.latency.p50} ms  p99 ${res.latency.p99} ms  non-2xx ${res.non2xx} errors ${res.errors}`);
+    }
+  }
+  // Durability: every 2xx check is an event in the log, counted by usage once applied.
+  const answered = warm['2xx'] + rows.filter((r) => r.name.startsWith('mailsift')).reduce((s, r) => s + r.total2xx, 0);
+  const usageUrl = `${svc.url}/v1/usage`;
+  let billed = 0;
+  for (let i = 0; i < 100; i++) {
+    billed = ((await (await fetch(usageUrl, { headers: { authorization: `Bearer ${KEY}` } })).json()) as { total: number }).total;
+    if (billed >= answered) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const med = (name: string, k: 'rps' | 'p99' | 'p50') => {
+    const v = rows.filter((r) => r.name === name).map((r) => r[k]).sort((a, b) => a - b);
+    return v[Math.floor(v.length / 2)]!;
+  };
+  const ratio = med('mailsift POST /v1/check', 'rps') / med('fixed-json fastify', 'rps');
+  console.log('\n| route | req/s (median) | p50 ms | p99 ms |');
+  console.log('|---|---:|---:|---:|');
+  for (const n of ['fixed-json fastify', 'mailsift POST /v1/check']) console.log(`| ${n} | ${Math.round(med(n, 'rps'))} | ${med(n, 'p50')} | ${med(n, 'p99')} |`);
+  console.log(`\nratio mailsift / fixed-json: ${(ratio * 100).toFixed(1)}% (target >= 40%), mailsift p99 ${med('mailsift POST /v1/check', 'p99')} ms (target < 20 ms)`);
+  console.log(`durability: ${answered} checks answered 2xx (warm-up included), ${billed} recorded and billed: ${billed === answered ? 'every answered check was recorded' : 'MISMATCH'}`);
+  if (billed !== answered) process.exitCode = 1;
+} finally {
+  fixed.proc.kill('SIGTERM');
+  svc.proc.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,155 @@
+/**
+ * Per-bucket member sets (pure): the value format behind every sliding distinct count.
+ *
+ * A summary is a list of entries (bucket, category, set). A set is exact (sorted 8-byte member
+ * ids) until it holds more than `exactUpTo` members; then it becomes a HyperLogLog sketch with
+ * 2^11 one-byte registers (standard error 1.04/sqrt(2048) = 2.3%). Counting a window unions
+ * the sets of its buckets: exact while every set is exact (whatever the total), estimated once
+ * any bucket was sketched.
+ *
+ * Encoding: [bucket u32][category u8][kind u8: 0 exact | 1 hll][n u16][payload], payload =
+ * n x 8 bytes (exact) or 2048 bytes (hll).
+ */
+
+export const HLL_P = 11;
+export const HLL_M = 1 << HLL_P;
+const ID = 8;
+
+export interface BucketSet {
+  bucket: number;
+  category: number;
+  /** Exact: sorted member ids (8 bytes each). */
+  exact?: Buffer;
+  /** Sketch: HLL registers. */
+  hll?: Uint8Array;
+}
+
+export function decodeSets(raw: Buffer | undefined): BucketSet[] {
+  const out: BucketSet[] = [];
+  if (!raw) return out;
+  let i = 0;
+  while (i + 8 <= raw.length) {
+    const bucket = raw.readUInt32BE(i);
+    const category = raw[i + 4]!;
+    const kind = raw[i + 5]!;
+    const n = raw.readUInt16BE(i + 6);
+    i += 8;
+    if (kind === 0) {
+      out.push({ bucket, category, exact: raw.subarray(i, i + n * ID) });
+      i += n * ID;
+    } else {
+      out.push({ bucket, category, hll: raw.subarray(i, i + HLL_M) });
+      i += HLL_M;
+    }
+  }
+  return out;
+}
+
+export function encodeSets(sets: readonly BucketSet[]): Buffer {
+  let size = 0;
+  for (const s of sets) size += 8 + (s.exact ? s.exact.length : HLL_M);
+  const out = Buffer.allocUnsafe(size);
+  let i = 0;
+  for (const s of sets) {
+    out.writeUInt32BE(s.bucket, i);
+    out[i + 4] = s.category;
+    out[i + 5] = s.exact ? 0 : 1;
+    out.writeUInt16BE(s.exact ? s.exact.length / ID : 0, i + 6);
+    i += 8;
+    if (s.exact) i += s.exact.copy(out, i);
+    else {
+      out.set(s.hll!, i);
+      i += HLL_M;
+    }
+  }
+  return out;
+}
+
+/** Position of `id` in a sorted exact set, or -(insertion point) - 1. */
+function search(set: Buffer, id: Buffer): number {
+  let lo = 0;
+  let hi = set.length / ID - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const c = set.compare(id, 0, ID, mid * ID, mid * ID + ID);
+    if (c < 0) lo = mid + 1;
+    else if (c > 0) hi = mid - 1;
+    else return mid;
+  }
+  return -lo - 1;
+}
+
+function hllAdd(reg: Uint8Array, id: Buffer): boolean {
+  const hi = id.readUInt32BE(0);
+  const lo = id.readUInt32BE(4);
+  const index = hi >>> (32 - HLL_P);
+  // rank = leading zeros of the remaining 53 bits + 1
+  const rest = ((hi << HLL_P) >>> 0) >>> 0;
+  let rank: number;
+  if (rest !== 0) rank = Math.clz32(rest) + 1;
+  else rank = 32 - HLL_P + (lo === 0 ? 32 : Math.clz32(lo)) + 1;
+  if (rank > reg[index]!) {
+    reg[index] = rank;
+    return true;
+  }
+  return false;
+}
+
+/** Adds a member (first 8 bytes of `member`); returns the new set, or undefined if unchanged. */
+export function addMember(s: BucketSet, member: Buffer, exactUpTo: number): BucketSet | undefined {
+  const id = member.subarray(0, ID);
+  if (s.hll) {
+    const reg = Uint8Array.from(s.hll);
+    return hllAdd(reg, id) ? { ...s, hll: reg } : undefined;
+  }
+  const set = s.exact!;
+  const at = search(set, id);
+  if (at >= 0) return undefined;
+  const pos = -at - 1;
+  if (set.length / ID + 1 > exactUpTo) {
+    const reg = new Uint8Array(HLL_M);
+    for (let i = 0; i < set.length; i += ID) hllAdd(reg, set.subarray(i, i + ID));
+    hllAdd(reg, id);
+    return { bucket: s.bucket, category: s.category, hll: reg };
+  }
+  const next = Buffer.allocUnsafe(set.length + ID);
+  set.copy(next, 0, 0, pos * ID);
+  id.copy(next, pos * ID);
+  set.copy(next, pos * ID + ID, pos * ID);
+  return { ...s, exact: next };
+}
+
+const POW2_NEG = Float64Array.from({ length: 66 }, (_, k) => 2 ** -k);
+
+function hllEstimate(reg: Uint8Array): number {
+  let sum = 0;
+  let zeros = 0;
+  for (let i = 0; i < HLL_M; i++) {
+    const r = reg[i]!;
+    sum += POW2_NEG[r]!;
+    if (r === 0) zeros++;
+  }
+  const alpha = 0.7213 / (1 + 1.079 / HLL_M);
+  const raw = (alpha * HLL_M * HLL_M) / sum;
+  // small-range correction: linear counting while registers are still empty
+  return raw <= 2.5 * HLL_M && zeros > 0 ? HLL_M * Math.log(HLL_M / zeros) : raw;
+}
+
+/** Distinct members across the given sets: exact when all are exact, else an HLL estimate. */
+export function unionCount(sets: readonly BucketSet[]): { count: number; exact: boolean } {
+  if (sets.every((s) => s.exact)) {
+    if (sets.length === 1) return { count: sets[0]!.exact!.length / ID, exact: true };
+    const seen = new Set<string>();
+    for (const s of sets) for (let i = 0; i < s.exact!.length; i += ID) seen.add(s.exact!.toString('latin1', i, i + ID));
+    return { count: seen.size, exact: true };
+  }
+  const reg = new Uint8Array(HLL_M);
+  for (const s of sets) {
+    if (s.hll) {
+      const h = s.hll;
+      for (let i = 0; i < HLL_M; i++) if (h[i]! > reg[i]!) reg[i] = h[i]!;
+    }
+    else for (let i = 0; i < s.exact!.length; i += ID) hllAdd(reg, s.exact!.subarray(i, i + ID));
+  }
+  return { count: Math.round(hllEstimate(reg)), exact: false };
+}

@@ -110,8 +110,12 @@ try {
   console.log('|---|---:|---:|---:|');
   for (const n of ['fixed-json fastify', 'mailsift POST /v1/check']) console.log(`| ${n} | ${Math.round(med(n, 'rps'))} | ${med(n, 'p50')} | ${med(n, 'p99')} |`);
   console.log(`\nratio mailsift / fixed-json: ${(ratio * 100).toFixed(1)}% (target >= 40%), mailsift p99 ${med('mailsift POST /v1/check', 'p99')} ms (target < 20 ms)`);
-  console.log(`durability: ${answered} checks answered 2xx (warm-up included), ${billed} recorded and billed: ${billed === answered ? 'every answered check was recorded' : 'MISMATCH'}`);
-  if (billed !== answered) process.exitCode = 1;
+  // Requests still in flight when autocannon stops a run were recorded but not counted as
+  // answered: at most one per connection per run.
+  const slack = CONNECTIONS * (REPEATS + 1);
+  const ok = billed >= answered && billed <= answered + slack;
+  console.log(`durability: ${answered} checks answered 2xx (warm-up included), ${billed} recorded and billed (up to ${slack} cut off in flight at the end of runs): ${ok ? 'every answered check was recorded' : 'MISMATCH'}`);
+  if (!ok) process.exitCode = 1;
 } finally {
   fixed.proc.kill('SIGTERM');
   svc.proc.kill('SIGTERM');

@@ -8,9 +8,9 @@ import type { Bus, BusConsumer, ConsumerHandlers, TopicPartition } from './ports
 
 const MAX_FETCH = 1000;
 
-export async function openEmbeddedBus(dir: string, topics: readonly LogTopicSpec[]): Promise<Bus & { log: EmbeddedLog }> {
+export async function openEmbeddedBus(dir: string, topics: readonly LogTopicSpec[], opts: { multithreading?: boolean } = {}): Promise<Bus & { log: EmbeddedLog }> {
   const log = new EmbeddedLog(dir);
-  await log.open(topics);
+  await log.open(topics, opts);
   const consumers = new Set<BusConsumer>();
   return {
     kind: 'embedded',
@@ -57,7 +57,18 @@ function embeddedConsumer(log: EmbeddedLog): BusConsumer {
         });
         continue;
       }
-      await h.onBatch(tp, records);
+      // A failed batch (the disk refused a write) is retried, not skipped: the handler is
+      // responsible for applying a batch all-or-nothing.
+      for (let delay = 100; ; delay = Math.min(5_000, delay * 2)) {
+        try {
+          await h.onBatch(tp, records);
+          break;
+        } catch (err) {
+          if (stopping) throw err;
+          h.onBatchError?.(err instanceof Error ? err : new Error(String(err)));
+          await new Promise((r) => setTimeout(r, delay));
+        }
+      }
       position = records.at(-1)!.offset + 1;
     }
   }

@@ -45,13 +45,21 @@ export class EmbeddedLog {
   private writing = false;
   private closed = false;
 
+  /** Called with the partitions whose durable end moved (a writer in another thread tells its readers). */
+  onDurable: ((moved: { topic: string; partition: number; end: number }[]) => void) | undefined;
+
   constructor(dir: string) {
     this.db = new ClassicLevel<Buffer, Buffer>(dir, { keyEncoding: 'buffer', valueEncoding: 'buffer' });
     this.events.setMaxListeners(0);
   }
 
-  async open(specs: readonly LogTopicSpec[]): Promise<void> {
-    await this.db.open();
+  /**
+   * `multithreading`: another thread of this process opens the same log (the stream runtime's
+   * worker). Each topic then has exactly one writing thread; the others learn of new durable
+   * records through `advanceDurable` and read them from the database.
+   */
+  async open(specs: readonly LogTopicSpec[], opts: { multithreading?: boolean } = {}): Promise<void> {
+    await this.db.open({ multithreading: opts.multithreading ?? false });
     let nextId = 1;
     for (const [, v] of await this.db.iterator({ gte: Buffer.from('mtopic:'), lt: Buffer.from('mtopic;') }).all()) {
       nextId = Math.max(nextId, v.readUInt16BE(0) + 1);
@@ -119,9 +127,20 @@ export class EmbeddedLog {
     }
     this.kick();
     return Promise.all(waits).then(() => {
-      for (const p of new Set(positions.map((x) => x.partition))) this.events.emit(`${topic}/${p}`);
+      const moved = [...new Set(positions.map((x) => x.partition))];
+      for (const p of moved) this.events.emit(`${topic}/${p}`);
+      this.onDurable?.(moved.map((partition) => ({ topic, partition, end: t.durable[partition]! })));
       return positions;
     });
+  }
+
+  /** Another thread made records of a partition durable up to `end` (exclusive). */
+  advanceDurable(topic: string, partition: number, end: number): void {
+    const t = this.topic(topic);
+    if (end <= t.durable[partition]!) return;
+    t.durable[partition] = end;
+    if (end > t.next[partition]!) t.next[partition] = end;
+    this.events.emit(`${topic}/${partition}`);
   }
 
   /** Reads up to `max` records of a partition from `from` (inclusive), skipping gaps. */
@@ -194,7 +213,7 @@ export class EmbeddedLog {
     this.writing = true;
     const batch = this.queue.splice(0, MAX_BATCH_RECORDS);
     this.db
-      .batch(batch.map((p) => ({ type: "put" as const, key: p.key, value: p.value })), { sync: process.env.NOSYNC ? false : true })
+      .batch(batch.map((p) => ({ type: 'put' as const, key: p.key, value: p.value })), { sync: true })
       .then(
         () => batch.forEach((p) => p.resolve()),
         (err: Error) => batch.forEach((p) => p.reject(err)),

@@ -57,6 +57,8 @@ export interface ConsumerHandlers {
   onRevoked?(tps: readonly TopicPartition[]): Promise<void> | void;
   /** The consumer stopped delivering because of this error (a failed onBatch or the bus). */
   onError?(err: Error): void;
+  /** A batch failed and will be delivered again (after a backoff). */
+  onBatchError?(err: Error): void;
 }
 
 /**

@@ -132,6 +132,7 @@ export const SETTINGS = {
   }), 'Kafka mode: prefix of every topic, consumer group and schema subject (`<namespace>.<name>`), to share a cluster'),
   schemaRegistryUrl: s('SCHEMA_REGISTRY_URL', undefined, optional(url), 'Confluent-compatible schema registry; required in Kafka mode'),
   roles: s('MAILSIFT_ROLES', 'api,streams,trainer', roles, 'Roles this process runs (split them to scale out; embedded mode runs all in one process)'),
+  streamsThread: s('MAILSIFT_STREAMS_THREAD', 'on', bool, 'Embedded mode: run the stream processors in their own thread (`off`: in the API thread)'),
   modelMode: s('MAILSIFT_MODEL_MODE', 'auto', oneOf('off', 'on', 'auto'), '`off`, `on` or `auto` (see Model)'),
   rateLimitRps: s('MAILSIFT_RATE_LIMIT_RPS', '100', int(1, 1_000_000), 'Requests per second per account (token refill rate)'),
   rateLimitBurst: s('MAILSIFT_RATE_LIMIT_BURST', '200', int(1, 10_000_000), 'Burst size per account (bucket capacity)'),

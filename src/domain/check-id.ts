@@ -63,8 +63,18 @@ export function createCheckIdSigner(keys: readonly CheckIdKey[]): CheckIdSigner 
   }
   const signingId = Math.max(...byId.keys());
 
-  const accountTag = (secret: Buffer, account: string): Buffer =>
-    createHmac('sha256', secret).update('mailsift/check-id/account\0').update(account, 'utf8').digest().subarray(0, 16);
+  // Accounts are few and long-lived: their tags are computed once per key (bounded).
+  const tags = new Map<string, Buffer>();
+  const accountTag = (secret: Buffer, account: string): Buffer => {
+    const k = `${secret.toString('latin1')}\0${account}`;
+    let tag = tags.get(k);
+    if (!tag) {
+      tag = createHmac('sha256', secret).update('mailsift/check-id/account\0').update(account, 'utf8').digest().subarray(0, 16);
+      if (tags.size > 10_000) tags.clear();
+      tags.set(k, tag);
+    }
+    return tag;
+  };
   const mac = (secret: Buffer, payload: Buffer): Buffer =>
     createHmac('sha256', secret).update('mailsift/check-id/mac\0').update(payload).digest();
 

@@ -3,7 +3,6 @@
  * local state, services) and the Fastify app, and listens. The state it reads is the streams'
  * own database in embedded mode, or a changelog replica in Kafka mode (passed in as `state`).
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +14,7 @@ import { DNS_OFF, createResolverSource } from './dns-source.ts';
 import { createFeedSource } from './feed-source.ts';
 import { buildAddressPipeline } from './address-pipeline.ts';
 import { packageRoot } from '../platform/package-root.ts';
+import { randomIds } from '../platform/random-ids.ts';
 import { loadOrCreateDevKeys, hashApiKey } from '../platform/secrets.ts';
 import { createEventWriter } from '../service/event-writer.ts';
 import { createCheckService } from '../service/check-service.ts';
@@ -24,6 +24,7 @@ import { createUsageService } from '../service/usage-service.ts';
 import type { Health, ReadinessReport } from '../service/ports.ts';
 import { createHistoryReader } from '../streams/history.ts';
 import { OwnEvents } from '../streams/own-events.ts';
+import { commitCachedReader } from '../streams/commit-cached-reader.ts';
 import { createQueries } from '../streams/queries.ts';
 import type { StateReader } from '../streams/stores/state-reader.ts';
 import type { Context } from './context.ts';
@@ -60,20 +61,22 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
   const embedded = config.mode === 'embedded';
   const own = new OwnEvents(embedded ? 0 : DOMAIN_HORIZON_MS);
   const queries = createQueries(d.state, own);
+  // Check history reads many keys of busy domains; it may read them once per state commit.
+  const cachedState = commitCachedReader(d.state, d.onStateCommit);
   const writer = createEventWriter(d.producer, config.eventTimeoutMs, (topic) => metrics.eventsWritten.inc({ topic }));
 
   const checks = createCheckService({
     pipeline,
     dns: dns.source,
     ip: { facts: (ip) => feeds.facts(ip) },
-    history: createHistoryReader(d.state, own, { domainFromChecks: embedded, domainHorizonMs: DOMAIN_HORIZON_MS }),
+    history: createHistoryReader(cachedState, own, { domainFromChecks: embedded, domainHorizonMs: DOMAIN_HORIZON_MS, committed: () => d.applied().checks }),
     hasher: ctx.hasher,
     signer: ctx.signer,
     writer,
     codecs: d.codecs,
     own,
     now: ctx.now,
-    uuid: () => randomBytes(16),
+    uuid: randomIds(),
     bulkConcurrency: config.bulkConcurrency,
     onChecked: (verdict, model) => metrics.checks.inc({ verdict, model }),
     onInvalid: (kind) => metrics.checkErrors.inc({ kind }),
@@ -130,6 +133,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     address,
     async close() {
       stopPruning();
+      cachedState.stop();
       await app.close();
       feeds.stop();
       dns.close();

@@ -11,11 +11,16 @@ import { join } from 'node:path';
 import type { ReadinessReport } from '../service/ports.ts';
 import { createReplica } from '../streams/replica.ts';
 import { StateDb } from '../streams/stores/state-db.ts';
-import { storesOf, TOPOLOGY } from '../streams/topology.ts';
+import { EMBEDDED_TOPOLOGY, storesOf, TOPOLOGY } from '../streams/topology.ts';
 import { startApi, type ApiRole } from './api.ts';
 import { instanceId, openBus, type OpenedBus } from './bus.ts';
 import type { Context } from './context.ts';
 import { startStreams, type StreamsRole } from './streams.ts';
+import { startStreamsThread, type StreamsThread } from './streams-thread.ts';
+import { createCodecs } from '../bus/codecs.ts';
+import { openEmbeddedBus } from '../bus/embedded-bus.ts';
+import { createEmbeddedRegistry } from '../bus/embedded-registry.ts';
+import { ALL_TOPICS, TOPICS } from '../bus/topics.ts';
 
 const STARTUP_CATCH_UP_MS = 60_000;
 
@@ -36,6 +41,7 @@ async function catchUp(name: string, ctx: Context, caughtUp: (ms: number) => Pro
 }
 
 export async function serve(ctx: Context): Promise<Running> {
+  if (ctx.config.mode === 'embedded' && ctx.config.streamsThread) return serveEmbeddedThreaded(ctx);
   const opened = await openBus(ctx);
   const closers: (() => Promise<void>)[] = [];
   const roles = ctx.config.roles;
@@ -62,6 +68,61 @@ export async function serve(ctx: Context): Promise<Running> {
     async close() {
       for (const c of closers) await c();
       await opened.bus.close();
+    },
+  };
+}
+
+/**
+ * Embedded mode with the stream runtime in a worker thread: the API thread writes the log and
+ * reads the state; the worker applies the log to the state. Both open the same databases.
+ */
+async function serveEmbeddedThreaded(ctx: Context): Promise<Running> {
+  const bus = await openEmbeddedBus(join(ctx.dataDir, 'log'), ALL_TOPICS, { multithreading: true });
+  const codecs = await createCodecs(createEmbeddedRegistry(bus.log.db));
+  const state = new StateDb(join(ctx.dataDir, 'state'));
+  await state.open(storesOf(EMBEDDED_TOPOLOGY), { multithreading: true });
+  let thread: StreamsThread;
+  try {
+    thread = await startStreamsThread({ dataDir: ctx.dataDir, logLevel: ctx.config.logLevel }, state, (moved) => {
+      for (const x of moved) bus.log.advanceDurable(x.topic, x.partition, x.end);
+    });
+  } catch (err) {
+    await state.close();
+    await bus.close();
+    throw err;
+  }
+  bus.log.onDurable = (moved) => thread.durable(moved);
+  ctx.logger.info({ mode: 'embedded' }, 'mailsift streams running');
+  ctx.metrics.gauge('mailsift_streams_lag_records', 'Records not yet applied to the stores, per source topic', ['topic'], (set) => {
+    for (const topic of ['checks', 'feedback', 'labelled'] as const) {
+      const applied = thread.applied(topic);
+      set({ topic }, bus.log.endOffsets(TOPICS[topic].name).reduce((s, e, p) => s + Math.max(0, e - (applied[p] ?? 0)), 0));
+    }
+  });
+  const caughtUp = await catchUp('streams', ctx, (ms) => thread.caughtUp(ms));
+  let api: ApiRole;
+  try {
+    api = await startApi(ctx, {
+      producer: bus.producer(),
+      codecs,
+      state,
+      applied: () => ({ checks: thread.applied('checks'), feedback: thread.applied('feedback') }),
+      onStateCommit: (l) => thread.onCommit(l),
+      readiness: async () => ({ streams: streamsCheck(thread.failed(), caughtUp()), log: { ok: true } }),
+    });
+  } catch (err) {
+    await thread.close();
+    await state.close();
+    await bus.close();
+    throw err;
+  }
+  return {
+    api,
+    async close() {
+      await api.close();
+      await thread.close();
+      await state.close();
+      await bus.close();
     },
   };
 }

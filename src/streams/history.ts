@@ -11,6 +11,7 @@
  * it is a union).
  * The domain pattern is judged against the domain's OTHER inboxes (before this check counts).
  */
+import { partitionFor } from '../bus/partitioner.ts';
 import { TOPICS } from '../bus/topics.ts';
 import type { HistoryFacts } from '../domain/check.ts';
 import type { CheckScored } from '../domain/events.ts';
@@ -34,6 +35,11 @@ export interface HistoryOptions {
   readonly domainFromChecks: boolean;
   /** Otherwise: own events of this long are taken as possibly pending. */
   readonly domainHorizonMs?: number;
+  /**
+   * Committed offsets of the check topic as of the state the reader sees (or older): when
+   * given, they are used instead of reading them with the state (see commit-cached-reader.ts).
+   */
+  readonly committed?: () => readonly number[];
 }
 
 export function createHistoryReader(state: StateReader, own: OwnEvents, opts: HistoryOptions = { domainFromChecks: true }): HistoryReader {
@@ -52,15 +58,17 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       if (ipKey) rs.add(ipSignups1h.spec.summary, ipKey);
       rs.add(domainVolume7d.spec.store, domainKey);
       rs.add(DOMAIN_OUTCOMES, domainKey);
-      const partitions = TOPICS.checks.partitions;
-      const offsetKeys = Array.from({ length: partitions }, (_, p) => offsetKey(TOPICS.checks.name, p));
-      for (const ok of offsetKeys) rs.add(OFFSETS_STORE, ok);
+      // The account's own events all sit in its partition (checks are keyed by account), so its
+      // committed offset alone tells which of them the stores hold.
+      const partition = partitionFor(Buffer.from(k.account), TOPICS.checks.partitions);
+      const committedKey = offsetKey(TOPICS.checks.name, partition);
+      if (!opts.committed) rs.add(OFFSETS_STORE, committedKey);
       const got = await state.fetch(rs, now);
-      const applied = offsetKeys.map((ok) => decodeOffset(got.get(mapKey(OFFSETS_STORE, ok))));
+      const committed = opts.committed ? (opts.committed()[partition] ?? 0) : decodeOffset(got.get(mapKey(OFFSETS_STORE, committedKey)));
       const value = (store: { id: number }, key: Buffer): Buffer | undefined => got.get(mapKey(store as never, key));
 
       const pendingBySource = (list: readonly Positioned<CheckScored>[]): CheckScored[] =>
-        list.filter((p) => p.offset >= applied[p.partition]!).map((p) => p.event);
+        list.filter((p) => p.partition !== partition || p.offset >= committed).map((p) => p.event);
       const pendingDomain = (list: readonly Positioned<CheckScored>[]): CheckScored[] =>
         opts.domainFromChecks ? pendingBySource(list) : list.filter((p) => p.event.time >= now - horizon && p.event.time <= now).map((p) => p.event);
       const ownDomain = pendingDomain(own.checksByDomain.get(k.domain));

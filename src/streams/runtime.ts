@@ -174,6 +174,8 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
     }
     const tx = cache.tx(batchTime, tp.partition);
 
+    // Applied to a transaction first: only once the batch's outputs are produced do its state
+    // changes reach the cache, so a failure here leaves nothing half-applied for the retry.
     const emitted: Emitted[] = [];
     const emit = (e: Emitted): void => void emitted.push(e);
     for (let i = 0; i < events.length; i++) {
@@ -182,6 +184,7 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
     }
 
     if (emitted.length) await produce(emitted);
+    tx.apply();
     positions[tp.partition] = p.offsets.at(-1)! + 1;
     streamTime = batchTime;
     if (cache.dirty >= maxDirty || o.now() - lastCommit >= commitInterval) await commit();
@@ -205,10 +208,16 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
     }
     lastCommit = o.now();
     if (offsets.length === 0 && cache.dirty === 0) return;
-    const writes = cache.takeDirty();
-    await o.state.commit(writes, offsets);
+    const receipt = cache.takeDirty();
+    try {
+      await o.state.commit(receipt.writes, offsets);
+    } catch (err) {
+      receipt.fail(); // stays dirty; the next commit tries again
+      throw err;
+    }
+    receipt.done();
     commitGen++;
-    if (inFlight.size) recentCommits.push({ gen: commitGen, keys: new Set(writes.map((w) => mapKey(w.store, w.key))) });
+    if (inFlight.size) recentCommits.push({ gen: commitGen, keys: new Set(receipt.writes.map((w) => mapKey(w.store, w.key))) });
     const oldest = inFlight.size ? Math.min(...inFlight.keys()) : commitGen;
     while (recentCommits.length && recentCommits[0]!.gen <= oldest) recentCommits.shift();
     for (const off of offsets) applied.get(off.topic)![off.partition] = off.next;
@@ -221,8 +230,10 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
     commitTimer = setTimeout(() => {
       commitTimer = undefined;
       chain = chain.then(commit).catch((err: unknown) => {
-        failure = err instanceof Error ? err : new Error(String(err));
-        o.logger.error({ err }, 'stream runtime: commit failed');
+        // e.g. the changelog cannot be written while the broker is down: keep the state
+        // dirty and try again at the next interval.
+        o.logger.error({ err }, 'stream runtime: commit failed; retrying');
+        scheduleCommit();
       });
     }, commitInterval);
   }
@@ -266,7 +277,7 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
         position: async (tp) => {
           const run = chain.then(commit);
           chain = run.catch(() => undefined);
-          await run;
+          await chain; // a failed commit keeps the work dirty in the cache: resuming after it is still right
           return processed.get(tp.topic)![tp.partition]!;
         },
         onBatch: async (tp, records) => {
@@ -280,6 +291,7 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
           failure = err;
           o.logger.error({ err }, 'stream runtime stopped on an error');
         },
+        onBatchError: (err) => o.logger.error({ err }, 'stream runtime: batch failed; retrying it'),
       });
       const every = o.expiryIntervalMs ?? 60_000;
       expiryTimer = setInterval(() => {

@@ -128,8 +128,17 @@ describeKafka('scale-out and faults (two API processes, one streams process)', (
   }, 180_000);
 
   it('a streams process killed with SIGKILL resumes without double counting', async () => {
+    // Baselines only once the earlier tests' traffic has fully landed (no change for 3 s on B).
+    let examples0 = await examplesOf(c.b.url);
+    for (let quiet = Date.now(); Date.now() - quiet < 3_000; ) {
+      await sleep(250);
+      const n = await examplesOf(c.b.url);
+      if (n !== examples0) {
+        examples0 = n;
+        quiet = Date.now();
+      }
+    }
     const usage0 = await usageOf(c.b.url, KEYS.globex);
-    const examples0 = await examplesOf(c.b.url);
     const l = load(c.a.url, 3, KEYS.globex, 'kill');
     await sleep(2_000);
     await c.streams.stop('SIGKILL');

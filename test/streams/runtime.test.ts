@@ -6,7 +6,8 @@ import { dayOf } from '../../src/streams/aggregations/usage-daily.ts';
 import { OwnEvents } from '../../src/streams/own-events.ts';
 import { createQueries } from '../../src/streams/queries.ts';
 import { partitionFor } from '../../src/bus/partitioner.ts';
-import { aCheck, aFeedback, hash, openPipeline, removeDir, type Pipeline } from '../helpers/pipeline.ts';
+import { aCheck, aFeedback, embeddedBusFactory, hash, openPipeline, removeDir, type BusFactory, type Pipeline } from '../helpers/pipeline.ts';
+import type { BusProducer } from '../../src/bus/ports.ts';
 
 const open: Pipeline[] = [];
 afterEach(async () => {
@@ -76,6 +77,29 @@ describe('stream runtime over the embedded log', () => {
     expect(await p.runtime.caughtUp()).toBe(true);
     const stats = await q.modelStats(T + 2000);
     expect(stats[0]!.stats.baseline.n).toBe(300);
+  });
+
+  it('a batch whose outputs fail to be produced is retried without applying it twice', async () => {
+    let failures = 3;
+    const flaky: BusFactory = async (dir) => {
+      const { bus, codecs } = await embeddedBusFactory(dir);
+      const real = bus.producer();
+      const producer: BusProducer = {
+        send: (topic, records) => (topic === TOPICS.labelled.name && failures-- > 0 ? Promise.reject(new Error('broker away')) : real.send(topic, records)),
+      };
+      return { bus: Object.assign(bus, { producer: () => producer }), codecs };
+    };
+    const p = await openPipeline(undefined, undefined, undefined, flaky);
+    open.push(p);
+    const checks = Array.from({ length: 40 }, (_, i) => aCheck({ time: T + i }));
+    for (const c of checks) await p.sendCheck(c);
+    for (const c of checks) await p.sendFeedback(aFeedback(c, { time: T + 100 }));
+    expect(await p.runtime.caughtUp()).toBe(true);
+    expect(failures).toBeLessThan(0);
+    const stats = await createQueries(p.state, new OwnEvents()).modelStats(T + 200);
+    expect(stats[0]!.stats.baseline.n).toBe(40);
+    // and no output was lost: every first label became one labelled example
+    expect((await p.bus.endOffsets(TOPICS.labelled.name)).reduce((a, b) => a + b, 0)).toBe(40);
   });
 
   it('survives a restart: state and offsets agree, nothing is applied twice', async () => {

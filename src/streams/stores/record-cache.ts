@@ -22,6 +22,17 @@ interface Entry {
   partition: number;
   /** Entry of a store held whole (`cacheAll`): never evicted. */
   pinned: boolean;
+  /** Bumped on every write: tells a commit whether the entry changed after it was taken. */
+  version: number;
+}
+
+/** What a commit takes from the cache; exactly one of done/fail is called. */
+export interface DirtyReceipt {
+  readonly writes: (PendingWrite & { partition: number })[];
+  /** The commit succeeded: entries not rewritten meanwhile become clean. */
+  done(): void;
+  /** The commit failed: everything taken stays dirty. */
+  fail(): void;
 }
 
 export class RecordCache {
@@ -38,7 +49,7 @@ export class RecordCache {
   /** Records what the database holds for a key (a prefetch result). */
   fill(mk: string, store: StoreSpec, key: Buffer, value: Buffer | undefined, seg: number): void {
     if (this.entries.has(mk)) return;
-    this.entries.set(mk, { store, key, value: value ?? null, seg, dirty: false, partition: -1, pinned: store.cacheAll === true });
+    this.entries.set(mk, { store, key, value: value ?? null, seg, dirty: false, partition: -1, pinned: store.cacheAll === true, version: 0 });
   }
 
   get dirty(): number {
@@ -49,8 +60,14 @@ export class RecordCache {
     return this.entries.size;
   }
 
-  /** A transaction over the cache at stream time `now`, for one source partition's batch. */
-  tx(now: number, partition: number): StoreTx {
+  /**
+   * A transaction over the cache at stream time `now`, for one source partition's batch. Its
+   * writes stay in the transaction until `apply()` folds them into the cache: a batch that fails
+   * halfway (say, its outputs could not be produced) leaves the cache untouched, so the retried
+   * batch is not applied on top of its own partial effects.
+   */
+  tx(now: number, partition: number): StoreTx & { apply(): void } {
+    const pending = new Map<string, { store: StoreSpec; key: Buffer; value: Buffer | null; seg: number }>();
     // Aggregations read a key and then write the same key object: remember the last key's
     // string so the pair costs one conversion.
     let lastKey: Buffer | undefined;
@@ -65,26 +82,16 @@ export class RecordCache {
       return lastMk;
     };
     const read = (store: StoreSpec, key: Buffer): Buffer | undefined => {
-      const e = this.entries.get(mk(store, key));
+      const k = mk(store, key);
+      const w = pending.get(k);
+      const e = w ?? this.entries.get(k);
       if (!e) throw new Error(`store ${store.name}: read of an undeclared key`);
       if (e.value === null || e.value.length === 0) return undefined;
       if (isTimed(store) && !segmentIsLive(store, e.seg, now)) return undefined;
       return e.value;
     };
     const write = (store: StoreSpec, key: Buffer, value: Buffer | null, ts: number): void => {
-      const k = mk(store, key);
-      const e = this.entries.get(k);
-      if (e) {
-        if (!e.dirty) this.dirtyList.push(e);
-        e.value = value;
-        e.seg = segmentOf(store, ts);
-        e.dirty = true;
-        e.partition = partition;
-      } else {
-        const n: Entry = { store, key, value, seg: segmentOf(store, ts), dirty: true, partition, pinned: store.cacheAll === true };
-        this.entries.set(k, n);
-        this.dirtyList.push(n);
-      }
+      pending.set(mk(store, key), { store, key, value, seg: segmentOf(store, ts) });
     };
     return {
       get: read,
@@ -95,18 +102,49 @@ export class RecordCache {
       delete(store, key, ts) {
         write(store, key, isTimed(store) ? TOMBSTONE : null, ts);
       },
+      apply: () => {
+        for (const [k, w] of pending) {
+          const e = this.entries.get(k);
+          if (e) {
+            if (!e.dirty) this.dirtyList.push(e);
+            e.value = w.value;
+            e.seg = w.seg;
+            e.dirty = true;
+            e.partition = partition;
+            e.version++;
+          } else {
+            const n: Entry = { store: w.store, key: w.key, value: w.value, seg: w.seg, dirty: true, partition, pinned: w.store.cacheAll === true, version: 1 };
+            this.entries.set(k, n);
+            this.dirtyList.push(n);
+          }
+        }
+        pending.clear();
+      },
     };
   }
 
-  /** The writes to commit; entries become clean (and evictable). */
-  takeDirty(): (PendingWrite & { partition: number })[] {
-    const out: (PendingWrite & { partition: number })[] = new Array(this.dirtyList.length);
-    this.dirtyList.forEach((e, i) => {
-      out[i] = { store: e.store, key: e.key, value: e.value, segmentStart: e.seg, partition: e.partition };
-      e.dirty = false;
-    });
+  /**
+   * The writes to commit, with a receipt: `done()` after the commit succeeded marks them clean
+   * (entries written again meanwhile stay dirty); without it they stay dirty for the next try.
+   */
+  takeDirty(): DirtyReceipt {
+    const taken = this.dirtyList;
     this.dirtyList = [];
-    return out;
+    const versions = taken.map((e) => e.version);
+    const writes = taken.map((e) => ({ store: e.store, key: e.key, value: e.value, segmentStart: e.seg, partition: e.partition }));
+    return {
+      writes,
+      done: () => {
+        taken.forEach((e, i) => {
+          if (e.version === versions[i]) e.dirty = false;
+          else this.dirtyList.push(e); // written again after being taken: still to commit
+        });
+      },
+      fail: () => {
+        const again = new Set(this.dirtyList);
+        for (const e of taken) if (!again.has(e)) this.dirtyList.push(e);
+      },
+    };
   }
 
   /**

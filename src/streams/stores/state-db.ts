@@ -32,8 +32,9 @@ export class StateDb {
     this.db = new ClassicLevel<Buffer, Buffer>(dir, { keyEncoding: 'buffer', valueEncoding: 'buffer', cacheSize: 64 * 1024 * 1024 });
   }
 
-  async open(specs: readonly StoreSpec[]): Promise<void> {
-    await this.db.open();
+  /** `multithreading`: the stream runtime's worker thread opens the same database. */
+  async open(specs: readonly StoreSpec[], opts: { multithreading?: boolean } = {}): Promise<void> {
+    await this.db.open({ multithreading: opts.multithreading ?? false });
     for (const spec of [...specs, OFFSETS_STORE]) {
       const clash = this.specs.get(spec.id);
       if (clash && clash.name !== spec.name) throw new Error(`store id ${spec.id} used by ${clash.name} and ${spec.name}`);
@@ -168,6 +169,14 @@ export class StateDb {
       }
     }
     return dropped;
+  }
+
+  /**
+   * Takes over the segment lists another thread's writes created (a reader sharing the
+   * database through `multithreading` learns of new segments only this way).
+   */
+  adoptSegments(lists: readonly (readonly [number, readonly number[]])[]): void {
+    for (const [id, starts] of lists) if (this.segments.has(id)) this.segments.set(id, [...starts].sort((a, b) => a - b));
   }
 
   segmentsOf(spec: StoreSpec): readonly number[] {

@@ -1,0 +1,105 @@
+/**
+ * The main thread's handle on the stream runtime running in a worker thread (embedded mode):
+ * forwards "records are durable" from the API's log writes, and keeps what the API needs to
+ * know about the runtime (committed positions, state segments, failures) up to date.
+ */
+import { Worker } from 'node:worker_threads';
+import type { TopicKey } from '../bus/topics.ts';
+import type { StateDb } from '../streams/stores/state-db.ts';
+import type { StreamsWorkerData } from './streams-worker.ts';
+
+export interface StreamsThread {
+  applied(topic: TopicKey): readonly number[];
+  onCommit(listener: () => void): () => void;
+  caughtUp(timeoutMs?: number): Promise<boolean>;
+  failed(): Error | undefined;
+  durable(moved: { topic: string; partition: number; end: number }[]): void;
+  close(): Promise<void>;
+}
+
+interface Message {
+  ev: 'ready' | 'commit' | 'durable' | 'failed' | 'stopped' | 'reply';
+  applied?: Record<TopicKey, number[]>;
+  segments?: [number, number[]][];
+  id?: number;
+  ok?: boolean;
+  message?: string;
+  moved?: { topic: string; partition: number; end: number }[];
+}
+
+export async function startStreamsThread(data: StreamsWorkerData, state: StateDb, onWorkerDurable: (moved: { topic: string; partition: number; end: number }[]) => void): Promise<StreamsThread> {
+  // Under tsx (development, tests) the worker is TypeScript too: give it the same loader.
+  const self = import.meta.url;
+  const file = new URL(self.endsWith('.ts') ? './streams-worker-dev.mjs' : './streams-worker.js', self);
+  const worker = new Worker(file, { workerData: data });
+  let applied: Partial<Record<TopicKey, number[]>> = {};
+  let failure: Error | undefined;
+  const listeners = new Set<() => void>();
+  const replies = new Map<number, (ok: boolean) => void>();
+  let nextId = 1;
+  let stopped: () => void = () => undefined;
+
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.on('message', (m: Message) => {
+      if (m.applied) applied = m.applied;
+      if (m.segments) state.adoptSegments(m.segments);
+      switch (m.ev) {
+        case 'ready':
+          resolve();
+          break;
+        case 'commit':
+          for (const l of listeners) l();
+          break;
+        case 'durable':
+          onWorkerDurable(m.moved!);
+          break;
+        case 'failed':
+          failure = new Error(m.message);
+          break;
+        case 'reply':
+          replies.get(m.id!)?.(m.ok!);
+          replies.delete(m.id!);
+          break;
+        case 'stopped':
+          stopped();
+          break;
+      }
+    });
+    worker.on('error', (err) => {
+      failure = err;
+      reject(err);
+    });
+    worker.on('exit', (code) => {
+      if (code !== 0 && !failure) failure = new Error(`stream runtime thread exited with ${code}`);
+      for (const r of replies.values()) r(false);
+      stopped();
+    });
+  });
+  await ready;
+
+  return {
+    applied: (topic) => applied[topic] ?? [],
+    onCommit(l) {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    caughtUp(timeoutMs = 60_000) {
+      if (failure) return Promise.resolve(false);
+      const id = nextId++;
+      return new Promise<boolean>((resolve) => {
+        replies.set(id, resolve);
+        worker.postMessage({ op: 'caughtUp', id, timeoutMs });
+      });
+    },
+    failed: () => failure,
+    durable(moved) {
+      worker.postMessage({ op: 'durable', moved });
+    },
+    async close() {
+      const done = new Promise<void>((r) => (stopped = r));
+      worker.postMessage({ op: 'stop' });
+      await Promise.race([done, new Promise((r) => setTimeout(r, 10_000))]);
+      await worker.terminate();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Embedded mode's stream runtime in its own thread (composition root of that thread). It opens
+ * the same log and state databases as the main thread (classic-level `multithreading`), so
+ * records and state are shared through LevelDB itself; only small messages cross threads:
+ *   main -> worker: { op: 'durable', moved }  new check/feedback records are durable
+ *                   { op: 'caughtUp', id, timeoutMs }, { op: 'stop' }
+ *   worker -> main: { ev: 'ready' | 'commit' | 'durable' | 'failed' | 'stopped' | 'reply' }
+ * Each topic has one writing thread: checks and feedback are written by the API (main), the
+ * runtime's outputs (labelled checks) by this worker.
+ */
+import '../platform/threadpool.ts';
+import { join } from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { createCodecs } from '../bus/codecs.ts';
+import { openEmbeddedBus } from '../bus/embedded-bus.ts';
+import { createEmbeddedRegistry } from '../bus/embedded-registry.ts';
+import { ALL_TOPICS, type TopicKey } from '../bus/topics.ts';
+import { createLogger } from '../platform/logger.ts';
+import { createStreamRuntime } from '../streams/runtime.ts';
+import { StateDb } from '../streams/stores/state-db.ts';
+import { EMBEDDED_TOPOLOGY, storesOf } from '../streams/topology.ts';
+
+export interface StreamsWorkerData {
+  dataDir: string;
+  logLevel: string;
+}
+
+const RETENTION_SWEEP_MS = 10 * 60_000;
+const port = parentPort!;
+const { dataDir, logLevel } = workerData as StreamsWorkerData;
+const logger = createLogger(logLevel).child({ role: 'streams', thread: 'worker' });
+
+const bus = await openEmbeddedBus(join(dataDir, 'log'), ALL_TOPICS, { multithreading: true });
+const codecs = await createCodecs(createEmbeddedRegistry(bus.log.db));
+const state = new StateDb(join(dataDir, 'state'));
+const stores = storesOf(EMBEDDED_TOPOLOGY);
+await state.open(stores, { multithreading: true });
+const runtime = createStreamRuntime({ bus, state, codecs, nodes: EMBEDDED_TOPOLOGY, groupId: 'mailsift-streams', logger, now: Date.now });
+bus.log.onDurable = (moved) => port.postMessage({ ev: 'durable', moved });
+
+const applied = (): Record<TopicKey, readonly number[]> => ({
+  checks: runtime.applied('checks'),
+  feedback: runtime.applied('feedback'),
+  labelled: runtime.applied('labelled'),
+  domainSightings: runtime.applied('domainSightings'),
+});
+const segments = (): [number, number[]][] => stores.map((s) => [s.id, [...state.segmentsOf(s)]]);
+
+runtime.onCommit(() => port.postMessage({ ev: 'commit', applied: applied(), segments: segments() }));
+let failedSent = false;
+const watch = setInterval(() => {
+  const f = runtime.failed();
+  if (f && !failedSent) {
+    failedSent = true;
+    port.postMessage({ ev: 'failed', message: f.message });
+  }
+}, 500);
+const sweep = setInterval(() => {
+  bus.log.enforceRetention(Date.now()).catch((err: unknown) => logger.error({ err }, 'log retention failed'));
+}, RETENTION_SWEEP_MS);
+
+port.on('message', (m: { op: string; id?: number; timeoutMs?: number; moved?: { topic: string; partition: number; end: number }[] }) => {
+  switch (m.op) {
+    case 'durable':
+      for (const x of m.moved!) bus.log.advanceDurable(x.topic, x.partition, x.end);
+      break;
+    case 'caughtUp':
+      void runtime.caughtUp(m.timeoutMs).then((ok) => port.postMessage({ ev: 'reply', id: m.id, ok }));
+      break;
+    case 'stop':
+      void (async () => {
+        clearInterval(watch);
+        clearInterval(sweep);
+        await runtime.stop();
+        await bus.close();
+        await state.close();
+        port.postMessage({ ev: 'stopped' });
+        port.close();
+      })();
+      break;
+  }
+});
+
+await runtime.start();
+port.postMessage({ ev: 'ready', applied: applied(), segments: segments() });

@@ -1,6 +1,7 @@
 /**
- * `npm run bench:pipeline`: drives the embedded pipeline (log + runtime + every aggregation)
- * with synthetic check events and reports what it sustains.
+ * `npm run bench:pipeline`: drives the embedded pipeline as `npm start` runs it (this thread
+ * appends check events to the log like the API does; the stream runtime applies every
+ * aggregation in its worker thread) with synthetic check events, and reports what it sustains.
  *   phase 1 (saturation): N checks appended as fast as the runtime keeps up (bounded backlog):
  *            checks/s applied, store size on disk, RSS.
  *   phase 2 (paced at 80% of phase 1): materialisation lag (append -> stores committed) p50/p99.
@@ -19,7 +20,7 @@ import { createCodecs } from '../src/bus/codecs.ts';
 import { partitionFor } from '../src/bus/partitioner.ts';
 import { ALL_TOPICS, TOPICS } from '../src/bus/topics.ts';
 import type { CheckScored } from '../src/domain/events.ts';
-import { createStreamRuntime } from '../src/streams/runtime.ts';
+import { startStreamsThread } from '../src/roles/streams-thread.ts';
 import { StateDb } from '../src/streams/stores/state-db.ts';
 import { EMBEDDED_TOPOLOGY, storesOf } from '../src/streams/topology.ts';
 
@@ -74,14 +75,16 @@ function event(now: number): CheckScored {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'mailsift-pipeline-bench-'));
-const bus = await openEmbeddedBus(join(dir, 'log'), ALL_TOPICS);
+const bus = await openEmbeddedBus(join(dir, 'log'), ALL_TOPICS, { multithreading: true });
 const codecs = await createCodecs(createEmbeddedRegistry(bus.log.db));
 const state = new StateDb(join(dir, 'state'));
-await state.open(storesOf(EMBEDDED_TOPOLOGY));
-const runtime = createStreamRuntime({ bus, state, codecs, nodes: EMBEDDED_TOPOLOGY, groupId: 'bench', logger: { info: () => {}, error: (o) => console.error(o) }, now: Date.now });
-await runtime.start();
+await state.open(storesOf(EMBEDDED_TOPOLOGY), { multithreading: true });
+const thread = await startStreamsThread({ dataDir: dir, logLevel: 'warn', trainIntervalMs: 0 }, state, (moved) => {
+  for (const x of moved) bus.log.advanceDurable(x.topic, x.partition, x.end);
+});
+bus.log.onDurable = (moved) => thread.durable(moved);
 const producer = bus.producer();
-const appliedChecks = (): number => runtime.applied('checks').reduce((a, b) => a + b, 0);
+const appliedChecks = (): number => thread.applied('checks').reduce((a, b) => a + b, 0);
 
 async function send(count: number, onSent?: (positions: { partition: number; offset: number }[], t: number) => void): Promise<void> {
   const now = Date.now();
@@ -122,8 +125,8 @@ const paced = Math.floor(rate * 0.8);
 console.log(`phase 2: paced at ${paced} checks/s for ${PACED_SECONDS} s`);
 const lags: number[] = [];
 const waiting: { partition: number; offset: number; t: number }[] = [];
-const offCommit = runtime.onCommit(() => {
-  const applied = runtime.applied('checks');
+const offCommit = thread.onCommit(() => {
+  const applied = thread.applied('checks');
   const now = Date.now();
   for (let i = waiting.length - 1; i >= 0; i--) {
     const w = waiting[i]!;
@@ -154,7 +157,9 @@ console.log(`  RSS ${Math.round(process.memoryUsage().rss / 1048576)} MB`);
 console.log('\n| checks | checks/s (saturated) | lag p50 | lag p99 (at 80%) | RSS MB | log MB | state MB |');
 console.log('|---:|---:|---:|---:|---:|---:|---:|');
 console.log(`| ${N.toLocaleString()} | ${Math.round(rate)} | ${pct(50)} ms | ${pct(99)} ms | ${rssMb} | ${du(join(dir, 'log'))} | ${du(join(dir, 'state'))} |`);
-await runtime.stop();
+const mem = process.memoryUsage();
+console.log(`memory (both threads share the process): rss ${Math.round(mem.rss / 1048576)} MB, this thread's heap ${Math.round(mem.heapUsed / 1048576)} MB, external ${Math.round(mem.external / 1048576)} MB`);
+await thread.close();
 await bus.close();
 await state.close();
 rmSync(dir, { recursive: true, force: true });

@@ -9,12 +9,17 @@ import { runFeedsUpdate } from './feeds/feeds-update-command.ts';
 import { createContext } from './roles/context.ts';
 import { feedUrls } from './roles/feed-source.ts';
 import { serve } from './roles/serve.ts';
+import { retrainCommand } from './roles/retrain-command.ts';
+import { topicsCommand } from './roles/topics-command.ts';
 
 const USAGE = `usage: mailsift [command]
 
 commands:
   serve          run the service (default): API, stream processors and trainer per MAILSIFT_ROLES
   feeds update   download, validate and store every configured IP feed now, then exit
+  retrain        fit a learned model on the labelled checks now and publish it (embedded: server stopped)
+  topics plan    print every Kafka topic the service uses (partitions, retention, compaction)
+  topics apply   create the missing topics on KAFKA_BROKERS, then exit
   help           show this text
 
 Configuration is read from environment variables; see README.md.`;
@@ -39,6 +44,8 @@ async function main(argv: string[]): Promise<number> {
   if (cmd === 'feeds' && sub === 'update') {
     return runFeedsUpdate({ dataDir: ctx.dataDir, urls: feedUrls(ctx), logger: ctx.logger });
   }
+  if (cmd === 'retrain') return retrainCommand(ctx, (line) => process.stdout.write(`${line}\n`));
+  if (cmd === 'topics') return topicsCommand(ctx, sub, (line) => process.stdout.write(`${line}\n`));
   if (cmd !== 'serve') {
     process.stderr.write(`mailsift: unknown command "${argv.join(' ')}"\n\n${USAGE}\n`);
     return 2;

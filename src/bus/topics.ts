@@ -7,9 +7,9 @@
  * Cross-customer domain aggregations read repartition topics keyed by domain. A very large
  * customer therefore lands in one partition: the price of exact per-account state.
  */
-import { DAY, HOUR } from '../domain/time.ts';
+import { DAY } from '../domain/time.ts';
 
-export type SchemaName = 'check-scored' | 'feedback-received' | 'check-labelled' | 'domain-sighting';
+export type SchemaName = 'check-scored' | 'feedback-received' | 'check-labelled' | 'domain-sighting' | 'model-published';
 
 export interface TopicSpec {
   readonly name: string;
@@ -49,6 +49,14 @@ export const TOPICS = {
     keyedBy: 'domain',
     doc: 'Checks joined with their first outcome: training data and per-domain outcome rates.',
   },
+  models: {
+    name: 'models.published.v1',
+    schema: 'model-published',
+    partitions: 1,
+    retentionMs: 3650 * DAY,
+    keyedBy: 'model',
+    doc: 'Every learned model version the trainer published (one partition: a total order of versions).',
+  },
   domainSightings: {
     name: 'mailsift-domain-sightings-repartition',
     schema: 'domain-sighting',
@@ -69,4 +77,3 @@ export function changelogTopic(appId: string, store: string): string {
 }
 
 export const APP_ID = 'mailsift';
-export const CHANGELOG_RETENTION_HINT_MS = HOUR;

@@ -130,10 +130,12 @@ export const SETTINGS = {
     if (!/^[A-Za-z0-9._-]{1,100}$/.test(raw.trim())) throw new Error('must match [A-Za-z0-9._-]{1,100}');
     return raw.trim();
   }), 'Kafka mode: prefix of every topic, consumer group and schema subject (`<namespace>.<name>`), to share a cluster'),
+  kafkaReplicationFactor: s('MAILSIFT_KAFKA_REPLICATION_FACTOR', '1', int(1, 10), 'Kafka mode: replication factor of the topics the service creates (3 in production)'),
   schemaRegistryUrl: s('SCHEMA_REGISTRY_URL', undefined, optional(url), 'Confluent-compatible schema registry; required in Kafka mode'),
   roles: s('MAILSIFT_ROLES', 'api,streams,trainer', roles, 'Roles this process runs (split them to scale out; embedded mode runs all in one process)'),
   streamsThread: s('MAILSIFT_STREAMS_THREAD', 'on', bool, 'Embedded mode: run the stream processors in their own thread (`off`: in the API thread)'),
   modelMode: s('MAILSIFT_MODEL_MODE', 'auto', oneOf('off', 'on', 'auto'), '`off`, `on` or `auto` (see Model)'),
+  trainIntervalS: s('MAILSIFT_TRAIN_INTERVAL_S', '300', int(1, 7 * 86_400), 'Trainer: how often it considers fitting the next learned model version (it fits only when enough new outcomes arrived)'),
   rateLimitRps: s('MAILSIFT_RATE_LIMIT_RPS', '100', int(1, 1_000_000), 'Requests per second per account (token refill rate)'),
   rateLimitBurst: s('MAILSIFT_RATE_LIMIT_BURST', '200', int(1, 10_000_000), 'Burst size per account (bucket capacity)'),
   verdictAllow: s('MAILSIFT_VERDICT_ALLOW', '60', int(1, 100), '`allow` when human_score >= this'),

@@ -57,9 +57,26 @@ export interface DomainSighting {
   time: number;
 }
 
+export interface ModelPublished {
+  version: number;
+  feature_version: number;
+  intercept: number;
+  weights: number[];
+  trained_at: number;
+  examples: number;
+  trained_through: number;
+  humans: number;
+  fakes: number;
+  l2: number;
+  train_log_loss: number;
+  holdout_log_loss: number;
+  baseline_holdout_log_loss: number;
+}
+
 export interface EventsBySchema {
   'check-scored': CheckScored;
   'feedback-received': FeedbackReceived;
   'check-labelled': CheckLabelled;
   'domain-sighting': DomainSighting;
+  'model-published': ModelPublished;
 }

@@ -74,3 +74,35 @@ export function summarize(tallies: readonly ModelTally[]): ModelScoreSummary | n
     recent_log_loss: last.reduce((s, x) => s + x.loss, 0) / last.length,
   };
 }
+
+/** One account's prequential record (the model-stats store value). */
+export interface AccountTallies {
+  readonly baseline: ModelTally;
+  readonly learned: ModelTally;
+  readonly humans: number;
+  readonly fakes: number;
+}
+
+export interface StatsSummary {
+  readonly humans: number;
+  readonly fakes: number;
+  /** Accounts with at least one outcome. */
+  readonly customers: number;
+  readonly baseline: ModelScoreSummary | null;
+  readonly learned: ModelScoreSummary | null;
+  /** Examples the learned model had scored at check time. */
+  readonly learnedExamples: number;
+}
+
+/** Every account's tallies merged into the global figures /v1/model reports. */
+export function summarizeAccounts(rows: readonly AccountTallies[]): StatsSummary {
+  const active = rows.filter((r) => r.humans + r.fakes > 0);
+  return {
+    humans: active.reduce((s, r) => s + r.humans, 0),
+    fakes: active.reduce((s, r) => s + r.fakes, 0),
+    customers: active.length,
+    baseline: summarize(active.map((r) => r.baseline)),
+    learned: summarize(active.map((r) => r.learned).filter((t) => t.n > 0)),
+    learnedExamples: active.reduce((s, r) => s + r.learned.n, 0),
+  };
+}

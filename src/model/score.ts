@@ -56,7 +56,7 @@ export function sigmoid(z: number): number {
 
 /** Scores a feature vector: logit, probability, human_score, verdict, reasons, evidence. */
 export function scoreFeatures(
-  features: FeatureVector,
+  features: ArrayLike<number>,
   card: Scorecard,
   thresholds: VerdictThresholds = DEFAULT_THRESHOLDS,
 ): Score {

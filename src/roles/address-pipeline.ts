@@ -5,6 +5,7 @@
 import { analyze, buildJudgeTables, judge, type Analysis } from '../check/judge.ts';
 import { FEATURE_VERSION } from '../model/features.ts';
 import { BASELINE_SCORECARD } from '../model/baseline.ts';
+import { scoreFeatures } from '../model/score.ts';
 import type { AddressPipeline, AddressView } from '../service/check-service.ts';
 import { parseAddress } from '../signals/syntax.ts';
 
@@ -33,5 +34,6 @@ export function buildAddressPipeline(thresholds: { allow: number; review: number
       const { features, score } = judge((view as View).analysis, facts, BASELINE_SCORECARD, t);
       return { features, featureVersion: FEATURE_VERSION, score };
     },
+    score: (features, card) => scoreFeatures(features, card, t),
   };
 }

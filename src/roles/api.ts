@@ -19,7 +19,8 @@ import { loadOrCreateDevKeys, hashApiKey } from '../platform/secrets.ts';
 import { createEventWriter } from '../service/event-writer.ts';
 import { createCheckService } from '../service/check-service.ts';
 import { createFeedbackService } from '../service/feedback-service.ts';
-import { createModelService } from '../service/model-service.ts';
+import { createModelService, type LearnedModelSource } from '../service/model-service.ts';
+import { createModelServing } from '../service/model-serving.ts';
 import { createUsageService } from '../service/usage-service.ts';
 import type { Health, ReadinessReport } from '../service/ports.ts';
 import { createHistoryReader } from '../streams/history.ts';
@@ -36,6 +37,8 @@ export interface ApiRoleDeps {
   /** Committed offsets of checks and feedback in the state this API reads (for pruning own events). */
   applied(): { checks: readonly number[]; feedback: readonly number[] };
   onStateCommit(listener: () => void): () => void;
+  /** The newest learned model published (the model follower). */
+  learned: LearnedModelSource;
   /** Readiness of the parts this process runs besides the API (state caught up, bus reachable). */
   readiness(): Promise<ReadinessReport['checks']>;
 }
@@ -65,8 +68,19 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
   const cachedState = commitCachedReader(d.state, d.onStateCommit);
   const writer = createEventWriter(d.producer, config.eventTimeoutMs, (topic) => metrics.eventsWritten.inc({ topic }));
 
+  const models = createModelServing({
+    mode: config.modelMode,
+    learned: d.learned,
+    queries,
+    onStateCommit: d.onStateCommit,
+    now: ctx.now,
+    onError: (err) => logger.warn({ err }, 'model health refresh failed'),
+  });
+  await models.refresh();
+
   const checks = createCheckService({
     pipeline,
+    models,
     dns: dns.source,
     ip: { facts: (ip) => feeds.facts(ip) },
     history: createHistoryReader(cachedState, own, { domainFromChecks: embedded, domainHorizonMs: DOMAIN_HORIZON_MS, committed: () => d.applied().checks }),
@@ -117,7 +131,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     now: ctx.now,
     checks,
     feedback,
-    model: createModelService(queries, config.modelMode, { version: () => 0 }, ctx.now),
+    model: createModelService(queries, config.modelMode, d.learned, ctx.now),
     usage: createUsageService(queries, ctx.now),
     health,
     metrics,
@@ -133,6 +147,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     address,
     async close() {
       stopPruning();
+      models.stop();
       cachedState.stop();
       await app.close();
       feeds.stop();

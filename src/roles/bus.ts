@@ -28,7 +28,7 @@ export async function openBus(ctx: Context): Promise<OpenedBus> {
     const bus = await openKafkaBus({
       brokers: ctx.config.kafkaBrokers!,
       clientId: `mailsift-${instanceId(ctx)}`,
-      topics: topicPlan(storesOf(TOPOLOGY)),
+      topics: topicPlan(storesOf(TOPOLOGY), ctx.config.kafkaReplicationFactor),
       logger: ctx.logger.child({ component: 'kafka' }),
       maxQueueMs: Math.max(100, ctx.config.eventTimeoutMs - 200),
       ...(ctx.config.kafkaNamespace ? { namespace: ctx.config.kafkaNamespace } : {}),

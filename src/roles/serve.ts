@@ -13,10 +13,13 @@ import { createReplica } from '../streams/replica.ts';
 import { StateDb } from '../streams/stores/state-db.ts';
 import { EMBEDDED_TOPOLOGY, storesOf, TOPOLOGY } from '../streams/topology.ts';
 import { startApi, type ApiRole } from './api.ts';
+import { startOpsServer } from './ops-server.ts';
 import { instanceId, openBus, type OpenedBus } from './bus.ts';
 import type { Context } from './context.ts';
 import { startStreams, type StreamsRole } from './streams.ts';
 import { startStreamsThread, type StreamsThread } from './streams-thread.ts';
+import { startModelFollower, type ModelFollower } from './model-follower.ts';
+import { startTrainer, type Trainer } from './trainer.ts';
 import { createCodecs } from '../bus/codecs.ts';
 import { openEmbeddedBus } from '../bus/embedded-bus.ts';
 import { createEmbeddedRegistry } from '../bus/embedded-registry.ts';
@@ -27,6 +30,7 @@ const STARTUP_CATCH_UP_MS = 60_000;
 export interface Running {
   readonly api?: ApiRole;
   readonly streams?: StreamsRole;
+  readonly trainer?: Trainer;
   close(): Promise<void>;
 }
 
@@ -47,15 +51,52 @@ export async function serve(ctx: Context): Promise<Running> {
   const roles = ctx.config.roles;
   let streams: StreamsRole | undefined;
   let api: ApiRole | undefined;
+  let trainer: Trainer | undefined;
+  const kafka = ctx.config.mode === 'kafka';
   try {
     if (roles.includes('streams')) {
       streams = await startStreams(ctx, opened);
       closers.unshift(() => streams!.close());
       ctx.logger.info({ mode: ctx.config.mode }, 'mailsift streams running');
     }
+    if (roles.includes('trainer')) {
+      // Its own group in Kafka mode too: the trainer reads every partition, from the start.
+      trainer = await startTrainer({
+        bus: opened.bus,
+        codecs: opened.codecs,
+        groupId: kafka ? `mailsift-trainer-${instanceId(ctx)}` : 'mailsift-trainer',
+        logger: ctx.logger.child({ role: 'trainer' }),
+        now: ctx.now,
+        intervalMs: ctx.config.trainIntervalS * 1000,
+      });
+      closers.unshift(() => trainer!.stop());
+      ctx.logger.info({ mode: ctx.config.mode, interval_s: ctx.config.trainIntervalS }, 'mailsift trainer running');
+    }
     if (roles.includes('api')) {
-      api = ctx.config.mode === 'embedded' ? await embeddedApi(ctx, opened, streams!) : await replicatedApi(ctx, opened, closers);
+      const follower = await startModelFollower({
+        bus: opened.bus,
+        codecs: opened.codecs,
+        groupId: kafka ? `mailsift-api-models-${instanceId(ctx)}` : 'mailsift-api-models',
+        logger: ctx.logger.child({ role: 'api' }),
+      });
+      closers.unshift(() => follower.stop());
+      await follower.caughtUp();
+      api = kafka ? await replicatedApi(ctx, opened, closers, follower) : await embeddedApi(ctx, opened, streams!, follower);
       closers.unshift(() => api!.close());
+    } else {
+      const s = streams;
+      const t = trainer;
+      const ops = await startOpsServer(ctx, {
+        async readiness() {
+          const checks = {
+            ...(s ? { streams: streamsCheck(s.runtime.failed(), true) } : {}),
+            ...(t ? { trainer: streamsCheck(t.failed(), true) } : {}),
+            kafka: (await opened.bus.healthy()) ? { ok: true } : { ok: false, detail: 'brokers unreachable' },
+          };
+          return { ready: Object.values(checks).every((c) => c.ok), checks };
+        },
+      });
+      closers.unshift(() => ops.close());
     }
   } catch (err) {
     for (const c of closers) await c().catch(() => undefined);
@@ -65,6 +106,7 @@ export async function serve(ctx: Context): Promise<Running> {
   return {
     ...(api ? { api } : {}),
     ...(streams ? { streams } : {}),
+    ...(trainer ? { trainer } : {}),
     async close() {
       for (const c of closers) await c();
       await opened.bus.close();
@@ -83,7 +125,7 @@ async function serveEmbeddedThreaded(ctx: Context): Promise<Running> {
   await state.open(storesOf(EMBEDDED_TOPOLOGY), { multithreading: true });
   let thread: StreamsThread;
   try {
-    thread = await startStreamsThread({ dataDir: ctx.dataDir, logLevel: ctx.config.logLevel }, state, (moved) => {
+    thread = await startStreamsThread({ dataDir: ctx.dataDir, logLevel: ctx.config.logLevel, trainIntervalMs: ctx.config.trainIntervalS * 1000 }, state, (moved) => {
       for (const x of moved) bus.log.advanceDurable(x.topic, x.partition, x.end);
     });
   } catch (err) {
@@ -101,8 +143,12 @@ async function serveEmbeddedThreaded(ctx: Context): Promise<Running> {
   });
   const caughtUp = await catchUp('streams', ctx, (ms) => thread.caughtUp(ms));
   let api: ApiRole;
+  let follower: ModelFollower | undefined;
   try {
+    follower = await startModelFollower({ bus, codecs, groupId: 'mailsift-api-models', logger: ctx.logger.child({ role: 'api' }) });
+    await follower.caughtUp();
     api = await startApi(ctx, {
+      learned: follower,
       producer: bus.producer(),
       codecs,
       state,
@@ -111,6 +157,7 @@ async function serveEmbeddedThreaded(ctx: Context): Promise<Running> {
       readiness: async () => ({ streams: streamsCheck(thread.failed(), caughtUp()), log: { ok: true } }),
     });
   } catch (err) {
+    await follower?.stop();
     await thread.close();
     await state.close();
     await bus.close();
@@ -120,6 +167,7 @@ async function serveEmbeddedThreaded(ctx: Context): Promise<Running> {
     api,
     async close() {
       await api.close();
+      await follower!.stop();
       await thread.close();
       await state.close();
       await bus.close();
@@ -127,9 +175,10 @@ async function serveEmbeddedThreaded(ctx: Context): Promise<Running> {
   };
 }
 
-async function embeddedApi(ctx: Context, opened: OpenedBus, streams: StreamsRole): Promise<ApiRole> {
+async function embeddedApi(ctx: Context, opened: OpenedBus, streams: StreamsRole, learned: ModelFollower): Promise<ApiRole> {
   const caughtUp = await catchUp('streams', ctx, (ms) => streams.runtime.caughtUp(ms));
   return startApi(ctx, {
+    learned,
     producer: opened.bus.producer(),
     codecs: opened.codecs,
     state: streams.state,
@@ -142,7 +191,7 @@ async function embeddedApi(ctx: Context, opened: OpenedBus, streams: StreamsRole
   });
 }
 
-async function replicatedApi(ctx: Context, opened: OpenedBus, closers: (() => Promise<void>)[]): Promise<ApiRole> {
+async function replicatedApi(ctx: Context, opened: OpenedBus, closers: (() => Promise<void>)[], learned: ModelFollower): Promise<ApiRole> {
   const db = new StateDb(join(ctx.dataDir, 'replica'));
   const stores = storesOf(TOPOLOGY);
   await db.open(stores);
@@ -154,6 +203,7 @@ async function replicatedApi(ctx: Context, opened: OpenedBus, closers: (() => Pr
   await replica.start();
   const caughtUp = await catchUp('replica', ctx, (ms) => replica.caughtUp(ms));
   return startApi(ctx, {
+    learned,
     producer: opened.bus.producer(),
     codecs: opened.codecs,
     state: db,

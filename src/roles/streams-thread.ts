@@ -19,7 +19,7 @@ export interface StreamsThread {
 
 interface Message {
   ev: 'ready' | 'commit' | 'durable' | 'failed' | 'stopped' | 'reply';
-  applied?: Record<TopicKey, number[]>;
+  applied?: Partial<Record<TopicKey, number[]>>;
   segments?: [number, number[]][];
   id?: number;
   ok?: boolean;

@@ -19,15 +19,18 @@ import { createLogger } from '../platform/logger.ts';
 import { createStreamRuntime } from '../streams/runtime.ts';
 import { StateDb } from '../streams/stores/state-db.ts';
 import { EMBEDDED_TOPOLOGY, storesOf } from '../streams/topology.ts';
+import { startTrainer, type Trainer } from './trainer.ts';
 
 export interface StreamsWorkerData {
   dataDir: string;
   logLevel: string;
+  /** The trainer runs in this thread too (0: no trainer). */
+  trainIntervalMs: number;
 }
 
 const RETENTION_SWEEP_MS = 10 * 60_000;
 const port = parentPort!;
-const { dataDir, logLevel } = workerData as StreamsWorkerData;
+const { dataDir, logLevel, trainIntervalMs } = workerData as StreamsWorkerData;
 const logger = createLogger(logLevel).child({ role: 'streams', thread: 'worker' });
 
 const bus = await openEmbeddedBus(join(dataDir, 'log'), ALL_TOPICS, { multithreading: true });
@@ -36,9 +39,10 @@ const state = new StateDb(join(dataDir, 'state'));
 const stores = storesOf(EMBEDDED_TOPOLOGY);
 await state.open(stores, { multithreading: true });
 const runtime = createStreamRuntime({ bus, state, codecs, nodes: EMBEDDED_TOPOLOGY, groupId: 'mailsift-streams', logger, now: Date.now });
+let trainer: Trainer | undefined;
 bus.log.onDurable = (moved) => port.postMessage({ ev: 'durable', moved });
 
-const applied = (): Record<TopicKey, readonly number[]> => ({
+const applied = (): Partial<Record<TopicKey, readonly number[]>> => ({
   checks: runtime.applied('checks'),
   feedback: runtime.applied('feedback'),
   labelled: runtime.applied('labelled'),
@@ -71,6 +75,11 @@ port.on('message', (m: { op: string; id?: number; timeoutMs?: number; moved?: { 
       void (async () => {
         clearInterval(watch);
         clearInterval(sweep);
+        if (process.env.DEBUG_MEM) {
+          const h = (await import('node:v8')).getHeapStatistics();
+          console.error(`worker heap used ${Math.round(h.used_heap_size / 1048576)} MB, total ${Math.round(h.total_heap_size / 1048576)} MB, external ${Math.round(h.external_memory / 1048576)} MB`);
+        }
+        await trainer?.stop();
         await runtime.stop();
         await bus.close();
         await state.close();
@@ -82,4 +91,9 @@ port.on('message', (m: { op: string; id?: number; timeoutMs?: number; moved?: { 
 });
 
 await runtime.start();
+// The trainer shares this thread: it fits between stream batches (it yields every few steps).
+trainer =
+  trainIntervalMs > 0
+    ? await startTrainer({ bus, codecs, groupId: 'mailsift-trainer', logger: logger.child({ role: 'trainer' }), now: Date.now, intervalMs: trainIntervalMs })
+    : undefined;
 port.postMessage({ ev: 'ready', applied: applied(), segments: segments() });

@@ -15,15 +15,21 @@ import type { BulkErrorEntry, CheckResultBody } from '../domain/check-result.ts'
 import type { DnsFacts, HistoryFacts, IpFacts, ParsedAddress, Score } from '../domain/check.ts';
 import type { CheckScored } from '../domain/events.ts';
 import type { KeyedHasher } from '../domain/keyed-hash.ts';
+import { modelLabel } from '../model/learned.ts';
+import type { Scorecard } from '../model/score.ts';
 import type { OwnEvents } from '../streams/own-events.ts';
 import type { EventWriter } from './event-writer.ts';
+import type { ModelChoice } from './model-serving.ts';
 import type { CheckAnswer, CheckService } from './ports.ts';
 
 /** The pure judgement, bound to its lookup tables by the composition root. */
 export interface AddressPipeline {
   parse(input: string): { ok: true; address: ParsedAddress } | { ok: false; error: string };
   analyze(address: ParsedAddress, dns: DnsFacts | undefined): AddressView;
+  /** Features and the baseline's score. */
   judge(view: AddressView, facts: { dns?: DnsFacts; ip?: IpFacts; history?: HistoryFacts }): { features: ArrayLike<number>; featureVersion: number; score: Score };
+  /** The same features scored by another scorecard (a learned model). */
+  score(features: ArrayLike<number>, card: Scorecard): Score;
 }
 
 /** What the check path needs to read out of an analysis (the rest stays opaque to it). */
@@ -67,6 +73,7 @@ export interface CheckDeps {
   dns: DomainFactsSource | undefined;
   ip: IpIntel;
   history: HistoryReader;
+  models: { choice(): ModelChoice };
   hasher: KeyedHasher;
   signer: CheckIdSigner;
   writer: EventWriter;
@@ -105,10 +112,16 @@ export function createCheckService(d: CheckDeps): CheckService {
       time: now,
     });
     const judged = d.pipeline.judge(view, { ...(dns ? { dns } : {}), ...(ipInfo ? { ip: ipInfo.facts } : {}), history });
-    const score = judged.score;
+    const baseline = judged.score;
+    // The learned model scores every check once it exists, served or not: its prequential
+    // figures (and `auto` health) need its probability on checks that later get outcomes.
+    const choice = d.models.choice();
+    const learned = choice.learned ? d.pipeline.score(judged.features, choice.learned) : undefined;
+    const served = choice.serveLearned && learned ? learned : baseline;
+    const model = served === baseline ? 'baseline' : modelLabel(choice.learned);
+    const otherVerdict = learned === undefined ? undefined : served === baseline ? learned.verdict : baseline.verdict;
     const uuid = d.uuid();
     const checkId = d.signer.sign(account, uuid, inboxHash, now);
-    const model = 'baseline';
     const event: CheckScored = {
       check_uuid: uuid,
       account,
@@ -121,18 +134,18 @@ export function createCheckService(d: CheckDeps): CheckService {
       account_type: view.accountType,
       feature_version: judged.featureVersion,
       features: Array.from(judged.features),
-      baseline_probability: score.probability,
+      baseline_probability: baseline.probability,
       served_model: model,
-      served_probability: score.probability,
-      learned_probability: null,
-      verdict: score.verdict,
+      served_probability: served.probability,
+      learned_probability: learned?.probability ?? null,
+      verdict: served.verdict,
       bulk,
     };
     const key = Buffer.from(account);
     const partition = partitionFor(key, TOPICS.checks.partitions);
     const pos = await d.writer.write(TOPICS.checks.name, key, d.codecs.checks.encode(event), now, partition);
     d.own.addCheck({ event, ...pos });
-    d.onChecked?.(score.verdict, model);
+    d.onChecked?.(served.verdict, served === baseline ? 'baseline' : 'learned');
     const result: CheckResultBody = buildCheckResult({
       email: address.email,
       canonical: view.canonical,
@@ -144,10 +157,11 @@ export function createCheckService(d: CheckDeps): CheckService {
       ...(dns ? { dns } : {}),
       ...(ipInfo ? { ip: ipInfo.facts } : {}),
       history,
-      score,
+      score: served,
       explain,
       checkId,
       model,
+      ...(otherVerdict !== undefined ? { otherVerdict } : {}),
     });
     return { ok: true, result };
   }

@@ -41,8 +41,8 @@ export interface RuntimeOptions {
   commitIntervalMs?: number;
   /** Commit early once this many store entries are dirty (memory bound). */
   maxDirty?: number;
-  /** Clean entries kept in the record cache. */
-  cacheEntries?: number;
+  /** Memory the record cache may use for clean entries (bytes). */
+  cacheBytes?: number;
 }
 
 export interface StreamRuntime {
@@ -75,7 +75,7 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
   const topicKeyByName = new Map<string, TopicKey>(Object.entries(TOPICS).map(([k, v]) => [v.name, k as TopicKey]));
   const applied = new Map<string, number[]>(); // committed: what the stores include
   const processed = new Map<string, number[]>(); // applied to the cache, maybe not committed yet
-  const cache = new RecordCache(o.cacheEntries ?? 200_000);
+  const cache = new RecordCache(o.cacheBytes ?? 64 * 1024 * 1024);
   const commitInterval = o.commitIntervalMs ?? 200;
   const maxDirty = o.maxDirty ?? 100_000;
   let lastCommit = 0;

@@ -27,9 +27,26 @@ export interface BatchingOptions {
    */
   maxQueueMs: number;
   onError?: (e: Error) => void;
+  /**
+   * The broker no longer accepts this producer's sequence numbers (after a broker restart
+   * while a send was unacknowledged, kafkajs' idempotent state can stay out of step for
+   * good): the adapter replaces the producer with a new session, and the next batch uses it.
+   */
+  resetSession?: () => Promise<void>;
 }
 
-export function batchingProducer(producer: Producer, partitionsOf: (topic: string) => number, o: BatchingOptions): BusProducer {
+/** kafkajs errors after which an idempotent producer session cannot continue. */
+const SESSION_ERRORS = new Set(['OUT_OF_ORDER_SEQUENCE_NUMBER', 'UNKNOWN_PRODUCER_ID', 'INVALID_PRODUCER_EPOCH', 'INVALID_PRODUCER_ID_MAPPING']);
+
+export function isProducerSessionError(err: unknown): boolean {
+  for (let e = err as { type?: string; cause?: unknown; originalError?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (e.type && SESSION_ERRORS.has(e.type)) return true;
+    e = (e.originalError ?? e.cause) as typeof e;
+  }
+  return false;
+}
+
+export function batchingProducer(producer: () => Producer, partitionsOf: (topic: string) => number, o: BatchingOptions): BusProducer {
   let queue: Pending[] = [];
   let inFlight = false;
 
@@ -49,7 +66,7 @@ export function batchingProducer(producer: Producer, partitionsOf: (topic: strin
     try {
       const byTopic = new Map<string, Pending[]>();
       for (const p of batch) byTopic.set(p.topic, [...(byTopic.get(p.topic) ?? []), p]);
-      const meta = await producer.sendBatch({
+      const meta = await producer().sendBatch({
         acks: -1,
         topicMessages: [...byTopic].map(([topic, list]) => ({
           topic,
@@ -70,6 +87,7 @@ export function batchingProducer(producer: Producer, partitionsOf: (topic: strin
       const e = err instanceof Error ? err : new Error(String(err));
       o.onError?.(e);
       for (const p of batch) p.reject(e);
+      if (o.resetSession && isProducerSessionError(err)) await o.resetSession().catch((x: unknown) => o.onError?.(x instanceof Error ? x : new Error(String(x))));
     } finally {
       inFlight = false;
       if (queue.length) void flush();

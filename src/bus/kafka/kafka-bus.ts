@@ -73,14 +73,27 @@ export async function openKafkaBus(o: KafkaBusOptions): Promise<Bus & { admin: A
     return n;
   };
 
-  const producer: Producer = kafka.producer({
-    idempotent: true,
-    maxInFlightRequests: 1,
-    allowAutoTopicCreation: false,
-    createPartitioner: Partitioners.DefaultPartitioner,
-  });
+  const newProducer = (): Producer =>
+    kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
+  let producer = newProducer();
   await producer.connect();
-  const inner = batchingProducer(producer, (t) => partitionsOf(logical(t)), { maxQueueMs: o.maxQueueMs, onError: (e) => o.logger.warn({ err: e }, 'kafka: send failed') });
+  const inner = batchingProducer(() => producer, (t) => partitionsOf(logical(t)), {
+    maxQueueMs: o.maxQueueMs,
+    onError: (e) => o.logger.warn({ err: e }, 'kafka: send failed'),
+    async resetSession() {
+      const old = producer;
+      const fresh = newProducer();
+      await fresh.connect();
+      producer = fresh;
+      o.logger.warn({}, 'kafka: the broker refused the producer session (sequence out of step); continuing with a new producer id');
+      await old.disconnect().catch(() => undefined);
+    },
+  });
   const busProducer: BusProducer = { send: (topic, records) => inner.send(physical(topic), records) };
   const consumers = new Set<BusConsumer>();
 

@@ -3,8 +3,9 @@
  * entries stay in memory, and writes are coalesced until the runtime commits them, together
  * with the source positions, in one atomic batch. A hot key (a big domain's summary, an
  * account's daily usage) is written once per commit instead of once per event.
- * Bounded: clean entries are evicted least-recently-used past `maxEntries`; dirty entries are
- * never evicted (the runtime commits before too many accumulate).
+ * Bounded by memory: clean entries are evicted oldest first once the cache holds more than
+ * `maxBytes` (keys + values + a fixed per-entry overhead); dirty entries are never evicted (the
+ * runtime commits before too many accumulate).
  */
 import { isTimed, segmentIsLive, segmentOf, TOMBSTONE, type StoreSpec } from './store-spec.ts';
 import type { PendingWrite, StoreTx } from './tx.ts';
@@ -26,6 +27,9 @@ interface Entry {
   version: number;
 }
 
+/** Bytes a cached entry costs beyond its key and value bytes (entry object, map slot, string key, two Buffer objects), measured with heap statistics. */
+const ENTRY_OVERHEAD = 600;
+
 /** What a commit takes from the cache; exactly one of done/fail is called. */
 export interface DirtyReceipt {
   readonly writes: (PendingWrite & { partition: number })[];
@@ -40,7 +44,23 @@ export class RecordCache {
   /** Entries written since the last commit (so a commit never scans the whole cache). */
   private dirtyList: Entry[] = [];
 
-  constructor(private readonly maxEntries = 200_000) {}
+  private bytes = 0;
+
+  constructor(private readonly maxBytes = 96 * 1024 * 1024) {}
+
+  private static cost(key: Buffer, value: Buffer | null): number {
+    return ENTRY_OVERHEAD + key.length + (value ? value.length : 0);
+  }
+
+  /**
+   * Small Buffers are slices of Node's shared 8 KiB pool; a long-lived slice keeps its whole
+   * slab alive. Entries that may live long get their own exact-size copy.
+   */
+  private static own(b: Buffer): Buffer {
+    const copy = Buffer.allocUnsafeSlow(b.length);
+    b.copy(copy);
+    return copy;
+  }
 
   has(mk: string): boolean {
     return this.entries.has(mk);
@@ -49,7 +69,8 @@ export class RecordCache {
   /** Records what the database holds for a key (a prefetch result). */
   fill(mk: string, store: StoreSpec, key: Buffer, value: Buffer | undefined, seg: number): void {
     if (this.entries.has(mk)) return;
-    this.entries.set(mk, { store, key, value: value ?? null, seg, dirty: false, partition: -1, pinned: store.cacheAll === true, version: 0 });
+    this.entries.set(mk, { store, key: RecordCache.own(key), value: value ? RecordCache.own(value) : null, seg, dirty: false, partition: -1, pinned: store.cacheAll === true, version: 0 });
+    this.bytes += RecordCache.cost(key, value ?? null);
   }
 
   get dirty(): number {
@@ -107,15 +128,17 @@ export class RecordCache {
           const e = this.entries.get(k);
           if (e) {
             if (!e.dirty) this.dirtyList.push(e);
-            e.value = w.value;
+            this.bytes += RecordCache.cost(e.key, w.value) - RecordCache.cost(e.key, e.value);
+            e.value = w.value && RecordCache.own(w.value);
             e.seg = w.seg;
             e.dirty = true;
             e.partition = partition;
             e.version++;
           } else {
-            const n: Entry = { store: w.store, key: w.key, value: w.value, seg: w.seg, dirty: true, partition, pinned: w.store.cacheAll === true, version: 1 };
+            const n: Entry = { store: w.store, key: RecordCache.own(w.key), value: w.value && RecordCache.own(w.value), seg: w.seg, dirty: true, partition, pinned: w.store.cacheAll === true, version: 1 };
             this.entries.set(k, n);
             this.dirtyList.push(n);
+            this.bytes += RecordCache.cost(w.key, w.value);
           }
         }
         pending.clear();
@@ -153,12 +176,19 @@ export class RecordCache {
    * enough here: hot keys are written every batch and re-enter after an eviction.
    */
   evict(): void {
-    if (this.entries.size <= this.maxEntries) return;
-    const target = this.maxEntries * 0.9;
+    if (this.bytes <= this.maxBytes) return;
+    const target = this.maxBytes * 0.9;
     for (const [mk, e] of this.entries) {
-      if (this.entries.size <= target) break;
-      if (!e.dirty && !e.pinned && !this.protect?.(mk)) this.entries.delete(mk);
+      if (this.bytes <= target) break;
+      if (!e.dirty && !e.pinned && !this.protect?.(mk)) {
+        this.entries.delete(mk);
+        this.bytes -= RecordCache.cost(e.key, e.value);
+      }
     }
+  }
+
+  get memoryBytes(): number {
+    return this.bytes;
   }
 
   /** Keys the runtime must not lose yet (written by commits a prefetch in flight may not have seen). */
@@ -167,6 +197,7 @@ export class RecordCache {
   /** Drops entries of expired segments (they would read as absent anyway). */
   dropExpired(now: number): void {
     for (const [mk, e] of this.entries) if (!e.dirty && isTimed(e.store) && e.value !== null && !segmentIsLive(e.store, e.seg, now)) {
+      this.bytes -= RecordCache.cost(e.key, e.value) - (e.pinned ? RecordCache.cost(e.key, null) : 0);
       if (e.pinned) e.value = null;
       else this.entries.delete(mk);
     }

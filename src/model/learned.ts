@@ -1,0 +1,28 @@
+/**
+ * A published learned model as a scorecard, so it scores, explains and gives reasons exactly
+ * like the baseline (same dot product, same evidence, same reason codes). Pure.
+ */
+import type { ModelPublished } from '../domain/events.ts';
+import { BASELINE_SCORECARD } from './baseline.ts';
+import { FEATURE_NAMES, FEATURE_VERSION } from './features.ts';
+import type { Scorecard } from './score.ts';
+
+/** Undefined for a model of another feature version (this build cannot score it) or a malformed one. */
+export function learnedScorecard(m: ModelPublished): Scorecard | undefined {
+  if (m.feature_version !== FEATURE_VERSION || m.weights.length !== FEATURE_NAMES.length) return undefined;
+  if (!Number.isInteger(m.version) || m.version < 1) return undefined;
+  if (!Number.isFinite(m.intercept) || !m.weights.every(Number.isFinite)) return undefined;
+  return {
+    name: 'learned',
+    version: m.version,
+    featureVersion: FEATURE_VERSION,
+    intercept: m.intercept,
+    weights: Float64Array.from(m.weights),
+    reasonMinImpact: BASELINE_SCORECARD.reasonMinImpact,
+  };
+}
+
+/** The `model` field of a CheckResult. */
+export function modelLabel(card: Scorecard | undefined): string {
+  return card ? `learned-v${card.version}` : 'baseline';
+}

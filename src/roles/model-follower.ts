@@ -1,0 +1,76 @@
+/**
+ * Follows the models topic from its start and keeps the newest learned model this build can
+ * score. Every API instance runs one (its own consumer group, so each sees every version);
+ * the topic is tiny (one record per version) and replaying it at start is instant.
+ */
+import type { Codecs } from '../bus/codecs.ts';
+import type { Bus, BusConsumer } from '../bus/ports.ts';
+import { TOPICS } from '../bus/topics.ts';
+import type { ModelPublished } from '../domain/events.ts';
+import { learnedScorecard } from '../model/learned.ts';
+import type { Scorecard } from '../model/score.ts';
+import type { Logger } from 'pino';
+import type { LearnedModelSource } from '../service/model-service.ts';
+
+export interface ModelFollower extends LearnedModelSource {
+  /** The newest published model record, scorable or not (the trainer numbers versions after it). */
+  latestPublished(): ModelPublished | undefined;
+  /** Resolves once every model published before the call has been read. */
+  caughtUp(timeoutMs?: number): Promise<boolean>;
+  failed(): Error | undefined;
+  stop(): Promise<void>;
+}
+
+export async function startModelFollower(o: { bus: Bus; codecs: Codecs; groupId: string; logger: Logger; onModel?: (m: ModelPublished) => void }): Promise<ModelFollower> {
+  const topic = TOPICS.models.name;
+  let scorecard: Scorecard | undefined;
+  let published: ModelPublished | undefined;
+  let next = 0;
+  let failure: Error | undefined;
+  const consumer: BusConsumer = o.bus.consumer(o.groupId);
+  await consumer.start([topic], {
+    position: async () => 0,
+    onBatch: async (_tp, records) => {
+      for (const r of records) {
+        let m: ModelPublished;
+        try {
+          m = await o.codecs.models.decode(r.value);
+        } catch (err) {
+          // A record this build cannot read is skipped, never fatal: the baseline keeps serving.
+          o.logger.warn({ err, offset: r.offset }, 'skipped an unreadable model record');
+          continue;
+        }
+        if (!published || m.version >= published.version) published = m;
+        const card = learnedScorecard(m);
+        if (!card) {
+          o.logger.warn({ version: m.version, feature_version: m.feature_version }, 'published model cannot be scored by this build; keeping the previous one');
+        } else if (!scorecard || card.version >= scorecard.version) {
+          scorecard = card;
+          o.logger.info({ version: card.version, examples: m.examples }, 'learned model loaded');
+        }
+        o.onModel?.(m);
+      }
+      next = records.at(-1)!.offset + 1;
+    },
+    onError: (err) => {
+      failure = err;
+      o.logger.error({ err }, 'model follower stopped');
+    },
+  });
+
+  return {
+    current: () => scorecard,
+    latestPublished: () => published,
+    async caughtUp(timeoutMs = 30_000) {
+      const [end = 0] = await o.bus.endOffsets(topic);
+      const deadline = Date.now() + timeoutMs;
+      while (next < end) {
+        if (failure || Date.now() > deadline) return false;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return true;
+    },
+    failed: () => failure,
+    stop: () => consumer.stop(),
+  };
+}

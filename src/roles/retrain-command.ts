@@ -1,0 +1,62 @@
+/**
+ * `mailsift retrain`: fits a learned model on every labelled check now and publishes it as the
+ * next version, even when fewer new outcomes arrived than the trainer waits for (it still
+ * needs the minimum per training-policy.ts). In Kafka mode it runs beside the deployment (the
+ * API instances pick the version up within a second); in embedded mode it needs the data dir
+ * to itself, so stop the server first (the running server's trainer retrains on its own every
+ * MAILSIFT_TRAIN_INTERVAL_S).
+ */
+import { instanceId, openBus, type OpenedBus } from './bus.ts';
+import type { Context } from './context.ts';
+import { startTrainer } from './trainer.ts';
+
+export async function retrainCommand(ctx: Context, out: (line: string) => void): Promise<number> {
+  let opened: OpenedBus;
+  try {
+    opened = await openBus(ctx);
+  } catch (err) {
+    if (ctx.config.mode === 'embedded' && isLocked(err)) {
+      out(`mailsift retrain: the data dir ${ctx.dataDir} is in use by a running server. Stop it first, or let its trainer retrain on its own (every MAILSIFT_TRAIN_INTERVAL_S).`);
+      return 1;
+    }
+    throw err;
+  }
+  try {
+    const trainer = await startTrainer({
+      bus: opened.bus,
+      codecs: opened.codecs,
+      groupId: `mailsift-retrain-${instanceId(ctx)}`,
+      logger: ctx.logger.child({ role: 'trainer' }),
+      now: ctx.now,
+      intervalMs: 0,
+    });
+    try {
+      if (!(await trainer.caughtUp(10 * 60_000))) {
+        out('mailsift retrain: could not read every labelled check in 10 minutes');
+        return 1;
+      }
+      const r = await trainer.trainNow(true);
+      if (!r.published) {
+        out(`mailsift retrain: no model fitted: ${r.why}`);
+        return 1;
+      }
+      const m = r.model;
+      out(
+        `published learned model v${m.version}: ${m.examples} examples (${m.humans} real, ${m.fakes} fake), prior strength ${m.l2}, ` +
+          `holdout log loss ${m.holdout_log_loss.toFixed(4)} vs baseline ${m.baseline_holdout_log_loss.toFixed(4)}, in ${r.ms} ms`,
+      );
+      return 0;
+    } finally {
+      await trainer.stop();
+    }
+  } finally {
+    await opened.bus.close();
+  }
+}
+
+function isLocked(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === 'LEVEL_LOCKED') return true;
+  }
+  return false;
+}

@@ -1,0 +1,36 @@
+/**
+ * `mailsift topics plan` prints every topic the service needs (partitions, retention,
+ * compaction); `mailsift topics apply` creates the missing ones on KAFKA_BROKERS (the roles do
+ * it at start too; a deployment job can do it first, with the production replication factor).
+ */
+import { openKafkaBus } from '../bus/kafka/kafka-bus.ts';
+import { topicPlan } from '../streams/topic-plan.ts';
+import { storesOf, TOPOLOGY } from '../streams/topology.ts';
+import type { Context } from './context.ts';
+
+export async function topicsCommand(ctx: Context, sub: string | undefined, out: (line: string) => void): Promise<number> {
+  const plan = topicPlan(storesOf(TOPOLOGY), ctx.config.kafkaReplicationFactor);
+  if (sub === 'plan') {
+    out(JSON.stringify(plan, null, 2));
+    return 0;
+  }
+  if (sub !== 'apply') {
+    out('usage: mailsift topics plan | apply');
+    return 2;
+  }
+  if (ctx.config.mode !== 'kafka') {
+    out('mailsift topics apply: KAFKA_BROKERS is not set (embedded mode keeps its log in the data dir)');
+    return 2;
+  }
+  const bus = await openKafkaBus({
+    brokers: ctx.config.kafkaBrokers!,
+    clientId: 'mailsift-topics',
+    topics: plan,
+    logger: ctx.logger,
+    maxQueueMs: 5_000,
+    ...(ctx.config.kafkaNamespace ? { namespace: ctx.config.kafkaNamespace } : {}),
+  });
+  await bus.close();
+  out(`${plan.length} topics present`);
+  return 0;
+}

@@ -1,0 +1,164 @@
+/**
+ * The trainer role: reads every labelled check (checks.labelled.v1, from the start) into a
+ * bounded training set, follows the models topic for the newest version, and every
+ * MAILSIFT_TRAIN_INTERVAL_S fits and publishes the next version when the training policy says
+ * enough new outcomes arrived. Run exactly one trainer per deployment: two would publish the
+ * same version number (the follower then keeps the later record).
+ *
+ * The fit runs on TensorFlow.js' CPU backend in this thread and yields to the event loop every
+ * few steps, so consuming (and, in embedded mode, the stream processors sharing the thread)
+ * keeps going while it fits.
+ */
+import type { Logger } from 'pino';
+import type { Codecs } from '../bus/codecs.ts';
+import type { Bus, BusConsumer, BusProducer } from '../bus/ports.ts';
+import { TOPICS } from '../bus/topics.ts';
+import type { ModelPublished } from '../domain/events.ts';
+import { BASELINE_SCORECARD } from '../model/baseline.ts';
+import { FEATURE_NAMES, FEATURE_VERSION } from '../model/features.ts';
+import { trainModel } from '../model/train.ts';
+import { trainingDue } from '../model/training-policy.ts';
+import { TrainingSet } from '../model/training-set.ts';
+import { useTensorflowCpu } from '../platform/tensorflow.ts';
+
+/** The newest outcomes a model is fitted on (older ones age out: behaviour drifts). */
+export const TRAINING_CAPACITY = 50_000;
+
+export type TrainResult =
+  | { published: true; model: ModelPublished; ms: number }
+  | { published: false; why: string };
+
+export interface Trainer {
+  /** Fits and publishes now if due (`force`: even with few new outcomes). One fit at a time. */
+  trainNow(force?: boolean): Promise<TrainResult>;
+  /** Resolves once every labelled check and model published before the call has been read. */
+  caughtUp(timeoutMs?: number): Promise<boolean>;
+  summary(): { examples: number; humans: number; fakes: number; latestVersion: number };
+  failed(): Error | undefined;
+  stop(): Promise<void>;
+}
+
+export interface TrainerDeps {
+  bus: Bus;
+  codecs: Codecs;
+  producer?: BusProducer;
+  groupId: string;
+  logger: Logger;
+  now: () => number;
+  /** 0: no timer (the `retrain` command calls trainNow itself). */
+  intervalMs: number;
+  capacity?: number;
+}
+
+export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
+  await useTensorflowCpu();
+  const set = new TrainingSet(d.capacity ?? TRAINING_CAPACITY, FEATURE_NAMES.length);
+  const producer = d.producer ?? d.bus.producer();
+  const sources = [TOPICS.labelled.name, TOPICS.models.name];
+  const read = new Map<string, number[]>(sources.map((t) => [t, []]));
+  let latest: ModelPublished | undefined;
+  let failure: Error | undefined;
+  let fitting: Promise<TrainResult> | undefined;
+  let stopping = false;
+  // Between fitting steps: let consumers run, and abandon the fit when the role stops.
+  const pause = (): Promise<void> => (stopping ? Promise.reject(new Error('trainer stopping')) : new Promise((r) => setImmediate(r)));
+
+  const consumer: BusConsumer = d.bus.consumer(d.groupId);
+  await consumer.start(sources, {
+    // Always from the start: the training set lives in memory and is rebuilt by replay.
+    position: async () => 0,
+    onBatch: async (tp, records) => {
+      for (const r of records) {
+        if (tp.topic === TOPICS.models.name) {
+          const m = await d.codecs.models.decode(r.value).catch(() => undefined);
+          if (m && (!latest || m.version >= latest.version)) latest = m;
+          continue;
+        }
+        const e = await d.codecs.labelled.decode(r.value);
+        if (e.feature_version !== FEATURE_VERSION) continue;
+        set.add({ id: e.check_uuid.toString('hex'), features: e.features, human: e.human, time: e.label_time, baselineProbability: e.baseline_probability });
+      }
+      read.get(tp.topic)![tp.partition] = records.at(-1)!.offset + 1;
+    },
+    onError: (err) => {
+      failure = err;
+      d.logger.error({ err }, 'trainer stopped consuming');
+    },
+  });
+
+  async function caughtUp(timeoutMs = 60_000): Promise<boolean> {
+    const ends = new Map<string, number[]>();
+    for (const t of sources) ends.set(t, await d.bus.endOffsets(t));
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if ([...ends].every(([t, e]) => e.every((end, p) => (read.get(t)![p] ?? 0) >= end))) return true;
+      if (failure || Date.now() > deadline) return false;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  async function fit(force: boolean): Promise<TrainResult> {
+    if (!(await caughtUp(10_000))) return { published: false, why: 'still reading the labelled checks' };
+    // The examples first: they trim the set to capacity, so the counts below are what is fitted.
+    const examples = set.examples();
+    const decision = trainingDue({ humans: set.humans, fakes: set.fakes, newSinceModel: set.countAfter(latest?.trained_through ?? -Infinity) }, force);
+    if (!decision.due) return { published: false, why: decision.why };
+    const t0 = performance.now();
+    const m = await trainModel(examples, BASELINE_SCORECARD, { pause });
+    const model: ModelPublished = {
+      version: (latest?.version ?? 0) + 1,
+      feature_version: FEATURE_VERSION,
+      intercept: m.intercept,
+      weights: [...m.weights],
+      trained_at: d.now(),
+      examples: m.examples,
+      trained_through: m.trainedThrough,
+      humans: m.humans,
+      fakes: m.fakes,
+      l2: m.l2,
+      train_log_loss: m.trainLogLoss,
+      holdout_log_loss: m.holdoutLogLoss,
+      baseline_holdout_log_loss: m.baselineHoldoutLogLoss,
+    };
+    await producer.send(TOPICS.models.name, [{ key: Buffer.from('model'), value: d.codecs.models.encode(model), timestamp: model.trained_at, partition: 0 }]);
+    latest = model;
+    const ms = Math.round(performance.now() - t0);
+    d.logger.info(
+      { version: model.version, examples: model.examples, humans: model.humans, fakes: model.fakes, l2: model.l2, holdout_log_loss: model.holdout_log_loss, baseline_holdout_log_loss: model.baseline_holdout_log_loss, ms },
+      'learned model published',
+    );
+    return { published: true, model, ms };
+  }
+
+  function trainNow(force = false): Promise<TrainResult> {
+    fitting ??= fit(force).finally(() => (fitting = undefined));
+    return fitting;
+  }
+
+  const timer =
+    d.intervalMs > 0
+      ? setInterval(() => {
+          if (fitting || failure) return;
+          trainNow().then(
+            (r) => {
+              if (!r.published) d.logger.debug({ why: r.why }, 'no new model this round');
+            },
+            (err: unknown) => d.logger.error({ err }, 'training failed; the current model keeps serving'),
+          );
+        }, d.intervalMs)
+      : undefined;
+  timer?.unref();
+
+  return {
+    trainNow,
+    caughtUp,
+    summary: () => ({ examples: set.size, humans: set.humans, fakes: set.fakes, latestVersion: latest?.version ?? 0 }),
+    failed: () => failure,
+    async stop() {
+      stopping = true;
+      if (timer) clearInterval(timer);
+      await fitting?.catch(() => undefined);
+      await consumer.stop();
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * The learning loop scaled out on Kafka: outcomes reported through two API processes, a
+ * trainer in its own process fits and publishes a model, both API instances serve it; the
+ * `retrain` command publishes the next version beside the running deployment.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startCluster, type Cluster } from '../helpers/cluster.ts';
+import { describeKafka } from '../helpers/kafka.ts';
+import { population } from '../helpers/population.ts';
+import { API_KEYS_ENV, call, startServer, type RunningServer } from '../helpers/server.ts';
+import { REPO_ROOT } from '../helpers/shared.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function versionOn(url: string, want: number, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = (await call(url, 'GET', '/v1/model')).body.learned_version as number;
+    if (v >= want || Date.now() > deadline) return v;
+    await sleep(200);
+  }
+}
+
+describeKafka('learning on Kafka (trainer in its own process)', () => {
+  let c: Cluster;
+  let trainer: RunningServer;
+  const trainerDir = mkdtempSync(join(tmpdir(), 'ms-trainer-'));
+
+  beforeAll(async () => {
+    c = await startCluster('learn', { MAILSIFT_MODEL_MODE: 'on', MAILSIFT_RATE_LIMIT_RPS: '100000', MAILSIFT_RATE_LIMIT_BURST: '100000' });
+    trainer = await startServer({ ...c.env, MAILSIFT_ROLES: 'trainer', MAILSIFT_TRAIN_INTERVAL_S: '1', MAILSIFT_INSTANCE_ID: `${c.namespace}-trainer` }, trainerDir, /mailsift trainer running/);
+  }, 120_000);
+
+  afterAll(async () => {
+    await trainer?.stop();
+    await c?.stop();
+    rmSync(trainerDir, { recursive: true, force: true });
+  });
+
+  it('outcomes through both APIs train a model that both APIs serve; retrain publishes the next', async () => {
+    expect((await call(c.a.url, 'GET', '/v1/model')).body.learned_version).toBe(0);
+    const people = population(240);
+    const bulk = await call(c.a.url, 'POST', '/v1/check/bulk', { body: { emails: people.map((p) => p.email) } });
+    expect(bulk.status).toBe(200);
+    const ids = (bulk.body.results as { check_id: string }[]).map((r) => r.check_id);
+    for (let i = 0; i < people.length; i++) {
+      const via = i % 2 === 0 ? c.a.url : c.b.url;
+      expect((await call(via, 'POST', '/v1/feedback', { body: { check_id: ids[i], outcome: people[i]!.human ? 'real' : 'abuse' } })).status).toBe(202);
+    }
+    expect(await versionOn(c.a.url, 1, 60_000)).toBe(1);
+    expect(await versionOn(c.b.url, 1, 5_000)).toBe(1);
+    expect((await call(c.b.url, 'POST', '/v1/check', { body: { email: 'amara.silva@yahoo.com' } })).body.model).toBe('learned-v1');
+
+    const r = spawnSync(process.execPath, [join(REPO_ROOT, 'dist', 'src', 'main.js'), 'retrain'], {
+      env: { PATH: process.env.PATH ?? '', ...c.env, MAILSIFT_API_KEYS: API_KEYS_ENV, MAILSIFT_DATA_DIR: trainerDir, MAILSIFT_LOG_LEVEL: 'warn', MAILSIFT_INSTANCE_ID: `${c.namespace}-retrain` },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(r.stdout + r.stderr).toMatch(/published learned model v2: 240 examples \(120 real, 120 fake\)/);
+    expect(r.status).toBe(0);
+    expect(await versionOn(c.a.url, 2, 5_000)).toBe(2);
+    expect(await versionOn(c.b.url, 2, 5_000)).toBe(2);
+  }, 180_000);
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelPublished } from '../../src/domain/events.ts';
+import { BASELINE_SCORECARD } from '../../src/model/baseline.ts';
+import { FEATURE_NAMES, FEATURE_VERSION } from '../../src/model/features.ts';
+import { learnedScorecard, modelLabel } from '../../src/model/learned.ts';
+import { scoreFeatures } from '../../src/model/score.ts';
+
+const published = (over: Partial<ModelPublished> = {}): ModelPublished => ({
+  version: 3,
+  feature_version: FEATURE_VERSION,
+  intercept: 0.25,
+  weights: FEATURE_NAMES.map((_, i) => (i % 2 ? -0.5 : 0.75)),
+  trained_at: 1_700_000_000_000,
+  examples: 400,
+  trained_through: 1_699_999_999_000,
+  humans: 250,
+  fakes: 150,
+  l2: 10,
+  train_log_loss: 0.4,
+  holdout_log_loss: 0.45,
+  baseline_holdout_log_loss: 0.6,
+  ...over,
+});
+
+describe('learnedScorecard', () => {
+  it('turns a published model into a scorecard', () => {
+    const m = published();
+    const card = learnedScorecard(m)!;
+    expect(card).toBeDefined();
+    expect(card.name).toBe('learned');
+    expect(card.version).toBe(3);
+    expect(card.featureVersion).toBe(FEATURE_VERSION);
+    expect(card.intercept).toBe(0.25);
+    expect(Array.from(card.weights)).toEqual(m.weights);
+    // Reasons are given exactly like the baseline's.
+    expect(card.reasonMinImpact).toBe(BASELINE_SCORECARD.reasonMinImpact);
+  });
+
+  it('copies the weights (later changes to the event do not change scoring)', () => {
+    const m = published();
+    const card = learnedScorecard(m)!;
+    m.weights[0] = 99;
+    expect(card.weights[0]).toBe(0.75);
+  });
+
+  it('scores like any scorecard: intercept plus the dot product', () => {
+    const card = learnedScorecard(published())!;
+    const x = new Float64Array(FEATURE_NAMES.length);
+    x[0] = 1; // weight 0.75
+    x[1] = 1; // weight -0.5
+    expect(scoreFeatures(x, card).logit).toBeCloseTo(0.25 + 0.75 - 0.5, 12);
+  });
+
+  it.each([
+    ['another feature version', { feature_version: FEATURE_VERSION + 1 }],
+    ['an older feature version', { feature_version: FEATURE_VERSION - 1 }],
+    ['too few weights', { weights: FEATURE_NAMES.map(() => 0).slice(1) }],
+    ['too many weights', { weights: [...FEATURE_NAMES.map(() => 0), 0] }],
+    ['a NaN weight', { weights: FEATURE_NAMES.map((_, i) => (i === 5 ? Number.NaN : 0)) }],
+    ['an infinite weight', { weights: FEATURE_NAMES.map((_, i) => (i === 0 ? Infinity : 0)) }],
+    ['a non-finite intercept', { intercept: -Infinity }],
+    ['version 0', { version: 0 }],
+    ['a negative version', { version: -2 }],
+    ['a fractional version', { version: 1.5 }],
+  ] as [string, Partial<ModelPublished>][])('rejects %s', (_name, over) => {
+    expect(learnedScorecard(published(over))).toBeUndefined();
+  });
+
+  it('accepts version 1, the first one', () => {
+    expect(learnedScorecard(published({ version: 1 }))?.version).toBe(1);
+  });
+});
+
+describe('modelLabel', () => {
+  it('names the learned version, or the baseline without one', () => {
+    expect(modelLabel(learnedScorecard(published({ version: 7 })))).toBe('learned-v7');
+    expect(modelLabel(undefined)).toBe('baseline');
+  });
+});

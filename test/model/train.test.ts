@@ -1,0 +1,247 @@
+import * as tf from '@tensorflow/tfjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BASELINE_SCORECARD } from '../../src/model/baseline.ts';
+import { sigmoid } from '../../src/model/score.ts';
+import {
+  fitLogistic,
+  meanLogLoss,
+  predict,
+  trainModel,
+  type LabelledExample,
+  type LinearModel,
+  type TrainedModel,
+} from '../../src/model/train.ts';
+import { useTensorflowCpu } from '../../src/platform/tensorflow.ts';
+
+const prior: LinearModel = BASELINE_SCORECARD;
+const D = prior.weights.length;
+
+/** Park-Miller minimal standard generator in (0, 1): deterministic data across runs. */
+function parkMiller(seed: number): () => number {
+  let s = seed % 2147483647;
+  if (s <= 0) s += 2147483646;
+  return () => {
+    s = (s * 16807) % 2147483647;
+    return (s - 1) / 2147483646;
+  };
+}
+
+/**
+ * The world disagrees with the baseline on a third of the features (some signs flipped, some
+ * shifted) and on the intercept, so a fit on its outcomes has something to learn.
+ */
+const truth: LinearModel = {
+  intercept: 0.1,
+  weights: Float64Array.from(prior.weights, (w, j) => (j % 3 === 0 ? -w : j % 3 === 1 ? w + 1 : w)),
+};
+
+/** Sparse feature vectors in [0, 1] (a quarter of the columns set, half of those to 1), labels drawn from `world`. */
+function synthetic(n: number, seed: number, world: LinearModel = truth): LabelledExample[] {
+  const r = parkMiller(seed);
+  const out: LabelledExample[] = [];
+  for (let i = 0; i < n; i++) {
+    const f = new Float64Array(D);
+    for (let j = 0; j < D; j++) if (r() < 0.25) f[j] = r() < 0.5 ? 1 : r();
+    out.push({ features: f, human: r() < predict(world, f), time: 1_000 + i, baselineProbability: predict(prior, f) });
+  }
+  return out;
+}
+
+function correlation(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  const n = a.length;
+  let ma = 0;
+  let mb = 0;
+  for (let i = 0; i < n; i++) {
+    ma += a[i]!;
+    mb += b[i]!;
+  }
+  ma /= n;
+  mb /= n;
+  let ab = 0;
+  let aa = 0;
+  let bb = 0;
+  for (let i = 0; i < n; i++) {
+    ab += (a[i]! - ma) * (b[i]! - mb);
+    aa += (a[i]! - ma) ** 2;
+    bb += (b[i]! - mb) ** 2;
+  }
+  return ab / Math.sqrt(aa * bb);
+}
+
+function distance(a: LinearModel, b: LinearModel): number {
+  let s = (a.intercept - b.intercept) ** 2;
+  for (let j = 0; j < a.weights.length; j++) s += (a.weights[j]! - b.weights[j]!) ** 2;
+  return Math.sqrt(s);
+}
+
+/** Rotates the array so times are not already in order: trainModel must sort them itself. */
+function shuffled<T>(xs: readonly T[]): T[] {
+  const k = Math.floor(xs.length / 3);
+  return [...xs.slice(k), ...xs.slice(0, k)].reverse();
+}
+
+const N = 500;
+let data: LabelledExample[];
+let trained: TrainedModel;
+
+beforeAll(async () => {
+  await useTensorflowCpu();
+  data = synthetic(N, 20240611);
+  trained = await trainModel(shuffled(data), prior);
+});
+
+describe('predict', () => {
+  it('is the sigmoid of intercept plus the dot product', () => {
+    const m: LinearModel = { intercept: -0.5, weights: Float64Array.from([2, -1, 0.25]) };
+    expect(predict(m, [1, 0.5, 2])).toBeCloseTo(sigmoid(-0.5 + 2 - 0.5 + 0.5), 12);
+    expect(predict(m, [0, 0, 0])).toBeCloseTo(sigmoid(-0.5), 12);
+  });
+});
+
+describe('meanLogLoss', () => {
+  const ex = (human: boolean, p: number): LabelledExample => ({ features: [], human, time: 0, baselineProbability: p });
+
+  it('averages the per-example log loss', () => {
+    const loss = meanLogLoss([ex(true, 0.8), ex(false, 0.4)], (e) => e.baselineProbability);
+    expect(loss).toBeCloseTo(-(Math.log(0.8) + Math.log(0.6)) / 2, 12);
+  });
+
+  it('stays finite for a confident miss (probabilities are clamped)', () => {
+    const loss = meanLogLoss([ex(true, 0)], (e) => e.baselineProbability);
+    expect(Number.isFinite(loss)).toBe(true);
+    expect(loss).toBeGreaterThan(10);
+  });
+
+  it('is NaN with no examples (not a misleading 0)', () => {
+    expect(meanLogLoss([], () => 0.5)).toBeNaN();
+  });
+});
+
+describe('trainModel on outcomes that disagree with the baseline', () => {
+  it('beats the baseline on the time-ordered holdout', () => {
+    // Sanity check of the setup: the baseline really is wrong about this world.
+    expect(trained.baselineHoldoutLogLoss).toBeGreaterThan(0.8);
+    expect(trained.holdoutLogLoss).toBeLessThan(trained.baselineHoldoutLogLoss - 0.2);
+  });
+
+  it('reports counts, label time and losses of the data it was given', () => {
+    const humans = data.filter((e) => e.human).length;
+    expect(trained.examples).toBe(N);
+    expect(trained.humans).toBe(humans);
+    expect(trained.fakes).toBe(N - humans);
+    // The newest label time, even though the input was not in time order.
+    expect(trained.trainedThrough).toBe(1_000 + N - 1);
+    expect(trained.trainLogLoss).toBeCloseTo(meanLogLoss(data, (e) => predict(trained, e.features)), 9);
+    expect(trained.weights).toHaveLength(D);
+  });
+
+  it('holds out the newest 20% and fits the chosen l2 on the older ones only', async () => {
+    const cut = N - Math.round(N * 0.2);
+    const older = data.slice(0, cut);
+    const newest = data.slice(cut);
+    expect(trained.baselineHoldoutLogLoss).toBeCloseTo(meanLogLoss(newest, (e) => e.baselineProbability), 12);
+    const m = await fitLogistic(older, prior, { l2: trained.l2 });
+    // Deterministic fitting: re-fitting the same split reproduces the reported holdout loss.
+    expect(trained.holdoutLogLoss).toBeCloseTo(meanLogLoss(newest, (e) => predict(m, e.features)), 9);
+  });
+
+  it('picks l2 from the grid it was given', async () => {
+    const m = await trainModel(data.slice(0, 200), prior, { l2Grid: [1e6, 3] });
+    expect([1e6, 3]).toContain(m.l2);
+    // With a prior this wrong, the weak pull wins on the holdout.
+    expect(m.l2).toBe(3);
+  });
+});
+
+describe('fitLogistic: the prior strength', () => {
+  it('with a weak l2 moves the weights toward the truth', async () => {
+    const m = await fitLogistic(data, prior, { l2: 1 });
+    expect(correlation(m.weights, truth.weights)).toBeGreaterThan(correlation(prior.weights, truth.weights) + 0.2);
+    expect(distance(m, truth)).toBeLessThan(distance(prior, truth) * 0.75);
+  });
+
+  it('with a huge l2 stays at the prior', async () => {
+    const m = await fitLogistic(data, prior, { l2: 1e7 });
+    expect(Math.abs(m.intercept - prior.intercept)).toBeLessThan(1e-3);
+    for (let j = 0; j < D; j++) expect(Math.abs(m.weights[j]! - prior.weights[j]!), `weight ${j}`).toBeLessThan(1e-3);
+  });
+
+  it('stops after maxSteps', async () => {
+    const m = await fitLogistic(data.slice(0, 50), prior, { l2: 1, maxSteps: 3 });
+    expect(m.steps).toBe(3);
+  });
+});
+
+describe('trainModel determinism and memory', () => {
+  const small = () => synthetic(200, 7);
+
+  it('gives identical weights for the same input twice', async () => {
+    const a = await trainModel(small(), prior);
+    const b = await trainModel(small(), prior);
+    expect(Array.from(b.weights)).toEqual(Array.from(a.weights));
+    expect(b.intercept).toBe(a.intercept);
+    expect(b.l2).toBe(a.l2);
+    // Not trivially the prior returned untouched.
+    expect(distance(a, prior)).toBeGreaterThan(1e-3);
+  });
+
+  it('leaves no tensors behind', async () => {
+    const before = tf.memory().numTensors;
+    await trainModel(small(), prior, { l2Grid: [1, 100] });
+    expect(tf.memory().numTensors).toBe(before);
+  });
+});
+
+describe('trainModel refusals', () => {
+  it('throws on no examples', async () => {
+    await expect(trainModel([], prior)).rejects.toThrow(/both kinds/);
+    await expect(fitLogistic([], prior, { l2: 1 })).rejects.toThrow(/no examples/);
+  });
+
+  it('throws on outcomes of one kind only', async () => {
+    const allHuman = synthetic(40, 3).map((e) => ({ ...e, human: true }));
+    const allFake = allHuman.map((e) => ({ ...e, human: false }));
+    await expect(trainModel(allHuman, prior)).rejects.toThrow(/both kinds/);
+    await expect(trainModel(allFake, prior)).rejects.toThrow(/both kinds/);
+  });
+
+  it('throws on a feature-width mismatch, naming the example, without leaking tensors', async () => {
+    const ex = synthetic(40, 5);
+    ex[3] = { ...ex[3]!, features: new Float64Array(D - 1) };
+    const before = tf.memory().numTensors;
+    await expect(fitLogistic(ex, prior, { l2: 1 })).rejects.toThrow(new RegExp(`example 3 has ${D - 1} features, the prior ${D}`));
+    await expect(trainModel(ex, prior)).rejects.toThrow(/features, the prior/);
+    expect(tf.memory().numTensors).toBe(before);
+  });
+});
+
+describe('pause', () => {
+  it('is called while fitting', async () => {
+    let calls = 0;
+    await trainModel(synthetic(200, 11), prior, {
+      l2Grid: [1],
+      pause: async () => {
+        calls++;
+      },
+    });
+    // Two fits (holdout and final), each long enough to pause at least once.
+    expect(calls).toBeGreaterThanOrEqual(2);
+  });
+
+  it('aborts the fit when it rejects, without leaking tensors', async () => {
+    const before = tf.memory().numTensors;
+    let calls = 0;
+    const stop = new Error('shutting down');
+    await expect(
+      trainModel(synthetic(200, 13), prior, {
+        pause: () => {
+          calls++;
+          return Promise.reject(stop);
+        },
+      }),
+    ).rejects.toBe(stop);
+    // The first rejection ended the whole training run: no further fits paused.
+    expect(calls).toBe(1);
+    expect(tf.memory().numTensors).toBe(before);
+  });
+});

@@ -1,0 +1,76 @@
+/** Builders for model service tests: realistic prequential tallies and a learned model source. */
+import { FEATURE_NAMES, FEATURE_VERSION } from '../../src/model/features.ts';
+import { learnedScorecard } from '../../src/model/learned.ts';
+import { addExample, emptyTally, type ModelTally } from '../../src/model/prequential.ts';
+import type { Scorecard } from '../../src/model/score.ts';
+import type { LearnedModelSource } from '../../src/service/model-service.ts';
+import type { ModelStats } from '../../src/streams/aggregations/model-stats-value.ts';
+
+export interface AccountOutcomes {
+  humans: number;
+  fakes: number;
+  /** P(human) the baseline gave every check (humans get p, fakes 1 - p: the same loss for both). */
+  baselineP: number;
+  /** P(human) the learned model gave, or null when the checks were scored without one. */
+  learnedP: number | null;
+  /** How many of the outcomes the learned model had scored (the newest ones); all by default. */
+  learnedScored?: number;
+  startTime?: number;
+}
+
+/** One account's ModelStats, built with the same tally code the aggregation uses. */
+export function statsOf(o: AccountOutcomes): ModelStats {
+  let baseline: ModelTally = emptyTally();
+  let learned: ModelTally = emptyTally();
+  const total = o.humans + o.fakes;
+  const scored = o.learnedP === null ? 0 : (o.learnedScored ?? total);
+  for (let i = 0; i < total; i++) {
+    const human = i < o.humans;
+    const time = (o.startTime ?? 1_000) + i;
+    baseline = addExample(baseline, { time, human, probability: human ? o.baselineP : 1 - o.baselineP });
+    if (o.learnedP !== null && i >= total - scored) {
+      learned = addExample(learned, { time, human, probability: human ? o.learnedP : 1 - o.learnedP });
+    }
+  }
+  return { baseline, learned, humans: o.humans, fakes: o.fakes };
+}
+
+export function fakeQueries(rows: () => { account: string; stats: ModelStats }[] | Promise<{ account: string; stats: ModelStats }[]>) {
+  const calls: number[] = [];
+  return {
+    calls,
+    modelStats: async (now: number) => {
+      calls.push(now);
+      return rows();
+    },
+  };
+}
+
+export function learnedCard(version: number): Scorecard {
+  const card = learnedScorecard({
+    version,
+    feature_version: FEATURE_VERSION,
+    intercept: 0.1,
+    weights: FEATURE_NAMES.map(() => 0.2),
+    trained_at: 0,
+    examples: 300,
+    trained_through: 0,
+    humans: 150,
+    fakes: 150,
+    l2: 10,
+    train_log_loss: 0.4,
+    holdout_log_loss: 0.4,
+    baseline_holdout_log_loss: 0.5,
+  });
+  if (!card) throw new Error('fixture: learned model rejected');
+  return card;
+}
+
+export function source(card: Scorecard | undefined): LearnedModelSource & { card: Scorecard | undefined } {
+  return {
+    card,
+    current() {
+      return this.card;
+    },
+  };
+}

@@ -1,0 +1,203 @@
+import { describe, expect, it, vi } from 'vitest';
+import { RECENT_WINDOW } from '../../src/model/prequential.ts';
+import type { ModelMode } from '../../src/model/serving.ts';
+import { createModelServing } from '../../src/service/model-serving.ts';
+import type { ModelStats } from '../../src/streams/aggregations/model-stats-value.ts';
+import { fakeQueries, learnedCard, source, statsOf } from './fixtures.ts';
+
+type Rows = { account: string; stats: ModelStats }[];
+
+// Learned beats the baseline on well over a window of outcomes (split over two accounts).
+const winning: Rows = [
+  { account: 'acme', stats: statsOf({ humans: 30, fakes: 10, baselineP: 0.6, learnedP: 0.9 }) },
+  { account: 'globex', stats: statsOf({ humans: 20, fakes: 20, baselineP: 0.6, learnedP: 0.9, startTime: 5_000 }) },
+];
+// Learned is worse than the baseline.
+const losing: Rows = [{ account: 'acme', stats: statsOf({ humans: 40, fakes: 40, baselineP: 0.8, learnedP: 0.55 }) }];
+
+/** Lets a refresh started by a commit notification finish. */
+const settle = () => new Promise<void>((r) => setImmediate(r));
+
+function harness(mode: ModelMode, opts: { rows?: () => Rows | Promise<Rows>; learned?: boolean; refreshMs?: number } = {}) {
+  let rows = opts.rows ?? (() => winning);
+  const queries = fakeQueries(() => rows());
+  const listeners: (() => void)[] = [];
+  const unsubscribe = vi.fn();
+  let clock = 10_000;
+  const errors: unknown[] = [];
+  const learned = source(opts.learned === false ? undefined : learnedCard(2));
+  const serving = createModelServing({
+    mode,
+    learned,
+    queries,
+    onStateCommit(l) {
+      listeners.push(l);
+      return unsubscribe;
+    },
+    now: () => clock,
+    ...(opts.refreshMs === undefined ? {} : { refreshMs: opts.refreshMs }),
+    onError: (err) => errors.push(err),
+  });
+  return {
+    serving,
+    queries,
+    learned,
+    unsubscribe,
+    errors,
+    commit: () => listeners.forEach((l) => l()),
+    advance: (ms: number) => (clock += ms),
+    setRows: (r: () => Rows | Promise<Rows>) => (rows = r),
+  };
+}
+
+describe('createModelServing choice()', () => {
+  it('serves the baseline with no learned model, in every mode', async () => {
+    for (const mode of ['off', 'on', 'auto'] as const) {
+      const h = harness(mode, { learned: false });
+      await h.serving.refresh();
+      expect(h.serving.choice()).toEqual({ learned: undefined, serveLearned: false });
+    }
+  });
+
+  it('mode off: scores the learned model alongside but serves the baseline even when it wins', async () => {
+    const h = harness('off');
+    await h.serving.refresh();
+    const c = h.serving.choice();
+    expect(c.learned?.version).toBe(2);
+    expect(c.serveLearned).toBe(false);
+  });
+
+  it('mode on: serves the learned model as soon as one exists, healthy or not', () => {
+    const h = harness('on', { rows: () => losing });
+    expect(h.serving.choice()).toMatchObject({ serveLearned: true });
+    expect(h.serving.choice().learned?.version).toBe(2);
+  });
+
+  it('mode auto: serves the learned model only once measured healthy', async () => {
+    const h = harness('auto');
+    // Nothing measured yet: not healthy until shown otherwise.
+    expect(h.serving.choice().serveLearned).toBe(false);
+    await h.serving.refresh();
+    expect(h.serving.choice().serveLearned).toBe(true);
+  });
+
+  it('mode auto: keeps the baseline while the learned model loses', async () => {
+    const h = harness('auto', { rows: () => losing });
+    await h.serving.refresh();
+    expect(h.serving.choice()).toMatchObject({ serveLearned: false });
+    expect(h.serving.choice().learned).toBeDefined();
+  });
+
+  it('mode auto: keeps the baseline until the learned model has scored a full window', async () => {
+    const few = [{ account: 'acme', stats: statsOf({ humans: 100, fakes: 100, baselineP: 0.6, learnedP: 0.99, learnedScored: RECENT_WINDOW - 1 }) }];
+    const h = harness('auto', { rows: () => few });
+    await h.serving.refresh();
+    expect(h.serving.choice().serveLearned).toBe(false);
+    h.setRows(() => [{ account: 'acme', stats: statsOf({ humans: 100, fakes: 100, baselineP: 0.6, learnedP: 0.99, learnedScored: RECENT_WINDOW }) }]);
+    await h.serving.refresh();
+    expect(h.serving.choice().serveLearned).toBe(true);
+  });
+
+  it('follows the learned source: a model that appears later is picked up without a refresh', async () => {
+    const h = harness('on', { learned: false });
+    expect(h.serving.choice().serveLearned).toBe(false);
+    h.learned.card = learnedCard(5);
+    expect(h.serving.choice()).toMatchObject({ serveLearned: true, learned: { version: 5 } });
+  });
+});
+
+describe('createModelServing health refresh on state commits', () => {
+  it('auto: recomputes health after a commit notification', async () => {
+    const h = harness('auto');
+    expect(h.queries.calls).toHaveLength(0);
+    h.commit();
+    await settle();
+    expect(h.queries.calls).toEqual([10_000]);
+    expect(h.serving.choice().serveLearned).toBe(true);
+  });
+
+  it('auto: refreshes at most every refreshMs', async () => {
+    const h = harness('auto', { refreshMs: 1_000 });
+    h.commit();
+    await settle();
+    expect(h.queries.calls).toHaveLength(1);
+    h.advance(999);
+    h.commit();
+    await settle();
+    expect(h.queries.calls).toHaveLength(1);
+    h.advance(1);
+    h.commit();
+    await settle();
+    expect(h.queries.calls).toHaveLength(2);
+  });
+
+  it('auto: defaults to refreshing at most every 500 ms', async () => {
+    const h = harness('auto');
+    h.commit();
+    await settle();
+    h.advance(499);
+    h.commit();
+    await settle();
+    expect(h.queries.calls).toHaveLength(1);
+    h.advance(1);
+    h.commit();
+    await settle();
+    expect(h.queries.calls).toHaveLength(2);
+  });
+
+  it('auto: the served model flips when the tallies change', async () => {
+    const h = harness('auto');
+    h.commit();
+    await settle();
+    expect(h.serving.choice().serveLearned).toBe(true);
+    h.setRows(() => losing);
+    h.advance(500);
+    h.commit();
+    await settle();
+    expect(h.serving.choice().serveLearned).toBe(false);
+  });
+
+  it('auto: ignores commits while a refresh is still running', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const h = harness('auto', { rows: async () => (await gate, winning) });
+    h.commit();
+    h.advance(10_000);
+    h.commit();
+    h.commit();
+    await settle();
+    expect(h.queries.calls).toHaveLength(1);
+    release();
+    await settle();
+    expect(h.serving.choice().serveLearned).toBe(true);
+  });
+
+  it('auto: reports a failed refresh and tries again on a later commit', async () => {
+    const h = harness('auto', { rows: () => Promise.reject(new Error('state unavailable')) });
+    h.commit();
+    await settle();
+    expect(h.errors).toHaveLength(1);
+    expect((h.errors[0] as Error).message).toBe('state unavailable');
+    expect(h.serving.choice().serveLearned).toBe(false);
+    h.setRows(() => winning);
+    h.advance(500);
+    h.commit();
+    await settle();
+    expect(h.queries.calls).toHaveLength(2);
+    expect(h.serving.choice().serveLearned).toBe(true);
+  });
+
+  it.each(['off', 'on'] as const)('%s: commits do not query the state (health does not matter)', async (mode) => {
+    const h = harness(mode);
+    h.commit();
+    await settle();
+    expect(h.queries.calls).toHaveLength(0);
+  });
+
+  it('stop() unsubscribes from commit notifications', () => {
+    const h = harness('auto');
+    expect(h.unsubscribe).not.toHaveBeenCalled();
+    h.serving.stop();
+    expect(h.unsubscribe).toHaveBeenCalledTimes(1);
+  });
+});

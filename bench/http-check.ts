@@ -6,13 +6,13 @@
  *
  *   npm run bench [-- --duration 10 --warmup 3 --repeats 2 --connections 50]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { generateAddresses } from './lib/addresses.ts';
+import { loadChecks, startProcess, stopProcess, usageTotal, type Started } from './lib/http-load.ts';
+
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
 const arg = (name: string, dflt: number): number => {
@@ -24,64 +24,25 @@ const WARMUP = arg('warmup', 3);
 const REPEATS = arg('repeats', 2);
 const CONNECTIONS = arg('connections', 50);
 const KEY = 'bench-key-0123456789abcdef';
-
-function start(cmd: string[], env: Record<string, string>, ready: RegExp): Promise<{ proc: ChildProcess; url: string }> {
-  const proc = spawn(process.execPath, cmd, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  return new Promise((res, rej) => {
-    const t = setTimeout(() => rej(new Error(`did not start:\n${out}`)), 60_000);
-    const on = (b: Buffer): void => {
-      if (process.env.BENCH_DEBUG) process.stderr.write(b);
-      out += b.toString();
-      const m = ready.exec(out);
-      if (m) {
-        clearTimeout(t);
-        res({ proc, url: m[1]! });
-      }
-    };
-    proc.stdout!.on('data', on);
-    proc.stderr!.on('data', on);
-    proc.on('exit', (c) => rej(new Error(`exited ${c}:\n${out}`)));
-  });
-}
-
-function run(url: string, bodies: string[], seconds: number, headers: Record<string, string>): Promise<autocannon.Result> {
-  let i = 0;
-  return new Promise((res, rej) => {
-    autocannon(
-      {
-        url: `${url}/v1/check`,
-        connections: CONNECTIONS,
-        duration: seconds,
-        requests: [
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', ...headers },
-            setupRequest: (req) => ({ ...req, body: bodies[i++ % bodies.length]! }),
-          },
-        ],
-      },
-      (err, result) => (err ? rej(err) : res(result)),
-    );
-  });
-}
+const run = (url: string, bodies: string[], seconds: number, headers: Record<string, string>) => loadChecks(url, bodies, { seconds, connections: CONNECTIONS, headers });
 
 const bodies = generateAddresses(50_000).map((email) => JSON.stringify({ email }));
 const dataDir = mkdtempSync(join(tmpdir(), 'mailsift-bench-'));
-const fixed = await start(['--import', 'tsx', join(root, 'bench/lib/fixed-json-server.ts')], {}, /listening (http:\/\/\S+)/);
-const svc = await start([join(root, 'dist/src/main.js'), 'serve'], {
-  PORT: '0',
-  MAILSIFT_DATA_DIR: dataDir,
-  MAILSIFT_API_KEYS: `${KEY}=bench`,
-  MAILSIFT_DNS: 'off',
-  MAILSIFT_FEEDS: 'off',
-  MAILSIFT_LOG_LEVEL: 'info',
-  MAILSIFT_RATE_LIMIT_RPS: '1000000',
-  MAILSIFT_RATE_LIMIT_BURST: '1000000',
-}, /"address":"(http:\/\/[^"]+)"/);
-
+let fixed: Started | undefined;
+let svc: Started | undefined;
 const rows: { name: string; rps: number; p50: number; p99: number; non2xx: number; total2xx: number }[] = [];
 try {
+  fixed = await startProcess(['--import', 'tsx', join(root, 'bench/lib/fixed-json-server.ts')], {}, /listening (http:\/\/\S+)/);
+  svc = await startProcess([join(root, 'dist/src/main.js'), 'serve'], {
+    PORT: '0',
+    MAILSIFT_DATA_DIR: dataDir,
+    MAILSIFT_API_KEYS: `${KEY}=bench`,
+    MAILSIFT_DNS: 'off',
+    MAILSIFT_FEEDS: 'off',
+    MAILSIFT_LOG_LEVEL: 'info',
+    MAILSIFT_RATE_LIMIT_RPS: '1000000',
+    MAILSIFT_RATE_LIMIT_BURST: '1000000',
+  }, /"address":"(http:\/\/[^"]+)"/);
   const auth = { authorization: `Bearer ${KEY}` };
   await run(fixed.url, bodies, WARMUP, {});
   const warm = await run(svc.url, bodies, WARMUP, auth);
@@ -94,10 +55,9 @@ try {
   }
   // Durability: every 2xx check is an event in the log, counted by usage once applied.
   const answered = warm['2xx'] + rows.filter((r) => r.name.startsWith('mailsift')).reduce((s, r) => s + r.total2xx, 0);
-  const usageUrl = `${svc.url}/v1/usage`;
   let billed = 0;
   for (let i = 0; i < 100; i++) {
-    billed = ((await (await fetch(usageUrl, { headers: { authorization: `Bearer ${KEY}` } })).json()) as { total: number }).total;
+    billed = await usageTotal(svc.url, KEY);
     if (billed >= answered) break;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -117,8 +77,6 @@ try {
   console.log(`durability: ${answered} checks answered 2xx (warm-up included), ${billed} recorded and billed (up to ${slack} cut off in flight at the end of runs): ${ok ? 'every answered check was recorded' : 'MISMATCH'}`);
   if (!ok) process.exitCode = 1;
 } finally {
-  fixed.proc.kill('SIGTERM');
-  svc.proc.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
+  await Promise.all([stopProcess(fixed), stopProcess(svc)]);
   rmSync(dataDir, { recursive: true, force: true });
 }

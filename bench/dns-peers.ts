@@ -1,0 +1,157 @@
+/**
+ * `npm run bench:peers`: Mailsift's bulk endpoint over HTTP beside the peer libraries of
+ * ../shared/bench/peers (deep-email-validator, @devmehq/email-validator-js, in-process), on the
+ * same corpus, the same generated DNS zone served by the same loopback DNS server, at the same
+ * concurrency. Each run gets a fresh DNS server (its query count is the run's) and, for
+ * Mailsift, a fresh server process (cold DNS cache). Prints addresses/s, p50/p99, DNS queries,
+ * and what each says about domains by zone kind (the peers accept null-MX domains; Mailsift
+ * must not).
+ *
+ *   npm run bench:peers [-- --repeats 1 --concurrency 50 --limit 0]
+ * PEERS_DIR: the harness (default ../shared/bench/peers); it is copied to .tmp/peers and its
+ * pinned dependencies installed there once.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startProcess, stopProcess, type Started } from './lib/http-load.ts';
+
+const root = resolve(fileURLToPath(import.meta.url), '..', '..');
+const arg = (name: string, dflt: number): number => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : dflt;
+};
+const REPEATS = arg('repeats', 1);
+const CONCURRENCY = arg('concurrency', 50);
+const LIMIT = arg('limit', 0);
+const DNS_PORT = 15353;
+const KEY = 'peers-bench-key-0123456789';
+const PEERS = ['deep-email-validator', 'devmehq'];
+const src = resolve(process.env.PEERS_DIR ?? join(root, '..', 'shared', 'bench', 'peers'));
+if (!existsSync(join(src, 'lib', 'harness.mjs'))) {
+  console.error(`bench:peers: no peers harness at ${src} (set PEERS_DIR)`);
+  process.exit(2);
+}
+
+const work = join(root, '.tmp', 'peers');
+if (!existsSync(join(work, 'lib', 'harness.mjs'))) {
+  mkdirSync(work, { recursive: true });
+  cpSync(src, work, { recursive: true, filter: (p) => !/\/(node_modules|out)(\/|$)/.test(p.slice(src.length)) });
+}
+if (!existsSync(join(work, 'node_modules'))) execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: work, stdio: 'inherit' });
+if (!existsSync(join(work, 'data', 'corpus.jsonl'))) {
+  execFileSync(process.execPath, ['scripts/gen-zone.mjs'], { cwd: work, stdio: 'inherit' });
+  execFileSync(process.execPath, ['scripts/gen-corpus.mjs'], { cwd: work, stdio: 'inherit' });
+}
+cpSync(join(root, 'bench', 'peers', 'mailsift-runner.mjs'), join(work, 'runners', 'mailsift.mjs'));
+const out = join(work, 'out-mailsift');
+mkdirSync(out, { recursive: true });
+
+async function withDns<T>(tag: string, body: () => Promise<T>): Promise<T> {
+  const statsFile = join(out, `dns-${tag}.json`);
+  const readyFile = join(out, `dns-${tag}.ready`);
+  rmSync(readyFile, { force: true });
+  const dns = spawn(process.execPath, ['scripts/dns-server.mjs', '--port', String(DNS_PORT), '--stats', statsFile, '--ready', readyFile, '--max-seconds', '900'], { cwd: work, stdio: 'ignore' });
+  for (let i = 0; !existsSync(readyFile); i++) {
+    if (i > 150) throw new Error('DNS server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  try {
+    return await body();
+  } finally {
+    const exited = new Promise((r) => dns.once('exit', r));
+    dns.kill('SIGTERM');
+    await exited;
+  }
+}
+
+interface RunResult {
+  addrs_per_s: number;
+  completed: number;
+  errors: number;
+  latency_ms: { p50: number; p99: number };
+  byKind: Record<string, Record<string, number>>;
+  server_cpu_s?: number;
+  queries: number;
+}
+
+function runRunner(runner: string, tag: string, env: Record<string, string>): RunResult {
+  const file = join(out, `run-${tag}.json`);
+  const args = ['--expose-gc', '--import', './lib/net-guard.mjs', '--import', './lib/local-dns.mjs', `runners/${runner}.mjs`, '--concurrency', String(CONCURRENCY), '--out', file];
+  if (LIMIT) args.push('--limit', String(LIMIT));
+  execFileSync(process.execPath, args, { cwd: work, stdio: 'inherit', env: { ...process.env, BENCH_DNS_PORT: String(DNS_PORT), BENCH_NETGUARD_LOG: join(out, 'netguard.jsonl'), ...env }, timeout: 900_000 });
+  return JSON.parse(readFileSync(file, 'utf8')) as RunResult;
+}
+
+function cpuSeconds(pid: number): number {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100; // utime + stime in clock ticks (100/s)
+}
+
+const results: Record<string, RunResult[]> = {};
+for (let rep = 1; rep <= REPEATS; rep++) {
+  for (const runner of ['mailsift', ...PEERS]) {
+    const tag = `${runner}-c${CONCURRENCY}-r${rep}`;
+    const r = await withDns(tag, async () => {
+      if (runner !== 'mailsift') return runRunner(runner, tag, {});
+      const dir = mkdtempSync(join(tmpdir(), 'ms-peers-'));
+      let svc: Started | undefined;
+      try {
+        svc = await startProcess([join(root, 'dist/src/main.js'), 'serve'], {
+          PORT: '0',
+          HOST: '127.0.0.1',
+          MAILSIFT_DATA_DIR: dir,
+          MAILSIFT_API_KEYS: `${KEY}=peers`,
+          MAILSIFT_DNS_SERVERS: `127.0.0.1:${DNS_PORT}`,
+          MAILSIFT_FEEDS: 'off',
+          MAILSIFT_LOG_LEVEL: 'warn',
+          MAILSIFT_RATE_LIMIT_RPS: '1000000',
+          MAILSIFT_RATE_LIMIT_BURST: '1000000',
+        }, /"address":"(http:\/\/[^"]+)"/);
+        const cpu0 = cpuSeconds(svc.proc.pid!);
+        const res = runRunner('mailsift', tag, { MAILSIFT_URL: svc.url, MAILSIFT_KEY: KEY });
+        return { ...res, server_cpu_s: Math.round((cpuSeconds(svc.proc.pid!) - cpu0) * 10) / 10 };
+      } finally {
+        await stopProcess(svc);
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+    const stats = JSON.parse(readFileSync(join(out, `dns-${tag}.json`), 'utf8')) as { queries: number };
+    (results[runner] ??= []).push({ ...r, queries: stats.queries });
+  }
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const KINDS = ['mx', 'a_only', 'null_mx', 'nxdomain', 'unlisted'];
+// Whether a run said "deliverable" for an address: Mailsift's deliverable_domain, a peer's valid verdict.
+const said = (runner: string, counts: Record<string, number>): string => {
+  const total = Object.values(counts).reduce((s, n) => s + n, 0);
+  const yes = runner === 'mailsift' ? (counts['deliverable:true'] ?? 0) : (counts.valid ?? 0);
+  return total ? ((100 * yes) / total).toFixed(1) : '-';
+};
+const lines: string[] = [];
+lines.push(`corpus ${LIMIT || 'all'} addresses, concurrency ${CONCURRENCY}, ${REPEATS} repetition(s), medians`);
+lines.push('');
+lines.push(`| runner | addresses/s | p50 ms | p99 ms | DNS queries | ${KINDS.map((k) => `${k} %`).join(' | ')} |`);
+lines.push(`|---|---:|---:|---:|---:|${KINDS.map(() => '---:').join('|')}|`);
+for (const [runner, rs] of Object.entries(results)) {
+  const mid = rs.find((r) => r.addrs_per_s === median(rs.map((x) => x.addrs_per_s)))!;
+  const name = runner === 'mailsift' ? `mailsift (HTTP bulk${mid.server_cpu_s !== undefined ? `, server ${mid.server_cpu_s} CPU s` : ''})` : `${runner} (in-process)`;
+  lines.push(`| ${name} | ${median(rs.map((r) => r.addrs_per_s))} | ${median(rs.map((r) => r.latency_ms.p50))} | ${median(rs.map((r) => r.latency_ms.p99))} | ${median(rs.map((r) => r.queries))} | ${KINDS.map((k) => said(runner, mid.byKind[k] ?? {})).join(' | ')} |`);
+}
+lines.push('');
+lines.push('Zone-kind columns: share of addresses at domains of that kind said deliverable (Mailsift: deliverable_domain true; peers: valid).');
+lines.push('Truth: mx and a_only (RFC 5321 implicit MX) receive mail; null_mx (RFC 7505), nxdomain and unlisted do not.');
+const ms = results.mailsift?.[0];
+if (ms) {
+  const nulls = Object.values(ms.byKind).reduce((s, c) => s + (c['deliverable:null'] ?? 0), 0);
+  lines.push(`Mailsift deliverable_domain null (DNS could not tell) on ${nulls} addresses; errors ${ms.errors}.`);
+}
+const fastest = Math.max(...PEERS.map((p) => median((results[p] ?? []).map((r) => r.addrs_per_s))));
+const fewest = Math.min(...PEERS.map((p) => median((results[p] ?? []).map((r) => r.queries))));
+const m = results.mailsift!;
+lines.push(`Mailsift over HTTP / fastest peer in-process: ${((median(m.map((r) => r.addrs_per_s)) / fastest) * 100).toFixed(0)}% throughput; DNS queries ${median(m.map((r) => r.queries))} vs the fewest peer's ${fewest}.`);
+console.log(`\n${lines.join('\n')}`);
+writeFileSync(join(out, 'table.md'), `${lines.join('\n')}\n`);

@@ -1,0 +1,137 @@
+/**
+ * `npm run bench:kafka`: POST /v1/check under autocannon in Kafka mode (one streams process,
+ * the API under load, a second API instance reading) beside embedded mode, alternated in the
+ * same run. Besides throughput and latency it measures end-to-end lag: a probe account checks
+ * an address on the loaded API and times how long until its usage counter shows the check on
+ * the other API instance (check event -> Kafka -> streams -> changelog -> replica). In
+ * embedded mode the API answers from the same log it wrote (read-your-writes), so its lag is
+ * measured on the same process and is the time until the next request sees the count.
+ *
+ *   npm run infra:up && source .kafka-local/env
+ *   npm run bench:kafka [-- --duration 10 --warmup 3 --repeats 2 --connections 50]
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateAddresses } from './lib/addresses.ts';
+import { loadChecks, percentile, startProcess, stopProcess, usageTotal, type Started } from './lib/http-load.ts';
+
+const root = resolve(fileURLToPath(import.meta.url), '..', '..');
+const arg = (name: string, dflt: number): number => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : dflt;
+};
+const DURATION = arg('duration', 10);
+const WARMUP = arg('warmup', 3);
+const REPEATS = arg('repeats', 2);
+const CONNECTIONS = arg('connections', 50);
+const KEY = 'bench-key-0123456789abcdef';
+const PROBE_KEY = 'probe-key-0123456789abcdef';
+const { KAFKA_BROKERS, SCHEMA_REGISTRY_URL } = process.env;
+if (!KAFKA_BROKERS || !SCHEMA_REGISTRY_URL) {
+  console.error('bench:kafka needs a broker and a registry: npm run infra:up && source .kafka-local/env');
+  process.exit(2);
+}
+
+const MAIN = join(root, 'dist/src/main.js');
+const LISTENING = /"address":"(http:\/\/[^"]+)"[^\n]*mailsift API listening|mailsift API listening[^\n]*"address":"(http:\/\/[^"]+)"/;
+const common = {
+  PORT: '0',
+  HOST: '127.0.0.1',
+  MAILSIFT_API_KEYS: `${KEY}=bench,${PROBE_KEY}=probe`,
+  MAILSIFT_DNS: 'off',
+  MAILSIFT_FEEDS: 'off',
+  MAILSIFT_LOG_LEVEL: 'warn',
+  MAILSIFT_RATE_LIMIT_RPS: '1000000',
+  MAILSIFT_RATE_LIMIT_BURST: '1000000',
+};
+const api = (env: Record<string, string>) => startProcess([MAIN, 'serve'], { ...common, MAILSIFT_LOG_LEVEL: 'info', ...env }, LISTENING).then((s) => ({ ...s, url: LISTENING.exec(s.output())!.slice(1).find(Boolean)! }));
+
+/** Sequential probes for as long as `running()`: check on `writeUrl`, poll usage on `readUrl` until it counts it. */
+async function probeLag(writeUrl: string, readUrl: string, running: () => boolean): Promise<number[]> {
+  const lags: number[] = [];
+  let expected = await usageTotal(readUrl, PROBE_KEY);
+  let n = 0;
+  while (running()) {
+    const r = await fetch(`${writeUrl}/v1/check`, { method: 'POST', headers: { authorization: `Bearer ${PROBE_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ email: `probe.person${n++}@gmail.com` }) });
+    await r.text();
+    if (r.status !== 200) continue;
+    expected++;
+    const t0 = performance.now();
+    while ((await usageTotal(readUrl, PROBE_KEY)) < expected) {
+      if (performance.now() - t0 > 30_000) throw new Error('probe: check not visible after 30 s');
+      await new Promise((res) => setTimeout(res, 2));
+    }
+    lags.push(performance.now() - t0);
+    await new Promise((res) => setTimeout(res, 50));
+  }
+  return lags;
+}
+
+const bodies = generateAddresses(50_000).map((email) => JSON.stringify({ email }));
+const dirs = [mkdtempSync(join(tmpdir(), 'ms-bk-emb-')), mkdtempSync(join(tmpdir(), 'ms-bk-streams-')), mkdtempSync(join(tmpdir(), 'ms-bk-a-')), mkdtempSync(join(tmpdir(), 'ms-bk-b-'))];
+const procs: Started[] = [];
+const namespace = `bench-${randomBytes(3).toString('hex')}`;
+const kafkaEnv = { KAFKA_BROKERS, SCHEMA_REGISTRY_URL, MAILSIFT_SECRET: `bench-secret-${namespace}-0123456789abcdef`, MAILSIFT_KAFKA_NAMESPACE: namespace };
+type Row = { mode: string; rps: number; p50: number; p99: number; lagP50: number; lagP99: number; probes: number; non2xx: number; ok: number };
+const rows: Row[] = [];
+try {
+  const embedded = await api({ MAILSIFT_DATA_DIR: dirs[0]! });
+  procs.push(embedded);
+  const streams = await startProcess([MAIN, 'serve'], { ...common, ...kafkaEnv, MAILSIFT_ROLES: 'streams', MAILSIFT_DATA_DIR: dirs[1]!, MAILSIFT_LOG_LEVEL: 'info' }, /mailsift streams running/);
+  procs.push(streams);
+  const [a, b] = await Promise.all([
+    api({ ...kafkaEnv, MAILSIFT_ROLES: 'api', MAILSIFT_DATA_DIR: dirs[2]!, MAILSIFT_INSTANCE_ID: `${namespace}-a` }),
+    api({ ...kafkaEnv, MAILSIFT_ROLES: 'api', MAILSIFT_DATA_DIR: dirs[3]!, MAILSIFT_INSTANCE_ID: `${namespace}-b` }),
+  ]);
+  procs.push(a, b);
+  const modes = [
+    { mode: 'embedded (1 process)', write: embedded.url, read: embedded.url },
+    { mode: 'kafka (streams + 2 APIs)', write: a.url, read: b.url },
+  ];
+  const headers = { authorization: `Bearer ${KEY}` };
+  const answered = new Map<string, number>();
+  for (const m of modes) {
+    const w = await loadChecks(m.write, bodies, { seconds: WARMUP, connections: CONNECTIONS, headers });
+    answered.set(m.mode, w['2xx']);
+  }
+  for (let r = 1; r <= REPEATS; r++) {
+    for (const m of modes) {
+      let running = true;
+      const lagging = probeLag(m.write, m.read, () => running);
+      const res = await loadChecks(m.write, bodies, { seconds: DURATION, connections: CONNECTIONS, headers });
+      running = false;
+      const lags = (await lagging).sort((x, y) => x - y);
+      answered.set(m.mode, answered.get(m.mode)! + res['2xx']);
+      const row: Row = { mode: m.mode, rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99, lagP50: percentile(lags, 50), lagP99: percentile(lags, 99), probes: lags.length, non2xx: res.non2xx + res.errors, ok: res['2xx'] };
+      rows.push(row);
+      console.log(`${m.mode.padEnd(26)} r${r}: ${Math.round(row.rps)} checks/s  p50 ${row.p50} ms  p99 ${row.p99} ms  lag p50 ${row.lagP50.toFixed(1)} ms p99 ${row.lagP99.toFixed(1)} ms (${row.probes} probes)  non-2xx ${row.non2xx}`);
+    }
+  }
+  const med = (mode: string, k: keyof Omit<Row, 'mode'>) => {
+    const v = rows.filter((x) => x.mode === mode).map((x) => x[k]).sort((x, y) => x - y);
+    return v[Math.floor(v.length / 2)]!;
+  };
+  console.log('\n| mode | checks/s (median) | p50 ms | p99 ms | e2e lag p50 ms | e2e lag p99 ms |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const m of modes) console.log(`| ${m.mode} | ${Math.round(med(m.mode, 'rps'))} | ${med(m.mode, 'p50')} | ${med(m.mode, 'p99')} | ${med(m.mode, 'lagP50').toFixed(1)} | ${med(m.mode, 'lagP99').toFixed(1)} |`);
+  const k = modes[1]!.mode;
+  console.log(`\nkafka / embedded throughput: ${((med(k, 'rps') / med(modes[0]!.mode, 'rps')) * 100).toFixed(1)}%; kafka target >= 5000 checks/s with p99 < 50 ms: ${med(k, 'rps') >= 5000 && med(k, 'p99') < 50 ? 'met' : 'not met'}`);
+  // Durability: every answered check is billed on the instance that answered it, and on the other once replicated.
+  for (const m of modes) {
+    let billed = 0;
+    for (let i = 0; i < 150 && billed < answered.get(m.mode)!; i++) {
+      billed = await usageTotal(m.read, KEY);
+      if (billed < answered.get(m.mode)!) await new Promise((res) => setTimeout(res, 200));
+    }
+    const slack = CONNECTIONS * (REPEATS + 1);
+    const ok = billed >= answered.get(m.mode)! && billed <= answered.get(m.mode)! + slack;
+    console.log(`durability ${m.mode}: ${answered.get(m.mode)} answered 2xx, ${billed} billed as read on ${m.read === m.write ? 'the same instance' : 'the other instance'}: ${ok ? 'ok' : 'MISMATCH'}`);
+    if (!ok) process.exitCode = 1;
+  }
+} finally {
+  await Promise.all(procs.map((p) => stopProcess(p)));
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+}

@@ -106,7 +106,7 @@ for (let rep = 1; rep <= REPEATS; rep++) {
           MAILSIFT_API_KEYS: `${KEY}=peers`,
           MAILSIFT_DNS_SERVERS: `127.0.0.1:${DNS_PORT}`,
           MAILSIFT_FEEDS: 'off',
-          MAILSIFT_LOG_LEVEL: 'warn',
+          MAILSIFT_LOG_LEVEL: 'info',
           MAILSIFT_RATE_LIMIT_RPS: '1000000',
           MAILSIFT_RATE_LIMIT_BURST: '1000000',
         }, /"address":"(http:\/\/[^"]+)"/);
@@ -148,6 +148,15 @@ const ms = results.mailsift?.[0];
 if (ms) {
   const nulls = Object.values(ms.byKind).reduce((s, c) => s + (c['deliverable:null'] ?? 0), 0);
   lines.push(`Mailsift deliverable_domain null (DNS could not tell) on ${nulls} addresses; errors ${ms.errors}.`);
+  let agree = 0;
+  let judged = 0;
+  for (const [kind, c] of Object.entries(ms.byKind)) {
+    const truth = kind === 'mx' || kind === 'a_only' ? 'true' : ['null_mx', 'nxdomain', 'unlisted'].includes(kind) ? 'false' : undefined;
+    if (!truth) continue;
+    judged += (c['deliverable:true'] ?? 0) + (c['deliverable:false'] ?? 0);
+    agree += c[`deliverable:${truth}`] ?? 0;
+  }
+  lines.push(`Mailsift deliverable_domain agrees with the zone on ${agree} of ${judged} syntactically valid addresses (${((100 * agree) / judged).toFixed(2)}%); syntax errors are answered as bulk error entries.`);
 }
 const fastest = Math.max(...PEERS.map((p) => median((results[p] ?? []).map((r) => r.addrs_per_s))));
 const fewest = Math.min(...PEERS.map((p) => median((results[p] ?? []).map((r) => r.queries))));

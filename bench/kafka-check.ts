@@ -34,6 +34,9 @@ if (!KAFKA_BROKERS || !SCHEMA_REGISTRY_URL) {
   console.error('bench:kafka needs a broker and a registry: npm run infra:up && source .kafka-local/env');
   process.exit(2);
 }
+// Children get the Kafka settings only where meant (the embedded one must not inherit them).
+delete process.env.KAFKA_BROKERS;
+delete process.env.SCHEMA_REGISTRY_URL;
 
 const MAIN = join(root, 'dist/src/main.js');
 const LISTENING = /"address":"(http:\/\/[^"]+)"[^\n]*mailsift API listening|mailsift API listening[^\n]*"address":"(http:\/\/[^"]+)"/;

@@ -17,7 +17,7 @@ import type { Aggregation } from '../aggregation.ts';
 import type { StoreSpec } from '../stores/store-spec.ts';
 import type { ReadSet } from '../stores/tx.ts';
 import { firstLiveBucket } from './bucket-counts.ts';
-import { addMember, decodeSets, encodeSets, unionCount, type BucketSet } from './member-sets.ts';
+import { addMember, decodeSets, encodeSets, HLL_M, hllAdd, hllEstimate, unionCount, type BucketSet } from './member-sets.ts';
 
 export { firstLiveBucket };
 
@@ -59,32 +59,86 @@ export interface ExtraMember {
   readonly time: number;
 }
 
+/** The union of a stored value's sets in one window, per category: exact members or merged registers. */
+interface WindowUnion {
+  readonly from: number;
+  readonly to: number;
+  readonly byCategory: Map<number, { exact?: Set<string>; hll?: Uint8Array; estimate?: number }>;
+}
+
+/**
+ * Unions already computed, per stored value object. The API reads a busy domain's value once
+ * per state commit (commit-cached-reader.ts) and every check until the next commit gets that
+ * same Buffer: the union of its (possibly thousands of) members is built once, and each check
+ * only adds its few pending members. A memo, not state: the result depends on the arguments only.
+ */
+const unions = new WeakMap<Buffer, WindowUnion>();
+
+function windowUnion(raw: Buffer, from: number, to: number): WindowUnion {
+  const known = unions.get(raw);
+  if (known && known.from === from && known.to === to) return known;
+  const byCategory: WindowUnion['byCategory'] = new Map();
+  const sets = decodeSets(raw).filter((s) => s.bucket >= from && s.bucket <= to);
+  for (const c of new Set(sets.map((s) => s.category))) {
+    const mine = sets.filter((s) => s.category === c);
+    if (mine.every((s) => s.exact)) {
+      const exact = new Set<string>();
+      for (const s of mine) for (let i = 0; i < s.exact!.length; i += 8) exact.add(s.exact!.toString('latin1', i, i + 8));
+      byCategory.set(c, { exact });
+    } else {
+      const hll = new Uint8Array(HLL_M);
+      for (const s of mine) {
+        if (s.hll) for (let i = 0; i < HLL_M; i++) hll[i] = Math.max(hll[i]!, s.hll[i]!);
+        else for (let i = 0; i < s.exact!.length; i += 8) hllAdd(hll, s.exact!, i);
+      }
+      byCategory.set(c, { hll, estimate: Math.round(hllEstimate(hll)) });
+    }
+  }
+  const u = { from, to, byCategory };
+  unions.set(raw, u);
+  return u;
+}
+
 /**
  * countsAt, as if `extra` sightings (events not in the stored value yet) had been applied:
  * the union of the window's stored sets and the extra members inside the window. Same result
- * as applying them (the counter is a union of sets), at the cost of one pass.
+ * as applying them (the counter is a union of sets): exact while every set is, else the
+ * sketch's estimate.
  */
 export function countsWith(raw: Buffer | undefined, now: number, windowMs: number, bucketMs: number, extra: readonly ExtraMember[]): Map<number, number> {
   const from = firstLiveBucket(now, windowMs, bucketMs);
   const to = Math.floor(now / bucketMs);
-  const byCategory = new Map<number, BucketSet[]>();
-  const add = (s: BucketSet): void => {
-    const list = byCategory.get(s.category);
-    if (list) list.push(s);
-    else byCategory.set(s.category, [s]);
-  };
-  for (const s of decodeSets(raw)) if (s.bucket >= from && s.bucket <= to) add(s);
+  const stored = raw ? windowUnion(raw, from, to).byCategory : new Map<number, { exact?: Set<string>; hll?: Uint8Array; estimate?: number }>();
   const extraByCategory = new Map<number, Buffer[]>();
   for (const x of extra) {
     const b = Math.floor(x.time / bucketMs);
     if (b < from || b > to) continue;
     const list = extraByCategory.get(x.category);
-    if (list) list.push(x.member.subarray(0, 8));
-    else extraByCategory.set(x.category, [x.member.subarray(0, 8)]);
+    if (list) list.push(x.member);
+    else extraByCategory.set(x.category, [x.member]);
   }
-  for (const [category, ids] of extraByCategory) add({ bucket: to, category, exact: Buffer.concat(ids) });
   const out = new Map<number, number>();
-  for (const [c, sets] of byCategory) out.set(c, unionCount(sets).count);
+  for (const c of new Set([...stored.keys(), ...extraByCategory.keys()])) {
+    const base = stored.get(c);
+    const more = extraByCategory.get(c) ?? [];
+    if (base?.hll) {
+      if (more.length === 0) {
+        out.set(c, base.estimate!);
+        continue;
+      }
+      const reg = Uint8Array.from(base.hll);
+      for (const m of more) hllAdd(reg, m, 0);
+      out.set(c, Math.round(hllEstimate(reg)));
+      continue;
+    }
+    const known = base?.exact;
+    const added = new Set<string>();
+    for (const m of more) {
+      const id = m.toString('latin1', 0, 8);
+      if (!known?.has(id)) added.add(id);
+    }
+    out.set(c, (known?.size ?? 0) + added.size);
+  }
   return out;
 }
 

@@ -79,9 +79,10 @@ function search(set: Buffer, id: Buffer): number {
   return -lo - 1;
 }
 
-function hllAdd(reg: Uint8Array, id: Buffer): boolean {
-  const hi = id.readUInt32BE(0);
-  const lo = id.readUInt32BE(4);
+/** Adds the 8-byte member id at `at` of `buf` to the registers (no allocation). */
+export function hllAdd(reg: Uint8Array, buf: Buffer, at = 0): boolean {
+  const hi = buf.readUInt32BE(at);
+  const lo = buf.readUInt32BE(at + 4);
   const index = hi >>> (32 - HLL_P);
   // rank = leading zeros of the remaining 53 bits + 1
   const rest = ((hi << HLL_P) >>> 0) >>> 0;
@@ -108,7 +109,7 @@ export function addMember(s: BucketSet, member: Buffer, exactUpTo: number): Buck
   const pos = -at - 1;
   if (set.length / ID + 1 > exactUpTo) {
     const reg = new Uint8Array(HLL_M);
-    for (let i = 0; i < set.length; i += ID) hllAdd(reg, set.subarray(i, i + ID));
+    for (let i = 0; i < set.length; i += ID) hllAdd(reg, set, i);
     hllAdd(reg, id);
     return { bucket: s.bucket, category: s.category, hll: reg };
   }
@@ -121,7 +122,7 @@ export function addMember(s: BucketSet, member: Buffer, exactUpTo: number): Buck
 
 const POW2_NEG = Float64Array.from({ length: 66 }, (_, k) => 2 ** -k);
 
-function hllEstimate(reg: Uint8Array): number {
+export function hllEstimate(reg: Uint8Array): number {
   let sum = 0;
   let zeros = 0;
   for (let i = 0; i < HLL_M; i++) {
@@ -149,7 +150,7 @@ export function unionCount(sets: readonly BucketSet[]): { count: number; exact: 
       const h = s.hll;
       for (let i = 0; i < HLL_M; i++) if (h[i]! > reg[i]!) reg[i] = h[i]!;
     }
-    else for (let i = 0; i < s.exact!.length; i += ID) hllAdd(reg, s.exact!.subarray(i, i + ID));
+    else for (let i = 0; i < s.exact!.length; i += ID) hllAdd(reg, s.exact!, i);
   }
   return { count: Math.round(hllEstimate(reg)), exact: false };
 }

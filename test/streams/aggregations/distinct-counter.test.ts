@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MINUTE } from '../../../src/domain/time.ts';
-import { countsAt, distinctCounter, total } from '../../../src/streams/aggregations/distinct-counter.ts';
-import { decodeSets } from '../../../src/streams/aggregations/member-sets.ts';
+import fc from 'fast-check';
+import { countsAt, countsWith, distinctCounter, firstLiveBucket, total } from '../../../src/streams/aggregations/distinct-counter.ts';
+import { decodeSets, unionCount, type BucketSet } from '../../../src/streams/aggregations/member-sets.ts';
 import type { StoreSpec } from '../../../src/streams/stores/store-spec.ts';
 import { MemoryTx } from '../../helpers/memory-tx.ts';
 
@@ -114,5 +115,35 @@ describe('distinct counter (10-minute window, 1-minute buckets)', () => {
   it('keeps a bounded summary: never more buckets than the window holds (+1)', () => {
     const tx = given(Array.from({ length: 500 }, (_, i) => ev(`m${i}`, T0 + i * 20_000)));
     expect(decodeSets(tx.get(SUMMARY, Buffer.from('example.com'))).length).toBeLessThanOrEqual(11);
+  });
+
+  it('countsWith = the union of the window sets and the extra members, exact or sketched, and memoised per value', () => {
+    // Up to 700 events over 12 one-minute buckets: some buckets pass exactUpTo (50) and are sketched.
+    const member = fc.integer({ min: 0, max: 400 }).map((n) => `m${n}`);
+    const event = fc.record({ member, t: fc.integer({ min: 0, max: 12 * MINUTE }), cat: fc.integer({ min: 0, max: 1 }) });
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 700 }), fc.array(event, { maxLength: 20 }), fc.integer({ min: 0, max: 3 * MINUTE }), (stored, extra, after) => {
+        const tx = given(stored.map((e) => ev(e.member, T0 + e.t, 'example.com', e.cat)));
+        const raw = tx.get(SUMMARY, Buffer.from('example.com'));
+        const now = T0 + 12 * MINUTE + after;
+        const extras = extra.map((e) => ({ member: Buffer.from(e.member.padStart(8, '_'), 'latin1'), category: e.cat, time: T0 + e.t }));
+        // Reference: the sets of the window plus one exact set of the extras in it, per category.
+        const from = firstLiveBucket(now, 10 * MINUTE, MINUTE);
+        const to = Math.floor(now / MINUTE);
+        const expected = new Map<number, number>();
+        for (const c of [0, 1]) {
+          const sets: BucketSet[] = decodeSets(raw).filter((x) => x.category === c && x.bucket >= from && x.bucket <= to);
+          const ids = extras.filter((x) => x.category === c && Math.floor(x.time / MINUTE) >= from && Math.floor(x.time / MINUTE) <= to).map((x) => x.member);
+          // (deduplicated: a set holds each member once; the same inbox may be pending twice)
+          const unique = [...new Set(ids.map((b) => b.toString('latin1')))].map((x) => Buffer.from(x, 'latin1'));
+          if (unique.length) sets.push({ bucket: to, category: c, exact: Buffer.concat(unique) });
+          if (sets.length) expected.set(c, unionCount(sets).count);
+        }
+        expect(countsWith(raw, now, 10 * MINUTE, MINUTE, extras)).toEqual(expected);
+        // The memo must not leak one call's extras into the next.
+        expect(countsWith(raw, now, 10 * MINUTE, MINUTE, [])).toEqual(countsAt(raw, now, 10 * MINUTE, MINUTE));
+      }),
+      { numRuns: 150 },
+    );
   });
 });

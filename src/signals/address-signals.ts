@@ -5,7 +5,7 @@
 import type { AccountType, DnsFacts, ParsedAddress } from '../domain/check.ts';
 import { MICROSOFT_CONSUMER_BRANDS, PROVIDER_FOLDING, type FoldingRule } from '../data/provider-folding.ts';
 import { parse } from 'tldts';
-import { classifyDomain, type DomainParts } from './account-type.ts';
+import { classifyDomain, type DomainClass, type DomainParts } from './account-type.ts';
 import type { AddressTables } from './address-tables.ts';
 import { canonicalInbox } from './canonical.ts';
 import { isRoleAccount } from './role-account.ts';
@@ -55,11 +55,42 @@ export function foldingRuleFor(parts: DomainParts, t: AddressTables, dns?: DnsFa
   return dns?.mailProvider === undefined ? undefined : PROVIDER_FOLDING[dns.mailProvider];
 }
 
+/** What depends on the domain alone (and, for the class, on whether DNS said it is deliverable). */
+interface DomainMemo {
+  readonly parts: DomainParts;
+  readonly typoOf: string | undefined;
+  /** By whether DNS said deliverable (the only DNS fact classifyDomain reads). */
+  readonly classes: Map<boolean, DomainClass>;
+}
+
+/**
+ * Per-domain results, per tables instance: traffic is concentrated on few domains, and the
+ * typo search, suffix parse and list lookups give the same answer for every address there.
+ * A memo of pure functions (same inputs, same output), bounded: it starts over when full.
+ */
+const memos = new WeakMap<AddressTables, Map<string, DomainMemo>>();
+const MEMO_DOMAINS = 20_000;
+
+function domainMemo(domain: string, tables: AddressTables): DomainMemo {
+  let memo = memos.get(tables);
+  if (!memo) memos.set(tables, (memo = new Map()));
+  let m = memo.get(domain);
+  if (!m) {
+    if (memo.size >= MEMO_DOMAINS) memo.clear();
+    m = { parts: domainParts(domain), typoOf: suggestDomain(domain, tables.typo, { suffixIsPublic: true }), classes: new Map() };
+    memo.set(domain, m);
+  }
+  return m;
+}
+
 export function addressSignals(address: ParsedAddress, tables: AddressTables, dns?: DnsFacts): AddressSignals {
-  const parts = domainParts(address.domain);
+  const memo = domainMemo(address.domain, tables);
+  const parts = memo.parts;
   const inbox = canonicalInbox(address.local, address.domain, foldingRuleFor(parts, tables, dns));
-  const cls = classifyDomain(parts, tables, dns);
-  const typoOf = suggestDomain(address.domain, tables.typo, { suffixIsPublic: true });
+  const deliverable = dns?.deliverable === true;
+  let cls = memo.classes.get(deliverable);
+  if (!cls) memo.classes.set(deliverable, (cls = classifyDomain(parts, tables, dns)));
+  const typoOf = memo.typoOf;
   const signals: AddressSignals = {
     canonical: inbox.canonical,
     accountType: cls.accountType,

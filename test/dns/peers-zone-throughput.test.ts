@@ -5,7 +5,7 @@
  * concurrency (50) as `../shared/bench/peers/RESULTS.md`'s dns-floor and peer rows.
  * In-process, resolver only (no syntax check, no HTTP): the DNS part of a check.
  *
- *   MAILSIFT_DNS_BENCH=1 MAILSIFT_PEERS_DIR=/work/peers-bench \
+ *   MAILSIFT_DNS_BENCH=1 MAILSIFT_PEERS_DIR=.tmp/peers \
  *     npx vitest run test/dns/peers-zone-throughput.test.ts
  *
  * MAILSIFT_PEERS_DIR must hold data/zone.json + data/corpus.jsonl (run the peers'

@@ -132,9 +132,9 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
   function missingFrom(reads: ReadSet): ReadSet {
     const missing = new ReadSet();
     for (const [mk, r] of reads.entries) {
-      if (cache.has(mk)) continue;
-      if (r.store.cacheAll) cache.fill(mk, r.store, r.key, undefined, -1);
-      else missing.entries.set(mk, r);
+      // A store held whole needs no read: what the cache lacks is absent.
+      if (cache.has(mk) || r.store.cacheAll) continue;
+      missing.entries.set(mk, r);
     }
     return missing;
   }

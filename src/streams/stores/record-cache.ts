@@ -12,6 +12,8 @@ import type { PendingWrite, StoreTx } from './tx.ts';
 import { mapKey } from './tx.ts';
 
 interface Entry {
+  /** Its key in the cache map. */
+  readonly mk: string;
   store: StoreSpec;
   key: Buffer;
   /** null: absent (or deleted in a key-value store). */
@@ -21,7 +23,11 @@ interface Entry {
   dirty: boolean;
   /** Source partition whose processing wrote it (changelog partition). */
   partition: number;
-  /** Entry of a store held whole (`cacheAll`): never evicted. */
+  /**
+   * Entry of a store held whole (`cacheAll`): never evicted while it holds a value. A key of
+   * such a store that is not in the cache is absent, so a clean entry without a value is
+   * dropped (a store of short-lived keys, like pending labels, stays small).
+   */
   pinned: boolean;
   /** Bumped on every write: tells a commit whether the entry changed after it was taken. */
   version: number;
@@ -53,10 +59,13 @@ export class RecordCache {
   }
 
   /**
-   * Small Buffers are slices of Node's shared 8 KiB pool; a long-lived slice keeps its whole
-   * slab alive. Entries that may live long get their own exact-size copy.
+   * Small Buffers are slices of Node's shared 8 KiB pool (or of a larger buffer they were read
+   * from); a long-lived slice keeps its whole backing store alive. Entries that become clean
+   * (long-lived) get their own exact-size copy, only when they are such a slice: hot keys are
+   * rewritten many times per commit and copying each write would cost more than it saves.
    */
   private static own(b: Buffer): Buffer {
+    if (b.buffer.byteLength <= b.length + 64) return b;
     const copy = Buffer.allocUnsafeSlow(b.length);
     b.copy(copy);
     return copy;
@@ -69,7 +78,7 @@ export class RecordCache {
   /** Records what the database holds for a key (a prefetch result). */
   fill(mk: string, store: StoreSpec, key: Buffer, value: Buffer | undefined, seg: number): void {
     if (this.entries.has(mk)) return;
-    this.entries.set(mk, { store, key: RecordCache.own(key), value: value ? RecordCache.own(value) : null, seg, dirty: false, partition: -1, pinned: store.cacheAll === true, version: 0 });
+    this.entries.set(mk, { mk, store, key: RecordCache.own(key), value: value ? RecordCache.own(value) : null, seg, dirty: false, partition: -1, pinned: store.cacheAll === true, version: 0 });
     this.bytes += RecordCache.cost(key, value ?? null);
   }
 
@@ -106,7 +115,10 @@ export class RecordCache {
       const k = mk(store, key);
       const w = pending.get(k);
       const e = w ?? this.entries.get(k);
-      if (!e) throw new Error(`store ${store.name}: read of an undeclared key`);
+      if (!e) {
+        if (store.cacheAll) return undefined; // held whole: not cached means absent
+        throw new Error(`store ${store.name}: read of an undeclared key`);
+      }
       if (e.value === null || e.value.length === 0) return undefined;
       if (isTimed(store) && !segmentIsLive(store, e.seg, now)) return undefined;
       return e.value;
@@ -129,13 +141,13 @@ export class RecordCache {
           if (e) {
             if (!e.dirty) this.dirtyList.push(e);
             this.bytes += RecordCache.cost(e.key, w.value) - RecordCache.cost(e.key, e.value);
-            e.value = w.value && RecordCache.own(w.value);
+            e.value = w.value;
             e.seg = w.seg;
             e.dirty = true;
             e.partition = partition;
             e.version++;
           } else {
-            const n: Entry = { store: w.store, key: RecordCache.own(w.key), value: w.value && RecordCache.own(w.value), seg: w.seg, dirty: true, partition, pinned: w.store.cacheAll === true, version: 1 };
+            const n: Entry = { mk: k, store: w.store, key: w.key, value: w.value, seg: w.seg, dirty: true, partition, pinned: w.store.cacheAll === true, version: 1 };
             this.entries.set(k, n);
             this.dirtyList.push(n);
             this.bytes += RecordCache.cost(w.key, w.value);
@@ -159,8 +171,16 @@ export class RecordCache {
       writes,
       done: () => {
         taken.forEach((e, i) => {
-          if (e.version === versions[i]) e.dirty = false;
-          else this.dirtyList.push(e); // written again after being taken: still to commit
+          if (e.version === versions[i]) {
+            e.dirty = false;
+            if (e.pinned && (e.value === null || e.value.length === 0)) {
+              this.entries.delete(e.mk);
+              this.bytes -= RecordCache.cost(e.key, e.value);
+              return;
+            }
+            e.key = RecordCache.own(e.key);
+            if (e.value) e.value = RecordCache.own(e.value);
+          } else this.dirtyList.push(e); // written again after being taken: still to commit
         });
       },
       fail: () => {
@@ -197,9 +217,8 @@ export class RecordCache {
   /** Drops entries of expired segments (they would read as absent anyway). */
   dropExpired(now: number): void {
     for (const [mk, e] of this.entries) if (!e.dirty && isTimed(e.store) && e.value !== null && !segmentIsLive(e.store, e.seg, now)) {
-      this.bytes -= RecordCache.cost(e.key, e.value) - (e.pinned ? RecordCache.cost(e.key, null) : 0);
-      if (e.pinned) e.value = null;
-      else this.entries.delete(mk);
+      this.bytes -= RecordCache.cost(e.key, e.value);
+      this.entries.delete(mk);
     }
   }
 }

@@ -2,20 +2,23 @@
  * `npm run eval -- <file.jsonl> [--json] [--halves]`: scores a labelled file through the
  * API's check path and prints ROC AUC (overall, per source, gmail.com slice), the verdict
  * confusion table and the invalid-syntax count. `--halves` adds the headline numbers on two
- * fixed halves of the file (a cross-check that they do not hinge on a few rows).
+ * fixed halves of the file (a cross-check that they do not hinge on a few rows). `--learned`
+ * fits the trainer's learned model on each half and compares it with the baseline on the other.
  * Shell: reads the file, prints, sets the exit code.
  */
 import { readFileSync } from 'node:fs';
 import { buildJudgeTables } from '../check/judge.ts';
 import { BASELINE_SCORECARD } from '../model/baseline.ts';
+import { useTensorflowCpu } from '../platform/tensorflow.ts';
 import { evaluate } from './evaluate.ts';
+import { compareLearned } from './learned.ts';
 import { parseLabelledJsonl, splitHalves } from './labelled.ts';
 import { formatReport } from './report.ts';
 
-function main(argv: readonly string[]): number {
-  const args = argv.filter((a) => a !== '--json' && a !== '--halves');
+async function main(argv: readonly string[]): Promise<number> {
+  const args = argv.filter((a) => a !== '--json' && a !== '--halves' && a !== '--learned');
   if (args.length !== 1) {
-    console.error('usage: npm run eval -- <labelled.jsonl> [--json] [--halves]');
+    console.error('usage: npm run eval -- <labelled.jsonl> [--json] [--halves] [--learned]');
     return 2;
   }
   let text: string;
@@ -38,7 +41,16 @@ function main(argv: readonly string[]): number {
   halves?.forEach((h, i) => {
     console.log(`half ${'AB'[i]}: ${h.scored} scored, AUC overall ${h.overall.auc.toFixed(3)}, gmail.com ${h.gmail.auc.toFixed(3)}, humans blocked ${(100 * h.humansBlocked).toFixed(1)}%`);
   });
+  if (argv.includes('--learned')) {
+    await useTensorflowCpu();
+    const { folds } = await compareLearned(rows, tables, BASELINE_SCORECARD);
+    console.log('\nlearned model (the trainer\'s fit on one half, scored on the other; address features only)');
+    for (const f of folds) {
+      const line = (r: typeof f.baseline): string => `AUC ${r.overall.auc.toFixed(3)}, gmail.com ${r.gmail.auc.toFixed(3)}, humans blocked ${(100 * r.humansBlocked).toFixed(1)}%`;
+      console.log(`  trained on ${f.trainedOn} (${f.examples} outcomes, prior strength ${f.l2}): baseline ${line(f.baseline)} | learned ${line(f.learned)}`);
+    }
+  }
   return 0;
 }
 
-process.exitCode = main(process.argv.slice(2));
+main(process.argv.slice(2)).then((code) => (process.exitCode = code));

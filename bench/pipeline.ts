@@ -4,7 +4,9 @@
  * aggregation in its worker thread) with synthetic check events, and reports what it sustains.
  *   phase 1 (saturation): N checks appended as fast as the runtime keeps up (bounded backlog):
  *            checks/s applied, store size on disk, RSS.
- *   phase 2 (paced at 80% of phase 1): materialisation lag (append -> stores committed) p50/p99.
+ *   phase 2 (paced at 80% of the rate phase 1 ended at, i.e. what the pipeline sustains with the
+ *   state it has built, which is lower than its average over the run): materialisation lag
+ *   (append -> stores committed) p50/p99.
  * Events spread over 100,000 domains, 10,000 IPs, 20 accounts, with repeats of inboxes and
  * spellings so every counter does real work.
  *
@@ -102,7 +104,10 @@ console.log(`phase 1: ${N.toLocaleString()} checks over ${DOMAINS.toLocaleString
 const t0 = Date.now();
 let sent = 0;
 let lastReport = t0;
+// The rate over the last tenth of the run: what the pipeline sustains at the state size reached.
+let tailStart: { at: number; applied: number } | undefined;
 while (sent < N) {
+  if (!tailStart && appliedChecks() >= N * 0.9) tailStart = { at: Date.now(), applied: appliedChecks() };
   while (sent - appliedChecks() > MAX_BACKLOG) await new Promise((r) => setTimeout(r, 2));
   const n = Math.min(SEND_BATCH, N - sent);
   await send(n);
@@ -115,13 +120,14 @@ while (sent < N) {
 while (appliedChecks() < N) await new Promise((r) => setTimeout(r, 5));
 const seconds = (Date.now() - t0) / 1000;
 const rate = N / seconds;
+const finalRate = tailStart && Date.now() > tailStart.at ? (N - tailStart.applied) / ((Date.now() - tailStart.at) / 1000) : rate;
 const rssMb = Math.round(process.memoryUsage().rss / 1048576);
 const du = (p: string): string => execSync(`du -sm ${p}`).toString().split('\t')[0]!;
-console.log(`  applied ${N.toLocaleString()} checks (every aggregation) in ${seconds.toFixed(1)} s = ${Math.round(rate)} checks/s`);
+console.log(`  applied ${N.toLocaleString()} checks (every aggregation) in ${seconds.toFixed(1)} s = ${Math.round(rate)} checks/s on average, ${Math.round(finalRate)}/s over the last tenth`);
 console.log(`  RSS ${rssMb} MB; disk: log ${du(join(dir, 'log'))} MB, state ${du(join(dir, 'state'))} MB`);
 
-// Phase 2: paced at 80% of the saturated rate, lag per sampled send
-const paced = Math.floor(rate * 0.8);
+// Phase 2: paced at 80% of the rate the saturated run ended at, lag per sampled send
+const paced = Math.floor(finalRate * 0.8);
 console.log(`phase 2: paced at ${paced} checks/s for ${PACED_SECONDS} s`);
 const lags: number[] = [];
 const waiting: { partition: number; offset: number; t: number }[] = [];
@@ -154,9 +160,9 @@ lags.sort((a, b) => a - b);
 const pct = (p: number): number => lags[Math.min(lags.length - 1, Math.floor((p / 100) * lags.length))]!;
 console.log(`  lag (append -> committed to the stores) p50 ${pct(50)} ms, p99 ${pct(99)} ms over ${lags.length} samples`);
 console.log(`  RSS ${Math.round(process.memoryUsage().rss / 1048576)} MB`);
-console.log('\n| checks | checks/s (saturated) | lag p50 | lag p99 (at 80%) | RSS MB | log MB | state MB |');
-console.log('|---:|---:|---:|---:|---:|---:|---:|');
-console.log(`| ${N.toLocaleString()} | ${Math.round(rate)} | ${pct(50)} ms | ${pct(99)} ms | ${rssMb} | ${du(join(dir, 'log'))} | ${du(join(dir, 'state'))} |`);
+console.log('\n| checks | checks/s (saturated, average) | checks/s (last tenth) | lag p50 | lag p99 (at 80% of last tenth) | RSS MB | log MB | state MB |');
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log(`| ${N.toLocaleString()} | ${Math.round(rate)} | ${Math.round(finalRate)} | ${pct(50)} ms | ${pct(99)} ms | ${rssMb} | ${du(join(dir, 'log'))} | ${du(join(dir, 'state'))} |`);
 const mem = process.memoryUsage();
 console.log(`memory (both threads share the process): rss ${Math.round(mem.rss / 1048576)} MB, this thread's heap ${Math.round(mem.heapUsed / 1048576)} MB, external ${Math.round(mem.external / 1048576)} MB`);
 await thread.close();

@@ -16,10 +16,9 @@ import { TOPICS } from '../bus/topics.ts';
 import type { ModelPublished } from '../domain/events.ts';
 import { BASELINE_SCORECARD } from '../model/baseline.ts';
 import { FEATURE_NAMES, FEATURE_VERSION } from '../model/features.ts';
-import { trainModel } from '../model/train.ts';
+import type { trainModel as TrainModel } from '../model/train.ts';
 import { trainingDue } from '../model/training-policy.ts';
 import { TrainingSet } from '../model/training-set.ts';
-import { useTensorflowCpu } from '../platform/tensorflow.ts';
 
 /** The newest outcomes a model is fitted on (older ones age out: behaviour drifts). */
 export const TRAINING_CAPACITY = 50_000;
@@ -50,8 +49,19 @@ export interface TrainerDeps {
   capacity?: number;
 }
 
+let fitter: Promise<typeof TrainModel> | undefined;
+
+/** TensorFlow.js loads on the first fit only: most starts never fit (memory and start time). */
+function loadFitter(): Promise<typeof TrainModel> {
+  fitter ??= (async () => {
+    const [{ trainModel }, { useTensorflowCpu }] = await Promise.all([import('../model/train.ts'), import('../platform/tensorflow.ts')]);
+    await useTensorflowCpu();
+    return trainModel;
+  })();
+  return fitter;
+}
+
 export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
-  await useTensorflowCpu();
   const set = new TrainingSet(d.capacity ?? TRAINING_CAPACITY, FEATURE_NAMES.length);
   const producer = d.producer ?? d.bus.producer();
   const sources = [TOPICS.labelled.name, TOPICS.models.name];
@@ -104,6 +114,7 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
     const decision = trainingDue({ humans: set.humans, fakes: set.fakes, newSinceModel: set.countAfter(latest?.trained_through ?? -Infinity) }, force);
     if (!decision.due) return { published: false, why: decision.why };
     const t0 = performance.now();
+    const trainModel = await loadFitter();
     const m = await trainModel(examples, BASELINE_SCORECARD, { pause });
     const model: ModelPublished = {
       version: (latest?.version ?? 0) + 1,

@@ -58,19 +58,6 @@ export class RecordCache {
     return ENTRY_OVERHEAD + key.length + (value ? value.length : 0);
   }
 
-  /**
-   * Small Buffers are slices of Node's shared 8 KiB pool (or of a larger buffer they were read
-   * from); a long-lived slice keeps its whole backing store alive. Entries that become clean
-   * (long-lived) get their own exact-size copy, only when they are such a slice: hot keys are
-   * rewritten many times per commit and copying each write would cost more than it saves.
-   */
-  private static own(b: Buffer): Buffer {
-    if (b.buffer.byteLength <= b.length + 64) return b;
-    const copy = Buffer.allocUnsafeSlow(b.length);
-    b.copy(copy);
-    return copy;
-  }
-
   has(mk: string): boolean {
     return this.entries.has(mk);
   }
@@ -78,7 +65,7 @@ export class RecordCache {
   /** Records what the database holds for a key (a prefetch result). */
   fill(mk: string, store: StoreSpec, key: Buffer, value: Buffer | undefined, seg: number): void {
     if (this.entries.has(mk)) return;
-    this.entries.set(mk, { mk, store, key: RecordCache.own(key), value: value ? RecordCache.own(value) : null, seg, dirty: false, partition: -1, pinned: store.cacheAll === true, version: 0 });
+    this.entries.set(mk, { mk, store, key, value: value ?? null, seg, dirty: false, partition: -1, pinned: store.cacheAll === true, version: 0 });
     this.bytes += RecordCache.cost(key, value ?? null);
   }
 
@@ -178,8 +165,6 @@ export class RecordCache {
               this.bytes -= RecordCache.cost(e.key, e.value);
               return;
             }
-            e.key = RecordCache.own(e.key);
-            if (e.value) e.value = RecordCache.own(e.value);
           } else this.dirtyList.push(e); // written again after being taken: still to commit
         });
       },

@@ -21,11 +21,18 @@ export interface Emitted<S extends keyof EventsBySchema = keyof EventsBySchema> 
   readonly timestamp: number;
 }
 
+/** Where an event sits in its source topic. */
+export interface SourcePosition {
+  readonly partition: number;
+  readonly offset: number;
+}
+
 export interface Aggregation<E> {
   readonly name: string;
   readonly stores: readonly StoreSpec[];
   reads(event: E, rs: ReadSet): void;
-  apply(event: E, tx: StoreTx, emit: (out: Emitted) => void): void;
+  /** `at`: the event's source position, for values that must say which events they include. */
+  apply(event: E, tx: StoreTx, emit: (out: Emitted) => void, at?: SourcePosition): void;
 }
 
 /** A topology node: the aggregations fed by one source topic, applied in order per event. */

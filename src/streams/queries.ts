@@ -11,7 +11,7 @@ import { CHECK_LABELS_14D, labelKey, MODEL_STATS } from './aggregations/check-la
 import { INBOX_CHECKS_14D, inboxChecks14d, inboxChecksKey } from './aggregations/inbox-checks-14d.ts';
 import type { ModelStats } from './aggregations/model-stats-value.ts';
 import { decode, LatestCheckType, ModelStatsType, readU64, type LatestCheck } from './aggregations/store-values.ts';
-import { dayOf, USAGE_DAILY, usageKey } from './aggregations/usage-daily.ts';
+import { dayOf, decodeUsage, USAGE_DAILY, usageKey } from './aggregations/usage-daily.ts';
 import { inboxIndexKey, type OwnEvents } from './own-events.ts';
 import { decodeOffset, OFFSETS_STORE, offsetKey } from './stores/offsets.ts';
 import type { StateReader } from './stores/state-reader.ts';
@@ -37,12 +37,18 @@ export function createQueries(state: StateReader, own: OwnEvents): Queries {
       const got = await state.fetch(rs, now);
       const applied = decodeOffset(got.get(mapKey(OFFSETS_STORE, committed)));
       const out = new Map<number, number>();
-      for (const d of days) out.set(d, readU64(got.get(mapKey(USAGE_DAILY, usageKey(account, d)))));
-      // Not idempotent: count only own events the committed state does not include.
+      const through = new Map<number, number>();
+      for (const d of days) {
+        const v = decodeUsage(got.get(mapKey(USAGE_DAILY, usageKey(account, d))));
+        out.set(d, v.count);
+        // A day not counted yet includes none of its events: any own event of it is pending.
+        through.set(d, v.count === 0 ? 0 : (v.through ?? applied));
+      }
+      // Not idempotent: count only own events the value does not include.
       for (const own_ of own.checksByAccount.get(account)) {
-        if (own_.partition !== partition || own_.offset < applied) continue;
+        if (own_.partition !== partition) continue;
         const d = dayOf(own_.event.time);
-        if (out.has(d)) out.set(d, out.get(d)! + 1);
+        if (out.has(d) && own_.offset >= through.get(d)!) out.set(d, out.get(d)! + 1);
       }
       return out;
     },

@@ -180,7 +180,8 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
     const emit = (e: Emitted): void => void emitted.push(e);
     for (let i = 0; i < events.length; i++) {
       if (i > 0 && i % SLICE === 0) await yieldToIo();
-      for (const n of nodes) for (const a of n.aggregations) a.apply(events[i] as never, tx, emit);
+      const at = { partition: tp.partition, offset: p.offsets[from + i]! };
+      for (const n of nodes) for (const a of n.aggregations) a.apply(events[i] as never, tx, emit, at);
     }
 
     if (emitted.length) await produce(emitted);

@@ -146,6 +146,8 @@ export function createFeedUpdater(opts: FeedUpdaterOptions): FeedUpdater {
     if (!checked.ok) return fail(checked.error);
     const fetchedAt = now();
     Object.assign(s, { parsed: checked.feed, entries: checked.entries, fetchedAt, lastError: undefined });
+    // Checks use the new data from now on, as the status says, before the disk copy is saved.
+    rebuild();
     const meta = { fetchedAt, entries: checked.entries, bytes: got.body.byteLength, sha256: sha256(got.body), source: displayUrl(url) };
     // A failed save still leaves fresh data in memory; the error says the disk copy is older.
     await store.write(spec.fileName, got.body, meta).catch((err: unknown) => {
@@ -174,9 +176,7 @@ export function createFeedUpdater(opts: FeedUpdaterOptions): FeedUpdater {
 
   async function update(names: readonly FeedName[]): Promise<FeedStatus[]> {
     await loadFromDisk();
-    const before = names.map((n) => state[n].parsed);
     await Promise.all(names.map(updateOne));
-    if (names.some((n, i) => state[n].parsed !== before[i])) rebuild();
     return status();
   }
 

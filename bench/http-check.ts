@@ -12,17 +12,14 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateAddresses } from './lib/addresses.ts';
 import { loadChecks, startProcess, stopProcess, usageTotal, type Started } from './lib/http-load.ts';
+import { median, numberArg } from './lib/cli.ts';
 
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
-const arg = (name: string, dflt: number): number => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const DURATION = arg('duration', 10);
-const WARMUP = arg('warmup', 3);
-const REPEATS = arg('repeats', 2);
-const CONNECTIONS = arg('connections', 50);
+const DURATION = numberArg('duration', 10);
+const WARMUP = numberArg('warmup', 3);
+const REPEATS = numberArg('repeats', 2);
+const CONNECTIONS = numberArg('connections', 50);
 const KEY = 'bench-key-0123456789abcdef';
 const run = (url: string, bodies: string[], seconds: number, headers: Record<string, string>) => loadChecks(url, bodies, { seconds, connections: CONNECTIONS, headers });
 
@@ -61,10 +58,7 @@ try {
     if (billed >= answered) break;
     await new Promise((r) => setTimeout(r, 200));
   }
-  const med = (name: string, k: 'rps' | 'p99' | 'p50') => {
-    const v = rows.filter((r) => r.name === name).map((r) => r[k]).sort((a, b) => a - b);
-    return v[Math.floor(v.length / 2)]!;
-  };
+  const med = (name: string, k: 'rps' | 'p99' | 'p50') => median(rows.filter((r) => r.name === name).map((r) => r[k]));
   const ratio = med('mailsift POST /v1/check', 'rps') / med('fixed-json fastify', 'rps');
   console.log('\n| route | req/s (median) | p50 ms | p99 ms |');
   console.log('|---|---:|---:|---:|');

@@ -17,16 +17,13 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateAddresses } from './lib/addresses.ts';
 import { loadChecks, percentile, startProcess, stopProcess, usageTotal, type Started } from './lib/http-load.ts';
+import { median, numberArg } from './lib/cli.ts';
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
-const arg = (name: string, dflt: number): number => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const DURATION = arg('duration', 10);
-const WARMUP = arg('warmup', 3);
-const REPEATS = arg('repeats', 2);
-const CONNECTIONS = arg('connections', 50);
+const DURATION = numberArg('duration', 10);
+const WARMUP = numberArg('warmup', 3);
+const REPEATS = numberArg('repeats', 2);
+const CONNECTIONS = numberArg('connections', 50);
 const KEY = 'bench-key-0123456789abcdef';
 const PROBE_KEY = 'probe-key-0123456789abcdef';
 const { KAFKA_BROKERS, SCHEMA_REGISTRY_URL } = process.env;
@@ -113,10 +110,7 @@ try {
       console.log(`${m.mode.padEnd(26)} r${r}: ${Math.round(row.rps)} checks/s  p50 ${row.p50} ms  p99 ${row.p99} ms  lag p50 ${row.lagP50.toFixed(1)} ms p99 ${row.lagP99.toFixed(1)} ms (${row.probes} probes)  non-2xx ${row.non2xx}`);
     }
   }
-  const med = (mode: string, k: keyof Omit<Row, 'mode'>) => {
-    const v = rows.filter((x) => x.mode === mode).map((x) => x[k]).sort((x, y) => x - y);
-    return v[Math.floor(v.length / 2)]!;
-  };
+  const med = (mode: string, k: keyof Omit<Row, 'mode'>) => median(rows.filter((x) => x.mode === mode).map((x) => x[k]));
   console.log('\n| mode | checks/s (median) | p50 ms | p99 ms | e2e lag p50 ms | e2e lag p99 ms |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const m of modes) console.log(`| ${m.mode} | ${Math.round(med(m.mode, 'rps'))} | ${med(m.mode, 'p50')} | ${med(m.mode, 'p99')} | ${med(m.mode, 'lagP50').toFixed(1)} | ${med(m.mode, 'lagP99').toFixed(1)} |`);

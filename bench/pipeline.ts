@@ -25,13 +25,10 @@ import type { CheckScored } from '../src/domain/events.ts';
 import { startStreamsThread } from '../src/roles/streams-thread.ts';
 import { StateDb } from '../src/streams/stores/state-db.ts';
 import { EMBEDDED_TOPOLOGY, storesOf } from '../src/streams/topology.ts';
+import { numberArg } from './lib/cli.ts';
 
-const arg = (name: string, dflt: number): number => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const N = arg('checks', 1_000_000);
-const PACED_SECONDS = arg('paced-seconds', 20);
+const N = numberArg('checks', 1_000_000);
+const PACED_SECONDS = numberArg('paced-seconds', 20);
 const DOMAINS = 100_000;
 const IPS = 10_000;
 const ACCOUNTS = 20;

@@ -3,7 +3,17 @@
  * needs no mapping). test/bus/avro.test.ts checks these stay in step with the .avsc files.
  */
 
-export interface CheckScored {
+/** How a check was scored: carried by the check event, the check index and the labelled check. */
+export interface ModelScores {
+  feature_version: number;
+  features: number[];
+  baseline_probability: number;
+  served_model: string;
+  served_probability: number;
+  learned_probability: number | null;
+}
+
+export interface CheckScored extends ModelScores {
   check_uuid: Buffer;
   account: string;
   time: number;
@@ -13,12 +23,6 @@ export interface CheckScored {
   ip_hash: Buffer | null;
   local_shape: string;
   account_type: string;
-  feature_version: number;
-  features: number[];
-  baseline_probability: number;
-  served_model: string;
-  served_probability: number;
-  learned_probability: number | null;
   verdict: string;
   bulk: boolean;
 }
@@ -33,7 +37,7 @@ export interface FeedbackReceived {
   via: 'check_id' | 'email';
 }
 
-export interface CheckLabelled {
+export interface CheckLabelled extends ModelScores {
   check_uuid: Buffer;
   account: string;
   domain: string;
@@ -41,12 +45,6 @@ export interface CheckLabelled {
   label_time: number;
   outcome: string;
   human: boolean;
-  feature_version: number;
-  features: number[];
-  baseline_probability: number;
-  served_model: string;
-  served_probability: number;
-  learned_probability: number | null;
 }
 
 export interface DomainSighting {

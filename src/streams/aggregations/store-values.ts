@@ -3,6 +3,7 @@
  * store's private format, versioned with the store, not events). Compact and synchronous.
  */
 import avro from 'avsc';
+import type { ModelScores } from '../../domain/events.ts';
 
 const tally = {
   type: 'record',
@@ -30,15 +31,9 @@ export const CheckRecordType = avro.Type.forSchema({
     { name: 'learned_probability', type: ['null', 'double'], default: null },
   ],
 });
-export interface CheckRecord {
+export interface CheckRecord extends ModelScores {
   domain: string;
   time: number;
-  feature_version: number;
-  features: number[];
-  baseline_probability: number;
-  served_model: string;
-  served_probability: number;
-  learned_probability: number | null;
 }
 
 /** inbox-checks-14d: the latest check of an inbox by an account. */

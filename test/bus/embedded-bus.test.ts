@@ -35,15 +35,29 @@ describe('embedded log specifics', () => {
   it('group-commits concurrent sends into few fsynced batches', async () => {
     const bus = await openEmbeddedBus(join(root, 'group'), [{ name: 't', partitions: 1, retentionMs: 86_400_000 }]);
     let batches = 0;
-    const orig = bus.log.db.batch.bind(bus.log.db);
-    (bus.log.db as unknown as { batch: typeof orig }).batch = ((ops: never, opts: never) => {
+    const orig = bus.log.db.batch.bind(bus.log.db) as () => ReturnType<typeof bus.log.db.batch>;
+    (bus.log.db as unknown as { batch: typeof orig }).batch = () => {
       batches++;
-      return orig(ops, opts);
-    }) as typeof orig;
+      return orig();
+    };
     await Promise.all(Array.from({ length: 200 }, (_, i) => bus.producer().send('t', [{ key: Buffer.from('k'), value: Buffer.from(String(i)), timestamp: i }])));
     expect(batches).toBeLessThan(20);
     const recs = await bus.log.read('t', 0, 0, 1000);
     expect(recs).toHaveLength(200);
+    await bus.close();
+  });
+
+  it('tells other threads of new records once per written batch, with the durable end', async () => {
+    const bus = await openEmbeddedBus(join(root, 'announce'), [{ name: 't', partitions: 2, retentionMs: 86_400_000 }]);
+    const told: { topic: string; partition: number; end: number }[][] = [];
+    bus.log.onDurable = (moved) => void told.push(moved);
+    await Promise.all(Array.from({ length: 200 }, (_, i) => bus.producer().send('t', [{ key: Buffer.from('k'), value: Buffer.from(String(i)), timestamp: i, partition: i % 2 }])));
+    expect(told.length).toBeGreaterThan(0);
+    expect(told.length).toBeLessThan(20);
+    for (const moved of told) expect(new Set(moved.map((m) => m.partition)).size).toBe(moved.length); // one entry per partition
+    const last = (p: number): number => Math.max(...told.flat().filter((m) => m.partition === p).map((m) => m.end));
+    expect([last(0), last(1)]).toEqual(bus.log.endOffsets('t'));
+    expect(bus.log.endOffsets('t')).toEqual([100, 100]);
     await bus.close();
   });
 

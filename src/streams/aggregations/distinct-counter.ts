@@ -17,7 +17,7 @@ import type { Aggregation } from '../aggregation.ts';
 import type { StoreSpec } from '../stores/store-spec.ts';
 import type { ReadSet } from '../stores/tx.ts';
 import { firstLiveBucket } from './bucket-counts.ts';
-import { addMember, decodeSets, encodeSets, HLL_M, hllAdd, hllEstimate, unionCount, type BucketSet } from './member-sets.ts';
+import { addMember, decodeSets, encodeSets, HLL_M, hllAdd, hllEstimateFrom, hllSlot, hllSums, hllTerm, unionCount, type BucketSet } from './member-sets.ts';
 
 export { firstLiveBucket };
 
@@ -63,7 +63,15 @@ export interface ExtraMember {
 interface WindowUnion {
   readonly from: number;
   readonly to: number;
-  readonly byCategory: Map<number, { exact?: Set<string>; hll?: Uint8Array; estimate?: number }>;
+  readonly byCategory: Map<number, CategoryUnion>;
+}
+
+/** Exact members, or merged registers with the estimator's sums (so extra members update them in O(1)). */
+interface CategoryUnion {
+  exact?: Set<string>;
+  hll?: Uint8Array;
+  sum?: number;
+  zeros?: number;
 }
 
 /**
@@ -91,7 +99,7 @@ function windowUnion(raw: Buffer, from: number, to: number): WindowUnion {
         if (s.hll) for (let i = 0; i < HLL_M; i++) hll[i] = Math.max(hll[i]!, s.hll[i]!);
         else for (let i = 0; i < s.exact!.length; i += 8) hllAdd(hll, s.exact!, i);
       }
-      byCategory.set(c, { hll, estimate: Math.round(hllEstimate(hll)) });
+      byCategory.set(c, { hll, ...hllSums(hll) });
     }
   }
   const u = { from, to, byCategory };
@@ -108,7 +116,7 @@ function windowUnion(raw: Buffer, from: number, to: number): WindowUnion {
 export function countsWith(raw: Buffer | undefined, now: number, windowMs: number, bucketMs: number, extra: readonly ExtraMember[]): Map<number, number> {
   const from = firstLiveBucket(now, windowMs, bucketMs);
   const to = Math.floor(now / bucketMs);
-  const stored = raw ? windowUnion(raw, from, to).byCategory : new Map<number, { exact?: Set<string>; hll?: Uint8Array; estimate?: number }>();
+  const stored = raw ? windowUnion(raw, from, to).byCategory : new Map<number, CategoryUnion>();
   const extraByCategory = new Map<number, Buffer[]>();
   for (const x of extra) {
     const b = Math.floor(x.time / bucketMs);
@@ -122,13 +130,22 @@ export function countsWith(raw: Buffer | undefined, now: number, windowMs: numbe
     const base = stored.get(c);
     const more = extraByCategory.get(c) ?? [];
     if (base?.hll) {
-      if (more.length === 0) {
-        out.set(c, base.estimate!);
-        continue;
+      // As if the extra members were added to a copy of the registers: only the registers they
+      // raise change the sums (a few, against 2048 to copy and rescan).
+      let sum = base.sum!;
+      let zeros = base.zeros!;
+      const raised = new Map<number, number>();
+      for (const m of more) {
+        const slot = hllSlot(m, 0);
+        const index = slot >>> 8;
+        const rank = slot & 0xff;
+        const current = raised.get(index) ?? base.hll[index]!;
+        if (rank <= current) continue;
+        sum += hllTerm(rank) - hllTerm(current);
+        if (current === 0) zeros--;
+        raised.set(index, rank);
       }
-      const reg = Uint8Array.from(base.hll);
-      for (const m of more) hllAdd(reg, m, 0);
-      out.set(c, Math.round(hllEstimate(reg)));
+      out.set(c, Math.round(hllEstimateFrom(sum, zeros)));
       continue;
     }
     const known = base?.exact;

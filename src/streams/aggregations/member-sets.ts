@@ -79,16 +79,22 @@ function search(set: Buffer, id: Buffer): number {
   return -lo - 1;
 }
 
-/** Adds the 8-byte member id at `at` of `buf` to the registers (no allocation). */
-export function hllAdd(reg: Uint8Array, buf: Buffer, at = 0): boolean {
+/** Register index and rank of the 8-byte member id at `at` of `buf`, packed as index * 256 + rank. */
+export function hllSlot(buf: Buffer, at = 0): number {
   const hi = buf.readUInt32BE(at);
   const lo = buf.readUInt32BE(at + 4);
   const index = hi >>> (32 - HLL_P);
   // rank = leading zeros of the remaining 53 bits + 1
-  const rest = ((hi << HLL_P) >>> 0) >>> 0;
-  let rank: number;
-  if (rest !== 0) rank = Math.clz32(rest) + 1;
-  else rank = 32 - HLL_P + (lo === 0 ? 32 : Math.clz32(lo)) + 1;
+  const rest = (hi << HLL_P) >>> 0;
+  const rank = rest !== 0 ? Math.clz32(rest) + 1 : 32 - HLL_P + (lo === 0 ? 32 : Math.clz32(lo)) + 1;
+  return index * 256 + rank;
+}
+
+/** Adds the 8-byte member id at `at` of `buf` to the registers (no allocation). */
+export function hllAdd(reg: Uint8Array, buf: Buffer, at = 0): boolean {
+  const slot = hllSlot(buf, at);
+  const index = slot >>> 8;
+  const rank = slot & 0xff;
   if (rank > reg[index]!) {
     reg[index] = rank;
     return true;
@@ -122,7 +128,11 @@ export function addMember(s: BucketSet, member: Buffer, exactUpTo: number): Buck
 
 const POW2_NEG = Float64Array.from({ length: 66 }, (_, k) => 2 ** -k);
 
-export function hllEstimate(reg: Uint8Array): number {
+/** Term of a register in the estimator's harmonic sum. */
+export const hllTerm = (rank: number): number => POW2_NEG[rank]!;
+
+/** The estimator's inputs: sum of 2^-register and the count of empty registers. */
+export function hllSums(reg: Uint8Array): { sum: number; zeros: number } {
   let sum = 0;
   let zeros = 0;
   for (let i = 0; i < HLL_M; i++) {
@@ -130,10 +140,24 @@ export function hllEstimate(reg: Uint8Array): number {
     sum += POW2_NEG[r]!;
     if (r === 0) zeros++;
   }
+  return { sum, zeros };
+}
+
+/**
+ * The estimate from the sums. Every term is a power of two no smaller than 2^-64 and the sum is
+ * below 2^12, so while registers stay under 41 (2^41 members) the sum is exact in a double and
+ * updating it term by term (countsWith) gives the same estimate as recomputing it.
+ */
+export function hllEstimateFrom(sum: number, zeros: number): number {
   const alpha = 0.7213 / (1 + 1.079 / HLL_M);
   const raw = (alpha * HLL_M * HLL_M) / sum;
   // small-range correction: linear counting while registers are still empty
   return raw <= 2.5 * HLL_M && zeros > 0 ? HLL_M * Math.log(HLL_M / zeros) : raw;
+}
+
+export function hllEstimate(reg: Uint8Array): number {
+  const { sum, zeros } = hllSums(reg);
+  return hllEstimateFrom(sum, zeros);
 }
 
 /** Distinct members across the given sets: exact when all are exact, else an HLL estimate. */

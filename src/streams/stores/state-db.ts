@@ -29,7 +29,17 @@ export class StateDb {
   private hook: CommitHook | undefined;
 
   constructor(dir: string) {
-    this.db = new ClassicLevel<Buffer, Buffer>(dir, { keyEncoding: 'buffer', valueEncoding: 'buffer', cacheSize: 64 * 1024 * 1024 });
+    // Every check writes about ten keys, most of them new: with LevelDB's 4 MB write buffer the
+    // background compaction took about 40% of a core at 5,000 checks/s. A 32 MB buffer (and
+    // 16 MB files) flushes and compacts an eighth as often; measured with npm run bench:pipeline
+    // (CPU per check 253 -> 206 µs). Costs up to 64 MB of memtables.
+    this.db = new ClassicLevel<Buffer, Buffer>(dir, {
+      keyEncoding: 'buffer',
+      valueEncoding: 'buffer',
+      cacheSize: 64 * 1024 * 1024,
+      writeBufferSize: 32 * 1024 * 1024,
+      maxFileSize: 16 * 1024 * 1024,
+    });
   }
 
   /** `multithreading`: the stream runtime's worker thread opens the same database. */
@@ -57,13 +67,37 @@ export class StateDb {
   /** As fetch, with the segment each value was found in (-1 when absent). */
   async fetchEntries(reads: ReadSet, now: number): Promise<Map<string, { value: Buffer | undefined; seg: number }>> {
     const physical: Buffer[] = [];
+    const plan = this.plan(reads, now, physical);
+    return this.resolve(plan, physical, await this.getMany(physical));
+  }
+
+  /**
+   * Several read sets, each at its own time, in one getMany: the API's concurrent checks share
+   * one trip to the libuv pool instead of one each (coalescing-reader.ts).
+   */
+  async fetchMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, Buffer | undefined>[]> {
+    const physical: Buffer[] = [];
+    const plans = requests.map((r) => this.plan(r.reads, r.now, physical));
+    const values = await this.getMany(physical);
+    return plans.map((plan) => {
+      const out = new Map<string, Buffer | undefined>();
+      for (const [mk, e] of this.resolve(plan, physical, values)) out.set(mk, e.value);
+      return out;
+    });
+  }
+
+  /** Appends the physical keys of the reads (newest live segment first) and says where each read's keys are. */
+  private plan(reads: ReadSet, now: number, physical: Buffer[]): { mk: string; from: number; count: number }[] {
     const plan: { mk: string; from: number; count: number }[] = [];
     for (const [mk, { store, key }] of reads.entries) {
       const segs = this.liveSegments(store, now);
       plan.push({ mk, from: physical.length, count: segs.length });
       for (let i = segs.length - 1; i >= 0; i--) physical.push(storeKey(store, segs[i]!, key));
     }
-    const values = await this.getMany(physical);
+    return plan;
+  }
+
+  private resolve(plan: readonly { mk: string; from: number; count: number }[], physical: readonly Buffer[], values: readonly (Buffer | undefined)[]): Map<string, { value: Buffer | undefined; seg: number }> {
     const out = new Map<string, { value: Buffer | undefined; seg: number }>();
     for (const { mk, from, count } of plan) {
       let v: Buffer | undefined;
@@ -107,12 +141,17 @@ export class StateDb {
 
   /** Writes without offsets bookkeeping (changelog replicas apply what the owner committed). */
   async apply(writes: readonly PendingWrite[]): Promise<void> {
-    const ops = writes.map((w) =>
-      w.value === null
-        ? { type: 'del' as const, key: storeKey(w.store, w.segmentStart, w.key) }
-        : { type: 'put' as const, key: storeKey(w.store, w.segmentStart, w.key), value: w.value },
-    );
-    if (ops.length) await this.db.batch(ops);
+    if (writes.length) {
+      // Chained, not an array of operations: abstract-level clones and validates every
+      // operation of an array batch (about 12 µs each, measured; the chained form about 2 µs).
+      const batch = this.db.batch();
+      for (const w of writes) {
+        const key = storeKey(w.store, w.segmentStart, w.key);
+        if (w.value === null) batch.del(key);
+        else batch.put(key, w.value);
+      }
+      await batch.write();
+    }
     for (const w of writes) this.noteSegment(w.store, w.segmentStart);
   }
 

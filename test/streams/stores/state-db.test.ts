@@ -86,4 +86,30 @@ describe('StateDb (segmented LevelDB engine)', () => {
     const tx = new BatchTx(new Map());
     expect(() => tx.get(KV, Buffer.from('nope'))).toThrow(/undeclared/);
   });
+
+  it('fetchMany answers several read sets, each at its own time, as fetch would one by one', async () => {
+    const db = await open();
+    await write(db, TIMED, 'a', 'old', T0);
+    await write(db, TIMED, 'a', 'new', T0 + 6 * MINUTE);
+    await write(db, KV, 'k', 'v', T0);
+    const rs = (...keys: [StoreSpec, string][]): ReadSet => {
+      const r = new ReadSet();
+      for (const [store, key] of keys) r.add(store, Buffer.from(key));
+      return r;
+    };
+    const requests = [
+      { reads: rs([TIMED, 'a'], [KV, 'k']), now: T0 + 6 * MINUTE },
+      { reads: rs([TIMED, 'a'], [KV, 'missing']), now: T0 + 16 * MINUTE }, // the older segment is dead by then
+      { reads: rs([TIMED, 'b']), now: T0 },
+    ];
+    const many = await db.fetchMany(requests);
+    const one = await Promise.all(requests.map((r) => db.fetch(r.reads, r.now)));
+    expect(many).toEqual(one);
+    expect(many[0]!.get(mapKey(TIMED, Buffer.from('a')))?.toString()).toBe('new');
+    expect(many[0]!.get(mapKey(KV, Buffer.from('k')))?.toString()).toBe('v');
+    expect(many[1]!.get(mapKey(TIMED, Buffer.from('a')))?.toString()).toBe('new');
+    expect(many[1]!.has(mapKey(KV, Buffer.from('missing')))).toBe(true);
+    expect(many[1]!.get(mapKey(KV, Buffer.from('missing')))).toBeUndefined();
+    expect([...many[2]!.keys()]).toEqual([mapKey(TIMED, Buffer.from('b'))]);
+  });
 });

@@ -1,0 +1,41 @@
+/**
+ * CPU seconds per thread of a process, from /proc (Linux only; empty elsewhere). Throughput on a
+ * shared machine is noisy; CPU time per check is not, so the benches print both.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+export type ThreadCpu = Map<string, number>;
+
+export function threadCpu(pid: number | 'self' = 'self'): ThreadCpu {
+  const out: ThreadCpu = new Map();
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const tid of tids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      out.set(tid, (Number(fields[11]) + Number(fields[12])) / 100); // utime + stime, in clock ticks
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return out;
+}
+
+/**
+ * µs of CPU per unit of work between two samples: the main thread, the busiest other thread
+ * (the stream runtime's worker, when there is one) and all the rest (GC helpers, libuv pool).
+ */
+export function cpuPerUnit(before: ThreadCpu, after: ThreadCpu, mainTid: string, units: number): string {
+  if (after.size === 0 || units <= 0) return 'CPU per check: not measured (no /proc)';
+  const deltas = [...after].map(([tid, t]) => [tid, t - (before.get(tid) ?? 0)] as const);
+  const main = deltas.find(([tid]) => tid === mainTid)?.[1] ?? 0;
+  const others = deltas.filter(([tid]) => tid !== mainTid).sort((a, b) => b[1] - a[1]);
+  const busiest = others[0]?.[1] ?? 0;
+  const rest = others.slice(1).reduce((s, [, d]) => s + d, 0);
+  const us = (s: number): string => `${Math.round((s * 1e6) / units)}`;
+  return `CPU per check: ${us(main + busiest + rest)} µs (main thread ${us(main)}, busiest other thread ${us(busiest)}, the rest ${us(rest)})`;
+}

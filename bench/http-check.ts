@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { generateAddresses } from './lib/addresses.ts';
 import { loadChecks, startProcess, stopProcess, usageTotal, type Started } from './lib/http-load.ts';
 import { median, numberArg } from './lib/cli.ts';
+import { cpuPerUnit, threadCpu } from './lib/thread-cpu.ts';
 
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
@@ -45,9 +46,11 @@ try {
   const warm = await run(svc.url, bodies, WARMUP, auth);
   for (let r = 1; r <= REPEATS; r++) {
     for (const [name, url, headers] of [['fixed-json fastify', fixed.url, {}], ['mailsift POST /v1/check', svc.url, auth]] as const) {
+      const cpu0 = threadCpu(svc.proc.pid!);
       const res = await run(url, bodies, DURATION, headers);
+      const cpu = url === svc.url ? `  ${cpuPerUnit(cpu0, threadCpu(svc.proc.pid!), String(svc.proc.pid), res['2xx'])}` : '';
       rows.push({ name, rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99, non2xx: res.non2xx + res.errors, total2xx: res['2xx'] });
-      console.log(`${name.padEnd(26)} r${r}: ${Math.round(res.requests.average)} req/s  p50 ${res.latency.p50} ms  p99 ${res.latency.p99} ms  non-2xx ${res.non2xx} errors ${res.errors}`);
+      console.log(`${name.padEnd(26)} r${r}: ${Math.round(res.requests.average)} req/s  p50 ${res.latency.p50} ms  p99 ${res.latency.p99} ms  non-2xx ${res.non2xx} errors ${res.errors}${cpu}`);
     }
   }
   // Durability: every 2xx check is an event in the log, counted by usage once applied.

@@ -4,14 +4,14 @@
  * aggregation in its worker thread) with synthetic check events, and reports what it sustains.
  *   phase 1 (saturation): N checks appended as fast as the runtime keeps up (bounded backlog):
  *            checks/s applied, store size on disk, RSS.
- *   phase 2 (paced at 80% of the rate phase 1 ended at, i.e. what the pipeline sustains with the
- *   state it has built, which is lower than its average over the run): materialisation lag
- *   (append -> stores committed) p50/p99.
+ *   phase 2 (paced at 80% of the rate phase 1 ended at, then 20% lower until lag p99 < 1 s, at
+ *   most 4 paces: what the pipeline sustains with the state it has built): materialisation
+ *   lag (append -> stores committed) p50/p99 at that pace.
  * Events spread over 100,000 domains, 10,000 IPs, 20 accounts, with repeats of inboxes and
  * spellings so every counter does real work.
  *
  *   npm run bench:pipeline [-- --checks 1000000 --paced-seconds 20 --paced-rate 4000]
- * (--paced-rate: pace phase 2 at this rate instead of 80% of the last tenth's)
+ * (--paced-rate: pace phase 2 at this one rate instead)
  */
 import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -129,43 +129,56 @@ console.log(`  applied ${N.toLocaleString()} checks (every aggregation) in ${sec
 console.log(`  ${cpuLine} (main thread: this generator and the log writer)`);
 console.log(`  RSS ${rssMb} MB; disk: log ${du(join(dir, 'log'))} MB, state ${du(join(dir, 'state'))} MB`);
 
-// Phase 2: paced at 80% of the rate the saturated run ended at, lag per sampled send
-const paced = PACED_RATE > 0 ? PACED_RATE : Math.floor(finalRate * 0.8);
-console.log(`phase 2: paced at ${paced} checks/s for ${PACED_SECONDS} s`);
-const lags: number[] = [];
-const waiting: { partition: number; offset: number; t: number }[] = [];
-const offCommit = thread.onCommit(() => {
-  const applied = thread.applied('checks');
-  const now = Date.now();
-  for (let i = waiting.length - 1; i >= 0; i--) {
-    const w = waiting[i]!;
-    if (applied[w.partition]! > w.offset) {
-      lags.push(now - w.t);
-      waiting.splice(i, 1);
+// Phase 2: the sustained rate. Paced at 80% of the rate the saturated run ended at, then 20%
+// lower each time until lag p99 is under 1 s (at most 4 paces): a backlog lets the runtime
+// work in big batches, so what it holds at a steady pace is lower than its saturated rate.
+async function pacedRun(paced: number): Promise<{ p50: number; p99: number; samples: number }> {
+  console.log(`phase 2: paced at ${paced} checks/s for ${PACED_SECONDS} s`);
+  const lags: number[] = [];
+  const waiting: { partition: number; offset: number; t: number }[] = [];
+  const offCommit = thread.onCommit(() => {
+    const applied = thread.applied('checks');
+    const now = Date.now();
+    for (let i = waiting.length - 1; i >= 0; i--) {
+      const w = waiting[i]!;
+      if (applied[w.partition]! > w.offset) {
+        lags.push(now - w.t);
+        waiting.splice(i, 1);
+      }
     }
-  }
-});
-const perTick = Math.max(1, Math.round(paced / 100));
-const end = Date.now() + PACED_SECONDS * 1000;
-let next = Date.now();
-while (Date.now() < end) {
-  await send(perTick, (pos, t) => {
-    const last = pos.at(-1)!;
-    waiting.push({ partition: last.partition, offset: last.offset, t });
   });
-  next += 10;
-  const wait = next - Date.now();
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  const perTick = Math.max(1, Math.round(paced / 100));
+  const end = Date.now() + PACED_SECONDS * 1000;
+  let next = Date.now();
+  while (Date.now() < end) {
+    await send(perTick, (pos, t) => {
+      const last = pos.at(-1)!;
+      waiting.push({ partition: last.partition, offset: last.offset, t });
+    });
+    next += 10;
+    const wait = next - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  }
+  while (waiting.length) await new Promise((r) => setTimeout(r, 5));
+  offCommit();
+  lags.sort((a, b) => a - b);
+  const pct = (p: number): number => lags[Math.min(lags.length - 1, Math.floor((p / 100) * lags.length))]!;
+  console.log(`  lag (append -> committed to the stores) p50 ${pct(50)} ms, p99 ${pct(99)} ms over ${lags.length} samples`);
+  return { p50: pct(50), p99: pct(99), samples: lags.length };
 }
-while (waiting.length) await new Promise((r) => setTimeout(r, 5));
-offCommit();
-lags.sort((a, b) => a - b);
-const pct = (p: number): number => lags[Math.min(lags.length - 1, Math.floor((p / 100) * lags.length))]!;
-console.log(`  lag (append -> committed to the stores) p50 ${pct(50)} ms, p99 ${pct(99)} ms over ${lags.length} samples`);
+
+let paced = PACED_RATE > 0 ? PACED_RATE : Math.floor(finalRate * 0.8);
+let lag = await pacedRun(paced);
+for (let tries = 1; PACED_RATE === 0 && lag.p99 >= 1000 && tries < 4; tries++) {
+  paced = Math.floor(paced * 0.8);
+  lag = await pacedRun(paced);
+}
+const sustained = lag.p99 < 1000 ? `${paced}` : `< ${paced}`;
 console.log(`  RSS ${Math.round(process.memoryUsage().rss / 1048576)} MB`);
-console.log(`\n| checks | checks/s (saturated, average) | checks/s (last tenth) | lag p50 | lag p99 (paced at ${paced}/s) | RSS MB | log MB | state MB |`);
-console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
-console.log(`| ${N.toLocaleString()} | ${Math.round(rate)} | ${Math.round(finalRate)} | ${pct(50)} ms | ${pct(99)} ms | ${rssMb} | ${du(join(dir, 'log'))} | ${du(join(dir, 'state'))} |`);
+console.log('\n| checks | checks/s (saturated, average) | checks/s (last tenth) | checks/s paced | lag p50 | lag p99 | RSS MB | log MB | state MB |');
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log(`| ${N.toLocaleString()} | ${Math.round(rate)} | ${Math.round(finalRate)} | ${paced} | ${lag.p50} ms | ${lag.p99} ms | ${rssMb} | ${du(join(dir, 'log'))} | ${du(join(dir, 'state'))} |`);
+console.log(`sustained with lag p99 under 1 s: ${sustained} checks/s`);
 const mem = process.memoryUsage();
 console.log(`memory (both threads share the process): rss ${Math.round(mem.rss / 1048576)} MB, this thread's heap ${Math.round(mem.heapUsed / 1048576)} MB, external ${Math.round(mem.external / 1048576)} MB`);
 await thread.close();

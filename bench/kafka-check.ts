@@ -17,13 +17,10 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateAddresses } from './lib/addresses.ts';
 import { loadChecks, percentile, startProcess, stopProcess, usageTotal, type Started } from './lib/http-load.ts';
-import { median, numberArg } from './lib/cli.ts';
+import { loadOptions, median } from './lib/cli.ts';
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
-const DURATION = numberArg('duration', 10);
-const WARMUP = numberArg('warmup', 3);
-const REPEATS = numberArg('repeats', 2);
-const CONNECTIONS = numberArg('connections', 50);
+const { duration: DURATION, warmup: WARMUP, repeats: REPEATS, connections: CONNECTIONS } = loadOptions();
 const KEY = 'bench-key-0123456789abcdef';
 const PROBE_KEY = 'probe-key-0123456789abcdef';
 const { KAFKA_BROKERS, SCHEMA_REGISTRY_URL } = process.env;

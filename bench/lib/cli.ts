@@ -12,3 +12,13 @@ export function median(xs: readonly number[]): number {
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
+
+/** The options both HTTP load benches take: `--duration`, `--warmup` (s), `--repeats`, `--connections`. */
+export function loadOptions(argv: readonly string[] = process.argv): { duration: number; warmup: number; repeats: number; connections: number } {
+  return {
+    duration: numberArg('duration', 10, argv),
+    warmup: numberArg('warmup', 3, argv),
+    repeats: numberArg('repeats', 2, argv),
+    connections: numberArg('connections', 50, argv),
+  };
+}

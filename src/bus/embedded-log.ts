@@ -13,6 +13,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { ClassicLevel } from 'classic-level';
+import { writeChained } from '../platform/level-batch.ts';
 import { partitionFor } from './partitioner.ts';
 import type { BusProducer, ConsumedRecord, OutRecord, RecordPosition } from './ports.ts';
 
@@ -228,7 +229,7 @@ export class EmbeddedLog {
     if (this.writing || this.queue.length === 0) return;
     this.writing = true;
     const batch = this.queue.splice(0, MAX_BATCH_RECORDS);
-    writeBatch(this.db, batch)
+    writeChained(this.db, (b) => batch.forEach((p) => b.put(p.key, p.value)), { sync: true })
       .then(
         () => {
           batch.forEach((p) => p.resolve());
@@ -240,21 +241,6 @@ export class EmbeddedLog {
         this.writing = false;
         this.kick();
       });
-  }
-}
-
-/**
- * A chained batch, not an array of operations: abstract-level validates and clones every
- * operation of an array batch (about 12 µs each, measured), the chained form hands the keys
- * and values straight to the binding (about 2 µs).
- */
-function writeBatch(db: ClassicLevel<Buffer, Buffer>, records: readonly Pending[]): Promise<void> {
-  try {
-    const batch = db.batch();
-    for (const r of records) batch.put(r.key, r.value);
-    return batch.write({ sync: true });
-  } catch (err) {
-    return Promise.reject(err as Error);
   }
 }
 

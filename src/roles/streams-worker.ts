@@ -75,10 +75,6 @@ port.on('message', (m: { op: string; id?: number; timeoutMs?: number; moved?: { 
       void (async () => {
         clearInterval(watch);
         clearInterval(sweep);
-        if (process.env.DEBUG_MEM) {
-          const h = (await import('node:v8')).getHeapStatistics();
-          console.error(`worker heap used ${Math.round(h.used_heap_size / 1048576)} MB, total ${Math.round(h.total_heap_size / 1048576)} MB, external ${Math.round(h.external_memory / 1048576)} MB`);
-        }
         await trainer?.stop();
         await runtime.stop();
         await bus.close();

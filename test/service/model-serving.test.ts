@@ -116,26 +116,15 @@ describe('createModelServing health refresh on state commits', () => {
     expect(h.serving.choice().serveLearned).toBe(true);
   });
 
-  it('auto: refreshes at most every refreshMs', async () => {
-    const h = harness('auto', { refreshMs: 1_000 });
+  it.each([
+    ['refreshMs when given', { refreshMs: 1_000 }, 1_000],
+    ['500 ms by default', {}, 500],
+  ] as const)('auto: refreshes at most every %s', async (_name, opts, every) => {
+    const h = harness('auto', opts);
     h.commit();
     await settle();
     expect(h.queries.calls).toHaveLength(1);
-    h.advance(999);
-    h.commit();
-    await settle();
-    expect(h.queries.calls).toHaveLength(1);
-    h.advance(1);
-    h.commit();
-    await settle();
-    expect(h.queries.calls).toHaveLength(2);
-  });
-
-  it('auto: defaults to refreshing at most every 500 ms', async () => {
-    const h = harness('auto');
-    h.commit();
-    await settle();
-    h.advance(499);
+    h.advance(every - 1);
     h.commit();
     await settle();
     expect(h.queries.calls).toHaveLength(1);

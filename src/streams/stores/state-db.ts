@@ -10,6 +10,7 @@
  *   - Only the runtime (or a changelog replica) writes; API code reads through `fetch`.
  */
 import { ClassicLevel } from 'classic-level';
+import { writeChained } from '../../platform/level-batch.ts';
 import { OFFSETS_STORE, offsetKey } from './offsets.ts';
 import type { PendingWrite, ReadSet } from './tx.ts';
 import { isTimed, segmentIsLive, segmentRange, storeKey, type StoreSpec } from './store-spec.ts';
@@ -29,10 +30,11 @@ export class StateDb {
   private hook: CommitHook | undefined;
 
   constructor(dir: string) {
-    // Every check writes about ten keys, most of them new: with LevelDB's 4 MB write buffer the
-    // background compaction took about 40% of a core at 5,000 checks/s. A 32 MB buffer (and
-    // 16 MB files) flushes and compacts an eighth as often; measured with npm run bench:pipeline
-    // (CPU per check 253 -> 206 µs). Costs up to 64 MB of memtables.
+    // A check writes about 440 bytes in ~5 keys, most of them new: with LevelDB's 4 MB write
+    // buffer the background compaction took about 40% of a core at 5,000 checks/s. A 32 MB
+    // buffer (and 16 MB files) flushes and compacts an eighth as often; in alternating
+    // npm run bench:pipeline runs the threads other than the two JS ones went from 118-150 to
+    // 89-116 µs per check. Costs up to 64 MB of memtables.
     this.db = new ClassicLevel<Buffer, Buffer>(dir, {
       keyEncoding: 'buffer',
       valueEncoding: 'buffer',
@@ -59,9 +61,7 @@ export class StateDb {
 
   /** Values of the requested keys as of stream/wall time `now` (timed stores: newest live segment wins). */
   async fetch(reads: ReadSet, now: number): Promise<Map<string, Buffer | undefined>> {
-    const out = new Map<string, Buffer | undefined>();
-    for (const [mk, e] of await this.fetchEntries(reads, now)) out.set(mk, e.value);
-    return out;
+    return (await this.fetchMany([{ reads, now }]))[0]!;
   }
 
   /** As fetch, with the segment each value was found in (-1 when absent). */
@@ -142,15 +142,13 @@ export class StateDb {
   /** Writes without offsets bookkeeping (changelog replicas apply what the owner committed). */
   async apply(writes: readonly PendingWrite[]): Promise<void> {
     if (writes.length) {
-      // Chained, not an array of operations: abstract-level clones and validates every
-      // operation of an array batch (about 12 µs each, measured; the chained form about 2 µs).
-      const batch = this.db.batch();
-      for (const w of writes) {
-        const key = storeKey(w.store, w.segmentStart, w.key);
-        if (w.value === null) batch.del(key);
-        else batch.put(key, w.value);
-      }
-      await batch.write();
+      await writeChained(this.db, (batch) => {
+        for (const w of writes) {
+          const key = storeKey(w.store, w.segmentStart, w.key);
+          if (w.value === null) batch.del(key);
+          else batch.put(key, w.value);
+        }
+      });
     }
     for (const w of writes) this.noteSegment(w.store, w.segmentStart);
   }

@@ -55,16 +55,24 @@ export async function openKafkaBus(o: KafkaBusOptions): Promise<Bus & { admin: A
   const existing = new Set(await admin.listTopics());
   const missing = o.topics.filter((t) => !existing.has(physical(t.name)));
   if (missing.length) {
-    await admin.createTopics({
-      waitForLeaders: true,
-      topics: missing.map((t) => ({
-        topic: physical(t.name),
-        numPartitions: t.partitions,
-        replicationFactor: t.replicationFactor,
-        configEntries: Object.entries(t.configs).map(([name, value]) => ({ name, value })),
-      })),
-    });
-    o.logger.info({ topics: missing.map((t) => physical(t.name)) }, 'kafka: created topics');
+    const names = missing.map((t) => physical(t.name));
+    try {
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((t) => ({
+          topic: physical(t.name),
+          numPartitions: t.partitions,
+          replicationFactor: t.replicationFactor,
+          configEntries: Object.entries(t.configs).map(([name, value]) => ({ name, value })),
+        })),
+      });
+    } catch (err) {
+      // KRaft: the controller created the topics but this broker's metadata has not caught up
+      // yet (seen right after a broker restart); kafkajs retries only LEADER_NOT_AVAILABLE.
+      if ((err as { type?: string }).type !== 'UNKNOWN_TOPIC_OR_PARTITION') throw err;
+      await waitForLeaders(admin, names, 30_000);
+    }
+    o.logger.info({ topics: names }, 'kafka: created topics');
   }
   const partitions = new Map(o.topics.map((t) => [t.name, t.partitions]));
   const partitionsOf = (topic: string): number => {
@@ -126,4 +134,13 @@ export async function openKafkaBus(o: KafkaBusOptions): Promise<Bus & { admin: A
       await admin.disconnect().catch(() => undefined);
     },
   };
+}
+
+/** Waits until every partition of the topics has a leader in the broker's metadata. */
+async function waitForLeaders(admin: Admin, topics: readonly string[], timeoutMs: number): Promise<void> {
+  await withRetry(async () => {
+    const meta = await admin.fetchTopicMetadata({ topics: [...topics] });
+    const led = meta.topics.length === topics.length && meta.topics.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0));
+    if (!led) throw Object.assign(new Error(`kafka: topics ${topics.join(', ')} have no leaders yet`), { retriable: true });
+  }, timeoutMs);
 }

@@ -15,7 +15,7 @@ import type { Logger } from 'pino';
 import type { Metrics } from '../platform/metrics.ts';
 import type { CheckService, FeedbackService, Health, ModelService, UsageService } from '../service/ports.ts';
 import { authHook, type ApiKeyRegistry } from './auth.ts';
-import { installErrorHandlers } from './errors.ts';
+import { clientErrorHandler, frameworkErrors, installErrorHandlers } from './errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { checkRoutes } from './routes/checks.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
@@ -49,7 +49,11 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
     return503OnClosing: true,
+    frameworkErrors,
+    clientErrorHandler: clientErrorHandler(d.logger as FastifyBaseLogger),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // JSON only: a text/plain body is refused with 415 like any other non-JSON type.
+  app.removeContentTypeParser('text/plain');
 
   installErrorHandlers(app);
 
@@ -81,7 +85,8 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
     },
   });
 
-  app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  const openapiDoc = { summary: 'This OpenAPI 3.1 document (no API key needed)', tags: ['operations'], security: [] };
+  app.get('/v1/openapi.json', { schema: openapiDoc }, async () => app.swagger());
   await app.register(systemRoutes(d.health, d.metrics));
 
   await app.register(async (v1) => {

@@ -3,7 +3,9 @@
  * `<field>: <rule>`; body problems -> 400/413/415; anything unexpected -> 500 with a generic
  * body (and the full error logged). Every body is exactly `{ "error": "..." }`.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../domain/errors.ts';
 
 interface AjvError {
@@ -28,6 +30,9 @@ const TYPE_NAMES: Record<string, string> = {
   number: 'a number',
 };
 
+/** A client-chosen name echoed in a message is cut short: a 100 kB key must not make a 100 kB error. */
+const clip = (name: string): string => (name.length > 64 ? `${name.slice(0, 64)}…` : name);
+
 export function formatValidation(errors: readonly AjvError[], context: string | undefined): string {
   const e = errors[0];
   if (!e) return 'body: is invalid';
@@ -38,7 +43,7 @@ export function formatValidation(errors: readonly AjvError[], context: string | 
     case 'required':
       return `${join(field, String(p.missingProperty))}: is required`;
     case 'additionalProperties':
-      return `${join(field, String(p.additionalProperty))}: is not allowed (unknown property)`;
+      return `${join(field, clip(String(p.additionalProperty)))}: is not allowed (unknown property)`;
     case 'type':
       return `${field}: must be ${TYPE_NAMES[String(p.type)] ?? String(p.type)}`;
     case 'maxLength':
@@ -89,4 +94,36 @@ export function installErrorHandlers(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ error: `route: ${request.method} ${request.url.split('?')[0]} does not exist` });
   });
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (an unknown method, headers over
+ * the size limit, a malformed request line, a timeout) get the same `{error}` body as
+ * everything else. Only the error code is logged: the parser's error carries the raw request.
+ */
+export function clientErrorHandler(log: FastifyBaseLogger) {
+  return (err: NodeJS.ErrnoException, socket: Socket): void => {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, message] =
+      err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request: not received in time']
+        : err.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'headers: must be at most 16 KiB in all (send the address in a POST body)']
+          : err.code === 'HPE_INVALID_METHOD'
+            ? [400, 'method: not a valid HTTP method']
+            : [400, 'request: not valid HTTP'];
+    log.debug({ code: err.code }, 'client error');
+    if (socket.writable) {
+      const body = JSON.stringify({ error: message });
+      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    }
+    socket.destroy();
+  };
+}
+
+/** Router-level failures (a path that is not valid percent-encoding, ...) as `{error}` bodies; the path is not echoed. */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (err.code === 'FST_ERR_BAD_URL') void reply.code(400).send({ error: 'url: must be valid percent-encoding' });
+  else if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.code(414).send({ error: 'url: path parameter too long' });
+  else void reply.code(400).send({ error: `request: ${err.message}` });
 }

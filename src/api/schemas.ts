@@ -16,7 +16,7 @@ const EMAIL_INPUT = { minLength: 1, maxLength: 1024, description: 'Email address
 export const CheckBody = Type.Object(
   {
     email: Type.String(EMAIL_INPUT),
-    ip: Type.Optional(Type.String({ maxLength: 100, description: 'Public IPv4 or IPv6 address of the end user. Never stored.' })),
+    ip: Type.Optional(Type.String({ description: 'Public IPv4 or IPv6 address of the end user. Never stored. Any other string is not an error: the result carries ip.ignored' })),
     explain: Type.Optional(Type.Boolean({ description: 'Adds `evidence` (default false)' })),
   },
   { additionalProperties: false },
@@ -26,7 +26,7 @@ export type CheckBody = Static<typeof CheckBody>;
 export const CheckQuery = Type.Object(
   {
     email: Type.String(EMAIL_INPUT),
-    ip: Type.Optional(Type.String({ maxLength: 100 })),
+    ip: Type.Optional(Type.String({ description: 'As in the POST body' })),
     explain: Type.Optional(literals(['true', 'false', '1', '0'] as const, 'Adds `evidence`: true|false|1|0 (default false)')),
   },
   { additionalProperties: false },
@@ -82,7 +82,9 @@ export const CheckResult = Type.Object(
 export type CheckResult = Static<typeof CheckResult>;
 
 export const BulkBody = Type.Object(
-  { emails: Type.Array(Type.String({ maxLength: 1024 }), { minItems: 1, maxItems: 1000 }) },
+  // Items have no length limit of their own: an over-long address is an invalid address, which
+  // gets an error entry in its place (CONTRACT.md); the 1 MiB body limit bounds them.
+  { emails: Type.Array(Type.String(), { minItems: 1, maxItems: 1000 }) },
   { additionalProperties: false },
 );
 export type BulkBody = Static<typeof BulkBody>;
@@ -97,7 +99,7 @@ export const BulkResponse = Type.Object(
 
 export const FeedbackBody = Type.Object(
   {
-    check_id: Type.Optional(Type.String({ maxLength: 512 })),
+    check_id: Type.Optional(Type.String({ description: 'chk_ + base64url, 100-140 characters' })),
     email: Type.Optional(Type.String({ maxLength: 1024 })),
     outcome: literals(OUTCOMES, 'confirmed/real = a real person; fake/abuse/bounced = not'),
   },

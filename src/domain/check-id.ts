@@ -26,7 +26,8 @@ const VERSION = 1;
 const PAYLOAD_BYTES = 57;
 const MAC_BYTES = 32;
 const TOTAL_BYTES = PAYLOAD_BYTES + MAC_BYTES;
-const FORM = /^chk_[A-Za-z0-9_-]+$/;
+/** CONTRACT.md's form: `chk_` + base64url, 100-140 characters in all (ours are 123). */
+const FORM = /^chk_[A-Za-z0-9_-]{96,136}$/;
 
 export interface CheckIdKey {
   /** 1..65535; the highest id present is the one that signs. */

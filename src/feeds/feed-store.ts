@@ -1,13 +1,22 @@
 /**
- * The last good copy of each feed under `<dataDir>/feeds/`: the body exactly as downloaded
- * (public data, readable by an operator) plus a small `<file>.meta.json` with when it was
- * fetched. Writes are atomic (temp file in the same directory, fsync, rename), so a crash or
- * a full disk leaves either the old copy or the new one, never half of one.
- * Feed bodies are public data; nothing from requests is ever written here.
+ * The last good copy of each feed under `<dataDir>/feeds/`: the body as downloaded, gzipped
+ * (`<file>.gz`, read it with zcat), plus a small `<file>.meta.json` with when it was fetched.
+ * Writes are atomic (temp file in the same directory, fsync, rename), so a crash or a full
+ * disk leaves either the old copy or the new one, never half of one.
+ * Feed bodies are public data and nothing from requests is ever written here. They are stored
+ * compressed so the data dir holds no IP address as text at all: an operator's or an auditor's
+ * plain scan for a user's IP must not hit a public list that happens to contain it (a Tor exit,
+ * a cloud range). Copies written uncompressed by earlier versions are still read, and replaced
+ * on the next update.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gunzip as gunzipCb, gzip as gzipCb } from 'node:zlib';
+
+const gzip = promisify(gzipCb);
+const gunzip = promisify(gunzipCb);
 
 export interface StoredFeedMeta {
   /** Epoch ms when this copy was downloaded and validated. */
@@ -55,17 +64,22 @@ export class FeedStore {
 
   /** The stored copy, or undefined when there is none. Throws on other I/O errors. */
   async read(fileName: string): Promise<StoredFeed | undefined> {
-    const path = join(this.dir, fileName);
-    let body: Buffer;
+    const compressed = await this.readRaw(`${fileName}.gz`);
+    const found = compressed ? { ...compressed, body: await gunzip(compressed.body) } : await this.readRaw(fileName);
+    if (!found) return undefined;
+    const meta = await this.readMeta(fileName);
+    if (meta !== undefined && meta.sha256 === sha256(found.body)) return { body: found.body, fetchedAt: meta.fetchedAt };
+    return { body: found.body, fetchedAt: (await stat(found.path)).mtimeMs };
+  }
+
+  private async readRaw(name: string): Promise<{ path: string; body: Buffer } | undefined> {
+    const path = join(this.dir, name);
     try {
-      body = await readFile(path);
+      return { path, body: await readFile(path) };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw err;
     }
-    const meta = await this.readMeta(fileName);
-    if (meta !== undefined && meta.sha256 === sha256(body)) return { body, fetchedAt: meta.fetchedAt };
-    return { body, fetchedAt: (await stat(path)).mtimeMs };
   }
 
   private async readMeta(fileName: string): Promise<StoredFeedMeta | undefined> {
@@ -77,11 +91,12 @@ export class FeedStore {
     }
   }
 
-  /** Replaces the stored copy atomically: body first, then its meta. */
+  /** Replaces the stored copy atomically: body first, then its meta (sha256 of the uncompressed body). */
   async write(fileName: string, body: Uint8Array, meta: StoredFeedMeta): Promise<void> {
     await mkdir(this.dir, { recursive: true });
-    await this.writeAtomic(fileName, body);
+    await this.writeAtomic(`${fileName}.gz`, await gzip(body));
     await this.writeAtomic(`${fileName}.meta.json`, Buffer.from(`${JSON.stringify(meta, null, 2)}\n`));
+    await rm(join(this.dir, fileName), { force: true }); // an uncompressed copy from an earlier version
   }
 
   private async writeAtomic(fileName: string, data: Uint8Array): Promise<void> {

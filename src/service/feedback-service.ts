@@ -47,7 +47,7 @@ export function createFeedbackService(d: FeedbackDeps): FeedbackService {
         let inboxHash: Buffer;
         let checkId: string;
         if (req.check_id !== undefined) {
-          if (!hasCheckIdForm(req.check_id)) throw validationError('check_id: must be a check id (chk_ followed by base64url characters)');
+          if (!hasCheckIdForm(req.check_id)) throw validationError('check_id: must be a check id (chk_ followed by base64url characters, 100-140 characters in all)');
           const v = d.signer.verify(req.check_id, account, now);
           if (!v.ok) throw notFound('check_id: no check with this id by your account in the last 14 days');
           ({ uuid, issuedAt: checkTime, inboxHash } = v.claims);

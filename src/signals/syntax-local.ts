@@ -34,6 +34,9 @@ export function utf8Length(s: string): number {
   return s.length;
 }
 
+/** RFC 5321 §4.5.3.1.1 counts octets: for a non-ASCII local part the message says so. */
+export const LOCAL_OCTETS_ERROR = 'email: local part must be at most 64 octets in UTF-8 (RFC 5321)';
+
 /**
  * Checks an already NFC-normalised local part. Returns an error message (`email: ...`) or
  * undefined when the local part is acceptable.
@@ -68,6 +71,6 @@ export function checkLocalPart(local: string): string | undefined {
     }
   }
   // RFC 5321 §4.5.3.1.1 counts octets; with SMTPUTF8 that is UTF-8 octets.
-  if (utf8Length(local) > 64) return 'email: local part must be at most 64 characters';
+  if (utf8Length(local) > 64) return nonAscii ? LOCAL_OCTETS_ERROR : 'email: local part must be at most 64 characters';
   return undefined;
 }

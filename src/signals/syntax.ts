@@ -5,7 +5,7 @@
  */
 import type { ParsedAddress } from '../domain/check.ts';
 import { checkDomain } from './syntax-domain.ts';
-import { checkLocalPart, utf8Length } from './syntax-local.ts';
+import { checkLocalPart, LOCAL_OCTETS_ERROR, utf8Length } from './syntax-local.ts';
 
 export type ParseResult = { ok: true; address: ParsedAddress } | { ok: false; error: string };
 
@@ -14,8 +14,14 @@ const MAX_TOTAL = 254;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** Any Unicode space separator (incl. NBSP, ideographic space) or line/paragraph separator. */
 const SPACE = /[\p{Z}]/u;
-/** Only spaces and tabs around the address are forgiven (form fields); see the policy doc. */
-const EDGE_BLANKS = /^[ \t]+|[ \t]+$/g;
+/**
+ * Blanks around the address are forgiven (form fields, pasted text): spaces, tabs, every
+ * Unicode space separator (NBSP, em space, ideographic space, ...) and a byte-order mark.
+ * Line breaks and other control characters are not, anywhere: every reference validator
+ * rejects them, and they mean header injection or a broken CSV. See the policy doc.
+ */
+const EDGE_BLANKS = /^[\t\p{Zs}\ufeff]+|[\t\p{Zs}\ufeff]+$/gu;
+const isEdgeBlank = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0xa0 || c === 0xfeff || (c >= 0x1680 && c <= 0x3000);
 
 const fail = (error: string): ParseResult => ({ ok: false, error });
 
@@ -46,12 +52,10 @@ export function parseAddress(input: string): ParseResult {
   if (typeof input !== 'string') return fail('email: must be a string');
   // Bound the work before any regex runs over a huge input.
   if (input.length > 4 * MAX_TOTAL + 64) {
-    const trimmed = input.replace(EDGE_BLANKS, '');
-    if (trimmed.length > 2 * MAX_TOTAL) return fail('email: must be at most 254 characters');
+    if (input.replace(EDGE_BLANKS, '').length > 2 * MAX_TOTAL) return fail('email: must be at most 254 characters');
   }
-  const first = input.charCodeAt(0);
-  const last = input.charCodeAt(input.length - 1);
-  const raw = first === 0x20 || first === 0x09 || last === 0x20 || last === 0x09 ? input.replace(EDGE_BLANKS, '') : input;
+  // Cheap test first: most inputs have nothing to trim.
+  const raw = isEdgeBlank(input.charCodeAt(0)) || isEdgeBlank(input.charCodeAt(input.length - 1)) ? input.replace(EDGE_BLANKS, '') : input;
   if (raw.length === 0) return fail('email: must not be empty');
   // Common case first: plain ASCII needs none of the Unicode-aware checks below.
   if (!isPlainAscii(raw)) {
@@ -72,8 +76,11 @@ export function parseAddress(input: string): ParseResult {
   const at = raw.indexOf('@');
   if (at === -1 || raw.indexOf('@', at + 1) !== -1) return fail('email: must contain exactly one @');
 
-  const email = raw.toLowerCase();
-  const rawLocal = email.slice(0, at);
+  // Each side lowercased on its own: lowercasing can change a string's length (U+0130 İ
+  // becomes i + U+0307), so `at` only holds for the raw text.
+  const rawLocal = raw.slice(0, at).toLowerCase();
+  const rawDomain = raw.slice(at + 1).toLowerCase();
+  const email = `${rawLocal}@${rawDomain}`;
   let local = rawLocal;
   if (!isPlainAscii(rawLocal)) {
     try {
@@ -86,13 +93,16 @@ export function parseAddress(input: string): ParseResult {
   if (localError !== undefined) return fail(localError);
   // Octet limits hold for the form the sender's client transmits, which may be un-normalised.
   const localOctets = Math.max(utf8Length(rawLocal), utf8Length(local));
-  if (localOctets > 64) return fail('email: local part must be at most 64 characters');
+  if (localOctets > 64) {
+    return fail(localOctets === local.length ? 'email: local part must be at most 64 characters' : LOCAL_OCTETS_ERROR);
+  }
 
-  const domain = checkDomain(email.slice(at + 1));
+  const domain = checkDomain(rawDomain);
   if (!domain.ok) return fail(domain.error);
-  // RFC 5321 path limit in octets, with the domain in its ASCII (A-label) form.
+  // RFC 5321's path limit: 254 octets as sent, local part in UTF-8 and the domain in its ASCII
+  // (A-label) form. Stricter than 254 characters only for non-ASCII addresses.
   if (localOctets + 1 + domain.ascii.length > MAX_TOTAL) {
-    return fail('email: must be at most 254 characters once the domain is in ASCII form');
+    return fail('email: must be at most 254 octets as sent (local part in UTF-8, domain in ASCII form)');
   }
   return { ok: true, address: { email, local, domain: domain.ascii } };
 }

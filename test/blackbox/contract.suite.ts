@@ -56,6 +56,18 @@ export function contractSuite(launch: () => Promise<Target>): void {
       expect(r.body.deliverable_domain).toBeUndefined(); // DNS off in this run
     });
 
+    it('trims blanks around the address, Unicode spaces included, before the 254-character rule', async () => {
+      const local = `${'a'.repeat(64)}`;
+      const email = `${local}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`; // 254 characters
+      expect(email).toHaveLength(254);
+      const r = await post('/v1/check', { email: `\u00a0 \t${email.toUpperCase()}\u2003\ufeff` });
+      expect(r.status).toBe(200);
+      expect(r.body.email).toBe(email);
+      const r2 = await post('/v1/check', { email: `İsmail.kaya@gmail.com` });
+      expect(r2.status).toBe(200);
+      expect(r2.body.email).toBe('i\u0307smail.kaya@gmail.com');
+    });
+
     it('adds evidence when explain is true', async () => {
       const r = await post('/v1/check', { email: 'x7kq2vz9@mailinator.com', explain: true });
       expect(r.status).toBe(200);
@@ -81,6 +93,8 @@ export function contractSuite(launch: () => Promise<Target>): void {
       [{ email: 'a'.repeat(245) + '@gmail.com' }, /^email: must be at most 254 characters$/],
       [{ email: 42 }, /^email: must be a string$/],
       [{ email: 'jane@example.com', extra: 1 }, /^extra: is not allowed/],
+      [{ email: 'jane@example.com', ['k'.repeat(10_000)]: 1 }, /^k{64}…: is not allowed \(unknown property\)$/],
+      [{ email: '\u00a0 Jane@example.com\n' }, /^email: must not contain control characters$/],
       [{ email: 'jane@example.com', explain: 'yes' }, /^explain: must be a boolean$/],
       [{ email: 'not-an-address' }, /^email: /],
       [{ email: '' }, /^email: /],
@@ -102,6 +116,19 @@ export function contractSuite(launch: () => Promise<Target>): void {
       const text = await call(s.url, 'POST', '/v1/check', { raw: 'email=a@b.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
       expect(text.status).toBe(415);
       expect(Object.keys(text.body)).toEqual(['error']);
+      const plain = await call(s.url, 'POST', '/v1/check', { raw: '{"email":"a.b@gmail.com"}', headers: { 'content-type': 'text/plain' } });
+      expect(plain.status).toBe(415);
+      expect(plain.body).toEqual({ error: 'content-type: must be application/json' });
+    });
+
+    it('requests refused before routing still get an {error} body: a bad URL, oversized headers', async () => {
+      const badUrl = await get('/v1/%ZZ?email=x');
+      expect(badUrl.status).toBe(400);
+      expect(badUrl.body).toEqual({ error: 'url: must be valid percent-encoding' });
+      const huge = await get(`/v1/check?email=${'a'.repeat(20_000)}%40gmail.com`);
+      expect(huge.status).toBe(431);
+      expect(Object.keys(huge.body)).toEqual(['error']);
+      expect(huge.body.error).toMatch(/^headers: /);
     });
   });
 
@@ -131,6 +158,7 @@ export function contractSuite(launch: () => Promise<Target>): void {
       ['224.0.0.1', 'reserved'],
       ['not-an-ip', 'invalid'],
       ['1.2.3.4.5', 'invalid'],
+      ['1'.repeat(300), 'invalid'],
     ])('%s -> ip.ignored = %s and no other IP field, never a 400', async (ip, reason) => {
       const r = await post('/v1/check', { email: 'lee.chen@gmail.com', ip });
       expect(r.status).toBe(200);
@@ -165,10 +193,12 @@ export function contractSuite(launch: () => Promise<Target>): void {
   describe('POST /v1/check/bulk', () => {
     it('answers one entry per input in order, with error entries in place, billed per result', async () => {
       const before = (await get('/v1/usage', KEYS.globex)).body.total as number;
-      const emails = ['ana.silva@gmail.com', 'broken@', 'tom.berg@yahoo.com', 'x@@y', 'ana.silva@gmail.com'];
+      const long = `${'x'.repeat(2000)}@gmail.com`;
+      const emails = ['ana.silva@gmail.com', 'broken@', 'tom.berg@yahoo.com', 'x@@y', 'ana.silva@gmail.com', long];
       const r = await post('/v1/check/bulk', { emails }, KEYS.globex);
       expect(r.status).toBe(200);
-      expect(r.body.results).toHaveLength(5);
+      expect(r.body.results).toHaveLength(6);
+      expect(r.body.results[5]).toEqual({ input: long, error: 'email: must be at most 254 characters' });
       expect(r.body.results[0].email).toBe('ana.silva@gmail.com');
       expect(r.body.results[1]).toEqual({ input: 'broken@', error: expect.stringMatching(/^email: /) });
       expect(r.body.results[2].email).toBe('tom.berg@yahoo.com');
@@ -234,6 +264,8 @@ export function contractSuite(launch: () => Promise<Target>): void {
       [{ outcome: 'real' }, /^feedback: exactly one of check_id or email is required$/],
       [{ check_id: 'chk_x', email: 'a@gmail.com', outcome: 'real' }, /^feedback: exactly one of check_id or email is required$/],
       [{ check_id: 'not-a-check', outcome: 'real' }, /^check_id: must be a check id/],
+      [{ check_id: 'chk_AAAAAAAAAA', outcome: 'real' }, /^check_id: must be a check id .*100-140 characters/],
+      [{ check_id: 'chk_' + 'A'.repeat(137), outcome: 'real' }, /^check_id: must be a check id/],
       [{ email: 'not an email', outcome: 'real' }, /^email: /],
       [{ email: 'a@gmail.com', outcome: 'maybe' }, /^outcome: must be one of confirmed, real, fake, abuse, bounced$/],
       [{ email: 'a@gmail.com' }, /^outcome: is required$/],
@@ -296,6 +328,7 @@ export function contractSuite(launch: () => Promise<Target>): void {
       expect(r.status).toBe(200);
       expect(r.body.openapi).toBe('3.1.0');
       for (const p of ['/v1/check', '/v1/check/bulk', '/v1/feedback', '/v1/model', '/v1/usage']) expect(r.body.paths[p]).toBeDefined();
+      for (const p of ['/v1/openapi.json', '/healthz', '/readyz', '/metrics']) expect(r.body.paths[p].get.security).toEqual([]);
       expect(r.body.paths['/v1/check'].post).toBeDefined();
       expect(r.body.paths['/v1/check'].get).toBeDefined();
       expect(JSON.stringify(r.body.paths['/v1/check'].post.requestBody)).toContain('additionalProperties');

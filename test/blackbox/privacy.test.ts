@@ -2,12 +2,16 @@
  * Privacy invariant (CONTRACT.md): after checks (POST and GET), bulk and feedback with known
  * addresses and IPs, no address, local part, canonical inbox or IP appears in clear in any file
  * of the data dir (raw bytes, and every key and value of every LevelDB once decompressed) or in
- * the captured logs, even at debug level with request logging on.
+ * the captured logs, even at trace level with request logging on. One IP is a listed Tor exit
+ * (the feed is served from loopback), so the stored feed copy must not give it away either;
+ * requests the HTTP parser refuses and addresses put in the URL path must not reach the logs.
  */
+import { connect } from 'node:net';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ClassicLevel } from 'classic-level';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendBody, startFeedServer, type FeedServer } from '../feeds/feed-server.ts';
 import { call, startServer, type RunningServer } from '../helpers/server.ts';
 
 const ADDRESSES = ['priya.raghunathan@gmail.com', 'Priya.Raghunathan+promo@gmail.com', 'wolfgang.oberhuber@example-corp.io', 'kz8qv2xw7@mailinator.com'];
@@ -19,6 +23,8 @@ const SECRETS = [
   '198.51.100.77',
   '2001:db8:abcd:12::77',
   '9.9.9.10',
+  '185.220.101.47',
+  'raw.sender',
   ...ADDRESSES.map((a) => a.toLowerCase()),
 ];
 
@@ -29,12 +35,41 @@ function filesUnder(dir: string): string[] {
   });
 }
 
+/** Sends bytes as they are (requests a client library would refuse to build) and returns the reply. */
+function rawRequest(url: string, text: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    let got = '';
+    const sock = connect(Number(port), hostname, () => sock.end(text));
+    sock.on('data', (b) => (got += b.toString()));
+    sock.on('close', () => resolve(got));
+    sock.on('error', reject);
+  });
+}
+
+// A Tor exit list of public addresses (the feed needs at least 100 entries to be accepted).
+const TOR_EXIT = '185.220.101.47';
+const torList = [TOR_EXIT, ...Array.from({ length: 120 }, (_, i) => `185.220.100.${i}`)].join('\n') + '\n';
+
 let s: RunningServer;
+let feeds: FeedServer;
 beforeAll(async () => {
-  s = await startServer({ MAILSIFT_LOG_LEVEL: 'debug' });
+  feeds = await startFeedServer();
+  feeds.route('/tor', sendBody(torList, 'text/plain'));
+  s = await startServer({ MAILSIFT_LOG_LEVEL: 'trace', MAILSIFT_FEEDS: 'on', MAILSIFT_FEEDS_URL_TOR: feeds.url('/tor'), MAILSIFT_FEEDS_URL_AWS: 'off', MAILSIFT_FEEDS_URL_GOOGLE_CLOUD: 'off', MAILSIFT_FEEDS_URL_DIGITAL_OCEAN: 'off' });
   const post = (path: string, body: unknown) => call(s.url, 'POST', path, { body });
   const c = await post('/v1/check', { email: ADDRESSES[0], ip: '198.51.100.77', explain: true });
   expect(c.status).toBe(200);
+  let tor = await post('/v1/check', { email: ADDRESSES[2], ip: TOR_EXIT });
+  for (let i = 0; i < 50 && tor.body.ip?.tor !== true; i++) {
+    await new Promise((r) => setTimeout(r, 100)); // the first feed download runs beside start-up
+    tor = await post('/v1/check', { email: ADDRESSES[2], ip: TOR_EXIT });
+  }
+  expect(tor.body.ip).toMatchObject({ tor: true });
+  expect((await call(s.url, 'GET', `/v1/${ADDRESSES[0]}`)).status).toBe(404);
+  const body = JSON.stringify({ email: 'raw.sender@gmail.com' });
+  const refused = await rawRequest(s.url, `FOO /v1/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+  expect(refused).toMatch(/^HTTP\/1\.1 400 [\s\S]*\r\n\r\n\{"error":"method: not a valid HTTP method"\}$/);
   await post('/v1/check', { email: ADDRESSES[1], ip: '2001:db8:abcd:12::77' });
   await call(s.url, 'GET', `/v1/check?email=${encodeURIComponent(ADDRESSES[2]!)}&ip=9.9.9.10`);
   await post('/v1/check/bulk', { emails: ADDRESSES });
@@ -44,7 +79,10 @@ beforeAll(async () => {
   await call(s.url, 'GET', '/metrics', { key: null });
   expect(await s.stop()).toBe(0);
 }, 60_000);
-afterAll(() => s?.cleanup());
+afterAll(async () => {
+  s?.cleanup();
+  await feeds?.close();
+});
 
 describe('privacy: nothing in clear at rest or in logs', () => {
   it('no file in the data dir contains an address, local part, canonical inbox or IP', () => {
@@ -76,6 +114,7 @@ describe('privacy: nothing in clear at rest or in logs', () => {
   it('the logs do not contain them (and do log requests at debug level)', () => {
     const out = s.output().toLowerCase();
     expect(out).toContain('"url":"/v1/check?[redacted]"');
+    expect(out).toContain('"url":"/v1/[redacted]"');
     for (const secret of SECRETS) expect(out.includes(secret), secret).toBe(false);
   });
 });

@@ -19,6 +19,11 @@ describe('check id', () => {
     expect(id.length).toBeGreaterThanOrEqual(100);
     expect(id.length).toBeLessThanOrEqual(140);
     expect(hasCheckIdForm(id)).toBe(true);
+    expect(hasCheckIdForm('chk_' + 'A'.repeat(96))).toBe(true);
+    expect(hasCheckIdForm('chk_' + 'A'.repeat(136))).toBe(true);
+    expect(hasCheckIdForm('chk_' + 'A'.repeat(95))).toBe(false);
+    expect(hasCheckIdForm('chk_' + 'A'.repeat(137))).toBe(false);
+    expect(hasCheckIdForm('chk_' + 'A'.repeat(118) + '=')).toBe(false);
   });
 
   it('round-trips its claims for the same account', () => {

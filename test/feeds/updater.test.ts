@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { FEED_CATALOG, FEED_NAMES, type FeedName } from '../../src/feeds/feed-catalog.ts';
 import { createFeedUpdater, type FeedUpdaterOptions } from '../../src/feeds/updater.ts';
@@ -80,16 +81,16 @@ describeShared(IP_FIXTURES, 'createFeedUpdater against a loopback HTTP server', 
     expect(ipFacts('2400:6180:0:d0::1', t).datacenter).toBe('digital_ocean');
     expect(ipFacts('185.220.101.4', t)).toEqual({ tor: true });
     expect(ipFacts('8.8.8.8', t)).toEqual({ tor: false });
-    // Last good copies: byte-identical to what was served, with a meta file, no temp files.
+    // Last good copies: byte-identical to what was served once unzipped, with a meta file, no temp files.
     const feedsDir = join(dir, 'feeds');
     for (const name of FEED_NAMES) {
       const file = FEED_CATALOG[name].fileName;
-      expect(sha(readFileSync(join(feedsDir, file)))).toBe(sha(bodies[name]));
+      expect(sha(gunzipSync(readFileSync(join(feedsDir, `${file}.gz`))))).toBe(sha(bodies[name]));
       const meta = JSON.parse(readFileSync(join(feedsDir, `${file}.meta.json`), 'utf8'));
       expect(meta).toMatchObject({ fetchedAt: 1_000_000, sha256: sha(bodies[name]), source: server.url(FIXTURE_ROUTES[name]) });
     }
     expect(readdirSync(feedsDir).sort()).toEqual(
-      FEED_NAMES.flatMap((n) => [FEED_CATALOG[n].fileName, `${FEED_CATALOG[n].fileName}.meta.json`]).sort(),
+      FEED_NAMES.flatMap((n) => [`${FEED_CATALOG[n].fileName}.gz`, `${FEED_CATALOG[n].fileName}.meta.json`]).sort(),
     );
   });
 
@@ -115,7 +116,7 @@ describeShared(IP_FIXTURES, 'createFeedUpdater against a loopback HTTP server', 
     const good = make({ dataDir: dir, urls: only(name, FIXTURE_ROUTES[name]), timeoutMs: 300 });
     const [first] = (await good.updateAll()).filter((s) => s.name === name);
     expect(first).toMatchObject({ loaded: true });
-    const stored = join(dir, 'feeds', FEED_CATALOG[name].fileName);
+    const stored = join(dir, 'feeds', `${FEED_CATALOG[name].fileName}.gz`);
     const storedSha = sha(readFileSync(stored));
 
     const u = make({ dataDir: dir, urls: only(name, badPath), timeoutMs: 300 });
@@ -202,7 +203,8 @@ describeShared(IP_FIXTURES, 'createFeedUpdater against a loopback HTTP server', 
     const dir = dataDir();
     await make({ dataDir: dir, urls: only('tor', FIXTURE_ROUTES.tor) }).updateAll();
     const feedsDir = join(dir, 'feeds');
-    writeFileSync(join(feedsDir, FEED_CATALOG.google_cloud.fileName), '{"prefixes": [');
+    writeFileSync(join(feedsDir, `${FEED_CATALOG.google_cloud.fileName}.gz`), gzipSync('{"prefixes": ['));
+    writeFileSync(join(feedsDir, `${FEED_CATALOG.aws.fileName}.gz`), 'not gzip at all');
     const stale = join(feedsDir, 'tor-exits.txt.tmp-1-deadbeef');
     const fresh = join(feedsDir, 'tor-exits.txt.tmp-2-cafebabe');
     writeFileSync(stale, 'partial');
@@ -212,6 +214,7 @@ describeShared(IP_FIXTURES, 'createFeedUpdater against a loopback HTTP server', 
     const u = make({ dataDir: dir, urls: ALL_OFF });
     await u.start();
     expect(statusOf(u, 'google_cloud')).toMatchObject({ loaded: false, lastError: expect.stringMatching(/^stored copy unusable: invalid google_cloud feed/) });
+    expect(statusOf(u, 'aws')).toMatchObject({ loaded: false, lastError: expect.stringMatching(/^stored copy unreadable: /) });
     expect(statusOf(u, 'tor')).toMatchObject({ loaded: true, entries: 1174 });
     const left = readdirSync(feedsDir);
     expect(left).not.toContain('tor-exits.txt.tmp-1-deadbeef');

@@ -7,9 +7,15 @@ import type { Health } from '../../service/ports.ts';
 export const systemRoutes =
   (health: Health, metrics: Metrics): FastifyPluginAsync =>
   async (app) => {
-    app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+    // Documented in the OpenAPI document like every route, with no security requirement.
+    app.get('/healthz', { schema: { summary: 'Liveness: the process answers', tags: ['operations'], security: [] } }, async () => ({ status: 'ok' }));
 
-    app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    const readyz = {
+      summary: 'Readiness: 200 {status: "ready", checks} when every dependency is usable, else 503 {error} naming the failing checks (with Retry-After)',
+      tags: ['operations'],
+      security: [],
+    };
+    app.get('/readyz', { schema: readyz }, async (_req, reply) => {
       const report = await health.readiness();
       if (report.ready) return { status: 'ready', checks: report.checks };
       const failing = Object.entries(report.checks)
@@ -18,7 +24,8 @@ export const systemRoutes =
       return reply.code(503).header('retry-after', '1').send({ error: `not ready: ${failing.join(', ')}` });
     });
 
-    app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {
+    const metricsDoc = { summary: 'Prometheus metrics (text exposition format)', tags: ['operations'], security: [] };
+    app.get('/metrics', { schema: metricsDoc }, async (_req, reply) => {
       reply.header('content-type', metrics.registry.contentType);
       return metrics.registry.metrics();
     });

@@ -134,6 +134,19 @@ export class EmbeddedLog {
     return Promise.all(waits).then(() => positions);
   }
 
+  /**
+   * Moves a partition's end forward to `offset` without records: the next append gets that
+   * offset. For a log that lost its tail (a deleted or truncated log directory) while a
+   * consumer had already applied records up to `offset`: new records must land past what it
+   * applied, or it would skip them as already seen. Offsets below the end are never reused.
+   */
+  skipTo(topic: string, partition: number, offset: number): void {
+    const t = this.topic(topic);
+    if (offset <= t.next[partition]!) return;
+    t.next[partition] = offset;
+    t.durable[partition] = offset;
+  }
+
   /** Another thread made records of a partition durable up to `end` (exclusive). */
   advanceDurable(topic: string, partition: number, end: number): void {
     const t = this.topic(topic);

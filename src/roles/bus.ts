@@ -6,6 +6,7 @@ import { openEmbeddedBus } from '../bus/embedded-bus.ts';
 import { createEmbeddedRegistry } from '../bus/embedded-registry.ts';
 import { openKafkaBus } from '../bus/kafka/kafka-bus.ts';
 import { confluentRegistry } from '../bus/kafka/registry.ts';
+import type { EmbeddedLog } from '../bus/embedded-log.ts';
 import type { Bus } from '../bus/ports.ts';
 import { ALL_TOPICS } from '../bus/topics.ts';
 import { topicPlan } from '../streams/topic-plan.ts';
@@ -17,6 +18,8 @@ export interface OpenedBus {
   readonly codecs: Codecs;
   /** Embedded mode: drop log records past retention (the streams role calls it). */
   readonly enforceRetention?: (now: number) => Promise<number>;
+  /** Embedded mode: the log itself (the streams role aligns it with its state at start). */
+  readonly log?: EmbeddedLog;
 }
 
 export function instanceId(ctx: Context): string {
@@ -39,5 +42,5 @@ export async function openBus(ctx: Context): Promise<OpenedBus> {
   }
   const bus = await openEmbeddedBus(join(ctx.dataDir, 'log'), ALL_TOPICS);
   const codecs = await createCodecs(createEmbeddedRegistry(bus.log.db));
-  return { bus, codecs, enforceRetention: (now) => bus.log.enforceRetention(now) };
+  return { bus, codecs, log: bus.log, enforceRetention: (now) => bus.log.enforceRetention(now) };
 }

@@ -20,6 +20,7 @@ import { startStreams, type StreamsRole } from './streams.ts';
 import { startStreamsThread, type StreamsThread } from './streams-thread.ts';
 import { startModelFollower, type ModelFollower } from './model-follower.ts';
 import { startTrainer, type Trainer } from './trainer.ts';
+import { alignLogWithState } from './log-state-alignment.ts';
 import { createCodecs } from '../bus/codecs.ts';
 import { openEmbeddedBus } from '../bus/embedded-bus.ts';
 import { createEmbeddedRegistry } from '../bus/embedded-registry.ts';
@@ -125,6 +126,7 @@ async function serveEmbeddedThreaded(ctx: Context): Promise<Running> {
   await state.open(storesOf(EMBEDDED_TOPOLOGY), { multithreading: true });
   let thread: StreamsThread;
   try {
+    await alignLogWithState(bus.log, state, ALL_TOPICS.map((t) => t.name), ctx.logger);
     thread = await startStreamsThread({ dataDir: ctx.dataDir, logLevel: ctx.config.logLevel, trainIntervalMs: ctx.config.trainIntervalS * 1000 }, state, (moved) => {
       for (const x of moved) bus.log.advanceDurable(x.topic, x.partition, x.end);
     });

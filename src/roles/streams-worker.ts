@@ -18,6 +18,7 @@ import { ALL_TOPICS, type TopicKey } from '../bus/topics.ts';
 import { createLogger } from '../platform/logger.ts';
 import { createStreamRuntime } from '../streams/runtime.ts';
 import { StateDb } from '../streams/stores/state-db.ts';
+import { alignLogWithState } from './log-state-alignment.ts';
 import { EMBEDDED_TOPOLOGY, storesOf } from '../streams/topology.ts';
 import { startTrainer, type Trainer } from './trainer.ts';
 
@@ -38,6 +39,8 @@ const codecs = await createCodecs(createEmbeddedRegistry(bus.log.db));
 const state = new StateDb(join(dataDir, 'state'));
 const stores = storesOf(EMBEDDED_TOPOLOGY);
 await state.open(stores, { multithreading: true });
+// The main thread aligned its view of the log and reported any gap; this thread appends too.
+await alignLogWithState(bus.log, state, ALL_TOPICS.map((t) => t.name));
 const runtime = createStreamRuntime({ bus, state, codecs, nodes: EMBEDDED_TOPOLOGY, groupId: 'mailsift-streams', logger, now: Date.now });
 let trainer: Trainer | undefined;
 bus.log.onDurable = (moved) => port.postMessage({ ev: 'durable', moved });

@@ -3,13 +3,14 @@
  * API reads the same database (one process); in Kafka mode its stores are also changelogged.
  */
 import { join } from 'node:path';
-import { TOPICS } from '../bus/topics.ts';
+import { ALL_TOPICS, TOPICS } from '../bus/topics.ts';
 import { changelogHook } from '../streams/changelog-writer.ts';
 import { createStreamRuntime, type StreamRuntime } from '../streams/runtime.ts';
 import { StateDb } from '../streams/stores/state-db.ts';
 import { storesOf, topologyFor } from '../streams/topology.ts';
 import type { OpenedBus } from './bus.ts';
 import type { Context } from './context.ts';
+import { alignLogWithState } from './log-state-alignment.ts';
 
 export interface StreamsRole {
   readonly state: StateDb;
@@ -23,6 +24,7 @@ export async function startStreams(ctx: Context, opened: OpenedBus): Promise<Str
   const state = new StateDb(join(ctx.dataDir, 'state'));
   const nodes = topologyFor(opened.bus.kind);
   await state.open(storesOf(nodes));
+  if (opened.log) await alignLogWithState(opened.log, state, ALL_TOPICS.map((t) => t.name), ctx.logger);
   // Kafka mode: every store write is also written to its changelog, for the API replicas.
   if (opened.bus.kind === 'kafka') state.setCommitHook(changelogHook(opened.bus.producer(), ctx.now));
   const runtime = createStreamRuntime({

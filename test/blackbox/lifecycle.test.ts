@@ -64,6 +64,52 @@ describe('restart on the same data dir', () => {
   });
 });
 
+describe('a data dir whose event log lost records (deleted log directory)', () => {
+  it('keeps the counters, reports the loss, and counts new checks and feedback', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mailsift-lostlog-'));
+    try {
+      const a = await startServer({}, dir);
+      const old = await call(a.url, 'POST', '/v1/check/bulk', { body: { emails: Array.from({ length: 40 }, (_, i) => `ola.nordmann${i}@gmail.com`) } });
+      expect(old.status).toBe(200);
+      expect((await call(a.url, 'POST', '/v1/feedback', { body: { check_id: old.body.results[0].check_id, outcome: 'real' } })).status).toBe(202);
+      for (let i = 0; i < 100 && (await call(a.url, 'GET', '/v1/model')).body.feedback_examples < 1; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await a.stop()).toBe(0);
+      rmSync(join(dir, 'log'), { recursive: true, force: true });
+
+      const b = await startServer({}, dir);
+      try {
+        expect(b.output()).toMatch(/event log is behind the state/);
+        expect((await call(b.url, 'GET', '/v1/usage')).body.total).toBe(40);
+        const fresh = await call(b.url, 'POST', '/v1/check', { body: { email: 'kari.nordmann@gmail.com' } });
+        expect(fresh.status).toBe(200);
+        expect((await call(b.url, 'GET', '/v1/usage')).body.total).toBe(41);
+        expect((await call(b.url, 'POST', '/v1/feedback', { body: { check_id: fresh.body.check_id, outcome: 'fake' } })).status).toBe(202);
+        let m = await call(b.url, 'GET', '/v1/model');
+        for (let i = 0; i < 100 && m.body.feedback_examples < 2; i++) {
+          await new Promise((r) => setTimeout(r, 50));
+          m = await call(b.url, 'GET', '/v1/model');
+        }
+        expect(m.body.feedback_examples).toBe(2);
+        expect((await call(b.url, 'POST', '/v1/feedback', { body: { check_id: fresh.body.check_id, outcome: 'real' } })).status).toBe(404);
+        expect((await call(b.url, 'POST', '/v1/feedback', { body: { check_id: old.body.results[0].check_id, outcome: 'fake' } })).status).toBe(404);
+      } finally {
+        await b.stop();
+      }
+      // And once more: the new records survive a restart and are not skipped.
+      const c = await startServer({}, dir);
+      try {
+        expect((await call(c.url, 'GET', '/v1/usage')).body.total).toBe(41);
+        await call(c.url, 'POST', '/v1/check', { body: { email: 'kari.nordmann@gmail.com' } });
+        expect((await call(c.url, 'GET', '/v1/usage')).body.total).toBe(42);
+      } finally {
+        await c.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('embedded defaults', () => {
   it('generates a dev key once, prints it once, and keeps only its hash', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mailsift-devkey-'));

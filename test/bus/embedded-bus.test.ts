@@ -32,6 +32,26 @@ describe('embedded log specifics', () => {
     await b.close();
   });
 
+  it('skipTo moves a partition end forward only; the next append takes that offset, also after a reopen', async () => {
+    const dir = join(root, 'skip');
+    const topics = [{ name: 't', partitions: 1, retentionMs: 86_400_000 }];
+    const rec = (v: string) => [{ key: Buffer.from('x'), value: Buffer.from(v), timestamp: 5, partition: 0 }];
+    const a = await openEmbeddedBus(dir, topics);
+    await a.producer().send('t', rec('1'));
+    a.log.skipTo('t', 0, 10);
+    a.log.skipTo('t', 0, 4); // never backwards
+    expect(a.log.endOffsets('t')).toEqual([10]);
+    expect((await a.producer().send('t', rec('2')))[0]!.offset).toBe(10);
+    await a.close();
+    const b = await openEmbeddedBus(dir, topics);
+    expect(b.log.endOffsets('t')).toEqual([11]);
+    expect((await b.log.read('t', 0, 0, 10)).map((r) => [r.offset, r.value.toString()])).toEqual([
+      [0, '1'],
+      [10, '2'],
+    ]);
+    await b.close();
+  });
+
   it('group-commits concurrent sends into few fsynced batches', async () => {
     const bus = await openEmbeddedBus(join(root, 'group'), [{ name: 't', partitions: 1, retentionMs: 86_400_000 }]);
     let batches = 0;

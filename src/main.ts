@@ -24,12 +24,21 @@ commands:
 
 Configuration is read from environment variables; see README.md.`;
 
+/** Every command with the arguments it takes; anything else is refused before the data dir is touched. */
+const COMMANDS = ['serve', 'feeds update', 'retrain', 'topics plan', 'topics apply'];
+const HELP = new Set(['help', '--help', '-h']);
+
 async function main(argv: string[]): Promise<number> {
-  const [cmd = 'serve', sub] = argv;
-  if (cmd === 'help' || cmd === '--help' || cmd === '-h') {
+  if (argv.some((a) => HELP.has(a))) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  const command = argv.length === 0 ? 'serve' : argv.join(' ');
+  if (!COMMANDS.includes(command)) {
+    process.stderr.write(`mailsift: unknown command "${command}"\n\n${USAGE}\n`);
+    return 2;
+  }
+  const [cmd, sub] = command.split(' ') as [string, string | undefined];
   let config;
   try {
     config = loadConfig();
@@ -46,10 +55,6 @@ async function main(argv: string[]): Promise<number> {
   }
   if (cmd === 'retrain') return retrainCommand(ctx, (line) => process.stdout.write(`${line}\n`));
   if (cmd === 'topics') return topicsCommand(ctx, sub, (line) => process.stdout.write(`${line}\n`));
-  if (cmd !== 'serve') {
-    process.stderr.write(`mailsift: unknown command "${argv.join(' ')}"\n\n${USAGE}\n`);
-    return 2;
-  }
   const running = await serve(ctx);
   let closing = false;
   const stop = (signal: string): void => {
@@ -78,7 +83,10 @@ main(process.argv.slice(2)).then(
     if (code >= 0) process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(`mailsift: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    // The message (which says what failed and what to do) first; the stack after it, for a bug report.
+    const message = err instanceof Error ? err.message : String(err);
+    const stack = err instanceof Error && err.stack ? `\n\n${err.stack}` : '';
+    process.stderr.write(`mailsift: ${message}${stack}\n`);
     process.exit(1);
   },
 );

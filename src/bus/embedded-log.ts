@@ -14,6 +14,7 @@
 import { EventEmitter } from 'node:events';
 import { ClassicLevel } from 'classic-level';
 import { writeChained } from '../platform/level-batch.ts';
+import { openLevel } from '../platform/level-open.ts';
 import { partitionFor } from './partitioner.ts';
 import type { BusProducer, ConsumedRecord, OutRecord, RecordPosition } from './ports.ts';
 
@@ -62,7 +63,7 @@ export class EmbeddedLog {
    * records through `advanceDurable` and read them from the database.
    */
   async open(specs: readonly LogTopicSpec[], opts: { multithreading?: boolean } = {}): Promise<void> {
-    await this.db.open({ multithreading: opts.multithreading ?? false });
+    await openLevel(this.db, 'event log', { multithreading: opts.multithreading ?? false });
     let nextId = 1;
     for (const [, v] of await this.db.iterator({ gte: Buffer.from('mtopic:'), lt: Buffer.from('mtopic;') }).all()) {
       nextId = Math.max(nextId, v.readUInt16BE(0) + 1);

@@ -3,6 +3,7 @@
  * the documentation README's configuration table is checked against. Parsers throw a message
  * naming the rule; load.ts prefixes the variable name.
  */
+import { isIP } from 'node:net';
 
 export type Parser<T> = (raw: string) => T;
 
@@ -51,6 +52,42 @@ const hostPorts: Parser<string[]> = (raw) => {
   return list;
 };
 
+/** One DNS server: an IP address or a host name (resolved once at start), optional port. */
+export interface DnsServer {
+  readonly host: string;
+  readonly port?: number;
+}
+
+const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/;
+
+/**
+ * `host[:port]` entries (`[ipv6]:port` for IPv6 with a port), ports 1..65535. Checked here
+ * because node:dns rejects a bad entry with a bare TypeError, and port 0 aborts the process
+ * inside c-ares.
+ */
+const dnsServers: Parser<DnsServer[]> = (raw) => {
+  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  if (list.length === 0) throw new Error('must be a comma list of host[:port]');
+  return list.map((entry) => {
+    const m = /^\[([^\]]+)\](?::([^:]*))?$/.exec(entry) ?? (isIP(entry) === 6 ? [entry, entry] : /^([^:]+)(?::([^:]*))?$/.exec(entry));
+    const host = m?.[1] ?? '';
+    const port = m?.[2];
+    if (isIP(host) === 0 && !HOST_NAME.test(host)) throw new Error(`"${entry}" is not host[:port] (an IP address or a host name, optional port)`);
+    if (port === undefined) return { host };
+    if (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535) throw new Error(`"${entry}": the port must be 1..65535`);
+    return { host, port: Number(port) };
+  });
+};
+
+/** A bind address: an IP address or a host name that resolves locally (e.g. localhost). */
+const bindHost: Parser<string> = (raw) => {
+  const v = text(raw);
+  if (isIP(v) === 0 && !HOST_NAME.test(v)) {
+    throw new Error('must be an IP address (0.0.0.0, 127.0.0.1, ::) or a host name');
+  }
+  return v;
+};
+
 const url: Parser<string> = (raw) => {
   try {
     const u = new URL(raw.trim());
@@ -71,6 +108,7 @@ const apiKeys: Parser<{ key: string; account: string }[]> = (raw) => {
     const account = part.slice(eq + 1);
     if (key.length < 16) throw new Error('every API key must be at least 16 characters');
     if (!/^[A-Za-z0-9._-]{1,64}$/.test(account)) throw new Error('account names must match [A-Za-z0-9._-]{1,64}');
+    if (out.some((o) => o.key === key)) throw new Error('each API key may appear only once (one key, one account)');
     out.push({ key, account });
   }
   if (out.length === 0) throw new Error('must list at least one key=account pair');
@@ -86,8 +124,8 @@ const secret: Parser<string> = (raw) => {
 };
 
 /** `2=<secret>,1=<secret>`: check-id signing keys by id; the highest id signs. */
-const checkIdKeys: Parser<{ id: number; secret: string }[]> = (raw) =>
-  raw
+const checkIdKeys: Parser<{ id: number; secret: string }[]> = (raw) => {
+  const keys = raw
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
@@ -99,6 +137,9 @@ const checkIdKeys: Parser<{ id: number; secret: string }[]> = (raw) =>
       if (s.length < 32) throw new Error('every key must be at least 32 characters');
       return { id, secret: s };
     });
+  if (new Set(keys.map((k) => k.id)).size !== keys.length) throw new Error('each key id may appear only once');
+  return keys;
+};
 
 const roles: Parser<('api' | 'streams' | 'trainer')[]> = (raw) => {
   const list = raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
@@ -115,12 +156,12 @@ function s<T>(env: string, def: string | undefined, parse: Parser<T>, doc: strin
 
 export const SETTINGS = {
   port: s('PORT', '8080', int(0, 65535), 'HTTP port'),
-  host: s('HOST', '127.0.0.1', text, 'Bind address (`0.0.0.0` in containers)'),
+  host: s('HOST', '127.0.0.1', bindHost, 'Bind address (`0.0.0.0` in containers)'),
   dataDir: s('MAILSIFT_DATA_DIR', './data', text, 'State stores, embedded log, secrets, feeds and model artifacts'),
   apiKeys: s('MAILSIFT_API_KEYS', undefined, optional(apiKeys), '`key1=account1,key2=account2` (keys >= 16 chars). Unset in embedded mode: a dev key is generated on first start, printed once, and only its hash kept'),
   secret: s('MAILSIFT_SECRET', undefined, optional(secret), 'Key material (>= 32 chars) for check_id signatures and keyed hashes. Unset in embedded mode: generated once and kept in the data dir. Required in Kafka mode'),
   checkIdKeys: s('MAILSIFT_CHECK_ID_KEYS', undefined, optional(checkIdKeys), 'Optional check_id key rotation: `2=<secret>,1=<secret>`; the highest id signs, all verify. Default: key 1 derived from MAILSIFT_SECRET'),
-  dnsServers: s('MAILSIFT_DNS_SERVERS', undefined, optional(hostPorts), 'Comma list `host[:port]` used for every DNS lookup (default: system resolvers)'),
+  dnsServers: s('MAILSIFT_DNS_SERVERS', undefined, optional(dnsServers), 'Comma list `host[:port]` used for every DNS lookup (default: system resolvers); a host name is resolved once at start'),
   dns: s('MAILSIFT_DNS', 'on', bool, '`off` skips DNS: `deliverable_domain` and `mail_provider` are then absent'),
   dnsCanary: s('MAILSIFT_DNS_CANARY', 'gmail.com,outlook.com,yahoo.com', (raw) => (['off', 'none'].includes(raw.trim().toLowerCase()) ? [] : hostPorts(raw)), 'Domains that certainly receive mail; while the resolver denies all of them its answers are not trusted (`deliverable_domain: null`). `off` disables the check'),
   dnsTimeoutMs: s('MAILSIFT_DNS_TIMEOUT_MS', '800', int(50, 30_000), 'Timeout of one DNS query'),

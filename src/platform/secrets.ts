@@ -9,13 +9,29 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** What in a data dir was written under the master secret (keyed hashes, signed check ids). */
+const KEYED_DATA = ['log', 'state', 'replica'];
+
 export function loadOrCreateMasterSecret(dataDir: string, configured: string | undefined): Buffer {
   if (configured !== undefined) return createHash('sha256').update('mailsift/master\0').update(configured, 'utf8').digest();
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, 'secret');
-  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
+  if (!existsSync(file)) {
+    // A new secret would silently orphan everything keyed by the old one: every check_id
+    // issued would stop verifying and no inbox hash would match its history again.
+    const keyed = KEYED_DATA.filter((d) => existsSync(join(dataDir, d)));
+    if (keyed.length > 0) {
+      throw new Error(
+        `${file} is missing, but ${keyed.map((d) => `${d}/`).join(' and ')} in ${dataDir} were written with it: restore the file (or set MAILSIFT_SECRET to the key material used before). ` +
+          `To start over with a new secret, remove ${keyed.map((d) => `${d}/`).join(' and ')} too (counters, labels and usage are then lost).`,
+      );
+    }
+    writeFileSync(file, randomBytes(32).toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
+  }
   const hex = readFileSync(file, 'utf8').trim();
-  if (!/^[0-9a-f]{64}$/.test(hex)) throw new Error(`${file} is not a 32-byte hex secret; delete it to generate a new one`);
+  if (!/^[0-9a-f]{64}$/.test(hex)) {
+    throw new Error(`${file} is not a 32-byte hex secret (64 hex digits): restore it from a backup; the data in ${dataDir} was written with it`);
+  }
   return createHash('sha256').update('mailsift/master\0').update(Buffer.from(hex, 'hex')).digest();
 }
 

@@ -12,6 +12,7 @@ import type { BusProducer } from '../bus/ports.ts';
 import type { Codecs } from '../bus/codecs.ts';
 import { DNS_OFF, createResolverSource } from './dns-source.ts';
 import { createFeedSource } from './feed-source.ts';
+import { listenOn } from './listen.ts';
 import { buildAddressPipeline } from './address-pipeline.ts';
 import { packageRoot } from '../platform/package-root.ts';
 import { randomIds } from '../platform/random-ids.ts';
@@ -140,7 +141,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     logRequests: config.logLevel === 'debug' || config.logLevel === 'trace',
   });
   metrics.gauge('mailsift_own_events_pending', 'Own events kept for read-your-writes', [], (set) => set({}, own.size));
-  const address = await app.listen({ port: config.port, host: config.host });
+  const address = await listenOn(app, config.host, config.port);
   logger.info({ address, mode: config.mode }, 'mailsift API listening');
 
   return {

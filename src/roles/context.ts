@@ -2,7 +2,7 @@
  * What every role of one process shares: validated config, logger, metrics, data dir, the
  * master secret and what is derived from it (keyed hasher, check-id signer), the clock.
  */
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config/schema.ts';
@@ -24,7 +24,14 @@ export interface Context {
 
 export function createContext(config: Config, logger: Logger = createLogger(config.logLevel)): Context {
   const dataDir = resolve(config.dataDir);
-  mkdirSync(dataDir, { recursive: true });
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    accessSync(dataDir, constants.W_OK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'EEXIST' || code === 'ENOTDIR' ? 'it (or a parent) is a file, not a directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (err as Error).message;
+    throw new Error(`MAILSIFT_DATA_DIR: cannot use ${dataDir} as the data dir: ${why}`, { cause: err });
+  }
   const master = loadOrCreateMasterSecret(dataDir, config.secret);
   const checkIdKeys = config.checkIdKeys?.map((k) => ({ id: k.id, secret: deriveKey(Buffer.from(k.secret, 'utf8'), 'check-id') })) ?? [
     { id: 1, secret: deriveKey(master, 'check-id/1') },

@@ -1,4 +1,7 @@
 /** The DNS resolver as the API role uses it, with its metrics and readiness entry. */
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import type { DnsServer } from '../config/schema.ts';
 import { guardWithCanary } from '../dns/canary.ts';
 import { createDnsResolver } from '../dns/resolver.ts';
 import type { DomainFactsSource } from '../service/check-service.ts';
@@ -13,9 +16,30 @@ export interface DnsSource {
 
 export const DNS_OFF: DnsSource = { source: undefined, readiness: () => ({}), close: () => undefined };
 
+/**
+ * MAILSIFT_DNS_SERVERS as node:dns takes them (`ip`, `ip:port`, `[ipv6]:port`): host names are
+ * resolved once, here, with the system resolver (node:dns only takes addresses).
+ */
+async function serverAddresses(servers: readonly DnsServer[]): Promise<string[]> {
+  return Promise.all(
+    servers.map(async ({ host, port }) => {
+      let ip = host;
+      if (isIP(host) === 0) {
+        try {
+          ip = (await lookup(host)).address;
+        } catch (err) {
+          throw new Error(`MAILSIFT_DNS_SERVERS: cannot resolve "${host}" (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+        }
+      }
+      if (port === undefined) return ip;
+      return isIP(ip) === 6 ? `[${ip}]:${port}` : `${ip}:${port}`;
+    }),
+  );
+}
+
 export async function createResolverSource(ctx: Context): Promise<DnsSource> {
   const resolver = createDnsResolver({
-    ...(ctx.config.dnsServers ? { servers: ctx.config.dnsServers } : {}),
+    ...(ctx.config.dnsServers ? { servers: await serverAddresses(ctx.config.dnsServers) } : {}),
     lookupTimeoutMs: ctx.config.dnsTimeoutMs,
     budgetMs: ctx.config.dnsBudgetMs,
   });

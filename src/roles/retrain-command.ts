@@ -6,6 +6,7 @@
  * to itself, so stop the server first (the running server's trainer retrains on its own every
  * MAILSIFT_TRAIN_INTERVAL_S).
  */
+import { errorCodes } from '../platform/level-open.ts';
 import { instanceId, openBus, type OpenedBus } from './bus.ts';
 import type { Context } from './context.ts';
 import { startTrainer } from './trainer.ts';
@@ -55,8 +56,5 @@ export async function retrainCommand(ctx: Context, out: (line: string) => void):
 }
 
 function isLocked(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === 'LEVEL_LOCKED') return true;
-  }
-  return false;
+  return errorCodes(err).includes('LEVEL_LOCKED');
 }

@@ -3,7 +3,7 @@
  * configuration errors.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -138,5 +138,60 @@ describe('embedded defaults', () => {
     });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('PORT: must be an integer');
+  });
+});
+
+describe('start-up refusals say what failed and what to do', () => {
+  const run = (args: string[], env: Record<string, string>, cwd?: string) =>
+    spawnSync(process.execPath, [join(REPO_ROOT, 'dist/src/main.js'), ...args], {
+      env: { PATH: process.env.PATH ?? '', MAILSIFT_DNS: 'off', MAILSIFT_FEEDS: 'off', PORT: '0', MAILSIFT_API_KEYS: `${KEYS.acme}=acme`, ...env },
+      encoding: 'utf8',
+      timeout: 60_000,
+      ...(cwd ? { cwd } : {}),
+    });
+
+  it('a second process on the same data dir, a lost secret, a data dir that is a file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mailsift-refuse-'));
+    try {
+      const a = await startServer({}, dir);
+      try {
+        const second = run(['serve'], { MAILSIFT_DATA_DIR: dir });
+        expect(second.status).toBe(1);
+        expect(second.stderr).toMatch(/^mailsift: cannot open the event log at .*another mailsift process is using this data dir/);
+      } finally {
+        expect(await a.stop()).toBe(0);
+      }
+      rmSync(join(dir, 'secret'));
+      const lost = run(['serve'], { MAILSIFT_DATA_DIR: dir });
+      expect(lost.status).toBe(1);
+      expect(lost.stderr).toMatch(/^mailsift: .*secret is missing, but log\/ and state\/ .* were written with it: restore the file/);
+      expect(existsSync(join(dir, 'secret'))).toBe(false); // no new secret silently replaced it
+      const file = join(dir, 'a-file');
+      writeFileSync(file, 'x');
+      const notDir = run(['serve'], { MAILSIFT_DATA_DIR: file });
+      expect(notDir.status).toBe(1);
+      expect(notDir.stderr).toMatch(/^mailsift: MAILSIFT_DATA_DIR: cannot use .* is a file, not a directory/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the command line: --help anywhere prints the usage; an unknown command or extra argument is refused before the data dir is made', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'mailsift-cli-'));
+    try {
+      for (const args of [['--help'], ['serve', '--help'], ['retrain', '-h']]) {
+        const r = run(args, {}, cwd);
+        expect(r.status).toBe(0);
+        expect(r.stdout).toMatch(/^usage: mailsift \[command\]/);
+      }
+      for (const args of [['bogus'], ['serve', 'now'], ['feeds'], ['retrain', 'all']]) {
+        const r = run(args, {}, cwd);
+        expect(r.status).toBe(2);
+        expect(r.stderr).toContain(`mailsift: unknown command "${args.join(' ')}"`);
+      }
+      expect(existsSync(join(cwd, 'data'))).toBe(false);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
   });
 });

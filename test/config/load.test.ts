@@ -24,7 +24,13 @@ describe('loadConfig', () => {
     [{ MAILSIFT_API_KEYS: 'short=acme' }, /MAILSIFT_API_KEYS: every API key must be at least 16 characters/],
     [{ MAILSIFT_API_KEYS: 'abcdefghijklmnopqrst' }, /MAILSIFT_API_KEYS: must be key=account pairs/],
     [{ MAILSIFT_SECRET: 'tooshort' }, /MAILSIFT_SECRET: must be at least 32 characters/],
-    [{ MAILSIFT_DNS_SERVERS: 'not a host' }, /MAILSIFT_DNS_SERVERS:/],
+    [{ MAILSIFT_DNS_SERVERS: 'not a host' }, /MAILSIFT_DNS_SERVERS: "not a host" is not host\[:port\]/],
+    [{ MAILSIFT_DNS_SERVERS: '127.0.0.1:0' }, /MAILSIFT_DNS_SERVERS: "127.0.0.1:0": the port must be 1..65535/],
+    [{ MAILSIFT_DNS_SERVERS: '1.1.1.1:99999' }, /MAILSIFT_DNS_SERVERS: "1.1.1.1:99999": the port must be 1..65535/],
+    [{ MAILSIFT_DNS_SERVERS: '[::1]:x' }, /MAILSIFT_DNS_SERVERS: "\[::1\]:x": the port must be 1..65535/],
+    [{ HOST: 'not an address' }, /HOST: must be an IP address/],
+    [{ MAILSIFT_API_KEYS: 'aaaaaaaaaaaaaaaa=alpha,aaaaaaaaaaaaaaaa=beta' }, /MAILSIFT_API_KEYS: each API key may appear only once/],
+    [{ MAILSIFT_CHECK_ID_KEYS: `1=${'a'.repeat(32)},1=${'b'.repeat(32)}` }, /MAILSIFT_CHECK_ID_KEYS: each key id may appear only once/],
     [{ SCHEMA_REGISTRY_URL: 'ftp://x' }, /SCHEMA_REGISTRY_URL: must be an http\(s\) URL/],
     [{ KAFKA_BROKERS: '127.0.0.1:9092' }, /SCHEMA_REGISTRY_URL: is required/],
     [{ MAILSIFT_ROLES: 'api' }, /MAILSIFT_ROLES: embedded mode runs/],
@@ -38,7 +44,7 @@ describe('loadConfig', () => {
   it('parses keys, servers and Kafka mode', () => {
     const c = loadConfig({
       MAILSIFT_API_KEYS: 'aaaaaaaaaaaaaaaa1=acme, bbbbbbbbbbbbbbbb2=globex',
-      MAILSIFT_DNS_SERVERS: '127.0.0.1:15353,[::1]:53',
+      MAILSIFT_DNS_SERVERS: '127.0.0.1:15353,[::1]:53,::1,localhost:5353,10.0.0.2',
       KAFKA_BROKERS: '127.0.0.1:19092',
       SCHEMA_REGISTRY_URL: 'http://127.0.0.1:18081/apis/ccompat/v7',
       MAILSIFT_SECRET: 'x'.repeat(32),
@@ -48,7 +54,13 @@ describe('loadConfig', () => {
       { key: 'aaaaaaaaaaaaaaaa1', account: 'acme' },
       { key: 'bbbbbbbbbbbbbbbb2', account: 'globex' },
     ]);
-    expect(c.dnsServers).toEqual(['127.0.0.1:15353', '[::1]:53']);
+    expect(c.dnsServers).toEqual([
+      { host: '127.0.0.1', port: 15353 },
+      { host: '::1', port: 53 },
+      { host: '::1' },
+      { host: 'localhost', port: 5353 },
+      { host: '10.0.0.2' },
+    ]);
     expect(c.mode).toBe('kafka');
     expect(c.roles).toEqual(['api']);
   });

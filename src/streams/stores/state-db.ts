@@ -11,6 +11,7 @@
  */
 import { ClassicLevel } from 'classic-level';
 import { writeChained } from '../../platform/level-batch.ts';
+import { openLevel } from '../../platform/level-open.ts';
 import { OFFSETS_STORE, offsetKey } from './offsets.ts';
 import type { PendingWrite, ReadSet } from './tx.ts';
 import { isTimed, segmentIsLive, segmentRange, storeKey, type StoreSpec } from './store-spec.ts';
@@ -46,7 +47,7 @@ export class StateDb {
 
   /** `multithreading`: the stream runtime's worker thread opens the same database. */
   async open(specs: readonly StoreSpec[], opts: { multithreading?: boolean } = {}): Promise<void> {
-    await this.db.open({ multithreading: opts.multithreading ?? false });
+    await openLevel(this.db, 'state store', { multithreading: opts.multithreading ?? false });
     for (const spec of [...specs, OFFSETS_STORE]) {
       const clash = this.specs.get(spec.id);
       if (clash && clash.name !== spec.name) throw new Error(`store id ${spec.id} used by ${clash.name} and ${spec.name}`);

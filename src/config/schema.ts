@@ -183,6 +183,7 @@ export const SETTINGS = {
   verdictReview: s('MAILSIFT_VERDICT_REVIEW', '30', int(0, 100), '`review` when human_score >= this (and below allow); `block` below'),
   eventTimeoutMs: s('MAILSIFT_EVENT_TIMEOUT_MS', '2000', int(100, 60_000), 'How long a check waits for its event to be durable before answering 503'),
   bulkConcurrency: s('MAILSIFT_BULK_CONCURRENCY', '64', int(1, 1000), 'Addresses of one bulk request checked in parallel'),
+  bulkDnsBudgetMs: s('MAILSIFT_BULK_DNS_BUDGET_MS', '3000', int(0, 60_000), 'DNS time one bulk request may spend in all; past it, addresses at domains not resolved yet answer `deliverable_domain: null` at once'),
   feeds: s('MAILSIFT_FEEDS', 'on', bool, '`off` disables downloading the IP feeds (datacenter and Tor signals then come only from copies already in the data dir)'),
   feedsRefreshHours: s('MAILSIFT_FEEDS_REFRESH_HOURS', '6', int(0, 24 * 30), 'Periodic refresh of the IP feeds (0 = only at start)'),
   feedsUrlAws: s('MAILSIFT_FEEDS_URL_AWS', undefined, optional(feedUrl), 'AWS ranges (default https://ip-ranges.amazonaws.com/ip-ranges.json); `off` turns a feed off'),

@@ -16,7 +16,7 @@ export interface CanaryOptions {
 }
 
 export interface GuardedResolver {
-  domainFacts(domain: string): Promise<DnsFacts>;
+  domainFacts(domain: string, budgetMs?: number): Promise<DnsFacts>;
   trusted(): boolean;
   detail(): string;
   /** Runs the first probe (callers await it before serving) and schedules the next ones. */
@@ -44,7 +44,7 @@ export function guardWithCanary(resolver: DnsResolver, o: CanaryOptions): Guarde
   }
 
   return {
-    domainFacts: (domain) => (trusted ? resolver.domainFacts(domain) : Promise.resolve(UNTRUSTED)),
+    domainFacts: (domain, budgetMs) => (trusted ? resolver.domainFacts(domain, budgetMs) : Promise.resolve(UNTRUSTED)),
     trusted: () => trusted,
     detail: () => detail,
     async start() {

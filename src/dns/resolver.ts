@@ -60,8 +60,12 @@ export interface DnsResolverStats {
 }
 
 export interface DnsResolver {
-  /** Facts for one domain (any case, trailing dot allowed). Never rejects. */
-  domainFacts(domain: string): Promise<DnsFacts>;
+  /**
+   * Facts for one domain (any case, trailing dot allowed). Never rejects. `budgetMs`: what the
+   * caller can still wait (a bulk request's remaining DNS time), capped by the resolver's own
+   * budget; with none left, only a cached answer is given and no lookup starts.
+   */
+  domainFacts(domain: string, budgetMs?: number): Promise<DnsFacts>;
   stats(): DnsResolverStats;
   /** Cancels in-flight lookups (their callers get `deliverable: null`) and empties the cache. */
   close(): void;
@@ -120,7 +124,7 @@ export function createDnsResolver(opts: DnsResolverOptions = {}): DnsResolver {
     return facts;
   }
 
-  function withinBudget(domain: string): Promise<DnsFacts> {
+  function withinBudget(domain: string, ms: number): Promise<DnsFacts> {
     const abort = new AbortController();
     aborts.add(abort);
     return new Promise<DnsFacts>((resolve) => {
@@ -128,7 +132,7 @@ export function createDnsResolver(opts: DnsResolverOptions = {}): DnsResolver {
         counters.timeouts++;
         abort.abort();
         resolve(UNKNOWN_FACTS);
-      }, budgetMs);
+      }, ms);
       const settle = (facts: DnsFacts) => {
         clearTimeout(timer);
         aborts.delete(abort);
@@ -142,7 +146,7 @@ export function createDnsResolver(opts: DnsResolverOptions = {}): DnsResolver {
   }
 
   return {
-    domainFacts(raw) {
+    domainFacts(raw, callerBudgetMs) {
       if (closed) return Promise.resolve(UNKNOWN_FACTS);
       const domain = normalizeHost(raw);
       const cached = cache.get(`facts ${domain}`, now()) as DnsFacts | undefined;
@@ -151,12 +155,17 @@ export function createDnsResolver(opts: DnsResolverOptions = {}): DnsResolver {
         return Promise.resolve(cached);
       }
       if (!isDnsName(domain)) return Promise.resolve(NO_SUCH_NAME);
+      const ms = Math.min(budgetMs, callerBudgetMs ?? budgetMs);
+      if (ms <= 0) {
+        counters.timeouts++;
+        return Promise.resolve(UNKNOWN_FACTS);
+      }
       const joined = inflight.get(domain);
       if (joined) {
         counters.inflightJoins++;
         return joined;
       }
-      const pending = withinBudget(domain).finally(() => inflight.delete(domain));
+      const pending = withinBudget(domain, ms).finally(() => inflight.delete(domain));
       inflight.set(domain, pending);
       return pending;
     },

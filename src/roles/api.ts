@@ -94,6 +94,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     now: ctx.now,
     uuid: randomIds(),
     bulkConcurrency: config.bulkConcurrency,
+    bulkDnsBudgetMs: config.bulkDnsBudgetMs,
     onChecked: (verdict, model) => metrics.checks.inc({ verdict, model }),
     onInvalid: (kind) => metrics.checkErrors.inc({ kind }),
   });

@@ -65,7 +65,8 @@ export interface HistoryReader {
 }
 
 export interface DomainFactsSource {
-  domainFacts(domain: string): Promise<DnsFacts>;
+  /** `budgetMs`: how long the caller can still wait; none left = a cached answer or "unknown". */
+  domainFacts(domain: string, budgetMs?: number): Promise<DnsFacts>;
 }
 
 export interface CheckDeps {
@@ -82,19 +83,25 @@ export interface CheckDeps {
   now: () => number;
   uuid: () => Buffer;
   bulkConcurrency: number;
+  /**
+   * DNS time one bulk request may spend in all: past it, addresses at domains not answered yet
+   * get `deliverable_domain: null` at once, so a slow resolver cannot hold a bulk for
+   * (addresses / concurrency) x the per-check budget.
+   */
+  bulkDnsBudgetMs: number;
   onChecked?: (verdict: string, model: string) => void;
   onInvalid?: (kind: 'single' | 'bulk') => void;
 }
 
 export function createCheckService(d: CheckDeps): CheckService {
-  async function checkOne(account: string, email: string, ip: string | undefined, explain: boolean, bulk: boolean): Promise<CheckAnswer> {
+  async function checkOne(account: string, email: string, ip: string | undefined, explain: boolean, bulk: boolean, dnsUntil?: number): Promise<CheckAnswer> {
     const parsed = d.pipeline.parse(email);
     if (!parsed.ok) {
       d.onInvalid?.(bulk ? 'bulk' : 'single');
       return parsed;
     }
     const address = parsed.address;
-    const dns = d.dns ? await d.dns.domainFacts(address.domain) : undefined;
+    const dns = d.dns ? await d.dns.domainFacts(address.domain, dnsUntil === undefined ? undefined : dnsUntil - d.now()) : undefined;
     const view = d.pipeline.analyze(address, dns);
     const ipInfo = ip === undefined ? undefined : d.ip.facts(ip);
     const now = d.now();
@@ -171,10 +178,11 @@ export function createCheckService(d: CheckDeps): CheckService {
 
     async bulk(account, emails) {
       const out = new Array<CheckResultBody | BulkErrorEntry>(emails.length);
+      const dnsUntil = d.now() + d.bulkDnsBudgetMs;
       let next = 0;
       const worker = async (): Promise<void> => {
         for (let i = next++; i < emails.length; i = next++) {
-          const answer = await checkOne(account, emails[i]!, undefined, false, true);
+          const answer = await checkOne(account, emails[i]!, undefined, false, true, dnsUntil);
           out[i] = answer.ok ? answer.result : { input: emails[i]!, error: answer.error };
         }
       };

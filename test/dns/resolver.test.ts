@@ -158,6 +158,18 @@ describe('DNS failures are null, never false', () => {
     expect(resolver.stats().timeouts).toBe(1);
   });
 
+  it("a caller's shorter budget cuts the resolution; with none left no lookup starts, but the cache still answers", async () => {
+    const r = make({ lookupTimeoutMs: 300, budgetMs: 3000 });
+    const { value, ms } = await timed(r.domainFacts('slow-host.test', 150));
+    expect(value).toEqual({ deliverable: null });
+    expect(ms).toBeLessThan(400);
+    const before = dns.count('none-left.test', 'MX');
+    expect(await r.domainFacts('none-left.test', 0)).toEqual({ deliverable: null });
+    expect(dns.count('none-left.test', 'MX')).toBe(before);
+    expect((await r.domainFacts('bit-slow.test')).deliverable).toBe(true);
+    expect((await r.domainFacts('bit-slow.test', -5)).deliverable).toBe(true); // cached
+  });
+
   it('an answer slower than the network but within the timeout is used', async () => {
     expect((await make().domainFacts('bit-slow.test')).deliverable).toBe(true);
   });

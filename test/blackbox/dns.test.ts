@@ -1,0 +1,57 @@
+/**
+ * DNS through the HTTP API, against a real DNS server on loopback: deliverable_domain and
+ * mail_provider on single and bulk checks, and a bulk whose domains never answer is bounded by
+ * MAILSIFT_BULK_DNS_BUDGET_MS (null for the rest, never false, never a hang).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDnsServer, type TestDnsServer, type Zone } from '../helpers/dns-server.ts';
+import { call, startServer, type RunningServer } from '../helpers/server.ts';
+
+const SILENT = 640; // 10 rounds of the bulk concurrency (64): about 8 s of budgets without the bulk deadline
+const zone: Zone = {
+  'acme-mail-dns.com': { mx: [[10, 'aspmx.l.google.com']] },
+  'aspmx.l.google.com': { a: ['192.0.2.10'] },
+  'nullmx-dns.com': { mx: [[0, '.']] },
+  ...Object.fromEntries(Array.from({ length: SILENT }, (_, i) => [`silent${i}-dns.com`, { drop: true }])),
+};
+
+let dns: TestDnsServer;
+let s: RunningServer;
+beforeAll(async () => {
+  dns = await startDnsServer(zone);
+  s = await startServer({
+    MAILSIFT_DNS: 'on',
+    MAILSIFT_DNS_SERVERS: dns.server,
+    MAILSIFT_DNS_CANARY: 'off',
+    MAILSIFT_DNS_TIMEOUT_MS: '400',
+    MAILSIFT_DNS_BUDGET_MS: '800',
+    MAILSIFT_BULK_DNS_BUDGET_MS: '1000',
+  });
+}, 60_000);
+afterAll(async () => {
+  await s?.stop();
+  s?.cleanup();
+  await dns?.close();
+});
+
+describe('DNS facts over HTTP', () => {
+  it('single checks: a Google-hosted domain is deliverable, a null MX is not', async () => {
+    const ok = await call(s.url, 'POST', '/v1/check', { body: { email: 'rosa.diaz@acme-mail-dns.com' } });
+    expect(ok.body).toMatchObject({ deliverable_domain: true, mail_provider: 'google' });
+    const nul = await call(s.url, 'POST', '/v1/check', { body: { email: 'rosa.diaz@nullmx-dns.com' } });
+    expect(nul.body).toMatchObject({ deliverable_domain: false, mail_provider: 'none' });
+    expect(nul.body.reasons).toContain('no_mail_server');
+  });
+
+  it('a bulk whose domains never answer ends within its DNS budget: null for them, answers for the rest', async () => {
+    const emails = [...Array.from({ length: SILENT }, (_, i) => `user${i}@silent${i}-dns.com`), 'rosa.diaz@acme-mail-dns.com'];
+    const t0 = performance.now();
+    const r = await call(s.url, 'POST', '/v1/check/bulk', { body: { emails } });
+    const ms = performance.now() - t0;
+    expect(r.status).toBe(200);
+    expect(ms).toBeLessThan(4_000);
+    expect(r.body.results).toHaveLength(SILENT + 1);
+    for (const x of r.body.results.slice(0, SILENT)) expect(x.deliverable_domain).toBeNull();
+    expect(r.body.results[SILENT]).toMatchObject({ deliverable_domain: true, mail_provider: 'google' }); // cached
+  }, 30_000);
+});

@@ -53,7 +53,7 @@ export async function createFeedSource(ctx: Context): Promise<FeedSource> {
     readiness() {
       const detail = updater
         .status()
-        .map((s) => `${s.name}: ${!s.configured ? 'not configured' : s.loaded ? `${s.ageSeconds}s old` : `not loaded${s.lastError ? ` (${s.lastError})` : ''}`}`)
+        .map((s) => `${s.name}: ${s.loaded ? `${s.entries} entries, ${s.ageSeconds}s old${s.configured ? '' : ' (stored copy; downloads off)'}` : !s.configured ? 'not configured' : `not loaded${s.lastError ? ` (${s.lastError})` : ''}`}`)
         .join(', ');
       return { feeds: { ok: true, detail } };
     },

@@ -101,7 +101,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
  * the size limit, a malformed request line, a timeout) get the same `{error}` body as
  * everything else. Only the error code is logged: the parser's error carries the raw request.
  */
-export function clientErrorHandler(log: FastifyBaseLogger) {
+export function clientErrorHandler(log: FastifyBaseLogger, counted?: (status: number) => void) {
   return (err: NodeJS.ErrnoException, socket: Socket): void => {
     if (err.code === 'ECONNRESET' || socket.destroyed) return;
     const [status, message] =
@@ -113,6 +113,7 @@ export function clientErrorHandler(log: FastifyBaseLogger) {
             ? [400, 'method: not a valid HTTP method']
             : [400, 'request: not valid HTTP'];
     log.debug({ code: err.code }, 'client error');
+    counted?.(status);
     if (socket.writable) {
       const body = JSON.stringify({ error: message });
       socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
@@ -121,9 +122,19 @@ export function clientErrorHandler(log: FastifyBaseLogger) {
   };
 }
 
-/** Router-level failures (a path that is not valid percent-encoding, ...) as `{error}` bodies; the path is not echoed. */
-export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  if (err.code === 'FST_ERR_BAD_URL') void reply.code(400).send({ error: 'url: must be valid percent-encoding' });
-  else if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.code(414).send({ error: 'url: path parameter too long' });
-  else void reply.code(400).send({ error: `request: ${err.message}` });
+/**
+ * Router-level failures (a path that is not valid percent-encoding, ...) as `{error}` bodies; the
+ * path is not echoed. Fastify's response hooks do not run for these, hence `counted`.
+ */
+export function frameworkErrors(counted?: (method: string, status: number) => void) {
+  return (err: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const [status, message] =
+      err.code === 'FST_ERR_BAD_URL'
+        ? [400, 'url: must be valid percent-encoding']
+        : err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? [414, 'url: path parameter too long']
+          : [400, `request: ${err.message}`];
+    counted?.(request.method, status);
+    void reply.code(status).send({ error: message });
+  };
 }

@@ -129,6 +129,9 @@ export function contractSuite(launch: () => Promise<Target>): void {
       expect(huge.status).toBe(431);
       expect(Object.keys(huge.body)).toEqual(['error']);
       expect(huge.body.error).toMatch(/^headers: /);
+      const metrics = (await get('/metrics', null)).text;
+      expect(metrics).toMatch(/mailsift_http_requests_total\{method="GET",route="unmatched",status="400"\} [1-9]/);
+      expect(metrics).toMatch(/mailsift_http_requests_total\{method="unknown",route="unparsed",status="431"\} [1-9]/);
     });
   });
 

@@ -8,6 +8,7 @@ import { openKafkaBus } from '../bus/kafka/kafka-bus.ts';
 import { confluentRegistry } from '../bus/kafka/registry.ts';
 import type { EmbeddedLog } from '../bus/embedded-log.ts';
 import type { Bus } from '../bus/ports.ts';
+import { SchemaIncompatibleError } from '../bus/schema-registry.ts';
 import { ALL_TOPICS } from '../bus/topics.ts';
 import { topicPlan } from '../streams/topic-plan.ts';
 import { storesOf, TOPOLOGY } from '../streams/topology.ts';
@@ -26,19 +27,34 @@ export function instanceId(ctx: Context): string {
   return ctx.config.instanceId ?? `${hostname()}-${process.pid}`;
 }
 
+/** Runs a step that needs the service at `setting`; a failure names the setting (a schema refusal keeps its own message). */
+async function named<T>(setting: string, value: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    if (err instanceof SchemaIncompatibleError) throw err;
+    throw new Error(`${setting}: cannot use ${value}: ${(err as Error).message ?? String(err)}`, { cause: err });
+  }
+}
+
 export async function openBus(ctx: Context): Promise<OpenedBus> {
   if (ctx.config.mode === 'kafka') {
-    const bus = await openKafkaBus({
+    const bus = await named('KAFKA_BROKERS', ctx.config.kafkaBrokers!.join(','), () => openKafkaBus({
       brokers: ctx.config.kafkaBrokers!,
       clientId: `mailsift-${instanceId(ctx)}`,
       topics: topicPlan(storesOf(TOPOLOGY), ctx.config.kafkaReplicationFactor),
       logger: ctx.logger.child({ component: 'kafka' }),
       maxQueueMs: Math.max(100, ctx.config.eventTimeoutMs - 200),
       ...(ctx.config.kafkaNamespace ? { namespace: ctx.config.kafkaNamespace } : {}),
-    });
+    }));
     const prefix = ctx.config.kafkaNamespace ? `${ctx.config.kafkaNamespace}.` : '';
-    const codecs = await createCodecs(confluentRegistry(ctx.config.schemaRegistryUrl!), undefined, prefix);
-    return { bus, codecs };
+    try {
+      const codecs = await named('SCHEMA_REGISTRY_URL', ctx.config.schemaRegistryUrl!, () => createCodecs(confluentRegistry(ctx.config.schemaRegistryUrl!), undefined, prefix));
+      return { bus, codecs };
+    } catch (err) {
+      await bus.close().catch(() => undefined);
+      throw err;
+    }
   }
   const bus = await openEmbeddedBus(join(ctx.dataDir, 'log'), ALL_TOPICS);
   const codecs = await createCodecs(createEmbeddedRegistry(bus.log.db));

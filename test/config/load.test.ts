@@ -41,6 +41,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('a bad KAFKA_BROKERS is reported alone, not also as an embedded-mode MAILSIFT_ROLES problem', () => {
+    expect(() => loadConfig({ KAFKA_BROKERS: 'not a broker list', MAILSIFT_ROLES: 'api' })).toThrow(/^KAFKA_BROKERS: [^\n]*$/);
+  });
+
   it('parses keys, servers and Kafka mode', () => {
     const c = loadConfig({
       MAILSIFT_API_KEYS: 'aaaaaaaaaaaaaaaa1=acme, bbbbbbbbbbbbbbbb2=globex',

@@ -22,6 +22,9 @@ export interface KafkaConsumerOptions {
   logical?: (topic: string) => string;
 }
 
+const RESTART_MIN_MS = 1_000;
+const RESTART_MAX_MS = 30_000;
+
 export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
   const physical = o.physical ?? ((t: string) => t);
   const logical = o.logical ?? ((t: string) => t);
@@ -31,89 +34,114 @@ export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
 
   const key = (t: string, p: number): string => `${t}/${p}`;
 
+  let stopped = false;
+  let restartTimer: NodeJS.Timeout | undefined;
+  let restartDelay = RESTART_MIN_MS;
+
+  /** One kafkajs consumer session: join, seek to the local positions, consume. */
+  async function launch(topics: readonly string[], h: ConsumerHandlers): Promise<void> {
+    const c = o.kafka.consumer({
+      groupId: o.groupId,
+      partitionAssigners: [o.assigner],
+      allowAutoTopicCreation: false,
+      sessionTimeout: 10_000,
+      rebalanceTimeout: 20_000,
+      heartbeatInterval: 1_000,
+      maxWaitTimeInMs: 50,
+      retry: { retries: 100, initialRetryTime: 200, maxRetryTime: 5_000 },
+    });
+    consumer = c;
+    // The assignment's positions are looked up once per join (all partitions of a topic in
+    // one admin call); batches wait for it instead of being dropped.
+    let ready: Promise<void> = Promise.resolve();
+    c.on(c.events.GROUP_JOIN, (e) => {
+      restartDelay = RESTART_MIN_MS;
+      assigned.clear();
+      firstAt.clear();
+      const assignment = e.payload.memberAssignment as Record<string, number[]>;
+      const tps: TopicPartition[] = Object.entries(assignment).flatMap(([topic, parts]) => parts.map((partition) => ({ topic: logical(topic), partition })));
+      ready = (async () => {
+        try {
+          await h.onAssigned?.(tps);
+          const lows = new Map<string, Map<number, number>>();
+          await Promise.all(
+            [...new Set(tps.map((tp) => tp.topic))].map(async (topic) => {
+              const offsets = await withRetry(() => o.admin.fetchTopicOffsets(physical(topic)));
+              lows.set(topic, new Map(offsets.map((x) => [x.partition, Number(x.low)])));
+            }),
+          );
+          for (const tp of tps) {
+            const pos = Math.max(await h.position(tp), lows.get(tp.topic)?.get(tp.partition) ?? 0);
+            firstAt.set(key(tp.topic, tp.partition), pos);
+            assigned.add(key(tp.topic, tp.partition));
+            c.seek({ topic: physical(tp.topic), partition: tp.partition, offset: String(pos) });
+          }
+        } catch (err) {
+          h.onError?.(err instanceof Error ? err : new Error(String(err)));
+        }
+      })();
+    });
+    // kafkajs restarts itself after retriable errors only. A non-retriable one (e.g. "the
+    // coordinator is not aware of this member" after the broker stalled past the session
+    // timeout) would leave this group member dead while the process runs on: a new session
+    // (a new member) is started instead, with backoff; the join seeks to the local positions.
+    c.on(c.events.CRASH, (e) => {
+      if (e.payload.restart || stopped) return;
+      o.logger.error({ err: e.payload.error, groupId: o.groupId, retryInMs: restartDelay }, 'kafka: consumer crashed; starting a new session');
+      const relaunch = (): void => {
+        restartTimer = setTimeout(() => {
+          if (stopped) return;
+          launch(topics, h).catch((err: unknown) => {
+            o.logger.error({ err, groupId: o.groupId }, 'kafka: consumer restart failed; retrying');
+            restartDelay = Math.min(RESTART_MAX_MS, restartDelay * 2);
+            relaunch();
+          });
+        }, restartDelay);
+      };
+      relaunch();
+      restartDelay = Math.min(RESTART_MAX_MS, restartDelay * 2);
+    });
+    await c.connect();
+    await c.subscribe({ topics: topics.map(physical), fromBeginning: true });
+    await c.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: 1,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+        if (!isRunning() || isStale() || batch.messages.length === 0) return;
+        const topic = logical(batch.topic);
+        const k = key(topic, batch.partition);
+        await ready;
+        if (!isRunning() || isStale()) return;
+        if (!assigned.has(k)) return; // not ours after all (a rebalance moved it)
+        const w = firstAt.get(k);
+        const first = Number(batch.firstOffset());
+        if (w !== undefined && first > w) {
+          o.logger.warn({ topic: batch.topic, partition: batch.partition, first, wanted: w }, 'kafka: batch ahead of the local position; seeking back');
+          c.seek({ topic: batch.topic, partition: batch.partition, offset: String(w) });
+          return;
+        }
+        const records: ConsumedRecord[] = batch.messages.map((m) => ({
+          topic,
+          partition: batch.partition,
+          offset: Number(m.offset),
+          key: m.key ?? Buffer.alloc(0),
+          value: m.value ?? Buffer.alloc(0),
+          timestamp: Number(m.timestamp),
+          ...(m.value === null ? { tombstone: true } : {}),
+        }));
+        await h.onBatch({ topic, partition: batch.partition }, records);
+        const last = records.at(-1)!.offset;
+        firstAt.delete(k); // later batches may legitimately start past a compaction gap
+        resolveOffset(String(last));
+        await c.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: String(last + 1) }]);
+        await heartbeat();
+      },
+    });
+  }
+
   return {
-    async start(topics, h: ConsumerHandlers) {
-      const c = o.kafka.consumer({
-        groupId: o.groupId,
-        partitionAssigners: [o.assigner],
-        allowAutoTopicCreation: false,
-        sessionTimeout: 10_000,
-        rebalanceTimeout: 20_000,
-        heartbeatInterval: 1_000,
-        maxWaitTimeInMs: 50,
-        retry: { retries: 100, initialRetryTime: 200, maxRetryTime: 5_000 },
-      });
-      consumer = c;
-      // The assignment's positions are looked up once per join (all partitions of a topic in
-      // one admin call); batches wait for it instead of being dropped.
-      let ready: Promise<void> = Promise.resolve();
-      c.on(c.events.GROUP_JOIN, (e) => {
-        assigned.clear();
-        firstAt.clear();
-        const assignment = e.payload.memberAssignment as Record<string, number[]>;
-        const tps: TopicPartition[] = Object.entries(assignment).flatMap(([topic, parts]) => parts.map((partition) => ({ topic: logical(topic), partition })));
-        ready = (async () => {
-          try {
-            await h.onAssigned?.(tps);
-            const lows = new Map<string, Map<number, number>>();
-            await Promise.all(
-              [...new Set(tps.map((tp) => tp.topic))].map(async (topic) => {
-                const offsets = await withRetry(() => o.admin.fetchTopicOffsets(physical(topic)));
-                lows.set(topic, new Map(offsets.map((x) => [x.partition, Number(x.low)])));
-              }),
-            );
-            for (const tp of tps) {
-              const pos = Math.max(await h.position(tp), lows.get(tp.topic)?.get(tp.partition) ?? 0);
-              firstAt.set(key(tp.topic, tp.partition), pos);
-              assigned.add(key(tp.topic, tp.partition));
-              c.seek({ topic: physical(tp.topic), partition: tp.partition, offset: String(pos) });
-            }
-          } catch (err) {
-            h.onError?.(err instanceof Error ? err : new Error(String(err)));
-          }
-        })();
-      });
-      c.on(c.events.CRASH, (e) => {
-        if (!e.payload.restart) h.onError?.(e.payload.error);
-      });
-      await c.connect();
-      await c.subscribe({ topics: topics.map(physical), fromBeginning: true });
-      await c.run({
-        autoCommit: false,
-        eachBatchAutoResolve: false,
-        partitionsConsumedConcurrently: 1,
-        eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
-          if (!isRunning() || isStale() || batch.messages.length === 0) return;
-          const topic = logical(batch.topic);
-          const k = key(topic, batch.partition);
-          await ready;
-          if (!isRunning() || isStale()) return;
-          if (!assigned.has(k)) return; // not ours after all (a rebalance moved it)
-          const w = firstAt.get(k);
-          const first = Number(batch.firstOffset());
-          if (w !== undefined && first > w) {
-            o.logger.warn({ topic: batch.topic, partition: batch.partition, first, wanted: w }, 'kafka: batch ahead of the local position; seeking back');
-            c.seek({ topic: batch.topic, partition: batch.partition, offset: String(w) });
-            return;
-          }
-          const records: ConsumedRecord[] = batch.messages.map((m) => ({
-            topic,
-            partition: batch.partition,
-            offset: Number(m.offset),
-            key: m.key ?? Buffer.alloc(0),
-            value: m.value ?? Buffer.alloc(0),
-            timestamp: Number(m.timestamp),
-            ...(m.value === null ? { tombstone: true } : {}),
-          }));
-          await h.onBatch({ topic, partition: batch.partition }, records);
-          const last = records.at(-1)!.offset;
-          firstAt.delete(k); // later batches may legitimately start past a compaction gap
-          resolveOffset(String(last));
-          await c.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: String(last + 1) }]);
-          await heartbeat();
-        },
-      });
-    },
+    start: (topics, h) => launch(topics, h),
 
     async endOffsets(topic) {
       const offsets = await withRetry(() => o.admin.fetchTopicOffsets(physical(topic)));
@@ -121,6 +149,8 @@ export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
     },
 
     async stop() {
+      stopped = true;
+      clearTimeout(restartTimer);
       await consumer?.disconnect();
     },
   };

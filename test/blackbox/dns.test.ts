@@ -1,8 +1,10 @@
 /**
  * DNS through the HTTP API, against a real DNS server on loopback: deliverable_domain and
  * mail_provider on single and bulk checks, and a bulk whose domains never answer is bounded by
- * MAILSIFT_BULK_DNS_BUDGET_MS (null for the rest, never false, never a hang).
+ * MAILSIFT_BULK_DNS_BUDGET_MS (null for the rest, never false, never a hang). The server is
+ * named `localhost:<port>` where localhost is 127.0.0.1 (host names are resolved at start).
  */
+import { lookup } from 'node:dns/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type TestDnsServer, type Zone } from '../helpers/dns-server.ts';
 import { call, startServer, type RunningServer } from '../helpers/server.ts';
@@ -19,9 +21,10 @@ let dns: TestDnsServer;
 let s: RunningServer;
 beforeAll(async () => {
   dns = await startDnsServer(zone);
+  const byName = (await lookup('localhost').catch(() => undefined))?.address === '127.0.0.1';
   s = await startServer({
     MAILSIFT_DNS: 'on',
-    MAILSIFT_DNS_SERVERS: dns.server,
+    MAILSIFT_DNS_SERVERS: byName ? `localhost:${dns.port}` : dns.server,
     MAILSIFT_DNS_CANARY: 'off',
     MAILSIFT_DNS_TIMEOUT_MS: '400',
     MAILSIFT_DNS_BUDGET_MS: '800',

@@ -8,7 +8,8 @@
  * Writes are group-committed: every record sent while a write is in flight joins the next
  * single `batch({ sync: true })`, so durability costs one fsync per batch, not per record
  * (Kafka's linger, without the wait when the log is idle). Offsets are dense per partition
- * unless a batch write fails, which leaves a gap readers skip.
+ * unless a batch write fails or a sender withdraws records before their batch, which leaves
+ * a gap readers skip.
  * Retention deletes records older than the topic's retention, oldest first.
  */
 import { EventEmitter } from 'node:events';
@@ -16,7 +17,7 @@ import { ClassicLevel } from 'classic-level';
 import { writeChained } from '../platform/level-batch.ts';
 import { openLevel } from '../platform/level-open.ts';
 import { partitionFor } from './partitioner.ts';
-import type { BusProducer, ConsumedRecord, OutRecord, RecordPosition } from './ports.ts';
+import { RecordsWithdrawnError, type BusProducer, type ConsumedRecord, type OutRecord, type RecordPosition, type SendOptions } from './ports.ts';
 
 export interface LogTopicSpec {
   readonly name: string;
@@ -29,6 +30,10 @@ interface Pending {
   readonly partition: number;
   readonly key: Buffer;
   readonly value: Buffer;
+  /** Handed to LevelDB in a batch: can no longer be withdrawn. */
+  taken: boolean;
+  /** Withdrawn by its sender before being taken: skipped, its offset left as a gap. */
+  withdrawn: boolean;
   resolve(): void;
   reject(err: Error): void;
 }
@@ -46,6 +51,7 @@ export class EmbeddedLog {
    */
   private readonly topics = new Map<string, { id: number; spec: LogTopicSpec; next: number[]; durable: number[]; start: number[]; tail: ConsumedRecord[][] }>();
   private queue: Pending[] = [];
+  private withdrawnInQueue = 0;
   private writing = false;
   private closed = false;
 
@@ -99,15 +105,21 @@ export class EmbeddedLog {
   }
 
   producer(): BusProducer {
-    return { send: (topic, records) => this.append(topic, records) };
+    return { send: (topic, records, opts) => this.append(topic, records, opts) };
   }
 
-  /** Appends records; resolves once they are fsynced, with their positions. */
-  append(topic: string, records: readonly OutRecord[]): Promise<RecordPosition[]> {
+  /**
+   * Appends records; resolves once they are fsynced, with their positions. `opts.signal`
+   * withdraws them while they still wait for the next batch (their offsets stay unused: a gap
+   * readers skip); once their batch is being written, the abort is ignored.
+   */
+  append(topic: string, records: readonly OutRecord[], opts: SendOptions = {}): Promise<RecordPosition[]> {
     if (this.closed) return Promise.reject(new Error('embedded log is closed'));
+    if (opts.signal?.aborted) return Promise.reject(new RecordsWithdrawnError(topic));
     const t = this.topic(topic);
     const positions: RecordPosition[] = [];
     const waits: Promise<void>[] = [];
+    const mine: Pending[] = [];
     for (const r of records) {
       const partition = r.partition ?? partitionFor(r.key, t.spec.partitions);
       if (partition < 0 || partition >= t.spec.partitions) throw new Error(`${topic}: no partition ${partition}`);
@@ -116,23 +128,48 @@ export class EmbeddedLog {
       const rec: ConsumedRecord = { topic, partition, offset, key: r.key, value: r.value, timestamp: r.timestamp };
       waits.push(
         new Promise<void>((resolve, reject) => {
-          this.queue.push({
+          const pending: Pending = {
             topic,
             partition,
             key: recordKey(t.id, partition, offset),
             value: encodeRecord(r),
+            taken: false,
+            withdrawn: false,
             resolve: () => {
               this.remember(t.tail[partition]!, rec);
               if (offset + 1 > t.durable[partition]!) t.durable[partition] = offset + 1;
               resolve();
             },
             reject,
-          });
+          };
+          this.queue.push(pending);
+          mine.push(pending);
         }),
       );
     }
+    const signal = opts.signal;
+    if (!signal) {
+      this.kick();
+      return Promise.all(waits).then(() => positions);
+    }
+    const withdraw = (): void => {
+      if (mine.some((p) => p.taken)) return; // on its way to disk: the write's outcome stands
+      const err = new RecordsWithdrawnError(topic);
+      for (const p of mine) {
+        p.withdrawn = true;
+        p.reject(err);
+      }
+      this.withdrawnInQueue += mine.length;
+      this.kick();
+    };
+    signal.addEventListener('abort', withdraw, { once: true });
     this.kick();
-    return Promise.all(waits).then(() => positions);
+    const done = Promise.all(waits).then(() => positions);
+    done.then(
+      () => signal.removeEventListener('abort', withdraw),
+      () => signal.removeEventListener('abort', withdraw),
+    );
+    return done;
   }
 
   /**
@@ -240,9 +277,15 @@ export class EmbeddedLog {
 
   /** Group commit: one write in flight; everything queued meanwhile goes in the next one. */
   private kick(): void {
-    if (this.writing || this.queue.length === 0) return;
+    if (this.writing) return;
+    if (this.withdrawnInQueue) {
+      this.queue = this.queue.filter((p) => !p.withdrawn);
+      this.withdrawnInQueue = 0;
+    }
+    if (this.queue.length === 0) return;
     this.writing = true;
     const batch = this.queue.splice(0, MAX_BATCH_RECORDS);
+    for (const p of batch) p.taken = true;
     writeChained(this.db, (b) => batch.forEach((p) => b.put(p.key, p.value)), { sync: true })
       .then(
         () => {

@@ -41,7 +41,26 @@ export interface TopicPartition {
  * Records of one call to one partition keep their order and are appended atomically.
  */
 export interface BusProducer {
-  send(topic: string, records: readonly OutRecord[]): Promise<RecordPosition[]>;
+  send(topic: string, records: readonly OutRecord[], opts?: SendOptions): Promise<RecordPosition[]>;
+}
+
+export interface SendOptions {
+  /**
+   * Withdraws the records if they are still waiting to be written when it aborts: they are
+   * then never written, and `send` rejects with `RecordsWithdrawnError`. Records already
+   * handed to the disk or the broker cannot be recalled; for them the abort changes nothing
+   * and `send` settles with the write's outcome. (A caller that gave up on a check can thus
+   * tell "not recorded" from "may have been recorded".)
+   */
+  readonly signal?: AbortSignal;
+}
+
+/** The records were withdrawn before being written (see SendOptions.signal): none is durable. */
+export class RecordsWithdrawnError extends Error {
+  override readonly name = 'RecordsWithdrawnError';
+  constructor(topic: string) {
+    super(`${topic}: records withdrawn before they were written`);
+  }
 }
 
 export interface ConsumerHandlers {

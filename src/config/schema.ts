@@ -181,7 +181,7 @@ export const SETTINGS = {
   rateLimitBurst: s('MAILSIFT_RATE_LIMIT_BURST', '200', int(1, 10_000_000), 'Burst size per account (bucket capacity)'),
   verdictAllow: s('MAILSIFT_VERDICT_ALLOW', '60', int(1, 100), '`allow` when human_score >= this'),
   verdictReview: s('MAILSIFT_VERDICT_REVIEW', '30', int(0, 100), '`review` when human_score >= this (and below allow); `block` below'),
-  eventTimeoutMs: s('MAILSIFT_EVENT_TIMEOUT_MS', '2000', int(100, 60_000), 'How long a check waits for its event to be durable before answering 503'),
+  eventTimeoutMs: s('MAILSIFT_EVENT_TIMEOUT_MS', '2000', int(100, 60_000), 'How long a check waits for its event to be durable before answering 503 (an event already being written gets up to 1 s more)'),
   bulkConcurrency: s('MAILSIFT_BULK_CONCURRENCY', '64', int(1, 1000), 'Addresses of one bulk request checked in parallel'),
   bulkDnsBudgetMs: s('MAILSIFT_BULK_DNS_BUDGET_MS', '3000', int(0, 60_000), 'DNS time one bulk request may spend in all; past it, addresses at domains not resolved yet answer `deliverable_domain: null` at once'),
   feeds: s('MAILSIFT_FEEDS', 'on', bool, '`off` disables downloading the IP feeds (datacenter and Tor signals then come only from copies already in the data dir)'),

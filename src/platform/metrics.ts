@@ -11,6 +11,7 @@ export interface Metrics {
   readonly checks: Counter<'verdict' | 'model'>;
   readonly checkErrors: Counter<'kind'>;
   readonly eventsWritten: Counter<'topic'>;
+  readonly eventsGivenUp: Counter<'topic' | 'recorded'>;
   readonly feedback: Counter<'outcome' | 'result'>;
   /** Registers a gauge whose value is read at scrape time. */
   gauge(name: string, help: string, labels: string[], collect: (set: (labels: Record<string, string>, v: number) => void) => void | Promise<void>): void;
@@ -32,6 +33,12 @@ export function createMetrics(): Metrics {
     checks: new Counter({ name: 'mailsift_checks_total', help: 'Addresses checked, by verdict and served model', labelNames: ['verdict', 'model'] as const, registers: [registry] }),
     checkErrors: new Counter({ name: 'mailsift_check_invalid_total', help: 'Addresses rejected before scoring, by kind', labelNames: ['kind'] as const, registers: [registry] }),
     eventsWritten: new Counter({ name: 'mailsift_events_written_total', help: 'Events durably written to the log, by topic', labelNames: ['topic'] as const, registers: [registry] }),
+    eventsGivenUp: new Counter({
+      name: 'mailsift_events_given_up_total',
+      help: 'Events answered 503 because the log did not confirm them in time; recorded="no": withdrawn unwritten, "unknown": may still land',
+      labelNames: ['topic', 'recorded'] as const,
+      registers: [registry],
+    }),
     feedback: new Counter({ name: 'mailsift_feedback_total', help: 'Feedback requests by outcome and result', labelNames: ['outcome', 'result'] as const, registers: [registry] }),
     gauge(name: string, help: string, labels: string[], collect: (set: (l: Record<string, string>, v: number) => void) => void | Promise<void>) {
       new Gauge({

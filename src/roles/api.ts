@@ -68,7 +68,13 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
   // Check history reads many keys of busy domains; it may read them once per state commit,
   // and what it must read, it reads together with the other checks of this event-loop turn.
   const cachedState = commitCachedReader(coalescingReader(d.state), d.onStateCommit);
-  const writer = createEventWriter(d.producer, config.eventTimeoutMs, (topic) => metrics.eventsWritten.inc({ topic }));
+  const writer = createEventWriter(d.producer, {
+    timeoutMs: config.eventTimeoutMs,
+    // An event already being written usually lands within moments; a 503 for it would be a check recorded but not answered.
+    confirmGraceMs: Math.min(1000, config.eventTimeoutMs),
+    onWritten: (topic) => metrics.eventsWritten.inc({ topic }),
+    onGaveUp: (topic, recorded) => metrics.eventsGivenUp.inc({ topic, recorded }),
+  });
 
   const models = createModelServing({
     mode: config.modelMode,

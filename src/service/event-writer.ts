@@ -2,27 +2,60 @@
  * Writes one event and waits until it is durable, within a deadline. Past the deadline, or on a
  * bus error, the caller gets 503 + Retry-After: "no verdict goes out unrecorded", and a slow
  * or absent log never turns into a hanging request or a 500.
+ *
+ * The converse matters too: a check answered 503 should not be recorded (billed, counted in
+ * the windows, picked by feedback-by-email) when the client retries it. So at the deadline the
+ * event is withdrawn if it is still queued, and then it is never written. An event already
+ * handed to the disk or the broker cannot be recalled; it gets `confirmGraceMs` more to be
+ * confirmed (it usually is: the answer is then the real one), and only past that the answer
+ * is 503 although the event may yet land.
  */
-import type { BusProducer, RecordPosition } from '../bus/ports.ts';
+import { RecordsWithdrawnError, type BusProducer, type RecordPosition } from '../bus/ports.ts';
 import { unavailable } from '../domain/errors.ts';
 
 export interface EventWriter {
   write(topic: string, key: Buffer, value: Buffer, timestamp: number, partition: number): Promise<RecordPosition>;
 }
 
-export function createEventWriter(producer: BusProducer, timeoutMs: number, onWritten: (topic: string) => void): EventWriter {
+export interface EventWriterOptions {
+  /** How long an event may wait to be written. */
+  readonly timeoutMs: number;
+  /** How much longer an event already being written may take to be confirmed. */
+  readonly confirmGraceMs: number;
+  readonly onWritten: (topic: string) => void;
+  /** An event answered 503: withdrawn unwritten ('no'), or unconfirmed past the grace or failed ('unknown'). */
+  readonly onGaveUp?: (topic: string, recorded: 'no' | 'unknown') => void;
+}
+
+const LATE = 'event log: could not record the event in time, retry later';
+
+export function createEventWriter(producer: BusProducer, o: EventWriterOptions): EventWriter {
   return {
     async write(topic, key, value, timestamp, partition) {
+      const withdraw = new AbortController();
       let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(unavailable('event log: could not record the event in time, retry later', 1)), timeoutMs);
+      const unconfirmed = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          withdraw.abort();
+          timer = setTimeout(() => reject(new Unconfirmed()), o.confirmGraceMs);
+        }, o.timeoutMs);
       });
       try {
-        const [pos] = await Promise.race([producer.send(topic, [{ key, value, timestamp, partition }]), deadline]);
-        onWritten(topic);
+        const [pos] = await Promise.race([producer.send(topic, [{ key, value, timestamp, partition }], { signal: withdraw.signal }), unconfirmed]);
+        o.onWritten(topic);
         return pos!;
       } catch (err) {
-        if (err instanceof Error && err.name === 'ServiceError') throw err;
+        if (err instanceof RecordsWithdrawnError) {
+          o.onGaveUp?.(topic, 'no');
+          throw unavailable(LATE, 1);
+        }
+        if (err instanceof Unconfirmed) {
+          o.onGaveUp?.(topic, 'unknown');
+          throw unavailable(LATE, 1);
+        }
+        // A failed write is not always an unwritten one (a broker may have appended a batch
+        // whose acknowledgement was lost), so it counts as "may have been recorded".
+        o.onGaveUp?.(topic, 'unknown');
         throw unavailable('event log: unavailable, retry later', 1, err);
       } finally {
         clearTimeout(timer);
@@ -30,3 +63,5 @@ export function createEventWriter(producer: BusProducer, timeoutMs: number, onWr
     },
   };
 }
+
+class Unconfirmed extends Error {}

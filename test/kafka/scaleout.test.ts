@@ -66,6 +66,28 @@ function load(url: string, workers: number, key: string, tag: string) {
 }
 
 const usageOf = async (url: string, key = KEYS.acme) => (await call(url, 'GET', '/v1/usage', { key })).body.total as number;
+/** Events of a topic an API answered 503 for although they may have been recorded (its metrics). */
+async function unconfirmedOf(url: string, topic: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  let n = 0;
+  for (const m of text.matchAll(/^mailsift_events_given_up_total\{([^}]*)\} (\d+)$/gm)) {
+    if (m[1]!.includes(`topic="${topic}"`) && m[1]!.includes('recorded="unknown"')) n += Number(m[2]);
+  }
+  return n;
+}
+/** A counter once it has stopped moving for 3 s: the earlier tests' traffic has landed. */
+async function settled(read: () => Promise<number>): Promise<number> {
+  let v = await read();
+  for (let quiet = Date.now(); Date.now() - quiet < 3_000; ) {
+    await sleep(250);
+    const n = await read();
+    if (n !== v) {
+      v = n;
+      quiet = Date.now();
+    }
+  }
+  return v;
+}
 const examplesOf = async (url: string) => (await call(url, 'GET', '/v1/model')).body.feedback_examples as number;
 // Async on purpose: a synchronous exec would freeze this process's clock and inflate latencies.
 const infra = (script: string, ...args: string[]) => promisify(execFile)('bash', [join(REPO_ROOT, 'infra', script), ...args], { timeout: 120_000 });
@@ -111,8 +133,10 @@ describeKafka('scale-out and faults (two API processes, one streams process)', (
     expect(aliases.value).toBe(4);
   });
 
-  it('broker down for 10 s under load: 503 with Retry-After within 5 s, never a 500; recovers; no accepted feedback lost', async () => {
-    const examples0 = await examplesOf(c.a.url);
+  it('broker down for 10 s under load: 503 with Retry-After within 5 s, never a 500; recovers; no accepted feedback lost, no withdrawn check billed', async () => {
+    const examples0 = await settled(() => examplesOf(c.a.url));
+    const usage0 = await usageOf(c.a.url);
+    const unconfirmed0 = await unconfirmedOf(c.a.url, 'checks.scored.v1');
     const l = load(c.a.url, 3, KEYS.acme, 'broker');
     await sleep(2_000);
     await infra('kafka-stop.sh');
@@ -138,19 +162,20 @@ describeKafka('scale-out and faults (two API processes, one streams process)', (
       for (const [name, s] of [['a', c.a], ['streams', c.streams]] as const) console.log(`--- ${name}\n${s.output().split('\n').filter((l) => /"level":(40|50|60)/.test(l) && !/ECONNREFUSED/.test(l)).slice(-20).map((l) => l.slice(0, 300)).join('\n')}`);
     }
     expect(converged.value).toBeGreaterThanOrEqual(examples0 + accepted);
+    // Billing: every answered check, and of the 503 ones only those the API could not withdraw
+    // (already sent when the broker went away: "unknown") or whose request itself failed.
+    const ok = l.checks.filter((o) => o.status === 200).length;
+    const mayHaveLanded = (await unconfirmedOf(c.a.url, 'checks.scored.v1')) - unconfirmed0 + l.checks.filter((o) => o.status === 0).length;
+    await until(() => usageOf(c.a.url), (n) => n >= usage0 + ok, 30_000);
+    const billed = (await settled(() => usageOf(c.a.url))) - usage0;
+    console.log(`billed ${billed} checks: ${ok} answered, ${l.checks.length - ok} not (${mayHaveLanded} of them possibly recorded)`);
+    expect(billed).toBeGreaterThanOrEqual(ok);
+    expect(billed).toBeLessThanOrEqual(ok + mayHaveLanded);
   }, 180_000);
 
   it('a streams process killed with SIGKILL resumes without double counting', async () => {
-    // Baselines only once the earlier tests' traffic has fully landed (no change for 3 s on B).
-    let examples0 = await examplesOf(c.b.url);
-    for (let quiet = Date.now(); Date.now() - quiet < 3_000; ) {
-      await sleep(250);
-      const n = await examplesOf(c.b.url);
-      if (n !== examples0) {
-        examples0 = n;
-        quiet = Date.now();
-      }
-    }
+    // Baselines only once the earlier tests' traffic has fully landed.
+    const examples0 = await settled(() => examplesOf(c.b.url));
     const usage0 = await usageOf(c.b.url, KEYS.globex);
     const l = load(c.a.url, 3, KEYS.globex, 'kill');
     await sleep(2_000);

@@ -6,10 +6,13 @@
  */
 import type { Producer } from 'kafkajs';
 import { partitionFor } from '../partitioner.ts';
-import type { BusProducer, OutRecord, RecordPosition } from '../ports.ts';
+import { RecordsWithdrawnError, type BusProducer, type OutRecord, type RecordPosition } from '../ports.ts';
 
 interface Pending {
   queuedAt: number;
+  /** In a batch on the wire: can no longer be withdrawn. */
+  taken?: boolean;
+  withdrawn?: boolean;
   topic: string;
   partition: number;
   record: OutRecord;
@@ -48,21 +51,28 @@ export function isProducerSessionError(err: unknown): boolean {
 
 export function batchingProducer(producer: () => Producer, partitionsOf: (topic: string) => number, o: BatchingOptions): BusProducer {
   let queue: Pending[] = [];
+  let withdrawnInQueue = 0;
   let inFlight = false;
 
   async function flush(): Promise<void> {
-    if (inFlight || queue.length === 0) return;
+    if (inFlight) return;
+    if (withdrawnInQueue) {
+      queue = queue.filter((p) => !p.withdrawn);
+      withdrawnInQueue = 0;
+    }
+    if (queue.length === 0) return;
     const now = Date.now();
     const stale = queue.filter((p) => now - p.queuedAt > o.maxQueueMs);
     if (stale.length) {
       queue = queue.filter((p) => now - p.queuedAt <= o.maxQueueMs);
-      const e = new Error('kafka: record expired in the send queue (broker unavailable)');
-      for (const p of stale) p.reject(e);
+      // Never sent: withdrawn, as if the caller had aborted (it has answered 503 by now).
+      for (const p of stale) p.reject(new RecordsWithdrawnError(p.topic));
       if (queue.length === 0) return;
     }
     inFlight = true;
     const batch = queue.slice(0, MAX_BATCH);
     queue = queue.slice(MAX_BATCH);
+    for (const p of batch) p.taken = true;
     try {
       const byTopic = new Map<string, Pending[]>();
       for (const p of batch) byTopic.set(p.topic, [...(byTopic.get(p.topic) ?? []), p]);
@@ -95,16 +105,37 @@ export function batchingProducer(producer: () => Producer, partitionsOf: (topic:
   }
 
   return {
-    send(topic, records) {
+    send(topic, records, opts = {}) {
+      const signal = opts.signal;
+      if (signal?.aborted) return Promise.reject(new RecordsWithdrawnError(topic));
+      const mine: Pending[] = [];
       const waits = records.map(
         (record) =>
           new Promise<RecordPosition>((resolve, reject) => {
             const partition = record.partition ?? partitionFor(record.key, partitionsOf(topic));
-            queue.push({ queuedAt: Date.now(), topic, partition, record, resolve, reject });
+            const p: Pending = { queuedAt: Date.now(), topic, partition, record, resolve, reject };
+            queue.push(p);
+            mine.push(p);
           }),
       );
+      const done = Promise.all(waits);
+      if (signal) {
+        // Withdrawn only if none of them is on the wire yet (a batch takes them out of the queue).
+        const withdraw = (): void => {
+          if (mine.some((p) => p.taken)) return;
+          const err = new RecordsWithdrawnError(topic);
+          for (const p of mine) {
+            p.withdrawn = true;
+            p.reject(err);
+          }
+          withdrawnInQueue += mine.length;
+        };
+        signal.addEventListener('abort', withdraw, { once: true });
+        const forget = (): void => signal.removeEventListener('abort', withdraw);
+        done.then(forget, forget);
+      }
       void flush();
-      return Promise.all(waits);
+      return done;
     },
   };
 }

@@ -102,7 +102,7 @@ export async function openKafkaBus(o: KafkaBusOptions): Promise<Bus & { admin: A
       await old.disconnect().catch(() => undefined);
     },
   });
-  const busProducer: BusProducer = { send: (topic, records) => inner.send(physical(topic), records) };
+  const busProducer: BusProducer = { send: (topic, records, opts) => inner.send(physical(topic), records, opts) };
   const consumers = new Set<BusConsumer>();
 
   return {

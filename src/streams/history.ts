@@ -63,15 +63,23 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       const partition = partitionFor(Buffer.from(k.account), TOPICS.checks.partitions);
       const committedKey = offsetKey(TOPICS.checks.name, partition);
       if (!opts.committed) rs.add(OFFSETS_STORE, committedKey);
+      // Own events and committed offsets are taken before the state is read, never after: an
+      // event the state commits while the read is in flight is pruned from own events, and the
+      // read may not include it yet. Taken first, it is in the read, in the pending list, or in
+      // both (harmless: these counts are of distinct members).
+      const ownByDomain = [...own.checksByDomain.get(k.domain)];
+      const ownByInbox = [...own.checksByInbox.get(inboxIndexKey(k.account, k.inboxHash))];
+      const ownByIp = k.ipHash ? [...own.checksByIp.get(inboxIndexKey(k.account, k.ipHash))] : [];
+      const committedBefore = opts.committed ? (opts.committed()[partition] ?? 0) : undefined;
       const got = await state.fetch(rs, now);
-      const committed = opts.committed ? (opts.committed()[partition] ?? 0) : decodeOffset(got.get(mapKey(OFFSETS_STORE, committedKey)));
+      const committed = committedBefore ?? decodeOffset(got.get(mapKey(OFFSETS_STORE, committedKey)));
       const value = (store: { id: number }, key: Buffer): Buffer | undefined => got.get(mapKey(store as never, key));
 
       const pendingBySource = (list: readonly Positioned<CheckScored>[]): CheckScored[] =>
         list.filter((p) => p.partition !== partition || p.offset >= committed).map((p) => p.event);
       const pendingDomain = (list: readonly Positioned<CheckScored>[]): CheckScored[] =>
         opts.domainFromChecks ? pendingBySource(list) : list.filter((p) => p.event.time >= now - horizon && p.event.time <= now).map((p) => p.event);
-      const ownDomain = pendingDomain(own.checksByDomain.get(k.domain));
+      const ownDomain = pendingDomain(ownByDomain);
       const members = (events: readonly CheckScored[], member: (e: CheckScored) => Buffer, category: (e: CheckScored) => number = () => 0): ExtraMember[] =>
         events.map((e) => ({ member: member(e), category: category(e), time: e.time }));
 
@@ -89,7 +97,7 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       const recentSignups = total(countsWith(value(d.summary, domainKey), now, d.windowMs, d.bucketMs, members([...ownDomain, current], (e) => e.inbox_hash)));
       const a = inboxAliases90d.spec;
       const aliasVariants = total(
-        countsWith(value(a.summary, aliasKey), now, a.windowMs, a.bucketMs, members([...pendingBySource(own.checksByInbox.get(inboxIndexKey(k.account, k.inboxHash))), current], (e) => e.spelling_hash)),
+        countsWith(value(a.summary, aliasKey), now, a.windowMs, a.bucketMs, members([...pendingBySource(ownByInbox), current], (e) => e.spelling_hash)),
       );
       const out: { -readonly [K in keyof HistoryFacts]: HistoryFacts[K] } = {
         recentSignups,
@@ -98,7 +106,7 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       };
       if (ipKey) {
         const ip = ipSignups1h.spec;
-        const pendingIp = pendingBySource(own.checksByIp.get(inboxIndexKey(k.account, k.ipHash!)));
+        const pendingIp = pendingBySource(ownByIp);
         out.signupsFromIp = total(countsWith(value(ip.summary, ipKey), now, ip.windowMs, ip.bucketMs, members([...pendingIp, current], (e) => e.inbox_hash)));
       }
       if (pattern) out.domainPattern = pattern;

@@ -30,6 +30,10 @@ export interface Queries {
 export function createQueries(state: StateReader, own: OwnEvents): Queries {
   return {
     async usage(account, days, partition, now) {
+      // Own events are taken before the state is read, never after: one the state commits while
+      // the read is in flight is pruned from own events, and the read may not include it yet.
+      // Taken first, it is counted by one side or, deduplicated by `through`, by both.
+      const mine = [...own.checksByAccount.get(account)];
       const rs = new ReadSet();
       const committed = offsetKey(TOPICS.checks.name, partition);
       rs.add(OFFSETS_STORE, committed);
@@ -45,7 +49,7 @@ export function createQueries(state: StateReader, own: OwnEvents): Queries {
         through.set(d, v.count === 0 ? 0 : (v.through ?? applied));
       }
       // Not idempotent: count only own events the value does not include.
-      for (const own_ of own.checksByAccount.get(account)) {
+      for (const own_ of mine) {
         if (own_.partition !== partition) continue;
         const d = dayOf(own_.event.time);
         if (out.has(d) && own_.offset >= through.get(d)!) out.set(d, out.get(d)! + 1);
@@ -57,8 +61,8 @@ export function createQueries(state: StateReader, own: OwnEvents): Queries {
       const rs = new ReadSet();
       const key = inboxChecksKey(account, inboxHash);
       rs.add(INBOX_CHECKS_14D, key);
+      const pending = [...own.checksByInbox.get(inboxIndexKey(account, inboxHash))]; // before the read: see usage()
       const tx = new BatchTx(await state.fetch(rs, now));
-      const pending = own.checksByInbox.get(inboxIndexKey(account, inboxHash));
       replay(pending.map((p) => p.event), (e) => inboxChecks14d.apply(e, tx, noEmit));
       const raw = tx.get(INBOX_CHECKS_14D, key);
       if (!raw) return undefined;

@@ -83,4 +83,43 @@ describe('usage: committed counts plus own events not yet included', () => {
     ]);
     expect((await createQueries(stateWith(values), own).usage('acme', [DAY0], PARTITION, NOW)).get(DAY0)).toBe(8);
   });
+
+  // Regression (a CI flake: usage 41 instead of 42 right after a check): the stream runtime
+  // committed the check, and the API pruned it from its own events, while a usage read that had
+  // already read the older state was still in flight. Neither side counted it.
+  it('counts an own event that the state commits (and prunes from own events) while the read is in flight', async () => {
+    const own = new OwnEvents(0);
+    ownCheck(own, 41);
+    const before = new Map([[mapKey(USAGE_DAILY, usageKey('acme', DAY0)), encodeUsage({ count: 41, through: 41 })]]);
+    const state: StateReader = {
+      fetch: async (reads) => {
+        const read = new Map([...reads.entries.keys()].map((mk) => [mk, before.get(mk)])); // what the read saw
+        own.prune([0, 0, 42], [], NOW + 5); // meanwhile: offset 41 committed, its own event dropped
+        await new Promise((r) => setTimeout(r, 1));
+        return read;
+      },
+      scan: async () => [],
+    };
+    expect((await createQueries(state, own).usage('acme', [DAY0], PARTITION, NOW)).get(DAY0)).toBe(42);
+  });
+});
+
+describe('latestInboxCheck: the state plus own checks not yet included', () => {
+  it('finds an own check that the state commits (and prunes from own events) while the read is in flight', async () => {
+    const own = new OwnEvents(0);
+    const uuid = Buffer.alloc(16, 7);
+    const event = { account: 'acme', time: NOW, check_uuid: uuid, inbox_hash: Buffer.alloc(16, 1), spelling_hash: Buffer.alloc(16), ip_hash: null, domain: 'gmail.com' } as unknown as CheckScored;
+    own.addCheck({ event, partition: PARTITION, offset: 5 });
+    const state: StateReader = {
+      fetch: async (reads) => {
+        const read = new Map([...reads.entries.keys()].map((mk) => [mk, undefined])); // the older state: no check yet
+        own.prune([0, 0, 6], [], NOW + 5);
+        await new Promise((r) => setTimeout(r, 1));
+        return read;
+      },
+      scan: async () => [],
+    };
+    const latest = await createQueries(state, own).latestInboxCheck('acme', Buffer.alloc(16, 1), NOW + 10);
+    expect(latest?.uuid.equals(uuid)).toBe(true);
+  });
 });

@@ -35,6 +35,8 @@ export interface FeedbackReceived {
   inbox_hash: Buffer;
   outcome: string;
   via: 'check_id' | 'email';
+  /** The newest learned model's probability at report time, for a check no learned model scored (absent in older events). */
+  learned_probability?: number | null;
 }
 
 export interface CheckLabelled extends ModelScores {

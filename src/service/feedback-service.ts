@@ -13,6 +13,7 @@ import type { Codecs } from '../bus/codecs.ts';
 import { hasCheckIdForm, type CheckIdSigner } from '../domain/check-id.ts';
 import { notFound, validationError } from '../domain/errors.ts';
 import type { FeedbackReceived } from '../domain/events.ts';
+import type { Scorecard } from '../model/score.ts';
 import type { OwnEvents } from '../streams/own-events.ts';
 import type { Queries } from '../streams/queries.ts';
 import type { EventWriter } from './event-writer.ts';
@@ -27,12 +28,28 @@ export interface FeedbackDeps {
   codecs: Codecs;
   writer: EventWriter;
   inboxHashOf: InboxHashOf;
+  /**
+   * The newest learned model, and how it scores a feature vector. A check made before any
+   * learned model existed carries no learned probability; its outcome is then scored by the
+   * newest model as it is reported (prequentially: no model has learned from it yet), so the
+   * learned model is measured on every outcome reported after it was published.
+   */
+  learned?: { current(): Scorecard | undefined; probability(features: readonly number[], card: Scorecard): number };
   now: () => number;
   onResult?: (outcome: string, result: 'accepted' | 'not_found' | 'invalid') => void;
 }
 
 export function createFeedbackService(d: FeedbackDeps): FeedbackService {
   const inFlight = new Set<string>();
+
+  async function learnedAtReport(account: string, uuid: Buffer, inboxHash: Buffer, now: number): Promise<number | null> {
+    const card = d.learned?.current();
+    if (!card) return null;
+    const rec = await d.queries.checkRecord(account, uuid, inboxHash, now);
+    // Not held yet (another instance's check not replicated): the label join finds none, as before.
+    if (!rec || rec.learned_probability !== null || rec.feature_version !== card.featureVersion) return null;
+    return d.learned!.probability(rec.features, card);
+  }
 
   return {
     async report(account, req) {
@@ -68,6 +85,7 @@ export function createFeedbackService(d: FeedbackDeps): FeedbackService {
         }
         inFlight.add(flightKey);
         try {
+          const learnedProbability = await learnedAtReport(account, uuid, inboxHash, now);
           const event: FeedbackReceived = {
             check_uuid: uuid,
             account,
@@ -76,6 +94,7 @@ export function createFeedbackService(d: FeedbackDeps): FeedbackService {
             inbox_hash: inboxHash,
             outcome: req.outcome,
             via: req.check_id !== undefined ? 'check_id' : 'email',
+            learned_probability: learnedProbability,
           };
           const key = Buffer.from(account);
           const partition = partitionFor(key, TOPICS.feedback.partitions);

@@ -7,10 +7,11 @@
 import { TOPICS } from '../bus/topics.ts';
 import { CHECK_ID_VALIDITY_MS } from '../domain/check-id.ts';
 import type { CheckScored } from '../domain/events.ts';
+import { CHECK_INDEX_14D, checkKey, checkRecordOf } from './aggregations/check-index-14d.ts';
 import { CHECK_LABELS_14D, labelKey, MODEL_STATS } from './aggregations/check-labels.ts';
 import { INBOX_CHECKS_14D, inboxChecks14d, inboxChecksKey } from './aggregations/inbox-checks-14d.ts';
 import type { ModelStats } from './aggregations/model-stats-value.ts';
-import { decode, LatestCheckType, ModelStatsType, readU64, type LatestCheck } from './aggregations/store-values.ts';
+import { CheckRecordType, decode, LatestCheckType, ModelStatsType, readU64, type CheckRecord, type LatestCheck } from './aggregations/store-values.ts';
 import { dayOf, decodeUsage, USAGE_DAILY, usageKey } from './aggregations/usage-daily.ts';
 import { inboxIndexKey, type OwnEvents } from './own-events.ts';
 import { decodeOffset, OFFSETS_STORE, offsetKey } from './stores/offsets.ts';
@@ -23,6 +24,8 @@ export interface Queries {
   /** The newest check of this inbox by this account within the feedback window. */
   latestInboxCheck(account: string, inboxHash: Buffer, now: number): Promise<LatestCheck | undefined>;
   isLabelled(account: string, uuid: Buffer, now: number): Promise<boolean>;
+  /** What the label join will know of a check (features, each model's probability), if the state or own events hold it. */
+  checkRecord(account: string, uuid: Buffer, inboxHash: Buffer, now: number): Promise<CheckRecord | undefined>;
   /** Prequential tallies of every account that reported outcomes. */
   modelStats(now: number): Promise<{ account: string; stats: ModelStats }[]>;
 }
@@ -76,6 +79,15 @@ export function createQueries(state: StateReader, own: OwnEvents): Queries {
       rs.add(CHECK_LABELS_14D, labelKey(account, uuid));
       const got = await state.fetch(rs, now);
       return got.get(mapKey(CHECK_LABELS_14D, labelKey(account, uuid))) !== undefined;
+    },
+
+    async checkRecord(account, uuid, inboxHash, now) {
+      const mine = own.checksByInbox.get(inboxIndexKey(account, inboxHash)).find((p) => p.event.check_uuid.equals(uuid));
+      if (mine) return checkRecordOf(mine.event);
+      const rs = new ReadSet();
+      rs.add(CHECK_INDEX_14D, checkKey(account, uuid));
+      const raw = (await state.fetch(rs, now)).get(mapKey(CHECK_INDEX_14D, checkKey(account, uuid)));
+      return raw ? decode<CheckRecord>(CheckRecordType, raw) : undefined;
     },
 
     async modelStats(now) {

@@ -20,7 +20,7 @@ const samples: { [K in SchemaName]: object } = {
     verdict: 'allow', bulk: false,
   } satisfies CheckScored,
   'feedback-received': {
-    check_uuid: h16(1), account: 'acme', time: 2, check_time: 1, inbox_hash: h16(2), outcome: 'fake', via: 'email',
+    check_uuid: h16(1), account: 'acme', time: 2, check_time: 1, inbox_hash: h16(2), outcome: 'fake', via: 'email', learned_probability: 0.3,
   } satisfies FeedbackReceived,
   'check-labelled': {
     check_uuid: h16(1), account: 'acme', domain: 'example.com', check_time: 1, label_time: 2, outcome: 'real',

@@ -43,11 +43,11 @@ describeKafka('learning on Kafka (trainer in its own process)', () => {
 
   it('outcomes through both APIs train a model that both APIs serve; retrain publishes the next', async () => {
     expect((await call(c.a.url, 'GET', '/v1/model')).body.learned_version).toBe(0);
-    const people = population(240);
+    const people = population(280);
     const bulk = await call(c.a.url, 'POST', '/v1/check/bulk', { body: { emails: people.map((p) => p.email) } });
     expect(bulk.status).toBe(200);
     const ids = (bulk.body.results as { check_id: string }[]).map((r) => r.check_id);
-    for (let i = 0; i < people.length; i++) {
+    for (let i = 0; i < 240; i++) {
       const via = i % 2 === 0 ? c.a.url : c.b.url;
       expect((await call(via, 'POST', '/v1/feedback', { body: { check_id: ids[i], outcome: people[i]!.human ? 'real' : 'abuse' } })).status).toBe(202);
     }
@@ -55,12 +55,26 @@ describeKafka('learning on Kafka (trainer in its own process)', () => {
     expect(await versionOn(c.b.url, 1, 5_000)).toBe(1);
     expect((await call(c.b.url, 'POST', '/v1/check', { body: { email: 'amara.silva@yahoo.com' } })).body.model).toBe('learned-v1');
 
+    // Outcomes of 40 checks made (through A) before the model existed, reported through B: B
+    // scores each with v1 from its replica's copy of the check, so v1 is measured on them.
+    for (let i = 240; i < 280; i++) {
+      expect((await call(c.b.url, 'POST', '/v1/feedback', { body: { check_id: ids[i], outcome: people[i]!.human ? 'real' : 'abuse' } })).status).toBe(202);
+    }
+    let model = (await call(c.a.url, 'GET', '/v1/model')).body;
+    for (const deadline = Date.now() + 30_000; model.feedback_examples < 280 && Date.now() < deadline; ) {
+      await sleep(200);
+      model = (await call(c.a.url, 'GET', '/v1/model')).body;
+    }
+    expect(model.feedback_examples).toBe(280);
+    expect(model.learned?.accuracy).toBeGreaterThan(0.5);
+    expect(model.recommendation).toMatch(/measured on 40 of the 50 outcomes/);
+
     const r = spawnSync(process.execPath, [join(REPO_ROOT, 'dist', 'src', 'main.js'), 'retrain'], {
       env: { PATH: process.env.PATH ?? '', ...c.env, MAILSIFT_API_KEYS: API_KEYS_ENV, MAILSIFT_DATA_DIR: trainerDir, MAILSIFT_LOG_LEVEL: 'warn', MAILSIFT_INSTANCE_ID: `${c.namespace}-retrain` },
       encoding: 'utf8',
       timeout: 120_000,
     });
-    expect(r.stdout + r.stderr).toMatch(/published learned model v2: 240 examples \(120 real, 120 fake\)/);
+    expect(r.stdout + r.stderr).toMatch(/published learned model v2: 280 examples \(140 real, 140 fake\)/);
     expect(r.status).toBe(0);
     expect(await versionOn(c.a.url, 2, 5_000)).toBe(2);
     expect(await versionOn(c.b.url, 2, 5_000)).toBe(2);

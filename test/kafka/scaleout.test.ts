@@ -75,13 +75,23 @@ async function unconfirmedOf(url: string, topic: string): Promise<number> {
   }
   return n;
 }
-/** A counter once it has stopped moving for 3 s: the earlier tests' traffic has landed. */
-async function settled(read: () => Promise<number>): Promise<number> {
-  let v = await read();
-  for (let quiet = Date.now(); Date.now() - quiet < 3_000; ) {
+/**
+ * A counter once it has stopped moving for 3 s: the earlier tests' traffic has landed. With
+ * `also`, only once both read the same: a replica whose consumer session the broker outage
+ * crashed sits still (in backoff, up to 30 s) and would look settled on its own.
+ */
+async function settled(read: () => Promise<number>, also?: () => Promise<number>): Promise<number> {
+  const both = async (): Promise<number | undefined> => {
+    const v = await read();
+    return also === undefined || (await also()) === v ? v : undefined;
+  };
+  const t0 = Date.now();
+  let v = await both();
+  for (let quiet = Date.now(); v === undefined || Date.now() - quiet < 3_000; ) {
+    if (Date.now() - t0 > 90_000) throw new Error(`counters did not settle in 90 s (last: ${v})`);
     await sleep(250);
-    const n = await read();
-    if (n !== v) {
+    const n = await both();
+    if (n !== v || n === undefined) {
       v = n;
       quiet = Date.now();
     }
@@ -174,9 +184,9 @@ describeKafka('scale-out and faults (two API processes, one streams process)', (
   }, 180_000);
 
   it('a streams process killed with SIGKILL resumes without double counting', async () => {
-    // Baselines only once the earlier tests' traffic has fully landed.
-    const examples0 = await settled(() => examplesOf(c.b.url));
-    const usage0 = await usageOf(c.b.url, KEYS.globex);
+    // Baselines only once the earlier tests' traffic has fully landed, on B as on A.
+    const examples0 = await settled(() => examplesOf(c.b.url), () => examplesOf(c.a.url));
+    const usage0 = await settled(() => usageOf(c.b.url, KEYS.globex), () => usageOf(c.a.url, KEYS.globex));
     const l = load(c.a.url, 3, KEYS.globex, 'kill');
     await sleep(2_000);
     await c.streams.stop('SIGKILL');

@@ -18,6 +18,7 @@ function queriesOf(rows: Rows, seen: number[] = []): Queries {
     usage: unused,
     latestInboxCheck: unused,
     isLabelled: unused,
+    checkRecord: unused,
     modelStats: async (now) => {
       seen.push(now);
       return rows;

@@ -15,7 +15,7 @@ import type { StoreTx } from '../stores/tx.ts';
 import { compositeKey, timedStore, type StoreSpec } from '../stores/store-spec.ts';
 import { DAY } from '../../domain/time.ts';
 import { CHECK_INDEX_14D, checkKey, checkRecordOf } from './check-index-14d.ts';
-import { CheckRecordType, decode, encode, LabelType, ModelStatsType, PendingLabelType, type CheckRecord } from './store-values.ts';
+import { CheckRecordType, decode, decodePendingLabel, encode, LabelType, ModelStatsType, PendingLabelType, type CheckRecord } from './store-values.ts';
 import type { ModelStats } from './model-stats-value.ts';
 
 export const CHECK_LABELS_14D: StoreSpec = timedStore(4, 'check-labels-14d', 15 * DAY);
@@ -44,7 +44,9 @@ export function labelledExample(f: FeedbackReceived, rec: CheckRecord): CheckLab
     baseline_probability: rec.baseline_probability,
     served_model: rec.served_model,
     served_probability: rec.served_probability,
-    learned_probability: rec.learned_probability,
+    // Scored at check time if a learned model existed then, else at report time (by the API,
+    // carried in the feedback event): either way before any model learned from this outcome.
+    learned_probability: rec.learned_probability ?? f.learned_probability ?? null,
   };
 }
 
@@ -99,7 +101,7 @@ export const labelJoinOnCheck: Aggregation<CheckScored> = {
     const key = labelKey(e.account, e.check_uuid);
     const pending = tx.get(PENDING_LABELS_14D, key);
     if (!pending) return;
-    complete(decode<FeedbackReceived>(PendingLabelType, pending), checkRecordOf(e), tx, emit);
+    complete(decodePendingLabel<FeedbackReceived>(pending), checkRecordOf(e), tx, emit);
     tx.delete(PENDING_LABELS_14D, key, e.time);
   },
 };

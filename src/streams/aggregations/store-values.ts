@@ -65,7 +65,7 @@ export interface Label {
 }
 
 /** pending-labels-14d: a first label waiting for its check (the FeedbackReceived fields). */
-export const PendingLabelType = avro.Type.forSchema({
+const pendingLabelV1 = {
   type: 'record',
   name: 'PendingLabel',
   fields: [
@@ -77,7 +77,21 @@ export const PendingLabelType = avro.Type.forSchema({
     { name: 'outcome', type: 'string' },
     { name: 'via', type: 'string' },
   ],
-});
+} as const;
+export const PendingLabelType = avro.Type.forSchema({
+  ...pendingLabelV1,
+  fields: [...pendingLabelV1.fields, { name: 'learned_probability', type: ['null', 'double'], default: null }],
+} as never);
+const pendingLabelFromV1 = PendingLabelType.createResolver(avro.Type.forSchema(pendingLabelV1 as never));
+
+/** Reads a pending label, also one stored before labels carried `learned_probability`. */
+export function decodePendingLabel<T>(b: Buffer): T {
+  try {
+    return PendingLabelType.fromBuffer(b) as T;
+  } catch {
+    return PendingLabelType.fromBuffer(b, pendingLabelFromV1) as T; // the older value is shorter: it ends before the new field
+  }
+}
 
 /** model-stats: prequential tallies per account and model. */
 export const ModelStatsType = avro.Type.forSchema({

@@ -1,9 +1,10 @@
+import avro from 'avsc';
 import { describe, expect, it } from 'vitest';
 import type { CheckLabelled } from '../../../src/domain/events.ts';
 import { checkIndex14d } from '../../../src/streams/aggregations/check-index-14d.ts';
 import { checkLabels, labelJoinOnCheck, MODEL_STATS, modelStatsKey, PENDING_LABELS_14D, labelKey } from '../../../src/streams/aggregations/check-labels.ts';
 import type { ModelStats } from '../../../src/streams/aggregations/model-stats-value.ts';
-import { decode, ModelStatsType } from '../../../src/streams/aggregations/store-values.ts';
+import { decode, ModelStatsType, PendingLabelType } from '../../../src/streams/aggregations/store-values.ts';
 import type { Emitted } from '../../../src/streams/aggregation.ts';
 import { aCheck, aFeedback } from '../../helpers/pipeline.ts';
 import { MemoryTx } from '../../helpers/memory-tx.ts';
@@ -42,5 +43,46 @@ describe('label join (Given/When/Then)', () => {
     labelJoinOnCheck.apply(c, tx, (e) => out.push(e));
     expect(out).toHaveLength(1);
     expect(stats(tx).baseline.n).toBe(1);
+  });
+
+  it('given a check no learned model scored, when its label carries the report-time learned probability, then the learned model is tallied with it', () => {
+    const tx = new MemoryTx();
+    const out: Emitted[] = [];
+    const early = aCheck({ baseline_probability: 0.6, learned_probability: null });
+    checkIndex14d.apply(early, tx, () => undefined);
+    checkLabels.apply(aFeedback(early, { outcome: 'fake', learned_probability: 0.2 }), tx, (e) => out.push(e));
+    expect((out[0]!.value as CheckLabelled).learned_probability).toBe(0.2);
+    expect(stats(tx).learned.n).toBe(1);
+    expect(stats(tx).learned.correct).toBe(1);
+    expect(stats(tx).baseline.correct).toBe(0);
+
+    // A check the learned model scored keeps its check-time probability.
+    const later = aCheck({ baseline_probability: 0.6, learned_probability: 0.9 });
+    checkIndex14d.apply(later, tx, () => undefined);
+    checkLabels.apply(aFeedback(later, { outcome: 'fake', learned_probability: 0.1 }), tx, (e) => out.push(e));
+    expect((out[1]!.value as CheckLabelled).learned_probability).toBe(0.9);
+    expect(stats(tx).learned.n).toBe(2);
+    expect(stats(tx).learned.correct).toBe(1);
+  });
+
+  it('keeps the report-time learned probability of a label that waits for its check, and reads pending labels stored before it existed', () => {
+    const tx = new MemoryTx();
+    const out: Emitted[] = [];
+    const c = aCheck({ learned_probability: null });
+    checkLabels.apply(aFeedback(c, { outcome: 'real', learned_probability: 0.7 }), tx, () => undefined);
+    checkIndex14d.apply(c, tx, () => undefined);
+    labelJoinOnCheck.apply(c, tx, (e) => out.push(e));
+    expect((out[0]!.value as CheckLabelled).learned_probability).toBe(0.7);
+
+    // A pending label written by the previous version (no learned_probability field).
+    const old = aCheck({ learned_probability: null });
+    const f = aFeedback(old, { outcome: 'real' });
+    const v1 = avro.Type.forSchema({ ...(PendingLabelType.schema() as object), fields: (PendingLabelType.schema() as { fields: { name: string }[] }).fields.filter((x) => x.name !== 'learned_probability') } as never);
+    tx.put(PENDING_LABELS_14D, labelKey(old.account, old.check_uuid), v1.toBuffer(f));
+    checkIndex14d.apply(old, tx, () => undefined);
+    labelJoinOnCheck.apply(old, tx, (e) => out.push(e));
+    expect(out).toHaveLength(2);
+    expect((out[1]!.value as CheckLabelled).learned_probability).toBeNull();
+    expect((out[1]!.value as CheckLabelled).human).toBe(true);
   });
 });

@@ -55,6 +55,10 @@ describeKafka('learning on Kafka (trainer in its own process)', () => {
     expect(await versionOn(c.b.url, 1, 5_000)).toBe(1);
     expect((await call(c.b.url, 'POST', '/v1/check', { body: { email: 'amara.silva@yahoo.com' } })).body.model).toBe('learned-v1');
 
+    // The trainer stops here: it may have fitted v1 on as few as 200 outcomes, and 80 new ones
+    // would make it fit v2 itself; the version `retrain` publishes below must be the next one.
+    expect(await trainer.stop()).toBe(0);
+
     // Outcomes of 40 checks made (through A) before the model existed, reported through B: B
     // scores each with v1 from its replica's copy of the check, so v1 is measured on them.
     for (let i = 240; i < 280; i++) {

@@ -54,7 +54,7 @@ async function main(argv: string[]): Promise<number> {
     return runFeedsUpdate({ dataDir: ctx.dataDir, urls: feedUrls(ctx), logger: ctx.logger });
   }
   if (cmd === 'retrain') return retrainCommand(ctx, (line) => process.stdout.write(`${line}\n`));
-  if (cmd === 'topics') return topicsCommand(ctx, sub, (line) => process.stdout.write(`${line}\n`));
+  if (cmd === 'topics') return topicsCommand(ctx, sub as 'plan' | 'apply', (line) => process.stdout.write(`${line}\n`));
   const running = await serve(ctx);
   let closing = false;
   const stop = (signal: string): void => {

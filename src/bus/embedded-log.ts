@@ -109,13 +109,12 @@ export class EmbeddedLog {
   }
 
   /**
-   * Appends records; resolves once they are fsynced, with their positions. `opts.signal`
-   * withdraws them while they still wait for the next batch (their offsets stay unused: a gap
-   * readers skip); once their batch is being written, the abort is ignored.
+   * Appends records; resolves once they are fsynced, with their positions. `opts.withdrawable`
+   * gets a function that withdraws them while they still wait for the next batch (their offsets
+   * stay unused: a gap readers skip); once their batch is being written, it returns false.
    */
   append(topic: string, records: readonly OutRecord[], opts: SendOptions = {}): Promise<RecordPosition[]> {
     if (this.closed) return Promise.reject(new Error('embedded log is closed'));
-    if (opts.signal?.aborted) return Promise.reject(new RecordsWithdrawnError(topic));
     const t = this.topic(topic);
     const positions: RecordPosition[] = [];
     const waits: Promise<void>[] = [];
@@ -147,13 +146,8 @@ export class EmbeddedLog {
         }),
       );
     }
-    const signal = opts.signal;
-    if (!signal) {
-      this.kick();
-      return Promise.all(waits).then(() => positions);
-    }
-    const withdraw = (): void => {
-      if (mine.some((p) => p.taken)) return; // on its way to disk: the write's outcome stands
+    opts.withdrawable?.(() => {
+      if (mine.some((p) => p.taken || p.withdrawn)) return mine.every((p) => p.withdrawn); // being written: the outcome stands
       const err = new RecordsWithdrawnError(topic);
       for (const p of mine) {
         p.withdrawn = true;
@@ -161,15 +155,10 @@ export class EmbeddedLog {
       }
       this.withdrawnInQueue += mine.length;
       this.kick();
-    };
-    signal.addEventListener('abort', withdraw, { once: true });
+      return true;
+    });
     this.kick();
-    const done = Promise.all(waits).then(() => positions);
-    done.then(
-      () => signal.removeEventListener('abort', withdraw),
-      () => signal.removeEventListener('abort', withdraw),
-    );
-    return done;
+    return Promise.all(waits).then(() => positions);
   }
 
   /**

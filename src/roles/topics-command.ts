@@ -8,15 +8,12 @@ import { topicPlan } from '../streams/topic-plan.ts';
 import { storesOf, TOPOLOGY } from '../streams/topology.ts';
 import type { Context } from './context.ts';
 
-export async function topicsCommand(ctx: Context, sub: string | undefined, out: (line: string) => void): Promise<number> {
+/** `sub` as main.ts validated it against its command list. */
+export async function topicsCommand(ctx: Context, sub: 'plan' | 'apply', out: (line: string) => void): Promise<number> {
   const plan = topicPlan(storesOf(TOPOLOGY), ctx.config.kafkaReplicationFactor);
   if (sub === 'plan') {
     out(JSON.stringify(plan, null, 2));
     return 0;
-  }
-  if (sub !== 'apply') {
-    out('usage: mailsift topics plan | apply');
-    return 2;
   }
   if (ctx.config.mode !== 'kafka') {
     out('mailsift topics apply: KAFKA_BROKERS is not set (embedded mode keeps its log in the data dir)');

@@ -7,8 +7,8 @@
  * the windows, picked by feedback-by-email) when the client retries it. So at the deadline the
  * event is withdrawn if it is still queued, and then it is never written. An event already
  * handed to the disk or the broker cannot be recalled; it gets `confirmGraceMs` more to be
- * confirmed (it usually is: the answer is then the real one), and only past that the answer
- * is 503 although the event may yet land.
+ * confirmed (it usually is: the answer is then the real one), and only past that is the answer
+ * 503 although the event may yet land.
  */
 import { RecordsWithdrawnError, type BusProducer, type RecordPosition } from '../bus/ports.ts';
 import { unavailable } from '../domain/errors.ts';
@@ -32,16 +32,17 @@ const LATE = 'event log: could not record the event in time, retry later';
 export function createEventWriter(producer: BusProducer, o: EventWriterOptions): EventWriter {
   return {
     async write(topic, key, value, timestamp, partition) {
-      const withdraw = new AbortController();
+      let withdraw: (() => boolean) | undefined;
       let timer: NodeJS.Timeout | undefined;
       const unconfirmed = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
-          withdraw.abort();
+          if (withdraw?.()) return; // the send rejects with RecordsWithdrawnError
           timer = setTimeout(() => reject(new Unconfirmed()), o.confirmGraceMs);
         }, o.timeoutMs);
       });
       try {
-        const [pos] = await Promise.race([producer.send(topic, [{ key, value, timestamp, partition }], { signal: withdraw.signal }), unconfirmed]);
+        const sent = producer.send(topic, [{ key, value, timestamp, partition }], { withdrawable: (w) => (withdraw = w) });
+        const [pos] = await Promise.race([sent, unconfirmed]);
         o.onWritten(topic);
         return pos!;
       } catch (err) {

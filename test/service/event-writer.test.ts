@@ -21,11 +21,12 @@ function stuckProducer(inner: BusProducer) {
       new Promise<RecordPosition[]>((resolve, reject) => {
         const entry = { go: () => inner.send(topic, records).then(resolve, reject) };
         queue.push(entry);
-        opts?.signal?.addEventListener('abort', () => {
+        opts?.withdrawable?.(() => {
           const i = queue.indexOf(entry);
-          if (i < 0) return;
+          if (i < 0) return false;
           queue.splice(i, 1);
           reject(new RecordsWithdrawnError(topic));
+          return true;
         });
       }),
   };

@@ -66,7 +66,10 @@ export function batchingProducer(producer: () => Producer, partitionsOf: (topic:
     if (stale.length) {
       queue = queue.filter((p) => now - p.queuedAt <= o.maxQueueMs);
       // Never sent: withdrawn, as if the caller had aborted (it has answered 503 by now).
-      for (const p of stale) p.reject(new RecordsWithdrawnError(p.topic));
+      for (const p of stale) {
+        p.withdrawn = true;
+        p.reject(new RecordsWithdrawnError(p.topic));
+      }
       if (queue.length === 0) return;
     }
     inFlight = true;
@@ -106,8 +109,6 @@ export function batchingProducer(producer: () => Producer, partitionsOf: (topic:
 
   return {
     send(topic, records, opts = {}) {
-      const signal = opts.signal;
-      if (signal?.aborted) return Promise.reject(new RecordsWithdrawnError(topic));
       const mine: Pending[] = [];
       const waits = records.map(
         (record) =>
@@ -119,21 +120,17 @@ export function batchingProducer(producer: () => Producer, partitionsOf: (topic:
           }),
       );
       const done = Promise.all(waits);
-      if (signal) {
-        // Withdrawn only if none of them is on the wire yet (a batch takes them out of the queue).
-        const withdraw = (): void => {
-          if (mine.some((p) => p.taken)) return;
-          const err = new RecordsWithdrawnError(topic);
-          for (const p of mine) {
-            p.withdrawn = true;
-            p.reject(err);
-          }
-          withdrawnInQueue += mine.length;
-        };
-        signal.addEventListener('abort', withdraw, { once: true });
-        const forget = (): void => signal.removeEventListener('abort', withdraw);
-        done.then(forget, forget);
-      }
+      // Withdrawn only if none of them is on the wire yet (a batch takes them out of the queue).
+      opts.withdrawable?.(() => {
+        if (mine.some((p) => p.taken || p.withdrawn)) return mine.every((p) => p.withdrawn);
+        const err = new RecordsWithdrawnError(topic);
+        for (const p of mine) {
+          p.withdrawn = true;
+          p.reject(err);
+        }
+        withdrawnInQueue += mine.length;
+        return true;
+      });
       void flush();
       return done;
     },

@@ -1,8 +1,9 @@
 /**
- * What each check is scored with, decided without waiting on the state: the newest learned
- * model comes from the model follower, and whether it is healthy is recomputed from the
- * prequential tallies after state commits (at most every `refreshMs`), the same rule
- * /v1/model reports.
+ * What each check is scored with, decided without waiting on the state: the account's learned
+ * model (the newer of its personal model and the shared one) comes from the model follower,
+ * and whether it is healthy is recomputed from the prequential tallies after state commits
+ * (at most every `refreshMs`), the same rule /v1/model reports: a shared model on the tallies
+ * of every account, a personal model on its account's own tally.
  */
 import { summarizeAccounts } from '../model/prequential.ts';
 import type { Scorecard } from '../model/score.ts';
@@ -18,7 +19,9 @@ export interface ModelChoice {
 }
 
 export interface ModelServing {
-  choice(): ModelChoice;
+  choice(account: string): ModelChoice;
+  /** Whether the model that scores this account is healthy (as of the last refresh). */
+  healthy(account: string): boolean;
   /** Recomputes health now (also called on state commits). */
   refresh(): Promise<void>;
   stop(): void;
@@ -35,7 +38,8 @@ export interface ModelServingDeps {
 }
 
 export function createModelServing(d: ModelServingDeps): ModelServing {
-  let healthy = false;
+  let sharedHealthy = false;
+  let accountHealthy = new Map<string, boolean>();
   let last = -Infinity;
   let running: Promise<void> | undefined;
 
@@ -43,7 +47,17 @@ export function createModelServing(d: ModelServingDeps): ModelServing {
     last = d.now();
     const rows = await d.queries.modelStats(d.now());
     const s = summarizeAccounts(rows.map((r) => r.stats));
-    healthy = learnedHealthy(s.baseline, s.learned, s.learnedExamples);
+    sharedHealthy = learnedHealthy(s.baseline, s.learned, s.learnedExamples);
+    accountHealthy = new Map(
+      rows.map((r) => {
+        const own = summarizeAccounts([r.stats]);
+        return [r.account, learnedHealthy(own.baseline, own.learned, own.learnedExamples)];
+      }),
+    );
+  }
+
+  function healthy(account: string): boolean {
+    return d.learned.current(account)?.account === undefined ? sharedHealthy : (accountHealthy.get(account) ?? false);
   }
 
   const stop = d.onStateCommit(() => {
@@ -54,10 +68,11 @@ export function createModelServing(d: ModelServingDeps): ModelServing {
   });
 
   return {
-    choice() {
-      const learned = d.learned.current();
-      return { learned, serveLearned: servedKind(d.mode, learned !== undefined, healthy) === 'learned' };
+    choice(account) {
+      const learned = d.learned.current(account);
+      return { learned, serveLearned: servedKind(d.mode, learned !== undefined, healthy(account)) === 'learned' };
     },
+    healthy,
     refresh,
     stop,
   };

@@ -71,8 +71,6 @@ export interface ModelPublished {
   train_log_loss: number;
   holdout_log_loss: number;
   baseline_holdout_log_loss: number;
-  /** Null or absent: the shared model; else the account whose personal model this is. */
-  account?: string | null;
 }
 
 export interface EventsBySchema {

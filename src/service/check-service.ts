@@ -74,7 +74,7 @@ export interface CheckDeps {
   dns: DomainFactsSource | undefined;
   ip: IpIntel;
   history: HistoryReader;
-  models: { choice(account: string): ModelChoice };
+  models: { choice(): ModelChoice };
   hasher: KeyedHasher;
   signer: CheckIdSigner;
   writer: EventWriter;
@@ -122,7 +122,7 @@ export function createCheckService(d: CheckDeps): CheckService {
     const baseline = judged.score;
     // The learned model scores every check once it exists, served or not: its prequential
     // figures (and `auto` health) need its probability on checks that later get outcomes.
-    const choice = d.models.choice(account);
+    const choice = d.models.choice();
     const learned = choice.learned ? d.pipeline.score(judged.features, choice.learned) : undefined;
     const served = choice.serveLearned && learned ? learned : baseline;
     const model = served === baseline ? 'baseline' : modelLabel(choice.learned);

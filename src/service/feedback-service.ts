@@ -29,12 +29,12 @@ export interface FeedbackDeps {
   writer: EventWriter;
   inboxHashOf: InboxHashOf;
   /**
-   * The account's learned model, and how it scores a feature vector. A check made before any
+   * The newest learned model, and how it scores a feature vector. A check made before any
    * learned model existed carries no learned probability; its outcome is then scored by the
    * newest model as it is reported (prequentially: no model has learned from it yet), so the
    * learned model is measured on every outcome reported after it was published.
    */
-  learned?: { current(account: string): Scorecard | undefined; probability(features: readonly number[], card: Scorecard): number };
+  learned?: { current(): Scorecard | undefined; probability(features: readonly number[], card: Scorecard): number };
   now: () => number;
   onResult?: (outcome: string, result: 'accepted' | 'not_found' | 'invalid') => void;
 }
@@ -43,7 +43,7 @@ export function createFeedbackService(d: FeedbackDeps): FeedbackService {
   const inFlight = new Set<string>();
 
   async function learnedAtReport(account: string, uuid: Buffer, inboxHash: Buffer, now: number): Promise<number | null> {
-    const card = d.learned?.current(account);
+    const card = d.learned?.current();
     if (!card) return null;
     const rec = await d.queries.checkRecord(account, uuid, inboxHash, now);
     // Not held yet (another instance's check not replicated): the label join finds none, as before.

@@ -5,28 +5,22 @@
 import type { Scorecard } from '../model/score.ts';
 import { RECENT_WINDOW, summarizeAccounts, type ModelScoreSummary } from '../model/prequential.ts';
 import { learnedHealthy, servedKind, type ModelMode } from '../model/serving.ts';
-import { MIN_EXAMPLES_PER_CLASS, MIN_TRAINING_EXAMPLES, NEW_EXAMPLES_FOR_RETRAIN, PERSONAL_MIN_EXAMPLES, PERSONAL_MIN_PER_CLASS, PERSONAL_NEW_FOR_RETRAIN } from '../model/training-policy.ts';
+import { MIN_EXAMPLES_PER_CLASS, MIN_TRAINING_EXAMPLES, NEW_EXAMPLES_FOR_RETRAIN } from '../model/training-policy.ts';
 import type { Queries } from '../streams/queries.ts';
 import type { ModelService, ModelStatsView } from './ports.ts';
 
 export interface LearnedModelSource {
-  /**
-   * The learned model that scores this account's checks: the newer of its personal model and
-   * the shared one (without an account: the shared one), if any.
-   */
-  current(account?: string): Scorecard | undefined;
+  /** The newest learned model this build can score, if any. */
+  current(): Scorecard | undefined;
 }
 
 export function createModelService(queries: Queries, mode: ModelMode, learned: LearnedModelSource, now: () => number): ModelService {
   return {
-    async stats(account) {
+    async stats() {
       const rows = await queries.modelStats(now());
       const s = summarizeAccounts(rows.map((r) => r.stats));
-      const card = learned.current(account);
-      const version = card?.version ?? 0;
-      // A personal model is judged on its account's own outcomes; the shared one on everyone's.
-      const judged = card?.account === undefined ? s : summarizeAccounts(rows.filter((r) => r.account === account).map((r) => r.stats));
-      const healthy = version > 0 && learnedHealthy(judged.baseline, judged.learned, judged.learnedExamples);
+      const version = learned.current()?.version ?? 0;
+      const healthy = version > 0 && learnedHealthy(s.baseline, s.learned, s.learnedExamples);
       const view: ModelStatsView = {
         mode,
         serving: servedKind(mode, version > 0, healthy),
@@ -36,7 +30,7 @@ export function createModelService(queries: Queries, mode: ModelMode, learned: L
         customers: s.customers,
         ...(s.baseline ? { baseline: round(s.baseline) } : {}),
         ...(s.learned ? { learned: round(s.learned) } : {}),
-        recommendation: recommend({ mode, humans: s.humans, fakes: s.fakes, version, personal: card?.account !== undefined, healthy, learnedExamples: judged.learnedExamples }),
+        recommendation: recommend({ mode, humans: s.humans, fakes: s.fakes, version, healthy, learnedExamples: s.learnedExamples }),
       };
       return view;
     },
@@ -48,7 +42,7 @@ function round(s: ModelScoreSummary): ModelScoreSummary {
   return { accuracy: r(s.accuracy), log_loss: r(s.log_loss), recent_log_loss: r(s.recent_log_loss) };
 }
 
-function recommend(o: { mode: ModelMode; humans: number; fakes: number; version: number; personal: boolean; healthy: boolean; learnedExamples: number }): string {
+function recommend(o: { mode: ModelMode; humans: number; fakes: number; version: number; healthy: boolean; learnedExamples: number }): string {
   const total = o.humans + o.fakes;
   if (o.mode === 'off') return 'MAILSIFT_MODEL_MODE is off: every account is served the baseline. Outcomes you report are still recorded, measured and trained on.';
   if (total === 0) {
@@ -59,16 +53,12 @@ function recommend(o: { mode: ModelMode; humans: number; fakes: number; version:
     const needHumans = Math.max(0, MIN_EXAMPLES_PER_CLASS - o.humans);
     const needFakes = Math.max(0, MIN_EXAMPLES_PER_CLASS - o.fakes);
     const parts = [needTotal ? `${needTotal} more outcomes` : '', needHumans ? `${needHumans} more real-person outcomes` : '', needFakes ? `${needFakes} more fake outcomes` : ''].filter(Boolean);
-    if (parts.length) {
-      return `${total} outcomes so far (${o.humans} real, ${o.fakes} fake). A learned model needs ${parts.join(' and ')}; an account with ${PERSONAL_MIN_EXAMPLES} outcomes of its own (${PERSONAL_MIN_PER_CLASS} of each kind) gets a personal one sooner. Report fakes as well as real people: both are needed.`;
-    }
+    if (parts.length) return `${total} outcomes so far (${o.humans} real, ${o.fakes} fake). A learned model needs ${parts.join(' and ')}. Report fakes as well as real people: both are needed.`;
     return `${total} outcomes so far (${o.humans} real, ${o.fakes} fake): enough for a learned model. The trainer fits one on its next run (every MAILSIFT_TRAIN_INTERVAL_S; \`mailsift retrain\` fits one now). Until then the baseline is served.`;
   }
-  const name = o.personal ? `Your personal learned model v${o.version} (fitted on your own outcomes)` : `Learned model v${o.version}`;
-  const own = o.personal ? ' of yours' : '';
   if (!o.healthy) {
-    const scored = o.learnedExamples < RECENT_WINDOW ? ` It has been measured on ${o.learnedExamples} of the ${RECENT_WINDOW} outcomes${own} needed to judge it.` : ` It is not beating the baseline on recent outcomes${own}.`;
-    return `${name} exists.${scored} ${o.mode === 'on' ? 'It is served anyway (mode on).' : 'The baseline is served until it does (mode auto).'} Keep reporting outcomes; each ${o.personal ? PERSONAL_NEW_FOR_RETRAIN : NEW_EXAMPLES_FOR_RETRAIN} new ones trigger the next version.`;
+    const scored = o.learnedExamples < RECENT_WINDOW ? ` It has been measured on ${o.learnedExamples} of the ${RECENT_WINDOW} outcomes needed to judge it.` : ' It is not beating the baseline on recent outcomes.';
+    return `Learned model v${o.version} exists.${scored} ${o.mode === 'on' ? 'It is served anyway (mode on).' : 'The baseline is served until it does (mode auto).'} Keep reporting outcomes; each ${NEW_EXAMPLES_FOR_RETRAIN} new ones trigger the next version.`;
   }
-  return `${name} beats the baseline on the last ${RECENT_WINDOW} outcomes${own} and is served${o.mode === 'auto' ? ' (mode auto)' : ''}. Keep reporting outcomes so it keeps improving.`;
+  return `Learned model v${o.version} beats the baseline on the last ${RECENT_WINDOW} outcomes and is served${o.mode === 'auto' ? ' (mode auto)' : ''}. Keep reporting outcomes so it keeps improving.`;
 }

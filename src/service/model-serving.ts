@@ -1,9 +1,8 @@
 /**
- * What each check is scored with, decided without waiting on the state: the account's learned
- * model (the newer of its personal model and the shared one) comes from the model follower,
- * and whether it is healthy is recomputed from the prequential tallies after state commits
- * (at most every `refreshMs`), the same rule /v1/model reports: a shared model on the tallies
- * of every account, a personal model on its account's own tally.
+ * What each check is scored with, decided without waiting on the state: the newest learned
+ * model comes from the model follower, and whether it is healthy is recomputed from the
+ * prequential tallies after state commits (at most every `refreshMs`), the same rule
+ * /v1/model reports.
  */
 import { summarizeAccounts } from '../model/prequential.ts';
 import type { Scorecard } from '../model/score.ts';
@@ -19,9 +18,7 @@ export interface ModelChoice {
 }
 
 export interface ModelServing {
-  choice(account: string): ModelChoice;
-  /** Whether the model that scores this account is healthy (as of the last refresh). */
-  healthy(account: string): boolean;
+  choice(): ModelChoice;
   /** Recomputes health now (also called on state commits). */
   refresh(): Promise<void>;
   stop(): void;
@@ -38,8 +35,7 @@ export interface ModelServingDeps {
 }
 
 export function createModelServing(d: ModelServingDeps): ModelServing {
-  let sharedHealthy = false;
-  let accountHealthy = new Map<string, boolean>();
+  let healthy = false;
   let last = -Infinity;
   let running: Promise<void> | undefined;
 
@@ -47,17 +43,7 @@ export function createModelServing(d: ModelServingDeps): ModelServing {
     last = d.now();
     const rows = await d.queries.modelStats(d.now());
     const s = summarizeAccounts(rows.map((r) => r.stats));
-    sharedHealthy = learnedHealthy(s.baseline, s.learned, s.learnedExamples);
-    accountHealthy = new Map(
-      rows.map((r) => {
-        const own = summarizeAccounts([r.stats]);
-        return [r.account, learnedHealthy(own.baseline, own.learned, own.learnedExamples)];
-      }),
-    );
-  }
-
-  function healthy(account: string): boolean {
-    return d.learned.current(account)?.account === undefined ? sharedHealthy : (accountHealthy.get(account) ?? false);
+    healthy = learnedHealthy(s.baseline, s.learned, s.learnedExamples);
   }
 
   const stop = d.onStateCommit(() => {
@@ -68,11 +54,10 @@ export function createModelServing(d: ModelServingDeps): ModelServing {
   });
 
   return {
-    choice(account) {
-      const learned = d.learned.current(account);
-      return { learned, serveLearned: servedKind(d.mode, learned !== undefined, healthy(account)) === 'learned' };
+    choice() {
+      const learned = d.learned.current();
+      return { learned, serveLearned: servedKind(d.mode, learned !== undefined, healthy) === 'learned' };
     },
-    healthy,
     refresh,
     stop,
   };

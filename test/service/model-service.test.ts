@@ -126,7 +126,7 @@ describe('createModelService recommendation', () => {
   it('enough in all but one kind missing: asks only for that kind', async () => {
     const rows = [{ account: 'acme', stats: statsOf({ humans: 5, fakes: 250, baselineP: 0.7, learnedP: null }) }];
     const v = await stats(rows, 'on');
-    expect(v.recommendation).toContain(`A learned model needs ${MIN_EXAMPLES_PER_CLASS - 5} more real-person outcomes;`);
+    expect(v.recommendation).toContain(`A learned model needs ${MIN_EXAMPLES_PER_CLASS - 5} more real-person outcomes.`);
     expect(v.recommendation).not.toMatch(/\d+ more outcomes/);
   });
 
@@ -162,27 +162,5 @@ describe('createModelService recommendation', () => {
     const on = await stats(winning, 'on', 6);
     expect(on.recommendation).toContain('is served.');
     expect(on.recommendation).not.toContain('mode auto');
-  });
-});
-
-describe('createModelService with a personal model', () => {
-  // acme's personal v5 (newer than the shared v4) wins on acme's outcomes; globex's outcomes make the shared one lose overall.
-  const rows: Rows = [
-    { account: 'acme', stats: statsOf({ humans: 40, fakes: 20, baselineP: 0.6, learnedP: 0.9 }) },
-    { account: 'globex', stats: statsOf({ humans: 200, fakes: 200, baselineP: 0.8, learnedP: 0.55, startTime: 9_000 }) },
-  ];
-  const learned = { current: (account?: string) => (account === 'acme' ? { ...learnedCard(5), account: 'acme' } : learnedCard(4)) };
-  const service = createModelService(queriesOf(rows), 'auto', learned, () => NOW);
-
-  it("reports the caller's model: the personal one, judged on the caller's own outcomes", async () => {
-    const v = await service.stats('acme');
-    expect(v).toMatchObject({ learned_version: 5, healthy: true, serving: 'learned', feedback_examples: 460, customers: 2 });
-    expect(v.recommendation).toMatch(/^Your personal learned model v5 \(fitted on your own outcomes\) beats the baseline on the last 50 outcomes of yours/);
-  });
-
-  it('reports the shared model, judged on every account, to an account without a personal one', async () => {
-    const v = await service.stats('globex');
-    expect(v).toMatchObject({ learned_version: 4, healthy: false, serving: 'baseline' });
-    expect(v.recommendation).toMatch(/^Learned model v4 exists\. It is not beating the baseline on recent outcomes\./);
   });
 });

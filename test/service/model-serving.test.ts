@@ -55,54 +55,54 @@ describe('createModelServing choice()', () => {
     for (const mode of ['off', 'on', 'auto'] as const) {
       const h = harness(mode, { learned: false });
       await h.serving.refresh();
-      expect(h.serving.choice('acme')).toEqual({ learned: undefined, serveLearned: false });
+      expect(h.serving.choice()).toEqual({ learned: undefined, serveLearned: false });
     }
   });
 
   it('mode off: scores the learned model alongside but serves the baseline even when it wins', async () => {
     const h = harness('off');
     await h.serving.refresh();
-    const c = h.serving.choice('acme');
+    const c = h.serving.choice();
     expect(c.learned?.version).toBe(2);
     expect(c.serveLearned).toBe(false);
   });
 
   it('mode on: serves the learned model as soon as one exists, healthy or not', () => {
     const h = harness('on', { rows: () => losing });
-    expect(h.serving.choice('acme')).toMatchObject({ serveLearned: true });
-    expect(h.serving.choice('acme').learned?.version).toBe(2);
+    expect(h.serving.choice()).toMatchObject({ serveLearned: true });
+    expect(h.serving.choice().learned?.version).toBe(2);
   });
 
   it('mode auto: serves the learned model only once measured healthy', async () => {
     const h = harness('auto');
     // Nothing measured yet: not healthy until shown otherwise.
-    expect(h.serving.choice('acme').serveLearned).toBe(false);
+    expect(h.serving.choice().serveLearned).toBe(false);
     await h.serving.refresh();
-    expect(h.serving.choice('acme').serveLearned).toBe(true);
+    expect(h.serving.choice().serveLearned).toBe(true);
   });
 
   it('mode auto: keeps the baseline while the learned model loses', async () => {
     const h = harness('auto', { rows: () => losing });
     await h.serving.refresh();
-    expect(h.serving.choice('acme')).toMatchObject({ serveLearned: false });
-    expect(h.serving.choice('acme').learned).toBeDefined();
+    expect(h.serving.choice()).toMatchObject({ serveLearned: false });
+    expect(h.serving.choice().learned).toBeDefined();
   });
 
   it('mode auto: keeps the baseline until the learned model has scored a full window', async () => {
     const few = [{ account: 'acme', stats: statsOf({ humans: 100, fakes: 100, baselineP: 0.6, learnedP: 0.99, learnedScored: RECENT_WINDOW - 1 }) }];
     const h = harness('auto', { rows: () => few });
     await h.serving.refresh();
-    expect(h.serving.choice('acme').serveLearned).toBe(false);
+    expect(h.serving.choice().serveLearned).toBe(false);
     h.setRows(() => [{ account: 'acme', stats: statsOf({ humans: 100, fakes: 100, baselineP: 0.6, learnedP: 0.99, learnedScored: RECENT_WINDOW }) }]);
     await h.serving.refresh();
-    expect(h.serving.choice('acme').serveLearned).toBe(true);
+    expect(h.serving.choice().serveLearned).toBe(true);
   });
 
   it('follows the learned source: a model that appears later is picked up without a refresh', async () => {
     const h = harness('on', { learned: false });
-    expect(h.serving.choice('acme').serveLearned).toBe(false);
+    expect(h.serving.choice().serveLearned).toBe(false);
     h.learned.card = learnedCard(5);
-    expect(h.serving.choice('acme')).toMatchObject({ serveLearned: true, learned: { version: 5 } });
+    expect(h.serving.choice()).toMatchObject({ serveLearned: true, learned: { version: 5 } });
   });
 });
 
@@ -113,7 +113,7 @@ describe('createModelServing health refresh on state commits', () => {
     h.commit();
     await settle();
     expect(h.queries.calls).toEqual([10_000]);
-    expect(h.serving.choice('acme').serveLearned).toBe(true);
+    expect(h.serving.choice().serveLearned).toBe(true);
   });
 
   it.each([
@@ -138,12 +138,12 @@ describe('createModelServing health refresh on state commits', () => {
     const h = harness('auto');
     h.commit();
     await settle();
-    expect(h.serving.choice('acme').serveLearned).toBe(true);
+    expect(h.serving.choice().serveLearned).toBe(true);
     h.setRows(() => losing);
     h.advance(500);
     h.commit();
     await settle();
-    expect(h.serving.choice('acme').serveLearned).toBe(false);
+    expect(h.serving.choice().serveLearned).toBe(false);
   });
 
   it('auto: ignores commits while a refresh is still running', async () => {
@@ -158,7 +158,7 @@ describe('createModelServing health refresh on state commits', () => {
     expect(h.queries.calls).toHaveLength(1);
     release();
     await settle();
-    expect(h.serving.choice('acme').serveLearned).toBe(true);
+    expect(h.serving.choice().serveLearned).toBe(true);
   });
 
   it('auto: reports a failed refresh and tries again on a later commit', async () => {
@@ -167,13 +167,13 @@ describe('createModelServing health refresh on state commits', () => {
     await settle();
     expect(h.errors).toHaveLength(1);
     expect((h.errors[0] as Error).message).toBe('state unavailable');
-    expect(h.serving.choice('acme').serveLearned).toBe(false);
+    expect(h.serving.choice().serveLearned).toBe(false);
     h.setRows(() => winning);
     h.advance(500);
     h.commit();
     await settle();
     expect(h.queries.calls).toHaveLength(2);
-    expect(h.serving.choice('acme').serveLearned).toBe(true);
+    expect(h.serving.choice().serveLearned).toBe(true);
   });
 
   it.each(['off', 'on'] as const)('%s: commits do not query the state (health does not matter)', async (mode) => {
@@ -188,42 +188,5 @@ describe('createModelServing health refresh on state commits', () => {
     expect(h.unsubscribe).not.toHaveBeenCalled();
     h.serving.stop();
     expect(h.unsubscribe).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('createModelServing with personal models', () => {
-  // Shared v2 for everyone; acme also has its personal v3 (newer, so it scores acme's checks).
-  const personalFor = (rows: Rows) => {
-    const shared = learnedCard(2);
-    const acme = { ...learnedCard(3), account: 'acme' };
-    return createModelServing({
-      mode: 'auto',
-      learned: { current: (account?: string) => (account === 'acme' ? acme : shared) },
-      queries: fakeQueries(() => rows),
-      onStateCommit: () => () => undefined,
-      now: () => 10_000,
-    });
-  };
-
-  it('serves an account its personal model once it beats the baseline on that account\'s own outcomes', async () => {
-    // acme's own tally: the learned model (its personal one) wins; the accounts together: it loses.
-    const serving = personalFor([
-      { account: 'acme', stats: statsOf({ humans: 30, fakes: 30, baselineP: 0.6, learnedP: 0.9 }) },
-      { account: 'globex', stats: statsOf({ humans: 100, fakes: 100, baselineP: 0.8, learnedP: 0.55 }) },
-    ]);
-    await serving.refresh();
-    expect(serving.choice('acme')).toMatchObject({ serveLearned: true, learned: { version: 3, account: 'acme' } });
-    expect(serving.choice('globex')).toMatchObject({ serveLearned: false, learned: { version: 2 } });
-  });
-
-  it('keeps the baseline for an account whose personal model loses on its own outcomes, even while the shared one wins', async () => {
-    const serving = personalFor([
-      { account: 'acme', stats: statsOf({ humans: 30, fakes: 30, baselineP: 0.8, learnedP: 0.55 }) },
-      { account: 'globex', stats: statsOf({ humans: 100, fakes: 100, baselineP: 0.6, learnedP: 0.9 }) },
-    ]);
-    await serving.refresh();
-    expect(serving.choice('acme').serveLearned).toBe(false);
-    expect(serving.healthy('acme')).toBe(false);
-    expect(serving.choice('globex').serveLearned).toBe(true);
   });
 });

@@ -80,11 +80,12 @@ export function createFeedbackService(d: FeedbackDeps): FeedbackService {
           checkId = d.signer.sign(account, uuid, inboxHash, checkTime);
         }
         const flightKey = `${account}\0${uuid.toString('hex')}`;
-        if (inFlight.has(flightKey) || (await d.queries.isLabelled(account, uuid, now))) {
-          throw notFound(`${req.check_id !== undefined ? 'check_id' : 'email'}: this check already has an outcome`);
-        }
+        const labelled = notFound(`${req.check_id !== undefined ? 'check_id' : 'email'}: this check already has an outcome`);
+        // Claimed before any await: a report racing this one on this instance sees the claim.
+        if (inFlight.has(flightKey)) throw labelled;
         inFlight.add(flightKey);
         try {
+          if (await d.queries.isLabelled(account, uuid, now)) throw labelled;
           const learnedProbability = await learnedAtReport(account, uuid, inboxHash, now);
           const event: FeedbackReceived = {
             check_uuid: uuid,

@@ -279,6 +279,21 @@ export function contractSuite(launch: () => Promise<Target>): void {
       expect(r.body.error).toMatch(message);
     });
 
+    // Regression (audit): parallel reports of one check could each get 202 while only the first counted.
+    it('parallel reports of one check, by id or by email: exactly one 202, the others 404', async () => {
+      // 12 rounds of 9 requests: enough to lose the race most runs without the claim, inside the default rate-limit burst.
+      for (let i = 0; i < 12; i++) {
+        const by = (['check_id', 'email', 'both'] as const)[i % 3]!;
+        const email = `parallel.report${i}@gmail.com`;
+        const c = await post('/v1/check', { email });
+        const bodies = Array.from({ length: 8 }, (_, j) =>
+          by === 'check_id' || (by === 'both' && j % 2 === 0) ? { check_id: c.body.check_id, outcome: j % 2 ? 'fake' : 'real' } : { email, outcome: j % 2 ? 'fake' : 'real' },
+        );
+        const statuses = (await Promise.all(bodies.map((b) => post('/v1/feedback', b)))).map((r) => r.status).sort();
+        expect(statuses, by).toEqual([202, 404, 404, 404, 404, 404, 404, 404]);
+      }
+    });
+
     it('a well-formed but unknown chk_ id is 404, not 400', async () => {
       const r = await post('/v1/feedback', { check_id: 'chk_' + 'A'.repeat(119), outcome: 'real' });
       expect(r.status).toBe(404);
@@ -290,7 +305,7 @@ export function contractSuite(launch: () => Promise<Target>): void {
       const c1 = await post('/v1/check', { email: 'zq8x7vw3k2@gmail.com' }, KEYS.globex);
       await post('/v1/feedback', { check_id: c1.body.check_id, outcome: 'fake' }, KEYS.globex);
       let r = await get('/v1/model');
-      for (let i = 0; i < 250 && r.body.feedback_examples < 4; i++) {
+      for (let i = 0; i < 250 && (r.body.feedback_examples < 4 || r.body.customers < 2); i++) {
         await new Promise((res) => setTimeout(res, 20));
         r = await get('/v1/model');
       }

@@ -17,7 +17,8 @@ import { ClassicLevel } from 'classic-level';
 import { writeChained } from '../platform/level-batch.ts';
 import { openLevel } from '../platform/level-open.ts';
 import { partitionFor } from './partitioner.ts';
-import { RecordsWithdrawnError, type BusProducer, type ConsumedRecord, type OutRecord, type RecordPosition, type SendOptions } from './ports.ts';
+import type { BusProducer, ConsumedRecord, OutRecord, RecordPosition, SendOptions } from './ports.ts';
+import { withdrawer } from './withdrawal.ts';
 
 export interface LogTopicSpec {
   readonly name: string;
@@ -146,17 +147,12 @@ export class EmbeddedLog {
         }),
       );
     }
-    opts.withdrawable?.(() => {
-      if (mine.some((p) => p.taken || p.withdrawn)) return mine.every((p) => p.withdrawn); // being written: the outcome stands
-      const err = new RecordsWithdrawnError(topic);
-      for (const p of mine) {
-        p.withdrawn = true;
-        p.reject(err);
-      }
-      this.withdrawnInQueue += mine.length;
-      this.kick();
-      return true;
-    });
+    opts.withdrawable?.(
+      withdrawer(topic, mine, (n) => {
+        this.withdrawnInQueue += n;
+        this.kick();
+      }),
+    );
     this.kick();
     return Promise.all(waits).then(() => positions);
   }

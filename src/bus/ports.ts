@@ -57,7 +57,7 @@ export interface SendOptions {
   readonly withdrawable?: (withdraw: () => boolean) => void;
 }
 
-/** The records were withdrawn before being written (see SendOptions.signal): none is durable. */
+/** The records were withdrawn before being written (see SendOptions.withdrawable): none is durable. */
 export class RecordsWithdrawnError extends Error {
   override readonly name = 'RecordsWithdrawnError';
   constructor(topic: string) {

@@ -7,6 +7,7 @@
 import type { Producer } from 'kafkajs';
 import { partitionFor } from '../partitioner.ts';
 import { RecordsWithdrawnError, type BusProducer, type OutRecord, type RecordPosition } from '../ports.ts';
+import { withdrawer } from '../withdrawal.ts';
 
 interface Pending {
   queuedAt: number;
@@ -121,16 +122,7 @@ export function batchingProducer(producer: () => Producer, partitionsOf: (topic:
       );
       const done = Promise.all(waits);
       // Withdrawn only if none of them is on the wire yet (a batch takes them out of the queue).
-      opts.withdrawable?.(() => {
-        if (mine.some((p) => p.taken || p.withdrawn)) return mine.every((p) => p.withdrawn);
-        const err = new RecordsWithdrawnError(topic);
-        for (const p of mine) {
-          p.withdrawn = true;
-          p.reject(err);
-        }
-        withdrawnInQueue += mine.length;
-        return true;
-      });
+      opts.withdrawable?.(withdrawer(topic, mine, (n) => (withdrawnInQueue += n)));
       void flush();
       return done;
     },

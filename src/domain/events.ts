@@ -10,7 +10,10 @@ export interface ModelScores {
   baseline_probability: number;
   served_model: string;
   served_probability: number;
+  /** The newest shared learned model's P(human), when one existed. */
   learned_probability: number | null;
+  /** The account's personal learned model's P(human), when it had one (absent in older events). */
+  personal_probability?: number | null;
 }
 
 export interface CheckScored extends ModelScores {
@@ -35,8 +38,10 @@ export interface FeedbackReceived {
   inbox_hash: Buffer;
   outcome: string;
   via: 'check_id' | 'email';
-  /** The newest learned model's probability at report time, for a check no learned model scored (absent in older events). */
+  /** The newest shared model's probability at report time, for a check no shared model scored (absent in older events). */
   learned_probability?: number | null;
+  /** Likewise for the account's personal model, for a check made before it existed (absent in older events). */
+  personal_probability?: number | null;
 }
 
 export interface CheckLabelled extends ModelScores {
@@ -71,6 +76,8 @@ export interface ModelPublished {
   train_log_loss: number;
   holdout_log_loss: number;
   baseline_holdout_log_loss: number;
+  /** Null or absent: the shared model; else the account whose personal model this is. */
+  account?: string | null;
 }
 
 export interface EventsBySchema {

@@ -19,6 +19,7 @@ export function learnedScorecard(m: ModelPublished): Scorecard | undefined {
     intercept: m.intercept,
     weights: Float64Array.from(m.weights),
     reasonMinImpact: BASELINE_SCORECARD.reasonMinImpact,
+    ...(m.account ? { account: m.account } : {}),
   };
 }
 

@@ -78,7 +78,10 @@ export function summarize(tallies: readonly ModelTally[]): ModelScoreSummary | n
 /** One account's prequential record (the model-stats store value). */
 export interface AccountTallies {
   readonly baseline: ModelTally;
+  /** Only probabilities the shared learned model gave. */
   readonly learned: ModelTally;
+  /** Only probabilities this account's personal model gave (judged on its own outcomes only). */
+  readonly personal: ModelTally;
   readonly humans: number;
   readonly fakes: number;
 }
@@ -89,9 +92,13 @@ export interface StatsSummary {
   /** Accounts with at least one outcome. */
   readonly customers: number;
   readonly baseline: ModelScoreSummary | null;
+  /** The shared learned model's figures. */
   readonly learned: ModelScoreSummary | null;
-  /** Examples the learned model had scored at check time. */
+  /** Examples the shared learned model scored (at check or report time). */
   readonly learnedExamples: number;
+  /** The personal model's figures: meaningful for one account's row only (each account has its own). */
+  readonly personal: ModelScoreSummary | null;
+  readonly personalExamples: number;
 }
 
 /** Every account's tallies merged into the global figures /v1/model reports. */
@@ -104,5 +111,7 @@ export function summarizeAccounts(rows: readonly AccountTallies[]): StatsSummary
     baseline: summarize(active.map((r) => r.baseline)),
     learned: summarize(active.map((r) => r.learned).filter((t) => t.n > 0)),
     learnedExamples: active.reduce((s, r) => s + r.learned.n, 0),
+    personal: summarize(active.map((r) => r.personal).filter((t) => t.n > 0)),
+    personalExamples: active.reduce((s, r) => s + r.personal.n, 0),
   };
 }

@@ -19,6 +19,8 @@ export interface Scorecard {
   readonly weights: Float64Array;
   /** Smallest |impact| that earns a reason code. */
   readonly reasonMinImpact: number;
+  /** A learned model fitted on one account's outcomes only (absent: shared by every account). */
+  readonly account?: string;
 }
 
 /** Validates a scorecard document and returns it in scoring form; throws with the problem named. */

@@ -1,18 +1,80 @@
 /**
  * Which model an account is served (pure), per CONTRACT.md: `off` -> baseline; `on` -> the
- * learned model as soon as one exists; `auto` -> the learned model only while it is healthy,
+ * learned model as soon as one exists; `auto` -> a learned model only while it is healthy,
  * i.e. its prequential recent log loss is below the baseline's over at least the last
- * RECENT_WINDOW examples it scored.
+ * RECENT_WINDOW examples it scored. Two learned models can apply to an account: the shared one
+ * (judged on every account's outcomes) and the account's personal one (judged on the
+ * account's own outcomes only, so no account's figures decide what another is served).
  */
-import { RECENT_WINDOW, type ModelScoreSummary } from './prequential.ts';
+import { RECENT_WINDOW, type ModelScoreSummary, type StatsSummary } from './prequential.ts';
+import type { Scorecard } from './score.ts';
 
 export type ModelMode = 'off' | 'on' | 'auto';
+export type ServedModel = 'baseline' | 'shared' | 'personal';
 
 export function learnedHealthy(baseline: ModelScoreSummary | null, learned: ModelScoreSummary | null, learnedExamples: number): boolean {
   return baseline !== null && learned !== null && learnedExamples >= RECENT_WINDOW && learned.recent_log_loss < baseline.recent_log_loss;
 }
 
-export function servedKind(mode: ModelMode, learnedExists: boolean, healthy: boolean): 'baseline' | 'learned' {
-  if (!learnedExists || mode === 'off') return 'baseline';
-  return mode === 'on' || healthy ? 'learned' : 'baseline';
+/** One learned model as it stands for one account. */
+export interface LearnedStanding {
+  /** 0: no such model. */
+  readonly version: number;
+  /** Beats the baseline: the shared model on everyone's recent outcomes, a personal one on its account's. */
+  readonly healthy: boolean;
+  /** Its recent log loss on this account's own outcomes (null: it scored none of them yet). */
+  readonly recentOwn: number | null;
+}
+
+export interface AccountModels {
+  readonly shared: LearnedStanding;
+  readonly personal: LearnedStanding;
+}
+
+const NONE: LearnedStanding = { version: 0, healthy: false, recentOwn: null };
+
+/**
+ * The standing of an account's learned models from the prequential summaries: `everyone`
+ * merges every account's tallies, `own` is the account's alone.
+ */
+export function accountModels(shared: Scorecard | undefined, personal: Scorecard | undefined, everyone: StatsSummary, own: StatsSummary | undefined): AccountModels {
+  return {
+    shared: shared
+      ? { version: shared.version, healthy: learnedHealthy(everyone.baseline, everyone.learned, everyone.learnedExamples), recentOwn: own?.learned?.recent_log_loss ?? null }
+      : NONE,
+    personal:
+      personal && own
+        ? { version: personal.version, healthy: learnedHealthy(own.baseline, own.personal, own.personalExamples), recentOwn: own.personal?.recent_log_loss ?? null }
+        : personal
+          ? { ...NONE, version: personal.version }
+          : NONE,
+  };
+}
+
+/**
+ * `on`: the newer learned model (a personal model no longer refitted gives way to a newer
+ * shared one). `auto`: a healthy model; when both are, the one doing better on the account's
+ * own recent outcomes (the personal one until the shared one has scored any of them).
+ */
+export function servedModel(mode: ModelMode, m: AccountModels): ServedModel {
+  const hasShared = m.shared.version > 0;
+  const hasPersonal = m.personal.version > 0;
+  if (mode === 'off' || (!hasShared && !hasPersonal)) return 'baseline';
+  if (mode === 'on') return hasPersonal && (!hasShared || m.personal.version > m.shared.version) ? 'personal' : 'shared';
+  const personalOk = hasPersonal && m.personal.healthy;
+  const sharedOk = hasShared && m.shared.healthy;
+  if (personalOk && sharedOk) {
+    return m.shared.recentOwn === null || (m.personal.recentOwn !== null && m.personal.recentOwn <= m.shared.recentOwn) ? 'personal' : 'shared';
+  }
+  return personalOk ? 'personal' : sharedOk ? 'shared' : 'baseline';
+}
+
+/**
+ * The learned model /v1/model describes to an account: the one it is served, else the newer
+ * of the two (what the account waits on), else none.
+ */
+export function reportedModel(served: ServedModel, m: AccountModels): 'shared' | 'personal' | undefined {
+  if (served !== 'baseline') return served;
+  if (m.personal.version === 0 && m.shared.version === 0) return undefined;
+  return m.personal.version > m.shared.version ? 'personal' : 'shared';
 }

@@ -29,3 +29,35 @@ export function trainingDue(s: TrainingSetSummary, force = false): TrainingDecis
   }
   return { due: true };
 }
+
+/** An account's own outcomes before it can have a personal model (SPEC: "about 50"). */
+export const PERSONAL_MIN_EXAMPLES = 50;
+/** ...with at least this many of each outcome kind. */
+export const PERSONAL_MIN_PER_CLASS = 10;
+/** The account's outcomes newer than its personal model that justify the next one. */
+export const PERSONAL_NEW_FOR_RETRAIN = 25;
+/**
+ * Past this share of the shared model's training set, an account's personal model would be
+ * the shared model again (the shared one then serves it, fresher and on more data).
+ */
+export const PERSONAL_MAX_SHARE = 0.9;
+
+export interface AccountSummary extends TrainingSetSummary {
+  /** The account's outcomes over all outcomes in the training set. */
+  readonly share: number;
+  /** A shared model exists (or is being published in the same round). */
+  readonly sharedExists: boolean;
+}
+
+/** Whether an account's personal model is due; `force`: even with few new outcomes. */
+export function personalTrainingDue(s: AccountSummary, force = false): TrainingDecision {
+  const total = s.humans + s.fakes;
+  if (total < PERSONAL_MIN_EXAMPLES) return { due: false, why: `${total} of the account's outcomes, ${PERSONAL_MIN_EXAMPLES} needed` };
+  if (s.humans < PERSONAL_MIN_PER_CLASS) return { due: false, why: `${s.humans} of the account's real-person outcomes, ${PERSONAL_MIN_PER_CLASS} needed` };
+  if (s.fakes < PERSONAL_MIN_PER_CLASS) return { due: false, why: `${s.fakes} of the account's fake outcomes, ${PERSONAL_MIN_PER_CLASS} needed` };
+  if (s.sharedExists && s.share >= PERSONAL_MAX_SHARE) return { due: false, why: 'the shared model is fitted on this account\'s outcomes already' };
+  if (!force && s.newSinceModel < PERSONAL_NEW_FOR_RETRAIN) {
+    return { due: false, why: `${s.newSinceModel} of the account's outcomes since its current version, ${PERSONAL_NEW_FOR_RETRAIN} needed for the next` };
+  }
+  return { due: true };
+}

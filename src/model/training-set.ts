@@ -8,11 +8,14 @@ import type { LabelledExample } from './train.ts';
 export interface TrainingExample extends LabelledExample {
   /** Hex of the check's uuid: the identity that makes a redelivered label a duplicate. */
   readonly id: string;
+  /** The account that reported the outcome (personal models fit on one account's examples). */
+  readonly account: string;
 }
 
 export class TrainingSet {
   private readonly byId = new Map<string, TrainingExample>();
   private humanCount = 0;
+  private readonly perAccount = new Map<string, { humans: number; fakes: number }>();
 
   /** Keeps the newest `capacity` examples; trims in batches so adding stays O(1) amortised. */
   constructor(
@@ -41,21 +44,37 @@ export class TrainingSet {
     for (let j = 0; j < e.features.length; j++) if (!Number.isFinite(e.features[j])) return false;
     this.byId.set(e.id, e);
     if (e.human) this.humanCount++;
+    this.count(e, 1);
     if (this.byId.size > this.capacity + Math.ceil(this.capacity / 4)) this.trim();
     return true;
   }
 
-  /** Examples labelled strictly after `time`. */
-  countAfter(time: number): number {
+  /** Examples labelled strictly after `time` (of one account when given). */
+  countAfter(time: number, account?: string): number {
     let n = 0;
-    for (const e of this.byId.values()) if (e.time > time) n++;
+    for (const e of this.byId.values()) if (e.time > time && (account === undefined || e.account === account)) n++;
     return n;
   }
 
-  /** The newest `capacity` examples, oldest first. */
-  examples(): TrainingExample[] {
+  /** The newest `capacity` examples (of one account when given), oldest first. */
+  examples(account?: string): TrainingExample[] {
     this.trim();
-    return [...this.byId.values()].sort((a, b) => a.time - b.time);
+    const all = [...this.byId.values()];
+    return (account === undefined ? all : all.filter((e) => e.account === account)).sort((a, b) => a.time - b.time);
+  }
+
+  /** Outcome counts per account, of the examples kept. */
+  accounts(): Map<string, { humans: number; fakes: number }> {
+    this.trim();
+    return new Map([...this.perAccount].map(([a, c]) => [a, { ...c }]));
+  }
+
+  private count(e: TrainingExample, by: 1 | -1): void {
+    const c = this.perAccount.get(e.account) ?? { humans: 0, fakes: 0 };
+    if (e.human) c.humans += by;
+    else c.fakes += by;
+    if (c.humans + c.fakes === 0) this.perAccount.delete(e.account);
+    else this.perAccount.set(e.account, c);
   }
 
   private trim(): void {
@@ -64,6 +83,7 @@ export class TrainingSet {
     for (const e of drop) {
       this.byId.delete(e.id);
       if (e.human) this.humanCount--;
+      this.count(e, -1);
     }
   }
 }

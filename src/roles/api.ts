@@ -118,7 +118,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
       const facts = dns.source ? await dns.source.domainFacts(parsed.address.domain) : undefined;
       return { ok: true, inboxHash: ctx.hasher.hash('inbox', pipeline.analyze(parsed.address, facts).canonical) };
     },
-    learned: { current: () => models.choice().learned, probability: (features, card) => pipeline.score(features, card).probability },
+    learned: { shared: () => d.learned.shared(), personal: (account) => d.learned.personal(account), probability: (features, card) => pipeline.score(features, card).probability },
     onResult: (outcome, result) => metrics.feedback.inc({ outcome, result }),
   });
 

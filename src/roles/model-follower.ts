@@ -1,6 +1,7 @@
 /**
- * Follows the models topic from its start and keeps the newest learned model this build can
- * score. Every API instance runs one (its own consumer group, so each sees every version);
+ * Follows the models topic from its start and keeps the newest learned models this build can
+ * score: the shared one and each account's personal one (model-serving decides which serves an
+ * account). Every API instance runs one (its own consumer group, so each sees every version);
  * the topic is tiny (one record per version) and replaying it at start is instant.
  */
 import type { Codecs } from '../bus/codecs.ts';
@@ -23,7 +24,8 @@ export interface ModelFollower extends LearnedModelSource {
 
 export async function startModelFollower(o: { bus: Bus; codecs: Codecs; groupId: string; logger: Logger; onModel?: (m: ModelPublished) => void }): Promise<ModelFollower> {
   const topic = TOPICS.models.name;
-  let scorecard: Scorecard | undefined;
+  let shared: Scorecard | undefined;
+  const personal = new Map<string, Scorecard>();
   let published: ModelPublished | undefined;
   let next = 0;
   let failure: Error | undefined;
@@ -44,8 +46,12 @@ export async function startModelFollower(o: { bus: Bus; codecs: Codecs; groupId:
         const card = learnedScorecard(m);
         if (!card) {
           o.logger.warn({ version: m.version, feature_version: m.feature_version }, 'published model cannot be scored by this build; keeping the previous one');
-        } else if (!scorecard || card.version >= scorecard.version) {
-          scorecard = card;
+        } else if (card.account) {
+          const cur = personal.get(card.account);
+          if (!cur || card.version >= cur.version) personal.set(card.account, card);
+          o.logger.info({ version: card.version, examples: m.examples, personal: true }, 'learned model loaded');
+        } else if (!shared || card.version >= shared.version) {
+          shared = card;
           o.logger.info({ version: card.version, examples: m.examples }, 'learned model loaded');
         }
         o.onModel?.(m);
@@ -59,7 +65,8 @@ export async function startModelFollower(o: { bus: Bus; codecs: Codecs; groupId:
   });
 
   return {
-    current: () => scorecard,
+    shared: () => shared,
+    personal: (account) => personal.get(account),
     latestPublished: () => published,
     async caughtUp(timeoutMs = 30_000) {
       const [end = 0] = await o.bus.endOffsets(topic);

@@ -1,7 +1,8 @@
 /**
- * `mailsift retrain`: fits a learned model on every labelled check now and publishes it as the
- * next version, even when fewer new outcomes arrived than the trainer waits for (it still
- * needs the minimum per training-policy.ts). In Kafka mode it runs beside the deployment (the
+ * `mailsift retrain`: fits the shared learned model on every labelled check now, and each
+ * account's personal model on its own, and publishes them as the next versions, even when
+ * fewer new outcomes arrived than the trainer waits for (each still needs the minimum per
+ * training-policy.ts). In Kafka mode it runs beside the deployment (the
  * API instances pick the version up within a second); in embedded mode it needs the data dir
  * to itself, so stop the server first (the running server's trainer retrains on its own every
  * MAILSIFT_TRAIN_INTERVAL_S).
@@ -41,11 +42,13 @@ export async function retrainCommand(ctx: Context, out: (line: string) => void):
         out(`mailsift retrain: no model fitted: ${r.why}`);
         return 1;
       }
-      const m = r.model;
-      out(
-        `published learned model v${m.version}: ${m.examples} examples (${m.humans} real, ${m.fakes} fake), prior strength ${m.l2}, ` +
-          `holdout log loss ${m.holdout_log_loss.toFixed(4)} vs baseline ${m.baseline_holdout_log_loss.toFixed(4)}, in ${r.ms} ms`,
-      );
+      for (const m of r.models) {
+        out(
+          `published ${m.account ? `personal model of ${m.account}` : 'learned model'} v${m.version}: ${m.examples} examples (${m.humans} real, ${m.fakes} fake), prior strength ${m.l2}, ` +
+            `holdout log loss ${m.holdout_log_loss.toFixed(4)} vs baseline ${m.baseline_holdout_log_loss.toFixed(4)}`,
+        );
+      }
+      out(`${r.models.length} model${r.models.length === 1 ? '' : 's'} in ${r.ms} ms`);
       return 0;
     } finally {
       await trainer.stop();

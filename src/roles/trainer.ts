@@ -1,8 +1,9 @@
 /**
  * The trainer role: reads every labelled check (checks.labelled.v1, from the start) into a
- * bounded training set, follows the models topic for the newest version, and every
- * MAILSIFT_TRAIN_INTERVAL_S fits and publishes the next version when the training policy says
- * enough new outcomes arrived. Run exactly one trainer per deployment: two would publish the
+ * bounded training set, follows the models topic for the newest versions, and every
+ * MAILSIFT_TRAIN_INTERVAL_S fits and publishes what the training policy says is due: the
+ * shared model (every account's outcomes), then each account's personal model (its own
+ * outcomes, pulled towards the shared model), numbered in one sequence. Run exactly one trainer per deployment: two would publish the
  * same version number (the follower then keeps the later record).
  *
  * The fit runs on TensorFlow.js' CPU backend in this thread and yields to the event loop every
@@ -17,18 +18,23 @@ import type { ModelPublished } from '../domain/events.ts';
 import { BASELINE_SCORECARD } from '../model/baseline.ts';
 import { FEATURE_NAMES, FEATURE_VERSION } from '../model/features.ts';
 import type { trainModel as TrainModel } from '../model/train.ts';
-import { trainingDue } from '../model/training-policy.ts';
+import { learnedScorecard } from '../model/learned.ts';
+import type { LinearModel } from '../model/train.ts';
+import { PERSONAL_MIN_EXAMPLES, personalTrainingDue, trainingDue } from '../model/training-policy.ts';
 import { TrainingSet } from '../model/training-set.ts';
 
 /** The newest outcomes a model is fitted on (older ones age out: behaviour drifts). */
 export const TRAINING_CAPACITY = 50_000;
 
 export type TrainResult =
-  | { published: true; model: ModelPublished; ms: number }
+  | { published: true; models: ModelPublished[]; ms: number }
   | { published: false; why: string };
 
 export interface Trainer {
-  /** Fits and publishes now if due (`force`: even with few new outcomes). One fit at a time. */
+  /**
+   * Fits and publishes now what is due: the shared model, then each account's personal model
+   * (`force`: even with few new outcomes). One round at a time.
+   */
   trainNow(force?: boolean): Promise<TrainResult>;
   /** Resolves once every labelled check and model published before the call has been read. */
   caughtUp(timeoutMs?: number): Promise<boolean>;
@@ -66,7 +72,10 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
   const producer = d.producer ?? d.bus.producer();
   const sources = [TOPICS.labelled.name, TOPICS.models.name];
   const read = new Map<string, number[]>(sources.map((t) => [t, []]));
+  /** The newest version of any kind (the next one is numbered after it), the newest shared one, each account's newest personal one. */
   let latest: ModelPublished | undefined;
+  let latestShared: ModelPublished | undefined;
+  const latestPersonal = new Map<string, ModelPublished>();
   let failure: Error | undefined;
   let fitting: Promise<TrainResult> | undefined;
   let stopping = false;
@@ -81,12 +90,12 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
       for (const r of records) {
         if (tp.topic === TOPICS.models.name) {
           const m = await d.codecs.models.decode(r.value).catch(() => undefined);
-          if (m && (!latest || m.version >= latest.version)) latest = m;
+          if (m) remember(m);
           continue;
         }
         const e = await d.codecs.labelled.decode(r.value);
         if (e.feature_version !== FEATURE_VERSION) continue;
-        set.add({ id: e.check_uuid.toString('hex'), features: e.features, human: e.human, time: e.label_time, baselineProbability: e.baseline_probability });
+        set.add({ id: e.check_uuid.toString('hex'), account: e.account, features: e.features, human: e.human, time: e.label_time, baselineProbability: e.baseline_probability });
       }
       read.get(tp.topic)![tp.partition] = records.at(-1)!.offset + 1;
     },
@@ -95,6 +104,16 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
       d.logger.error({ err }, 'trainer stopped consuming');
     },
   });
+
+  function remember(m: ModelPublished): void {
+    if (!latest || m.version >= latest.version) latest = m;
+    if (m.account) {
+      const cur = latestPersonal.get(m.account);
+      if (!cur || m.version >= cur.version) latestPersonal.set(m.account, m);
+    } else if (!latestShared || m.version >= latestShared.version) {
+      latestShared = m;
+    }
+  }
 
   async function caughtUp(timeoutMs = 60_000): Promise<boolean> {
     const ends = new Map<string, number[]>();
@@ -107,15 +126,10 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
     }
   }
 
-  async function fit(force: boolean): Promise<TrainResult> {
-    if (!(await caughtUp(10_000))) return { published: false, why: 'still reading the labelled checks' };
-    // The examples first: they trim the set to capacity, so the counts below are what is fitted.
-    const examples = set.examples();
-    const decision = trainingDue({ humans: set.humans, fakes: set.fakes, newSinceModel: set.countAfter(latest?.trained_through ?? -Infinity) }, force);
-    if (!decision.due) return { published: false, why: decision.why };
-    const t0 = performance.now();
+  /** Fits one model on `examples`, pulled towards `prior`, and publishes it as the next version. */
+  async function publish(examples: ReturnType<typeof set.examples>, prior: LinearModel, account: string | undefined): Promise<ModelPublished> {
     const trainModel = await loadFitter();
-    const m = await trainModel(examples, BASELINE_SCORECARD, { pause });
+    const m = await trainModel(examples, prior, { pause });
     const model: ModelPublished = {
       version: (latest?.version ?? 0) + 1,
       feature_version: FEATURE_VERSION,
@@ -130,15 +144,46 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
       train_log_loss: m.trainLogLoss,
       holdout_log_loss: m.holdoutLogLoss,
       baseline_holdout_log_loss: m.baselineHoldoutLogLoss,
+      account: account ?? null,
     };
-    await producer.send(TOPICS.models.name, [{ key: Buffer.from('model'), value: d.codecs.models.encode(model), timestamp: model.trained_at, partition: 0 }]);
-    latest = model;
-    const ms = Math.round(performance.now() - t0);
+    const key = Buffer.from(account === undefined ? 'model' : `model:${account}`);
+    await producer.send(TOPICS.models.name, [{ key, value: d.codecs.models.encode(model), timestamp: model.trained_at, partition: 0 }]);
+    remember(model);
     d.logger.info(
-      { version: model.version, examples: model.examples, humans: model.humans, fakes: model.fakes, l2: model.l2, holdout_log_loss: model.holdout_log_loss, baseline_holdout_log_loss: model.baseline_holdout_log_loss, ms },
-      'learned model published',
+      { version: model.version, personal: account !== undefined, examples: model.examples, humans: model.humans, fakes: model.fakes, l2: model.l2, holdout_log_loss: model.holdout_log_loss, baseline_holdout_log_loss: model.baseline_holdout_log_loss },
+      account === undefined ? 'learned model published' : 'personal learned model published',
     );
-    return { published: true, model, ms };
+    return model;
+  }
+
+  async function fit(force: boolean): Promise<TrainResult> {
+    if (!(await caughtUp(10_000))) return { published: false, why: 'still reading the labelled checks' };
+    const t0 = performance.now();
+    const models: ModelPublished[] = [];
+    // The examples first: they trim the set to capacity, so the counts below are what is fitted.
+    const examples = set.examples();
+    const shared = trainingDue({ humans: set.humans, fakes: set.fakes, newSinceModel: set.countAfter(latestShared?.trained_through ?? -Infinity) }, force);
+    if (shared.due) models.push(await publish(examples, BASELINE_SCORECARD, undefined));
+    // Personal models, pulled towards the shared model when there is one: an account's own
+    // outcomes then adjust what every account's outcomes taught.
+    const sharedCard = latestShared ? learnedScorecard(latestShared) : undefined;
+    const whyNot: string[] = [];
+    for (const [account, counts] of [...set.accounts()].sort(([a], [b]) => a.localeCompare(b))) {
+      if (counts.humans + counts.fakes < PERSONAL_MIN_EXAMPLES) continue; // most accounts: no need to count their new outcomes
+      const decision = personalTrainingDue(
+        {
+          ...counts,
+          newSinceModel: set.countAfter(latestPersonal.get(account)?.trained_through ?? -Infinity, account),
+          share: (counts.humans + counts.fakes) / set.size,
+          sharedExists: sharedCard !== undefined,
+        },
+        force,
+      );
+      if (decision.due) models.push(await publish(set.examples(account), sharedCard ?? BASELINE_SCORECARD, account));
+      else whyNot.push(`${account}: ${decision.why}`);
+    }
+    if (models.length === 0) return { published: false, why: [shared.due ? '' : `shared model: ${shared.why}`, ...whyNot.map((w) => `personal model of ${w}`)].filter(Boolean).join('; ') };
+    return { published: true, models, ms: Math.round(performance.now() - t0) };
   }
 
   function trainNow(force = false): Promise<TrainResult> {

@@ -74,7 +74,7 @@ export interface CheckDeps {
   dns: DomainFactsSource | undefined;
   ip: IpIntel;
   history: HistoryReader;
-  models: { choice(): ModelChoice };
+  models: { choice(account: string): ModelChoice };
   hasher: KeyedHasher;
   signer: CheckIdSigner;
   writer: EventWriter;
@@ -120,13 +120,18 @@ export function createCheckService(d: CheckDeps): CheckService {
     });
     const judged = d.pipeline.judge(view, { ...(dns ? { dns } : {}), ...(ipInfo ? { ip: ipInfo.facts } : {}), history });
     const baseline = judged.score;
-    // The learned model scores every check once it exists, served or not: its prequential
-    // figures (and `auto` health) need its probability on checks that later get outcomes.
-    const choice = d.models.choice();
-    const learned = choice.learned ? d.pipeline.score(judged.features, choice.learned) : undefined;
-    const served = choice.serveLearned && learned ? learned : baseline;
-    const model = served === baseline ? 'baseline' : modelLabel(choice.learned);
-    const otherVerdict = learned === undefined ? undefined : served === baseline ? learned.verdict : baseline.verdict;
+    // Each learned model that applies scores every check once it exists, served or not: its
+    // prequential figures (and `auto` health) need its probability on checks that later get outcomes.
+    const choice = d.models.choice(account);
+    const shared = choice.shared ? d.pipeline.score(judged.features, choice.shared) : undefined;
+    const personal = choice.personal ? d.pipeline.score(judged.features, choice.personal) : undefined;
+    const servedCard = choice.served === 'personal' ? choice.personal : choice.served === 'shared' ? choice.shared : undefined;
+    const served = (choice.served === 'personal' ? personal : choice.served === 'shared' ? shared : undefined) ?? baseline;
+    const model = served === baseline ? 'baseline' : modelLabel(servedCard);
+    // feedback_wanted weighs the served answer against the other side: the baseline when a
+    // learned model answers, else the learned model that would answer next.
+    const other = served === baseline ? (personal ?? shared) : baseline;
+    const otherVerdict = other?.verdict;
     const uuid = d.uuid();
     const checkId = d.signer.sign(account, uuid, inboxHash, now);
     const event: CheckScored = {
@@ -144,7 +149,8 @@ export function createCheckService(d: CheckDeps): CheckService {
       baseline_probability: baseline.probability,
       served_model: model,
       served_probability: served.probability,
-      learned_probability: learned?.probability ?? null,
+      learned_probability: shared?.probability ?? null,
+      personal_probability: personal?.probability ?? null,
       verdict: served.verdict,
       bulk,
     };

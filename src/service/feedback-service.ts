@@ -17,6 +17,7 @@ import type { Scorecard } from '../model/score.ts';
 import type { OwnEvents } from '../streams/own-events.ts';
 import type { Queries } from '../streams/queries.ts';
 import type { EventWriter } from './event-writer.ts';
+import type { LearnedModelSource } from './model-service.ts';
 import type { FeedbackService } from './ports.ts';
 
 export type InboxHashOf = (email: string) => Promise<{ ok: true; inboxHash: Buffer } | { ok: false; error: string }>;
@@ -29,12 +30,12 @@ export interface FeedbackDeps {
   writer: EventWriter;
   inboxHashOf: InboxHashOf;
   /**
-   * The newest learned model, and how it scores a feature vector. A check made before any
-   * learned model existed carries no learned probability; its outcome is then scored by the
-   * newest model as it is reported (prequentially: no model has learned from it yet), so the
-   * learned model is measured on every outcome reported after it was published.
+   * The learned models (the shared one and the account's personal one), and how they score a
+   * feature vector. A check made before a model existed carries no probability of it; its
+   * outcome is then scored by that model as it is reported (prequentially: no model has learned
+   * from it yet), so each model is measured on every outcome reported after it was published.
    */
-  learned?: { current(): Scorecard | undefined; probability(features: readonly number[], card: Scorecard): number };
+  learned?: LearnedModelSource & { probability(features: readonly number[], card: Scorecard): number };
   now: () => number;
   onResult?: (outcome: string, result: 'accepted' | 'not_found' | 'invalid') => void;
 }
@@ -42,13 +43,18 @@ export interface FeedbackDeps {
 export function createFeedbackService(d: FeedbackDeps): FeedbackService {
   const inFlight = new Set<string>();
 
-  async function learnedAtReport(account: string, uuid: Buffer, inboxHash: Buffer, now: number): Promise<number | null> {
-    const card = d.learned?.current();
-    if (!card) return null;
+  /** The probabilities of the models that did not exist when the check was made. */
+  async function learnedAtReport(account: string, uuid: Buffer, inboxHash: Buffer, now: number): Promise<{ shared: number | null; personal: number | null }> {
+    const none = { shared: null, personal: null };
+    const shared = d.learned?.shared();
+    const personal = d.learned?.personal(account);
+    if (!shared && !personal) return none;
     const rec = await d.queries.checkRecord(account, uuid, inboxHash, now);
     // Not held yet (another instance's check not replicated): the label join finds none, as before.
-    if (!rec || rec.learned_probability !== null || rec.feature_version !== card.featureVersion) return null;
-    return d.learned!.probability(rec.features, card);
+    if (!rec) return none;
+    const at = (card: Scorecard | undefined, given: number | null | undefined): number | null =>
+      card && (given === null || given === undefined) && rec.feature_version === card.featureVersion ? d.learned!.probability(rec.features, card) : null;
+    return { shared: at(shared, rec.learned_probability), personal: at(personal, rec.personal_probability) };
   }
 
   return {
@@ -86,7 +92,7 @@ export function createFeedbackService(d: FeedbackDeps): FeedbackService {
         inFlight.add(flightKey);
         try {
           if (await d.queries.isLabelled(account, uuid, now)) throw labelled;
-          const learnedProbability = await learnedAtReport(account, uuid, inboxHash, now);
+          const atReport = await learnedAtReport(account, uuid, inboxHash, now);
           const event: FeedbackReceived = {
             check_uuid: uuid,
             account,
@@ -95,7 +101,8 @@ export function createFeedbackService(d: FeedbackDeps): FeedbackService {
             inbox_hash: inboxHash,
             outcome: req.outcome,
             via: req.check_id !== undefined ? 'check_id' : 'email',
-            learned_probability: learnedProbability,
+            learned_probability: atReport.shared,
+            personal_probability: atReport.personal,
           };
           const key = Buffer.from(account);
           const partition = partitionFor(key, TOPICS.feedback.partitions);

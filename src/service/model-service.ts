@@ -1,36 +1,59 @@
 /**
- * GET /v1/model: prequential statistics merged over every account's tallies, what this
- * account is served, and advice on what to do next.
+ * GET /v1/model: what this account is served, the prequential statistics of the learned model
+ * that concerns it (the shared one on every account's outcomes, or its personal one on its
+ * own), and advice on what to do next.
  */
 import type { Scorecard } from '../model/score.ts';
 import { RECENT_WINDOW, summarizeAccounts, type ModelScoreSummary } from '../model/prequential.ts';
-import { learnedHealthy, servedKind, type ModelMode } from '../model/serving.ts';
-import { MIN_EXAMPLES_PER_CLASS, MIN_TRAINING_EXAMPLES, NEW_EXAMPLES_FOR_RETRAIN } from '../model/training-policy.ts';
+import { accountModels, reportedModel, servedModel, type ModelMode } from '../model/serving.ts';
+import { MIN_EXAMPLES_PER_CLASS, MIN_TRAINING_EXAMPLES, NEW_EXAMPLES_FOR_RETRAIN, PERSONAL_MIN_EXAMPLES, PERSONAL_MIN_PER_CLASS, PERSONAL_NEW_FOR_RETRAIN } from '../model/training-policy.ts';
 import type { Queries } from '../streams/queries.ts';
 import type { ModelService, ModelStatsView } from './ports.ts';
 
 export interface LearnedModelSource {
-  /** The newest learned model this build can score, if any. */
-  current(): Scorecard | undefined;
+  /** The newest shared learned model this build can score, if any. */
+  shared(): Scorecard | undefined;
+  /** The account's newest personal learned model this build can score, if any. */
+  personal(account: string): Scorecard | undefined;
 }
 
 export function createModelService(queries: Queries, mode: ModelMode, learned: LearnedModelSource, now: () => number): ModelService {
   return {
-    async stats() {
+    async stats(account) {
       const rows = await queries.modelStats(now());
       const s = summarizeAccounts(rows.map((r) => r.stats));
-      const version = learned.current()?.version ?? 0;
-      const healthy = version > 0 && learnedHealthy(s.baseline, s.learned, s.learnedExamples);
+      const own = summarizeAccounts(rows.filter((r) => r.account === account).map((r) => r.stats));
+      const sharedCard = learned.shared();
+      const personalCard = learned.personal(account);
+      const models = accountModels(sharedCard, personalCard, s, own);
+      const served = servedModel(mode, models);
+      const reported = reportedModel(served, models);
+      const personal = reported === 'personal';
+      // A personal model is described on its account's own outcomes (baseline beside it on
+      // the same outcomes); the shared one on everyone's. No account sees another's personal figures.
+      const scope = personal ? own : s;
+      const scopeLearned = personal ? own.personal : s.learned;
+      const standing = reported === undefined ? undefined : models[reported];
+      const version = standing?.version ?? 0;
+      const healthy = standing?.healthy ?? false;
       const view: ModelStatsView = {
         mode,
-        serving: servedKind(mode, version > 0, healthy),
+        serving: served === 'baseline' ? 'baseline' : 'learned',
         healthy,
         learned_version: version,
         feedback_examples: s.humans + s.fakes,
         customers: s.customers,
-        ...(s.baseline ? { baseline: round(s.baseline) } : {}),
-        ...(s.learned ? { learned: round(s.learned) } : {}),
-        recommendation: recommend({ mode, humans: s.humans, fakes: s.fakes, version, healthy, learnedExamples: s.learnedExamples }),
+        ...(scope.baseline ? { baseline: round(scope.baseline) } : {}),
+        ...(scopeLearned ? { learned: round(scopeLearned) } : {}),
+        recommendation: recommend({
+          mode,
+          humans: s.humans,
+          fakes: s.fakes,
+          version,
+          personal,
+          healthy,
+          learnedExamples: personal ? own.personalExamples : s.learnedExamples,
+        }),
       };
       return view;
     },
@@ -42,7 +65,7 @@ function round(s: ModelScoreSummary): ModelScoreSummary {
   return { accuracy: r(s.accuracy), log_loss: r(s.log_loss), recent_log_loss: r(s.recent_log_loss) };
 }
 
-function recommend(o: { mode: ModelMode; humans: number; fakes: number; version: number; healthy: boolean; learnedExamples: number }): string {
+function recommend(o: { mode: ModelMode; humans: number; fakes: number; version: number; personal: boolean; healthy: boolean; learnedExamples: number }): string {
   const total = o.humans + o.fakes;
   if (o.mode === 'off') return 'MAILSIFT_MODEL_MODE is off: every account is served the baseline. Outcomes you report are still recorded, measured and trained on.';
   if (total === 0) {
@@ -53,12 +76,16 @@ function recommend(o: { mode: ModelMode; humans: number; fakes: number; version:
     const needHumans = Math.max(0, MIN_EXAMPLES_PER_CLASS - o.humans);
     const needFakes = Math.max(0, MIN_EXAMPLES_PER_CLASS - o.fakes);
     const parts = [needTotal ? `${needTotal} more outcomes` : '', needHumans ? `${needHumans} more real-person outcomes` : '', needFakes ? `${needFakes} more fake outcomes` : ''].filter(Boolean);
-    if (parts.length) return `${total} outcomes so far (${o.humans} real, ${o.fakes} fake). A learned model needs ${parts.join(' and ')}. Report fakes as well as real people: both are needed.`;
+    if (parts.length) {
+      return `${total} outcomes so far (${o.humans} real, ${o.fakes} fake). A learned model needs ${parts.join(' and ')}; an account with ${PERSONAL_MIN_EXAMPLES} outcomes of its own (${PERSONAL_MIN_PER_CLASS} of each kind) gets a personal one sooner. Report fakes as well as real people: both are needed.`;
+    }
     return `${total} outcomes so far (${o.humans} real, ${o.fakes} fake): enough for a learned model. The trainer fits one on its next run (every MAILSIFT_TRAIN_INTERVAL_S; \`mailsift retrain\` fits one now). Until then the baseline is served.`;
   }
+  const name = o.personal ? `Your personal learned model v${o.version} (fitted on your own outcomes)` : `Learned model v${o.version}`;
+  const own = o.personal ? ' of yours' : '';
   if (!o.healthy) {
-    const scored = o.learnedExamples < RECENT_WINDOW ? ` It has been measured on ${o.learnedExamples} of the ${RECENT_WINDOW} outcomes needed to judge it.` : ' It is not beating the baseline on recent outcomes.';
-    return `Learned model v${o.version} exists.${scored} ${o.mode === 'on' ? 'It is served anyway (mode on).' : 'The baseline is served until it does (mode auto).'} Keep reporting outcomes; each ${NEW_EXAMPLES_FOR_RETRAIN} new ones trigger the next version.`;
+    const scored = o.learnedExamples < RECENT_WINDOW ? ` It has been measured on ${o.learnedExamples} of the ${RECENT_WINDOW} outcomes${own} needed to judge it.` : ` It is not beating the baseline on recent outcomes${own}.`;
+    return `${name} exists.${scored} ${o.mode === 'on' ? 'It is served anyway (mode on).' : 'The baseline is served until it does (mode auto).'} Keep reporting outcomes; each ${o.personal ? PERSONAL_NEW_FOR_RETRAIN : NEW_EXAMPLES_FOR_RETRAIN} new ones trigger the next version.`;
   }
-  return `Learned model v${o.version} beats the baseline on the last ${RECENT_WINDOW} outcomes and is served${o.mode === 'auto' ? ' (mode auto)' : ''}. Keep reporting outcomes so it keeps improving.`;
+  return `${name} beats the baseline on the last ${RECENT_WINDOW} outcomes${own} and is served${o.mode === 'auto' ? ' (mode auto)' : ''}. Keep reporting outcomes so it keeps improving.`;
 }

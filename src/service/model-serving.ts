@@ -1,24 +1,26 @@
 /**
- * What each check is scored with, decided without waiting on the state: the newest learned
- * model comes from the model follower, and whether it is healthy is recomputed from the
- * prequential tallies after state commits (at most every `refreshMs`), the same rule
- * /v1/model reports.
+ * What each check is scored with, decided without waiting on the state: the shared learned
+ * model and the account's personal one come from the model follower, and their health is
+ * recomputed from the prequential tallies after state commits (at most every `refreshMs`),
+ * by the same rule /v1/model reports (src/model/serving.ts).
  */
-import { summarizeAccounts } from '../model/prequential.ts';
+import { summarizeAccounts, type StatsSummary } from '../model/prequential.ts';
 import type { Scorecard } from '../model/score.ts';
-import { learnedHealthy, servedKind, type ModelMode } from '../model/serving.ts';
+import { accountModels, servedModel, type ModelMode, type ServedModel } from '../model/serving.ts';
 import type { Queries } from '../streams/queries.ts';
 import type { LearnedModelSource } from './model-service.ts';
 
 export interface ModelChoice {
-  /** The learned model scored alongside the baseline (for prequential stats), when one exists. */
-  readonly learned: Scorecard | undefined;
-  /** Whether the learned one is served. */
-  readonly serveLearned: boolean;
+  /** The shared learned model, scored alongside the baseline (for prequential stats) once it exists. */
+  readonly shared: Scorecard | undefined;
+  /** The account's personal model, likewise scored on each of the account's checks once it exists. */
+  readonly personal: Scorecard | undefined;
+  /** Which one answers. */
+  readonly served: ServedModel;
 }
 
 export interface ModelServing {
-  choice(): ModelChoice;
+  choice(account: string): ModelChoice;
   /** Recomputes health now (also called on state commits). */
   refresh(): Promise<void>;
   stop(): void;
@@ -35,15 +37,16 @@ export interface ModelServingDeps {
 }
 
 export function createModelServing(d: ModelServingDeps): ModelServing {
-  let healthy = false;
+  let everyone: StatsSummary = summarizeAccounts([]);
+  let perAccount = new Map<string, StatsSummary>();
   let last = -Infinity;
   let running: Promise<void> | undefined;
 
   async function refresh(): Promise<void> {
     last = d.now();
     const rows = await d.queries.modelStats(d.now());
-    const s = summarizeAccounts(rows.map((r) => r.stats));
-    healthy = learnedHealthy(s.baseline, s.learned, s.learnedExamples);
+    everyone = summarizeAccounts(rows.map((r) => r.stats));
+    perAccount = new Map(rows.map((r) => [r.account, summarizeAccounts([r.stats])]));
   }
 
   const stop = d.onStateCommit(() => {
@@ -54,9 +57,11 @@ export function createModelServing(d: ModelServingDeps): ModelServing {
   });
 
   return {
-    choice() {
-      const learned = d.learned.current();
-      return { learned, serveLearned: servedKind(d.mode, learned !== undefined, healthy) === 'learned' };
+    choice(account) {
+      const shared = d.learned.shared();
+      const personal = d.learned.personal(account);
+      if (!shared && !personal) return { shared, personal, served: 'baseline' };
+      return { shared, personal, served: servedModel(d.mode, accountModels(shared, personal, everyone, perAccount.get(account))) };
     },
     refresh,
     stop,

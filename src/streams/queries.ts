@@ -11,7 +11,7 @@ import { CHECK_INDEX_14D, checkKey, checkRecordOf } from './aggregations/check-i
 import { CHECK_LABELS_14D, labelKey, MODEL_STATS } from './aggregations/check-labels.ts';
 import { INBOX_CHECKS_14D, inboxChecks14d, inboxChecksKey } from './aggregations/inbox-checks-14d.ts';
 import type { ModelStats } from './aggregations/model-stats-value.ts';
-import { CheckRecordType, decode, LatestCheckType, ModelStatsType, readU64, type CheckRecord, type LatestCheck } from './aggregations/store-values.ts';
+import { decode, decodeCheckRecord, decodeModelStats, LatestCheckType, readU64, type CheckRecord, type LatestCheck } from './aggregations/store-values.ts';
 import { dayOf, decodeUsage, USAGE_DAILY, usageKey } from './aggregations/usage-daily.ts';
 import { inboxIndexKey, type OwnEvents } from './own-events.ts';
 import { decodeOffset, OFFSETS_STORE, offsetKey } from './stores/offsets.ts';
@@ -87,12 +87,12 @@ export function createQueries(state: StateReader, own: OwnEvents): Queries {
       const rs = new ReadSet();
       rs.add(CHECK_INDEX_14D, checkKey(account, uuid));
       const raw = (await state.fetch(rs, now)).get(mapKey(CHECK_INDEX_14D, checkKey(account, uuid)));
-      return raw ? decode<CheckRecord>(CheckRecordType, raw) : undefined;
+      return raw ? decodeCheckRecord(raw) : undefined;
     },
 
     async modelStats(now) {
       const rows = await state.scan(MODEL_STATS, now);
-      return rows.map(({ key, value }) => ({ account: key.toString('utf8'), stats: decode<ModelStats>(ModelStatsType, value) }));
+      return rows.map(({ key, value }) => ({ account: key.toString('utf8'), stats: decodeModelStats(value) }));
     },
   };
 }

@@ -17,18 +17,18 @@ const samples: { [K in SchemaName]: object } = {
     check_uuid: h16(1), account: 'acme', time: 1_700_000_000_000, domain: 'example.com', inbox_hash: h16(2),
     spelling_hash: h16(3), ip_hash: null, local_shape: 'first.last', account_type: 'work', feature_version: 1,
     features: [0.5, 1, -2], baseline_probability: 0.8, served_model: 'baseline', served_probability: 0.8, learned_probability: null,
-    verdict: 'allow', bulk: false,
+    personal_probability: 0.6, verdict: 'allow', bulk: false,
   } satisfies CheckScored,
   'feedback-received': {
-    check_uuid: h16(1), account: 'acme', time: 2, check_time: 1, inbox_hash: h16(2), outcome: 'fake', via: 'email', learned_probability: 0.3,
+    check_uuid: h16(1), account: 'acme', time: 2, check_time: 1, inbox_hash: h16(2), outcome: 'fake', via: 'email', learned_probability: 0.3, personal_probability: 0.4,
   } satisfies FeedbackReceived,
   'check-labelled': {
     check_uuid: h16(1), account: 'acme', domain: 'example.com', check_time: 1, label_time: 2, outcome: 'real',
     human: true, feature_version: 1, features: [1], baseline_probability: 0.4, served_model: 'baseline',
-    served_probability: 0.4, learned_probability: 0.7,
+    served_probability: 0.4, learned_probability: 0.7, personal_probability: null,
   } satisfies CheckLabelled,
   'domain-sighting': { domain: 'example.com', inbox_hash: h16(2), local_shape: 'flast', account_type: 'work', time: 3 } satisfies DomainSighting,
-  'model-published': { version: 2, feature_version: 1, intercept: 0.5, weights: [0.25, -1], trained_at: 9, examples: 300, trained_through: 8, humans: 200, fakes: 100, l2: 10, train_log_loss: 0.3, holdout_log_loss: 0.35, baseline_holdout_log_loss: 0.4 } satisfies ModelPublished,
+  'model-published': { version: 2, feature_version: 1, intercept: 0.5, weights: [0.25, -1], trained_at: 9, examples: 300, trained_through: 8, humans: 200, fakes: 100, l2: 10, train_log_loss: 0.3, holdout_log_loss: 0.35, baseline_holdout_log_loss: 0.4, account: 'acme' } satisfies ModelPublished,
 };
 
 const topicOf = (s: SchemaName) => Object.values(TOPICS).find((t) => t.schema === s)!;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RECENT_WINDOW, type ModelScoreSummary } from '../../src/model/prequential.ts';
-import { learnedHealthy, servedKind, type ModelMode } from '../../src/model/serving.ts';
+import { learnedHealthy, reportedModel, servedModel, type AccountModels, type ModelMode, type ServedModel } from '../../src/model/serving.ts';
 
 const summary = (recent: number): ModelScoreSummary => ({ accuracy: 0.8, log_loss: 0.5, recent_log_loss: recent });
 
@@ -32,19 +32,46 @@ describe('learnedHealthy', () => {
   });
 });
 
-describe('servedKind', () => {
+const standing = (version: number, healthy = false, recentOwn: number | null = null) => ({ version, healthy, recentOwn });
+const models = (shared: ReturnType<typeof standing>, personal: ReturnType<typeof standing>): AccountModels => ({ shared, personal });
+const NONE = standing(0);
+
+describe('servedModel', () => {
   it.each([
-    // mode, learned exists, healthy, served
-    ['off', true, true, 'baseline'],
-    ['off', true, false, 'baseline'],
-    ['off', false, false, 'baseline'],
-    ['on', true, false, 'learned'],
-    ['on', true, true, 'learned'],
-    ['on', false, true, 'baseline'],
-    ['auto', true, true, 'learned'],
-    ['auto', true, false, 'baseline'],
-    ['auto', false, true, 'baseline'],
-  ] as [ModelMode, boolean, boolean, 'baseline' | 'learned'][])('mode %s, learned exists %s, healthy %s -> %s', (mode, exists, healthy, served) => {
-    expect(servedKind(mode, exists, healthy)).toBe(served);
+    // mode, shared, personal, served
+    ['off', standing(2, true), standing(3, true), 'baseline'],
+    ['on', NONE, NONE, 'baseline'],
+    ['auto', NONE, NONE, 'baseline'],
+    ['on', standing(2), NONE, 'shared'],
+    ['on', NONE, standing(3), 'personal'],
+    ['on', standing(2), standing(3), 'personal'],
+    ['on', standing(4), standing(3), 'shared'],
+    ['auto', standing(2, true), NONE, 'shared'],
+    ['auto', standing(2, false), NONE, 'baseline'],
+    ['auto', NONE, standing(3, true), 'personal'],
+    ['auto', NONE, standing(3, false), 'baseline'],
+    ['auto', standing(2, true), standing(3, false), 'shared'],
+    ['auto', standing(4, false), standing(3, true), 'personal'],
+    ['auto', standing(2, false), standing(3, false), 'baseline'],
+    // both healthy: the better one on the account's own recent outcomes (ties to the personal one)
+    ['auto', standing(2, true, 0.3), standing(3, true, 0.2), 'personal'],
+    ['auto', standing(2, true, 0.2), standing(3, true, 0.3), 'shared'],
+    ['auto', standing(2, true, 0.2), standing(3, true, 0.2), 'personal'],
+    ['auto', standing(2, true, null), standing(3, true, 0.4), 'personal'],
+  ] as [ModelMode, ReturnType<typeof standing>, ReturnType<typeof standing>, ServedModel][])('mode %s, shared %o, personal %o -> %s', (mode, shared, personal, served) => {
+    expect(servedModel(mode, models(shared, personal))).toBe(served);
+  });
+});
+
+describe('reportedModel', () => {
+  it('describes the served learned model', () => {
+    expect(reportedModel('shared', models(standing(2, true), standing(3)))).toBe('shared');
+    expect(reportedModel('personal', models(standing(4), standing(3, true)))).toBe('personal');
+  });
+
+  it('with the baseline served: the newer learned model, or none', () => {
+    expect(reportedModel('baseline', models(standing(2), standing(3)))).toBe('personal');
+    expect(reportedModel('baseline', models(standing(4), standing(3)))).toBe('shared');
+    expect(reportedModel('baseline', models(NONE, NONE))).toBeUndefined();
   });
 });

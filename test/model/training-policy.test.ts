@@ -3,6 +3,7 @@ import {
   MIN_EXAMPLES_PER_CLASS,
   MIN_TRAINING_EXAMPLES,
   NEW_EXAMPLES_FOR_RETRAIN,
+  personalTrainingDue,
   trainingDue,
 } from '../../src/model/training-policy.ts';
 
@@ -52,5 +53,23 @@ describe('trainingDue', () => {
     expect(trainingDue({ ...enough, humans: 0, fakes: MIN_TRAINING_EXAMPLES }, true)).toMatchObject({ due: false, why: expect.stringMatching(/real-person/) });
     expect(trainingDue({ ...enough, fakes: MIN_EXAMPLES_PER_CLASS - 1 }, true)).toMatchObject({ due: false, why: expect.stringMatching(/fake outcomes/) });
     expect(trainingDue({ humans: 10, fakes: 10, newSinceModel: 1000 }, true)).toMatchObject({ due: false, why: expect.stringMatching(/labelled examples/) });
+  });
+
+  describe('personal models', () => {
+    const base = { humans: 25, fakes: 25, newSinceModel: 50, share: 0.5, sharedExists: false };
+    it('is due from 50 of the account\'s own outcomes (10 of each kind), before any shared model', () => {
+      expect(personalTrainingDue(base)).toEqual({ due: true });
+      expect(personalTrainingDue({ ...base, humans: 24 }).due).toBe(false);
+      expect(personalTrainingDue({ ...base, humans: 41, fakes: 9 })).toEqual({ due: false, why: "9 of the account's fake outcomes, 10 needed" });
+    });
+    it('is not due for an account the shared model is fitted on almost alone', () => {
+      expect(personalTrainingDue({ ...base, share: 0.95, sharedExists: true })).toEqual({ due: false, why: "the shared model is fitted on this account's outcomes already" });
+      expect(personalTrainingDue({ ...base, share: 0.95, sharedExists: false }).due).toBe(true);
+      expect(personalTrainingDue({ ...base, share: 0.5, sharedExists: true }).due).toBe(true);
+    });
+    it('waits for 25 new outcomes of the account unless forced', () => {
+      expect(personalTrainingDue({ ...base, newSinceModel: 24 }).due).toBe(false);
+      expect(personalTrainingDue({ ...base, newSinceModel: 24 }, true).due).toBe(true);
+    });
   });
 });

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { TrainingSet, type TrainingExample } from '../../src/model/training-set.ts';
 
 const WIDTH = 3;
-const ex = (id: string, time: number, human = true, width = WIDTH): TrainingExample => ({
+const ex = (id: string, time: number, human = true, width = WIDTH, account = 'acme'): TrainingExample => ({
   id,
+  account,
   time,
   human,
   features: new Float64Array(width).fill(time),
@@ -79,5 +80,19 @@ describe('TrainingSet', () => {
     expect(s.countAfter(19)).toBe(3);
     expect(s.countAfter(-Infinity)).toBe(4);
     expect(s.countAfter(30)).toBe(0);
+  });
+
+  it('keeps per-account counts and examples, also through trimming', () => {
+    const set = new TrainingSet(4, WIDTH);
+    set.add(ex('a1', 1, true, WIDTH, 'acme'));
+    set.add(ex('g1', 2, false, WIDTH, 'globex'));
+    set.add(ex('a2', 3, false, WIDTH, 'acme'));
+    set.add(ex('a3', 4, true, WIDTH, 'acme'));
+    expect(set.accounts()).toEqual(new Map([['acme', { humans: 2, fakes: 1 }], ['globex', { humans: 0, fakes: 1 }]]));
+    expect(set.examples('acme').map((e) => e.id)).toEqual(['a1', 'a2', 'a3']);
+    expect(set.countAfter(1, 'acme')).toBe(2);
+    set.add(ex('g2', 5, true, WIDTH, 'globex')); // over capacity: a1, the oldest, goes
+    expect(set.accounts()).toEqual(new Map([['acme', { humans: 1, fakes: 1 }], ['globex', { humans: 1, fakes: 1 }]]));
+    expect(set.examples('acme').map((e) => e.id)).toEqual(['a2', 'a3']);
   });
 });

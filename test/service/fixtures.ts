@@ -11,10 +11,14 @@ export interface AccountOutcomes {
   fakes: number;
   /** P(human) the baseline gave every check (humans get p, fakes 1 - p: the same loss for both). */
   baselineP: number;
-  /** P(human) the learned model gave, or null when the checks were scored without one. */
+  /** P(human) the shared learned model gave, or null when the checks were scored without one. */
   learnedP: number | null;
-  /** How many of the outcomes the learned model had scored (the newest ones); all by default. */
+  /** How many of the outcomes the shared learned model had scored (the newest ones); all by default. */
   learnedScored?: number;
+  /** P(human) the account's personal model gave (none by default). */
+  personalP?: number | null;
+  /** How many of the outcomes the personal model had scored (the newest ones); all by default. */
+  personalScored?: number;
   startTime?: number;
 }
 
@@ -22,8 +26,11 @@ export interface AccountOutcomes {
 export function statsOf(o: AccountOutcomes): ModelStats {
   let baseline: ModelTally = emptyTally();
   let learned: ModelTally = emptyTally();
+  let personal: ModelTally = emptyTally();
   const total = o.humans + o.fakes;
   const scored = o.learnedP === null ? 0 : (o.learnedScored ?? total);
+  const personalP = o.personalP ?? null;
+  const personalScored = personalP === null ? 0 : (o.personalScored ?? total);
   for (let i = 0; i < total; i++) {
     const human = i < o.humans;
     const time = (o.startTime ?? 1_000) + i;
@@ -31,8 +38,11 @@ export function statsOf(o: AccountOutcomes): ModelStats {
     if (o.learnedP !== null && i >= total - scored) {
       learned = addExample(learned, { time, human, probability: human ? o.learnedP : 1 - o.learnedP });
     }
+    if (personalP !== null && i >= total - personalScored) {
+      personal = addExample(personal, { time, human, probability: human ? personalP : 1 - personalP });
+    }
   }
-  return { baseline, learned, humans: o.humans, fakes: o.fakes };
+  return { baseline, learned, personal, humans: o.humans, fakes: o.fakes };
 }
 
 export function fakeQueries(rows: () => { account: string; stats: ModelStats }[] | Promise<{ account: string; stats: ModelStats }[]>) {
@@ -46,7 +56,7 @@ export function fakeQueries(rows: () => { account: string; stats: ModelStats }[]
   };
 }
 
-export function learnedCard(version: number): Scorecard {
+export function learnedCard(version: number, account?: string): Scorecard {
   const card = learnedScorecard({
     version,
     feature_version: FEATURE_VERSION,
@@ -61,16 +71,22 @@ export function learnedCard(version: number): Scorecard {
     train_log_loss: 0.4,
     holdout_log_loss: 0.4,
     baseline_holdout_log_loss: 0.5,
+    ...(account ? { account } : {}),
   });
   if (!card) throw new Error('fixture: learned model rejected');
   return card;
 }
 
-export function source(card: Scorecard | undefined): LearnedModelSource & { card: Scorecard | undefined } {
+/** A learned model source whose models the test sets: `card` is the shared one, `personalCards` each account's. */
+export function source(card: Scorecard | undefined, personalCards: Record<string, Scorecard> = {}): LearnedModelSource & { card: Scorecard | undefined; personalCards: Record<string, Scorecard> } {
   return {
     card,
-    current() {
+    personalCards,
+    shared() {
       return this.card;
+    },
+    personal(account) {
+      return this.personalCards[account];
     },
   };
 }

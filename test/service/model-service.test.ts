@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RECENT_WINDOW } from '../../src/model/prequential.ts';
 import type { ModelMode } from '../../src/model/serving.ts';
-import { MIN_EXAMPLES_PER_CLASS, MIN_TRAINING_EXAMPLES, NEW_EXAMPLES_FOR_RETRAIN } from '../../src/model/training-policy.ts';
+import { MIN_EXAMPLES_PER_CLASS, MIN_TRAINING_EXAMPLES, NEW_EXAMPLES_FOR_RETRAIN, PERSONAL_NEW_FOR_RETRAIN } from '../../src/model/training-policy.ts';
 import { createModelService } from '../../src/service/model-service.ts';
 import type { ModelStats } from '../../src/streams/aggregations/model-stats-value.ts';
 import type { Queries } from '../../src/streams/queries.ts';
@@ -126,7 +126,7 @@ describe('createModelService recommendation', () => {
   it('enough in all but one kind missing: asks only for that kind', async () => {
     const rows = [{ account: 'acme', stats: statsOf({ humans: 5, fakes: 250, baselineP: 0.7, learnedP: null }) }];
     const v = await stats(rows, 'on');
-    expect(v.recommendation).toContain(`A learned model needs ${MIN_EXAMPLES_PER_CLASS - 5} more real-person outcomes.`);
+    expect(v.recommendation).toContain(`A learned model needs ${MIN_EXAMPLES_PER_CLASS - 5} more real-person outcomes;`);
     expect(v.recommendation).not.toMatch(/\d+ more outcomes/);
   });
 
@@ -162,5 +162,40 @@ describe('createModelService recommendation', () => {
     const on = await stats(winning, 'on', 6);
     expect(on.recommendation).toContain('is served.');
     expect(on.recommendation).not.toContain('mode auto');
+  });
+});
+
+describe('createModelService with a personal model', () => {
+  // acme's personal v5 wins on acme's outcomes; the shared v4 loses on everyone's (globex's weigh most).
+  const rows: Rows = [
+    { account: 'acme', stats: statsOf({ humans: 40, fakes: 20, baselineP: 0.6, learnedP: 0.6, personalP: 0.9 }) },
+    { account: 'globex', stats: statsOf({ humans: 200, fakes: 200, baselineP: 0.8, learnedP: 0.55, startTime: 9_000 }) },
+  ];
+  const service = createModelService(queriesOf(rows), 'auto', source(learnedCard(4), { acme: learnedCard(5, 'acme') }), () => NOW);
+
+  it("reports the caller's personal model with its figures and the baseline's on the caller's own outcomes", async () => {
+    const v = await service.stats('acme');
+    expect(v).toMatchObject({ learned_version: 5, healthy: true, serving: 'learned', feedback_examples: 460, customers: 2 });
+    // Every one of acme's 60 outcomes: baseline right with p 0.6, personal with p 0.9.
+    expect(v.baseline).toEqual({ accuracy: 1, log_loss: 0.5108, recent_log_loss: 0.5108 });
+    expect(v.learned).toEqual({ accuracy: 1, log_loss: 0.1054, recent_log_loss: 0.1054 });
+    expect(v.recommendation).toMatch(/^Your personal learned model v5 \(fitted on your own outcomes\) beats the baseline on the last 50 outcomes of yours/);
+  });
+
+  it("shows another account the shared model's figures on everyone's outcomes, never acme's personal ones", async () => {
+    const v = await service.stats('globex');
+    expect(v).toMatchObject({ learned_version: 4, healthy: false, serving: 'baseline' });
+    // The shared model's tally: p 0.6 on acme's 60 and 0.55 on globex's 400, all right.
+    expect(v.learned?.accuracy).toBe(1);
+    expect(v.learned?.log_loss).toBeCloseTo((60 * -Math.log(0.6) + 400 * -Math.log(0.55)) / 460, 4);
+    expect(v.recommendation).toMatch(/^Learned model v4 exists\. It is not beating the baseline on recent outcomes\./);
+  });
+
+  it('an account whose personal model is still being measured is told how far along, on its own outcomes', async () => {
+    const early: Rows = [{ account: 'acme', stats: statsOf({ humans: 40, fakes: 40, baselineP: 0.6, learnedP: null, personalP: 0.9, personalScored: 12 }) }];
+    const v = await createModelService(queriesOf(early), 'auto', source(undefined, { acme: learnedCard(1, 'acme') }), () => NOW).stats('acme');
+    expect(v).toMatchObject({ learned_version: 1, healthy: false, serving: 'baseline' });
+    expect(v.recommendation).toContain('It has been measured on 12 of the 50 outcomes of yours needed to judge it');
+    expect(v.recommendation).toContain(`each ${PERSONAL_NEW_FOR_RETRAIN} new ones trigger the next version`);
   });
 });

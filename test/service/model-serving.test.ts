@@ -55,54 +55,53 @@ describe('createModelServing choice()', () => {
     for (const mode of ['off', 'on', 'auto'] as const) {
       const h = harness(mode, { learned: false });
       await h.serving.refresh();
-      expect(h.serving.choice()).toEqual({ learned: undefined, serveLearned: false });
+      expect(h.serving.choice('acme')).toEqual({ shared: undefined, personal: undefined, served: 'baseline' });
     }
   });
 
   it('mode off: scores the learned model alongside but serves the baseline even when it wins', async () => {
     const h = harness('off');
     await h.serving.refresh();
-    const c = h.serving.choice();
-    expect(c.learned?.version).toBe(2);
-    expect(c.serveLearned).toBe(false);
+    const c = h.serving.choice('acme');
+    expect(c.shared?.version).toBe(2);
+    expect(c.served).toBe('baseline');
   });
 
   it('mode on: serves the learned model as soon as one exists, healthy or not', () => {
     const h = harness('on', { rows: () => losing });
-    expect(h.serving.choice()).toMatchObject({ serveLearned: true });
-    expect(h.serving.choice().learned?.version).toBe(2);
+    expect(h.serving.choice('acme')).toMatchObject({ served: 'shared', shared: { version: 2 } });
   });
 
   it('mode auto: serves the learned model only once measured healthy', async () => {
     const h = harness('auto');
     // Nothing measured yet: not healthy until shown otherwise.
-    expect(h.serving.choice().serveLearned).toBe(false);
+    expect(h.serving.choice('acme').served).toBe('baseline');
     await h.serving.refresh();
-    expect(h.serving.choice().serveLearned).toBe(true);
+    expect(h.serving.choice('acme').served).toBe('shared');
   });
 
   it('mode auto: keeps the baseline while the learned model loses', async () => {
     const h = harness('auto', { rows: () => losing });
     await h.serving.refresh();
-    expect(h.serving.choice()).toMatchObject({ serveLearned: false });
-    expect(h.serving.choice().learned).toBeDefined();
+    expect(h.serving.choice('acme')).toMatchObject({ served: 'baseline' });
+    expect(h.serving.choice('acme').shared).toBeDefined();
   });
 
   it('mode auto: keeps the baseline until the learned model has scored a full window', async () => {
     const few = [{ account: 'acme', stats: statsOf({ humans: 100, fakes: 100, baselineP: 0.6, learnedP: 0.99, learnedScored: RECENT_WINDOW - 1 }) }];
     const h = harness('auto', { rows: () => few });
     await h.serving.refresh();
-    expect(h.serving.choice().serveLearned).toBe(false);
+    expect(h.serving.choice('acme').served).toBe('baseline');
     h.setRows(() => [{ account: 'acme', stats: statsOf({ humans: 100, fakes: 100, baselineP: 0.6, learnedP: 0.99, learnedScored: RECENT_WINDOW }) }]);
     await h.serving.refresh();
-    expect(h.serving.choice().serveLearned).toBe(true);
+    expect(h.serving.choice('acme').served).toBe('shared');
   });
 
   it('follows the learned source: a model that appears later is picked up without a refresh', async () => {
     const h = harness('on', { learned: false });
-    expect(h.serving.choice().serveLearned).toBe(false);
+    expect(h.serving.choice('acme').served).toBe('baseline');
     h.learned.card = learnedCard(5);
-    expect(h.serving.choice()).toMatchObject({ serveLearned: true, learned: { version: 5 } });
+    expect(h.serving.choice('acme')).toMatchObject({ served: 'shared', shared: { version: 5 } });
   });
 });
 
@@ -113,7 +112,7 @@ describe('createModelServing health refresh on state commits', () => {
     h.commit();
     await settle();
     expect(h.queries.calls).toEqual([10_000]);
-    expect(h.serving.choice().serveLearned).toBe(true);
+    expect(h.serving.choice('acme').served).toBe('shared');
   });
 
   it.each([
@@ -138,12 +137,12 @@ describe('createModelServing health refresh on state commits', () => {
     const h = harness('auto');
     h.commit();
     await settle();
-    expect(h.serving.choice().serveLearned).toBe(true);
+    expect(h.serving.choice('acme').served).toBe('shared');
     h.setRows(() => losing);
     h.advance(500);
     h.commit();
     await settle();
-    expect(h.serving.choice().serveLearned).toBe(false);
+    expect(h.serving.choice('acme').served).toBe('baseline');
   });
 
   it('auto: ignores commits while a refresh is still running', async () => {
@@ -158,7 +157,7 @@ describe('createModelServing health refresh on state commits', () => {
     expect(h.queries.calls).toHaveLength(1);
     release();
     await settle();
-    expect(h.serving.choice().serveLearned).toBe(true);
+    expect(h.serving.choice('acme').served).toBe('shared');
   });
 
   it('auto: reports a failed refresh and tries again on a later commit', async () => {
@@ -167,13 +166,13 @@ describe('createModelServing health refresh on state commits', () => {
     await settle();
     expect(h.errors).toHaveLength(1);
     expect((h.errors[0] as Error).message).toBe('state unavailable');
-    expect(h.serving.choice().serveLearned).toBe(false);
+    expect(h.serving.choice('acme').served).toBe('baseline');
     h.setRows(() => winning);
     h.advance(500);
     h.commit();
     await settle();
     expect(h.queries.calls).toHaveLength(2);
-    expect(h.serving.choice().serveLearned).toBe(true);
+    expect(h.serving.choice('acme').served).toBe('shared');
   });
 
   it.each(['off', 'on'] as const)('%s: commits do not query the state (health does not matter)', async (mode) => {
@@ -188,5 +187,68 @@ describe('createModelServing health refresh on state commits', () => {
     expect(h.unsubscribe).not.toHaveBeenCalled();
     h.serving.stop();
     expect(h.unsubscribe).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('createModelServing with personal models', () => {
+  // Shared v2 for everyone; acme also has its personal v3.
+  const personalFor = (mode: ModelMode, rows: Rows) =>
+    createModelServing({
+      mode,
+      learned: source(learnedCard(2), { acme: learnedCard(3, 'acme') }),
+      queries: fakeQueries(() => rows),
+      onStateCommit: () => () => undefined,
+      now: () => 10_000,
+    });
+
+  it("serves an account its personal model once it beats the baseline on that account's own outcomes, and no other account", async () => {
+    // acme's personal model wins on acme's outcomes; the shared model loses on everyone's.
+    const serving = personalFor('auto', [
+      { account: 'acme', stats: statsOf({ humans: 30, fakes: 30, baselineP: 0.6, learnedP: 0.55, personalP: 0.9 }) },
+      { account: 'globex', stats: statsOf({ humans: 100, fakes: 100, baselineP: 0.8, learnedP: 0.55 }) },
+    ]);
+    await serving.refresh();
+    expect(serving.choice('acme')).toMatchObject({ served: 'personal', personal: { version: 3, account: 'acme' }, shared: { version: 2 } });
+    expect(serving.choice('globex')).toMatchObject({ served: 'baseline', personal: undefined, shared: { version: 2 } });
+  });
+
+  it("keeps the baseline for an account whose personal model loses on its own outcomes while the shared one loses too", async () => {
+    const serving = personalFor('auto', [{ account: 'acme', stats: statsOf({ humans: 60, fakes: 60, baselineP: 0.8, learnedP: 0.55, personalP: 0.6 }) }]);
+    await serving.refresh();
+    expect(serving.choice('acme').served).toBe('baseline');
+  });
+
+  it("a personal model's probabilities never make the shared model healthy (the audit's mixing case)", async () => {
+    // acme's personal model is excellent and has scored all of acme's outcomes; the shared model
+    // scored none of them and loses on globex's: globex must keep the baseline.
+    const serving = personalFor('auto', [
+      { account: 'acme', stats: statsOf({ humans: 100, fakes: 100, baselineP: 0.6, learnedP: null, personalP: 0.99 }) },
+      { account: 'globex', stats: statsOf({ humans: 30, fakes: 30, baselineP: 0.7, learnedP: 0.6 }) },
+    ]);
+    await serving.refresh();
+    expect(serving.choice('globex').served).toBe('baseline');
+    expect(serving.choice('acme').served).toBe('personal');
+  });
+
+  it('when both beat the baseline, serves the one doing better on the account\'s own recent outcomes', async () => {
+    const sharedBetter = personalFor('auto', [{ account: 'acme', stats: statsOf({ humans: 60, fakes: 60, baselineP: 0.6, learnedP: 0.95, personalP: 0.8 }) }]);
+    await sharedBetter.refresh();
+    expect(sharedBetter.choice('acme').served).toBe('shared');
+    const personalBetter = personalFor('auto', [{ account: 'acme', stats: statsOf({ humans: 60, fakes: 60, baselineP: 0.6, learnedP: 0.8, personalP: 0.95 }) }]);
+    await personalBetter.refresh();
+    expect(personalBetter.choice('acme').served).toBe('personal');
+  });
+
+  it('mode on: the newer of the two', () => {
+    expect(personalFor('on', []).choice('acme').served).toBe('personal');
+    const stale = createModelServing({
+      mode: 'on',
+      learned: source(learnedCard(4), { acme: learnedCard(3, 'acme') }),
+      queries: fakeQueries(() => []),
+      onStateCommit: () => () => undefined,
+      now: () => 10_000,
+    });
+    expect(stale.choice('acme').served).toBe('shared');
+    expect(stale.choice('acme').personal?.version).toBe(3);
   });
 });

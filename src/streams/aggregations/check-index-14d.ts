@@ -23,6 +23,7 @@ export function checkRecordOf(e: CheckScored): CheckRecord {
     served_model: e.served_model,
     served_probability: e.served_probability,
     learned_probability: e.learned_probability,
+    personal_probability: e.personal_probability ?? null,
   };
 }
 

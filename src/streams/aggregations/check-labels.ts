@@ -15,7 +15,7 @@ import type { StoreTx } from '../stores/tx.ts';
 import { compositeKey, timedStore, type StoreSpec } from '../stores/store-spec.ts';
 import { DAY } from '../../domain/time.ts';
 import { CHECK_INDEX_14D, checkKey, checkRecordOf } from './check-index-14d.ts';
-import { CheckRecordType, decode, decodePendingLabel, encode, LabelType, ModelStatsType, PendingLabelType, type CheckRecord } from './store-values.ts';
+import { decodeCheckRecord, decodeModelStats, decodePendingLabel, encode, LabelType, ModelStatsType, PendingLabelType, type CheckRecord } from './store-values.ts';
 import type { ModelStats } from './model-stats-value.ts';
 
 export const CHECK_LABELS_14D: StoreSpec = timedStore(4, 'check-labels-14d', 15 * DAY);
@@ -27,7 +27,7 @@ export const labelKey = checkKey;
 export const modelStatsKey = (account: string): Buffer => compositeKey(account);
 
 export function emptyModelStats(): ModelStats {
-  return { baseline: emptyTally(), learned: emptyTally(), humans: 0, fakes: 0 };
+  return { baseline: emptyTally(), learned: emptyTally(), personal: emptyTally(), humans: 0, fakes: 0 };
 }
 
 export function labelledExample(f: FeedbackReceived, rec: CheckRecord): CheckLabelled {
@@ -47,6 +47,7 @@ export function labelledExample(f: FeedbackReceived, rec: CheckRecord): CheckLab
     // Scored at check time if a learned model existed then, else at report time (by the API,
     // carried in the feedback event): either way before any model learned from this outcome.
     learned_probability: rec.learned_probability ?? f.learned_probability ?? null,
+    personal_probability: rec.personal_probability ?? f.personal_probability ?? null,
   };
 }
 
@@ -57,6 +58,10 @@ export function updateStats(s: ModelStats, ex: CheckLabelled): ModelStats {
       ex.learned_probability === null
         ? s.learned
         : addExample(s.learned, { time: ex.label_time, human: ex.human, probability: ex.learned_probability }),
+    personal:
+      ex.personal_probability === null || ex.personal_probability === undefined
+        ? s.personal
+        : addExample(s.personal, { time: ex.label_time, human: ex.human, probability: ex.personal_probability }),
     humans: s.humans + (ex.human ? 1 : 0),
     fakes: s.fakes + (ex.human ? 0 : 1),
   };
@@ -66,7 +71,7 @@ export function updateStats(s: ModelStats, ex: CheckLabelled): ModelStats {
 function complete(f: FeedbackReceived, rec: CheckRecord, tx: StoreTx, emit: (e: Emitted) => void): void {
   const ex = labelledExample(f, rec);
   const rawStats = tx.get(MODEL_STATS, modelStatsKey(f.account));
-  const stats = rawStats ? decode<ModelStats>(ModelStatsType, rawStats) : emptyModelStats();
+  const stats = rawStats ? decodeModelStats(rawStats) : emptyModelStats();
   tx.put(MODEL_STATS, modelStatsKey(f.account), encode(ModelStatsType, updateStats(stats, ex)), f.time);
   emit({ topic: 'labelled', key: Buffer.from(ex.domain), value: ex, timestamp: f.time });
 }
@@ -84,7 +89,7 @@ export const checkLabels: Aggregation<FeedbackReceived> = {
     if (tx.get(CHECK_LABELS_14D, key)) return; // one label per check
     tx.put(CHECK_LABELS_14D, key, encode(LabelType, { outcome: f.outcome, time: f.time }), f.check_time);
     const rawCheck = tx.get(CHECK_INDEX_14D, checkKey(f.account, f.check_uuid));
-    if (rawCheck) complete(f, decode<CheckRecord>(CheckRecordType, rawCheck), tx, emit);
+    if (rawCheck) complete(f, decodeCheckRecord(rawCheck), tx, emit);
     else tx.put(PENDING_LABELS_14D, key, encode(PendingLabelType, f), f.check_time);
   },
 };

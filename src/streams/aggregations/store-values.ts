@@ -4,6 +4,7 @@
  */
 import avro from 'avsc';
 import type { ModelScores } from '../../domain/events.ts';
+import type { ModelStats } from './model-stats-value.ts';
 
 const tally = {
   type: 'record',
@@ -16,8 +17,31 @@ const tally = {
   ],
 } as const;
 
+/**
+ * A store value type that also reads values written before its newest fields existed: each
+ * older schema is a prefix of the current one (fields are only ever appended, with defaults),
+ * so an older value is too short for the current type and is read through a resolver.
+ */
+function evolving(current: avro.Type, older: readonly object[]): (b: Buffer) => unknown {
+  const resolvers = older.map((schema) => current.createResolver(avro.Type.forSchema(schema as never)));
+  return (b) => {
+    try {
+      return current.fromBuffer(b);
+    } catch (err) {
+      for (let i = resolvers.length - 1; i >= 0; i--) {
+        try {
+          return current.fromBuffer(b, resolvers[i]);
+        } catch {
+          // not this older shape either
+        }
+      }
+      throw err;
+    }
+  };
+}
+
 /** check-index-14d: what the label join needs from a check. */
-export const CheckRecordType = avro.Type.forSchema({
+const checkRecordV1 = {
   type: 'record',
   name: 'CheckRecord',
   fields: [
@@ -30,7 +54,14 @@ export const CheckRecordType = avro.Type.forSchema({
     { name: 'served_probability', type: 'double' },
     { name: 'learned_probability', type: ['null', 'double'], default: null },
   ],
-});
+} as const;
+export const CheckRecordType = avro.Type.forSchema({
+  ...checkRecordV1,
+  fields: [...checkRecordV1.fields, { name: 'personal_probability', type: ['null', 'double'], default: null }],
+} as never);
+const checkRecordFromOlder = evolving(CheckRecordType, [checkRecordV1]);
+/** Reads a check record, also one stored before records carried `personal_probability`. */
+export const decodeCheckRecord = (b: Buffer): CheckRecord => checkRecordFromOlder(b) as CheckRecord;
 export interface CheckRecord extends ModelScores {
   domain: string;
   time: number;
@@ -78,23 +109,18 @@ const pendingLabelV1 = {
     { name: 'via', type: 'string' },
   ],
 } as const;
+const pendingLabelV2 = { ...pendingLabelV1, fields: [...pendingLabelV1.fields, { name: 'learned_probability', type: ['null', 'double'], default: null }] };
 export const PendingLabelType = avro.Type.forSchema({
-  ...pendingLabelV1,
-  fields: [...pendingLabelV1.fields, { name: 'learned_probability', type: ['null', 'double'], default: null }],
+  ...pendingLabelV2,
+  fields: [...pendingLabelV2.fields, { name: 'personal_probability', type: ['null', 'double'], default: null }],
 } as never);
-const pendingLabelFromV1 = PendingLabelType.createResolver(avro.Type.forSchema(pendingLabelV1 as never));
+const pendingLabelFromOlder = evolving(PendingLabelType, [pendingLabelV1, pendingLabelV2]);
 
-/** Reads a pending label, also one stored before labels carried `learned_probability`. */
-export function decodePendingLabel<T>(b: Buffer): T {
-  try {
-    return PendingLabelType.fromBuffer(b) as T;
-  } catch {
-    return PendingLabelType.fromBuffer(b, pendingLabelFromV1) as T; // the older value is shorter: it ends before the new field
-  }
-}
+/** Reads a pending label, also one stored before labels carried the learned probabilities. */
+export const decodePendingLabel = <T>(b: Buffer): T => pendingLabelFromOlder(b) as T;
 
 /** model-stats: prequential tallies per account and model. */
-export const ModelStatsType = avro.Type.forSchema({
+const modelStatsV1 = {
   type: 'record',
   name: 'ModelStats',
   fields: [
@@ -103,7 +129,14 @@ export const ModelStatsType = avro.Type.forSchema({
     { name: 'humans', type: 'long' },
     { name: 'fakes', type: 'long' },
   ],
+} as const;
+export const ModelStatsType = avro.Type.forSchema({
+  ...modelStatsV1,
+  fields: [...modelStatsV1.fields, { name: 'personal', type: 'Tally', default: { n: 0, correct: 0, sumLogLoss: 0, recent: [] } }],
 } as never);
+const modelStatsFromOlder = evolving(ModelStatsType, [modelStatsV1]);
+/** Reads an account's tallies, also ones stored before the personal model's tally existed. */
+export const decodeModelStats = (b: Buffer): ModelStats => modelStatsFromOlder(b) as ModelStats;
 
 export const encode = <T>(type: avro.Type, v: T): Buffer => type.toBuffer(v);
 export const decode = <T>(type: avro.Type, b: Buffer): T => type.fromBuffer(b) as T;

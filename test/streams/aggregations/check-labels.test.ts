@@ -4,12 +4,19 @@ import type { CheckLabelled } from '../../../src/domain/events.ts';
 import { checkIndex14d } from '../../../src/streams/aggregations/check-index-14d.ts';
 import { checkLabels, labelJoinOnCheck, MODEL_STATS, modelStatsKey, PENDING_LABELS_14D, labelKey } from '../../../src/streams/aggregations/check-labels.ts';
 import type { ModelStats } from '../../../src/streams/aggregations/model-stats-value.ts';
-import { decode, ModelStatsType, PendingLabelType } from '../../../src/streams/aggregations/store-values.ts';
+import { CHECK_INDEX_14D, checkKey, checkRecordOf } from '../../../src/streams/aggregations/check-index-14d.ts';
+import { CheckRecordType, decode, decodeModelStats, ModelStatsType, PendingLabelType } from '../../../src/streams/aggregations/store-values.ts';
 import type { Emitted } from '../../../src/streams/aggregation.ts';
 import { aCheck, aFeedback } from '../../helpers/pipeline.ts';
 import { MemoryTx } from '../../helpers/memory-tx.ts';
 
 const stats = (tx: MemoryTx, account = 'acme'): ModelStats => decode<ModelStats>(ModelStatsType, tx.get(MODEL_STATS, modelStatsKey(account))!);
+
+/** The store value type as an older build wrote it: the same record without the named (newer) fields. */
+function without(type: avro.Type, ...names: string[]): avro.Type {
+  const schema = type.schema() as { fields: { name: string }[] };
+  return avro.Type.forSchema({ ...schema, fields: schema.fields.filter((x) => !names.includes(x.name)) } as never);
+}
 
 describe('label join (Given/When/Then)', () => {
   it('given a check, when its first label arrives, then one example is emitted and tallied', () => {
@@ -77,12 +84,54 @@ describe('label join (Given/When/Then)', () => {
     // A pending label written by the previous version (no learned_probability field).
     const old = aCheck({ learned_probability: null });
     const f = aFeedback(old, { outcome: 'real' });
-    const v1 = avro.Type.forSchema({ ...(PendingLabelType.schema() as object), fields: (PendingLabelType.schema() as { fields: { name: string }[] }).fields.filter((x) => x.name !== 'learned_probability') } as never);
+    const v1 = without(PendingLabelType, 'learned_probability', 'personal_probability');
     tx.put(PENDING_LABELS_14D, labelKey(old.account, old.check_uuid), v1.toBuffer(f));
     checkIndex14d.apply(old, tx, () => undefined);
     labelJoinOnCheck.apply(old, tx, (e) => out.push(e));
     expect(out).toHaveLength(2);
     expect((out[1]!.value as CheckLabelled).learned_probability).toBeNull();
     expect((out[1]!.value as CheckLabelled).human).toBe(true);
+  });
+
+  it("given an account's personal model, its probabilities are tallied apart from the shared model's", () => {
+    const tx = new MemoryTx();
+    const out: Emitted[] = [];
+    // Scored at check time by the shared (0.4: wrong) and the personal (0.8: right) model.
+    const c = aCheck({ baseline_probability: 0.6, learned_probability: 0.4, personal_probability: 0.8 });
+    checkIndex14d.apply(c, tx, () => undefined);
+    checkLabels.apply(aFeedback(c, { outcome: 'real' }), tx, (e) => out.push(e));
+    // Made before the personal model existed: scored by it when reported.
+    const early = aCheck({ baseline_probability: 0.6, learned_probability: 0.3, personal_probability: null });
+    checkIndex14d.apply(early, tx, () => undefined);
+    checkLabels.apply(aFeedback(early, { outcome: 'real', personal_probability: 0.7 }), tx, (e) => out.push(e));
+    // Another account without a personal model.
+    const other = aCheck({ account: 'globex', baseline_probability: 0.6, learned_probability: 0.9 });
+    checkIndex14d.apply(other, tx, () => undefined);
+    checkLabels.apply(aFeedback(other, { outcome: 'real' }), tx, (e) => out.push(e));
+
+    expect(out.map((e) => (e.value as CheckLabelled).personal_probability)).toEqual([0.8, 0.7, null]);
+    expect(stats(tx).learned).toMatchObject({ n: 2, correct: 0 });
+    expect(stats(tx).personal).toMatchObject({ n: 2, correct: 2 });
+    expect(stats(tx, 'globex').learned).toMatchObject({ n: 1, correct: 1 });
+    expect(stats(tx, 'globex').personal.n).toBe(0);
+  });
+
+  it('reads tallies and check records stored before the personal model existed', () => {
+    const tx = new MemoryTx();
+    const out: Emitted[] = [];
+    const c = aCheck({ baseline_probability: 0.6, learned_probability: 0.9, personal_probability: null });
+    // A check record and an account's tallies as the previous build wrote them.
+    const oldRecord = without(CheckRecordType, 'personal_probability');
+    tx.put(CHECK_INDEX_14D, checkKey(c.account, c.check_uuid), oldRecord.toBuffer(checkRecordOf(c)));
+    const oldStats = without(ModelStatsType, 'personal');
+    const before = { baseline: { n: 3, correct: 2, sumLogLoss: 1.5, recent: [] }, learned: { n: 1, correct: 1, sumLogLoss: 0.1, recent: [] }, humans: 2, fakes: 1 };
+    tx.put(MODEL_STATS, modelStatsKey(c.account), oldStats.toBuffer(before));
+    expect(decodeModelStats(tx.get(MODEL_STATS, modelStatsKey(c.account))!)).toMatchObject({ ...before, personal: { n: 0, correct: 0, sumLogLoss: 0, recent: [] } });
+
+    checkLabels.apply(aFeedback(c, { outcome: 'real', personal_probability: 0.75 }), tx, (e) => out.push(e));
+    expect(out).toHaveLength(1);
+    expect((out[0]!.value as CheckLabelled).learned_probability).toBe(0.9);
+    expect((out[0]!.value as CheckLabelled).personal_probability).toBe(0.75);
+    expect(stats(tx)).toMatchObject({ humans: 3, fakes: 1, baseline: { n: 4 }, learned: { n: 2 }, personal: { n: 1, correct: 1 } });
   });
 });

@@ -24,6 +24,8 @@ export interface LearnedStanding {
   readonly healthy: boolean;
   /** Its recent log loss on this account's own outcomes (null: it scored none of them yet). */
   readonly recentOwn: number | null;
+  /** How many of this account's outcomes it scored. */
+  readonly ownExamples: number;
 }
 
 export interface AccountModels {
@@ -31,7 +33,7 @@ export interface AccountModels {
   readonly personal: LearnedStanding;
 }
 
-const NONE: LearnedStanding = { version: 0, healthy: false, recentOwn: null };
+const NONE: LearnedStanding = { version: 0, healthy: false, recentOwn: null, ownExamples: 0 };
 
 /**
  * The standing of an account's learned models from the prequential summaries: `everyone`
@@ -40,11 +42,21 @@ const NONE: LearnedStanding = { version: 0, healthy: false, recentOwn: null };
 export function accountModels(shared: Scorecard | undefined, personal: Scorecard | undefined, everyone: StatsSummary, own: StatsSummary | undefined): AccountModels {
   return {
     shared: shared
-      ? { version: shared.version, healthy: learnedHealthy(everyone.baseline, everyone.learned, everyone.learnedExamples), recentOwn: own?.learned?.recent_log_loss ?? null }
+      ? {
+          version: shared.version,
+          healthy: learnedHealthy(everyone.baseline, everyone.learned, everyone.learnedExamples),
+          recentOwn: own?.learned?.recent_log_loss ?? null,
+          ownExamples: own?.learnedExamples ?? 0,
+        }
       : NONE,
     personal:
       personal && own
-        ? { version: personal.version, healthy: learnedHealthy(own.baseline, own.personal, own.personalExamples), recentOwn: own.personal?.recent_log_loss ?? null }
+        ? {
+            version: personal.version,
+            healthy: learnedHealthy(own.baseline, own.personal, own.personalExamples),
+            recentOwn: own.personal?.recent_log_loss ?? null,
+            ownExamples: own.personalExamples,
+          }
         : personal
           ? { ...NONE, version: personal.version }
           : NONE,
@@ -53,20 +65,31 @@ export function accountModels(shared: Scorecard | undefined, personal: Scorecard
 
 /**
  * `on`: the newer learned model (a personal model no longer refitted gives way to a newer
- * shared one). `auto`: a healthy model; when both are, the one doing better on the account's
- * own recent outcomes (the personal one until the shared one has scored any of them).
+ * shared one). `auto` (CONTRACT): an account whose personal model beats the baseline on its
+ * own recent outcomes is served it; only a healthy shared model that has scored a full window
+ * of the account's own outcomes and does strictly better on them takes over (the same
+ * outcomes: both score every outcome once they exist), so a few outcomes never flip it.
+ * Otherwise the shared model while healthy, else the baseline.
  */
 export function servedModel(mode: ModelMode, m: AccountModels): ServedModel {
   const hasShared = m.shared.version > 0;
   const hasPersonal = m.personal.version > 0;
   if (mode === 'off' || (!hasShared && !hasPersonal)) return 'baseline';
   if (mode === 'on') return hasPersonal && (!hasShared || m.personal.version > m.shared.version) ? 'personal' : 'shared';
-  const personalOk = hasPersonal && m.personal.healthy;
   const sharedOk = hasShared && m.shared.healthy;
-  if (personalOk && sharedOk) {
-    return m.shared.recentOwn === null || (m.personal.recentOwn !== null && m.personal.recentOwn <= m.shared.recentOwn) ? 'personal' : 'shared';
-  }
-  return personalOk ? 'personal' : sharedOk ? 'shared' : 'baseline';
+  if (hasPersonal && m.personal.healthy) return sharedOk && sharedBeatsPersonal(m) ? 'shared' : 'personal';
+  return sharedOk ? 'shared' : 'baseline';
+}
+
+/** The shared model does strictly better than the personal one over a full window of the account's outcomes. */
+export function sharedBeatsPersonal(m: AccountModels): boolean {
+  return (
+    m.shared.ownExamples >= RECENT_WINDOW &&
+    m.personal.ownExamples >= RECENT_WINDOW &&
+    m.shared.recentOwn !== null &&
+    m.personal.recentOwn !== null &&
+    m.shared.recentOwn < m.personal.recentOwn
+  );
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { Scorecard } from '../model/score.ts';
 import { RECENT_WINDOW, summarizeAccounts, type ModelScoreSummary } from '../model/prequential.ts';
 import { accountModels, reportedModel, servedModel, type ModelMode } from '../model/serving.ts';
-import { MIN_EXAMPLES_PER_CLASS, MIN_TRAINING_EXAMPLES, NEW_EXAMPLES_FOR_RETRAIN, PERSONAL_MIN_EXAMPLES, PERSONAL_MIN_PER_CLASS, PERSONAL_NEW_FOR_RETRAIN } from '../model/training-policy.ts';
+import { MIN_EXAMPLES_PER_CLASS, MIN_TRAINING_EXAMPLES, NEW_EXAMPLES_FOR_RETRAIN, PERSONAL_MAX_SHARE, PERSONAL_MIN_EXAMPLES, PERSONAL_MIN_PER_CLASS, PERSONAL_NEW_FOR_RETRAIN } from '../model/training-policy.ts';
 import type { Queries } from '../streams/queries.ts';
 import type { ModelService, ModelStatsView } from './ports.ts';
 
@@ -53,6 +53,9 @@ export function createModelService(queries: Queries, mode: ModelMode, learned: L
           personal,
           healthy,
           learnedExamples: personal ? own.personalExamples : s.learnedExamples,
+          // The trainer refits no personal model for an account that is most of the shared model's outcomes.
+          personalRefitted: !(models.shared.version > 0 && own.humans + own.fakes >= PERSONAL_MAX_SHARE * (s.humans + s.fakes)),
+          ...(served === 'shared' && models.personal.healthy ? { overPersonal: models.personal.version } : {}),
         }),
       };
       return view;
@@ -65,7 +68,18 @@ function round(s: ModelScoreSummary): ModelScoreSummary {
   return { accuracy: r(s.accuracy), log_loss: r(s.log_loss), recent_log_loss: r(s.recent_log_loss) };
 }
 
-function recommend(o: { mode: ModelMode; humans: number; fakes: number; version: number; personal: boolean; healthy: boolean; learnedExamples: number }): string {
+function recommend(o: {
+  mode: ModelMode;
+  humans: number;
+  fakes: number;
+  version: number;
+  personal: boolean;
+  healthy: boolean;
+  learnedExamples: number;
+  personalRefitted: boolean;
+  /** The shared model is served although this personal version is healthy (it does better on the account's outcomes). */
+  overPersonal?: number;
+}): string {
   const total = o.humans + o.fakes;
   if (o.mode === 'off') return 'MAILSIFT_MODEL_MODE is off: every account is served the baseline. Outcomes you report are still recorded, measured and trained on.';
   if (total === 0) {
@@ -83,9 +97,16 @@ function recommend(o: { mode: ModelMode; humans: number; fakes: number; version:
   }
   const name = o.personal ? `Your personal learned model v${o.version} (fitted on your own outcomes)` : `Learned model v${o.version}`;
   const own = o.personal ? ' of yours' : '';
+  const frozen = o.personal && !o.personalRefitted;
+  // A personal model of an account that is most of the shared model's outcomes is not refitted: the shared one is.
+  const next = frozen
+    ? ` It is no longer refitted: your outcomes are most of the shared model's, which is refitted instead (each ${NEW_EXAMPLES_FOR_RETRAIN} new outcomes) and takes over once it does better on your last ${RECENT_WINDOW}.`
+    : ` Keep reporting outcomes; each ${o.personal ? PERSONAL_NEW_FOR_RETRAIN : NEW_EXAMPLES_FOR_RETRAIN} new ones trigger the next version.`;
   if (!o.healthy) {
     const scored = o.learnedExamples < RECENT_WINDOW ? ` It has been measured on ${o.learnedExamples} of the ${RECENT_WINDOW} outcomes${own} needed to judge it.` : ` It is not beating the baseline on recent outcomes${own}.`;
-    return `${name} exists.${scored} ${o.mode === 'on' ? 'It is served anyway (mode on).' : 'The baseline is served until it does (mode auto).'} Keep reporting outcomes; each ${o.personal ? PERSONAL_NEW_FOR_RETRAIN : NEW_EXAMPLES_FOR_RETRAIN} new ones trigger the next version.`;
+    return `${name} exists.${scored} ${o.mode === 'on' ? 'It is served anyway (mode on).' : 'The baseline is served until it does (mode auto).'}${next}`;
   }
-  return `${name} beats the baseline on the last ${RECENT_WINDOW} outcomes${own} and is served${o.mode === 'auto' ? ' (mode auto)' : ''}. Keep reporting outcomes so it keeps improving.`;
+  const instead = o.overPersonal === undefined ? '' : ` It is served instead of your personal model v${o.overPersonal}, which it beats on your last ${RECENT_WINDOW} outcomes.`;
+  const keep = frozen ? next : ' Keep reporting outcomes so it keeps improving.';
+  return `${name} beats the baseline on the last ${RECENT_WINDOW} outcomes${own} and is served${o.mode === 'auto' ? ' (mode auto)' : ''}.${instead}${keep}`;
 }

@@ -49,12 +49,44 @@ export function createModelServing(d: ModelServingDeps): ModelServing {
     perAccount = new Map(rows.map((r) => [r.account, summarizeAccounts([r.stats])]));
   }
 
-  const stop = d.onStateCommit(() => {
-    if (d.mode !== 'auto' || running || d.now() - last < (d.refreshMs ?? 500)) return;
+  // Every commit is followed by a refresh within `refreshMs`: one that arrives too soon after
+  // the last refresh, or while one runs, schedules a trailing refresh instead of being dropped
+  // (else the last outcome of a burst would leave health stale until the next commit, and
+  // checks would be served by another model than /v1/model reports).
+  const every = d.refreshMs ?? 500;
+  let dirty = false;
+  let timer: NodeJS.Timeout | undefined;
+  function run(): void {
+    dirty = false;
     running = refresh()
       .catch((err) => d.onError?.(err))
-      .finally(() => (running = undefined));
+      .finally(() => {
+        running = undefined;
+        if (dirty) schedule();
+      });
+  }
+  function schedule(): void {
+    if (running) {
+      dirty = true;
+      return;
+    }
+    if (timer) return;
+    const wait = last + every - d.now();
+    if (wait <= 0) return run();
+    timer = setTimeout(() => {
+      timer = undefined;
+      run();
+    }, wait);
+    timer.unref?.();
+  }
+  const unsubscribe = d.onStateCommit(() => {
+    if (d.mode === 'auto') schedule();
   });
+  const stop = (): void => {
+    unsubscribe();
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+  };
 
   return {
     choice(account) {

@@ -32,7 +32,7 @@ describe('learnedHealthy', () => {
   });
 });
 
-const standing = (version: number, healthy = false, recentOwn: number | null = null) => ({ version, healthy, recentOwn });
+const standing = (version: number, healthy = false, recentOwn: number | null = null, ownExamples = recentOwn === null ? 0 : RECENT_WINDOW) => ({ version, healthy, recentOwn, ownExamples });
 const models = (shared: ReturnType<typeof standing>, personal: ReturnType<typeof standing>): AccountModels => ({ shared, personal });
 const NONE = standing(0);
 
@@ -53,11 +53,18 @@ describe('servedModel', () => {
     ['auto', standing(2, true), standing(3, false), 'shared'],
     ['auto', standing(4, false), standing(3, true), 'personal'],
     ['auto', standing(2, false), standing(3, false), 'baseline'],
-    // both healthy: the better one on the account's own recent outcomes (ties to the personal one)
+    // both healthy: the personal model (CONTRACT), unless the shared one does strictly better
+    // over a full window of the account's own outcomes
     ['auto', standing(2, true, 0.3), standing(3, true, 0.2), 'personal'],
     ['auto', standing(2, true, 0.2), standing(3, true, 0.3), 'shared'],
     ['auto', standing(2, true, 0.2), standing(3, true, 0.2), 'personal'],
     ['auto', standing(2, true, null), standing(3, true, 0.4), 'personal'],
+    // the audit's flip: the shared model better on 2 of the account's outcomes only
+    ['auto', standing(8, true, 0.01, 2), standing(2, true, 0.09), 'personal'],
+    ['auto', standing(8, true, 0.01, RECENT_WINDOW - 1), standing(2, true, 0.09), 'personal'],
+    ['auto', standing(8, true, 0.01, RECENT_WINDOW), standing(2, true, 0.09), 'shared'],
+    // better on the account's outcomes but not healthy on everyone's: the personal model stays
+    ['auto', standing(8, false, 0.01), standing(2, true, 0.09), 'personal'],
   ] as [ModelMode, ReturnType<typeof standing>, ReturnType<typeof standing>, ServedModel][])('mode %s, shared %o, personal %o -> %s', (mode, shared, personal, served) => {
     expect(servedModel(mode, models(shared, personal))).toBe(served);
   });

@@ -198,4 +198,25 @@ describe('createModelService with a personal model', () => {
     expect(v.recommendation).toContain('It has been measured on 12 of the 50 outcomes of yours needed to judge it');
     expect(v.recommendation).toContain(`each ${PERSONAL_NEW_FOR_RETRAIN} new ones trigger the next version`);
   });
+
+  it('an account that is most of the shared model\'s outcomes is told its personal model is no longer refitted', async () => {
+    const dominant: Rows = [
+      { account: 'acme', stats: statsOf({ humans: 100, fakes: 100, baselineP: 0.6, learnedP: 0.6, personalP: 0.9 }) },
+      { account: 'globex', stats: statsOf({ humans: 5, fakes: 5, baselineP: 0.6, learnedP: 0.6, startTime: 9_000 }) },
+    ];
+    const v = await createModelService(queriesOf(dominant), 'auto', source(learnedCard(6), { acme: learnedCard(5, 'acme') }), () => NOW).stats('acme');
+    expect(v).toMatchObject({ serving: 'learned', learned_version: 5, healthy: true });
+    expect(v.recommendation).toContain('It is no longer refitted: your outcomes are most of the shared model\'s');
+    expect(v.recommendation).not.toContain('keeps improving');
+  });
+
+  it('says so when the shared model is served over a healthy personal model it beats on the account\'s outcomes', async () => {
+    const both: Rows = [
+      { account: 'acme', stats: statsOf({ humans: 50, fakes: 50, baselineP: 0.6, learnedP: 0.95, personalP: 0.8 }) },
+      { account: 'globex', stats: statsOf({ humans: 50, fakes: 50, baselineP: 0.6, learnedP: 0.95, startTime: 9_000 }) },
+    ];
+    const v = await createModelService(queriesOf(both), 'auto', source(learnedCard(4), { acme: learnedCard(5, 'acme') }), () => NOW).stats('acme');
+    expect(v).toMatchObject({ serving: 'learned', learned_version: 4, healthy: true });
+    expect(v.recommendation).toContain('It is served instead of your personal model v5, which it beats on your last 50 outcomes.');
+  });
 });

@@ -45,7 +45,10 @@ function harness(mode: ModelMode, opts: { rows?: () => Rows | Promise<Rows>; lea
     unsubscribe,
     errors,
     commit: () => listeners.forEach((l) => l()),
-    advance: (ms: number) => (clock += ms),
+    advance: (ms: number) => {
+      clock += ms;
+      if (vi.isFakeTimers()) vi.advanceTimersByTime(ms);
+    },
     setRows: (r: () => Rows | Promise<Rows>) => (rows = r),
   };
 }
@@ -118,19 +121,49 @@ describe('createModelServing health refresh on state commits', () => {
   it.each([
     ['refreshMs when given', { refreshMs: 1_000 }, 1_000],
     ['500 ms by default', {}, 500],
-  ] as const)('auto: refreshes at most every %s', async (_name, opts, every) => {
-    const h = harness('auto', opts);
-    h.commit();
-    await settle();
-    expect(h.queries.calls).toHaveLength(1);
-    h.advance(every - 1);
-    h.commit();
-    await settle();
-    expect(h.queries.calls).toHaveLength(1);
-    h.advance(1);
-    h.commit();
-    await settle();
-    expect(h.queries.calls).toHaveLength(2);
+  ] as const)('auto: refreshes at most every %s, and once more after the last commit', async (_name, opts, every) => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const h = harness('auto', opts);
+      h.commit();
+      await settle();
+      expect(h.queries.calls).toHaveLength(1);
+      h.advance(every - 1);
+      h.commit();
+      h.commit();
+      await settle();
+      expect(h.queries.calls).toHaveLength(1);
+      // The commits that came too soon are not dropped: one trailing refresh when the interval is up.
+      h.advance(1);
+      await settle();
+      expect(h.queries.calls).toEqual([10_000, 10_000 + every]);
+      h.advance(every * 5);
+      await settle();
+      expect(h.queries.calls).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("auto: the last outcome of a burst changes what is served without another commit (the audit's stale-serving case)", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const h = harness('auto', { rows: () => losing });
+      h.commit();
+      await settle();
+      expect(h.serving.choice('acme').served).toBe('baseline');
+      // The outcome that makes the learned model healthy is committed 100 ms later; nothing follows.
+      h.setRows(() => winning);
+      h.advance(100);
+      h.commit();
+      await settle();
+      expect(h.serving.choice('acme').served).toBe('baseline');
+      h.advance(400);
+      await settle();
+      expect(h.serving.choice('acme').served).toBe('shared');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('auto: the served model flips when the tallies change', async () => {
@@ -145,9 +178,9 @@ describe('createModelServing health refresh on state commits', () => {
     expect(h.serving.choice('acme').served).toBe('baseline');
   });
 
-  it('auto: ignores commits while a refresh is still running', async () => {
+  it('auto: commits during a running refresh lead to exactly one more refresh after it', async () => {
     let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
+    let gate = new Promise<void>((r) => (release = r));
     const h = harness('auto', { rows: async () => (await gate, winning) });
     h.commit();
     h.advance(10_000);
@@ -155,9 +188,15 @@ describe('createModelServing health refresh on state commits', () => {
     h.commit();
     await settle();
     expect(h.queries.calls).toHaveLength(1);
-    release();
+    const first = release;
+    gate = Promise.resolve();
+    first();
     await settle();
+    await settle();
+    expect(h.queries.calls).toHaveLength(2);
     expect(h.serving.choice('acme').served).toBe('shared');
+    await settle();
+    expect(h.queries.calls).toHaveLength(2);
   });
 
   it('auto: reports a failed refresh and tries again on a later commit', async () => {
@@ -182,11 +221,22 @@ describe('createModelServing health refresh on state commits', () => {
     expect(h.queries.calls).toHaveLength(0);
   });
 
-  it('stop() unsubscribes from commit notifications', () => {
-    const h = harness('auto');
-    expect(h.unsubscribe).not.toHaveBeenCalled();
-    h.serving.stop();
-    expect(h.unsubscribe).toHaveBeenCalledTimes(1);
+  it('stop() unsubscribes from commit notifications and cancels a pending refresh', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const h = harness('auto');
+      h.commit();
+      await settle();
+      h.commit(); // too soon: a trailing refresh is pending
+      expect(h.unsubscribe).not.toHaveBeenCalled();
+      h.serving.stop();
+      expect(h.unsubscribe).toHaveBeenCalledTimes(1);
+      h.advance(1_000);
+      await settle();
+      expect(h.queries.calls).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -15,6 +15,16 @@ const winning: Rows = [
 // Learned is worse than the baseline.
 const losing: Rows = [{ account: 'acme', stats: statsOf({ humans: 40, fakes: 40, baselineP: 0.8, learnedP: 0.55 }) }];
 
+/** Runs a test with fake setTimeout (the trailing refresh's timer); setImmediate stays real for settle(). */
+async function withFakeTimers(body: () => Promise<void>): Promise<void> {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    await body();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 /** Lets a refresh started by a commit notification finish. */
 const settle = () => new Promise<void>((r) => setImmediate(r));
 
@@ -121,9 +131,8 @@ describe('createModelServing health refresh on state commits', () => {
   it.each([
     ['refreshMs when given', { refreshMs: 1_000 }, 1_000],
     ['500 ms by default', {}, 500],
-  ] as const)('auto: refreshes at most every %s, and once more after the last commit', async (_name, opts, every) => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
+  ] as const)('auto: refreshes at most every %s, and once more after the last commit', async (_name, opts, every) =>
+    withFakeTimers(async () => {
       const h = harness('auto', opts);
       h.commit();
       await settle();
@@ -140,14 +149,10 @@ describe('createModelServing health refresh on state commits', () => {
       h.advance(every * 5);
       await settle();
       expect(h.queries.calls).toHaveLength(2);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    }));
 
-  it("auto: the last outcome of a burst changes what is served without another commit (the audit's stale-serving case)", async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
+  it("auto: the last outcome of a burst changes what is served without another commit (the audit's stale-serving case)", async () =>
+    withFakeTimers(async () => {
       const h = harness('auto', { rows: () => losing });
       h.commit();
       await settle();
@@ -161,10 +166,7 @@ describe('createModelServing health refresh on state commits', () => {
       h.advance(400);
       await settle();
       expect(h.serving.choice('acme').served).toBe('shared');
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    }));
 
   it('auto: the served model flips when the tallies change', async () => {
     const h = harness('auto');
@@ -221,9 +223,8 @@ describe('createModelServing health refresh on state commits', () => {
     expect(h.queries.calls).toHaveLength(0);
   });
 
-  it('stop() unsubscribes from commit notifications and cancels a pending refresh', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
+  it('stop() unsubscribes from commit notifications and cancels a pending refresh', async () =>
+    withFakeTimers(async () => {
       const h = harness('auto');
       h.commit();
       await settle();
@@ -234,10 +235,7 @@ describe('createModelServing health refresh on state commits', () => {
       h.advance(1_000);
       await settle();
       expect(h.queries.calls).toHaveLength(1);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    }));
 });
 
 describe('createModelServing with personal models', () => {

@@ -16,17 +16,18 @@ import { REPO_ROOT } from '../helpers/shared.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function versionOn(url: string, want: number, timeoutMs: number): Promise<number> {
+async function versionOn(url: string, want: number, timeoutMs: number, key?: string): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const v = (await call(url, 'GET', '/v1/model')).body.learned_version as number;
+    const v = (await call(url, 'GET', '/v1/model', key === undefined ? {} : { key })).body.learned_version as number;
     if (v >= want || Date.now() > deadline) return v;
     await sleep(200);
   }
 }
 
-// Seven customers, each with fewer than the 50 outcomes of a personal model: only the shared
-// model is fitted, so its version numbers are the test's to predict.
+// Seven customers, each with fewer than the 50 outcomes of a personal model (until the last
+// test gives one of them more): only the shared model is fitted, so its version numbers are
+// the test's to predict.
 const CUSTOMERS = ['acme', 'globex', 'initech', 'umbrella', 'hooli', 'vandelay', 'wonka'];
 const keyOf = (account: string): string => (account === 'acme' ? KEYS.acme : account === 'globex' ? KEYS.globex : `${account}-test-key-0123456789`);
 const accountOf = (i: number): string => CUSTOMERS[Math.floor(i / 2) % CUSTOMERS.length]!; // a real and a fake each
@@ -35,10 +36,12 @@ describeKafka('learning on Kafka (trainer in its own process)', () => {
   let c: Cluster;
   let trainer: RunningServer;
   const trainerDir = mkdtempSync(join(tmpdir(), 'ms-trainer-'));
+  const startTrainer = () =>
+    startServer({ ...c.env, MAILSIFT_ROLES: 'trainer', MAILSIFT_TRAIN_INTERVAL_S: '1', MAILSIFT_INSTANCE_ID: `${c.namespace}-trainer` }, trainerDir, /mailsift trainer running/);
 
   beforeAll(async () => {
     c = await startCluster('learn', { MAILSIFT_MODEL_MODE: 'on', MAILSIFT_RATE_LIMIT_RPS: '100000', MAILSIFT_RATE_LIMIT_BURST: '100000', MAILSIFT_API_KEYS: CUSTOMERS.map((a) => `${keyOf(a)}=${a}`).join(',') });
-    trainer = await startServer({ ...c.env, MAILSIFT_ROLES: 'trainer', MAILSIFT_TRAIN_INTERVAL_S: '1', MAILSIFT_INSTANCE_ID: `${c.namespace}-trainer` }, trainerDir, /mailsift trainer running/);
+    trainer = await startTrainer();
   }, 120_000);
 
   afterAll(async () => {
@@ -90,4 +93,31 @@ describeKafka('learning on Kafka (trainer in its own process)', () => {
     expect(await versionOn(c.a.url, 2, 5_000)).toBe(2);
     expect(await versionOn(c.b.url, 2, 5_000)).toBe(2);
   }, 180_000);
+
+  it("an account's own outcomes through API B give it a personal model that both APIs serve it, and only it", async () => {
+    // wonka has 40 outcomes from the test above; 30 more (through B) make 70: a personal model
+    // is due (50 of its own, 10 of each kind, well under 90% of all). 30 new ones in all do not
+    // make a shared v3 due (50 needed), so the trainer's next round publishes wonka's as v3.
+    const more = population(310).slice(280);
+    const bulk = await call(c.a.url, 'POST', '/v1/check/bulk', { key: keyOf('wonka'), body: { emails: more.map((p) => p.email) } });
+    expect(bulk.status).toBe(200);
+    for (let i = 0; i < more.length; i++) {
+      const r = await call(c.b.url, 'POST', '/v1/feedback', { key: keyOf('wonka'), body: { check_id: bulk.body.results[i].check_id, outcome: more[i]!.human ? 'real' : 'fake' } });
+      expect(r.status).toBe(202);
+    }
+    trainer = await startTrainer(); // stopped by the test above
+    expect(await versionOn(c.b.url, 3, 60_000, keyOf('wonka'))).toBe(3);
+    expect(await versionOn(c.a.url, 3, 5_000, keyOf('wonka'))).toBe(3);
+    for (const api of [c.a, c.b]) {
+      const wonka = (await call(api.url, 'GET', '/v1/model', { key: keyOf('wonka') })).body;
+      expect(wonka).toMatchObject({ serving: 'learned', learned_version: 3 });
+      expect(wonka.recommendation).toMatch(/^Your personal learned model v3 \(fitted on your own outcomes\)/);
+      expect((await call(api.url, 'POST', '/v1/check', { key: keyOf('wonka'), body: { email: 'leila.okafor@outlook.com' } })).body.model).toBe('learned-v3');
+      // Every other account keeps the shared v2, and sees nothing of wonka's model.
+      const globex = (await call(api.url, 'GET', '/v1/model', { key: keyOf('globex') })).body;
+      expect(globex).toMatchObject({ serving: 'learned', learned_version: 2 });
+      expect(globex.recommendation).toMatch(/^Learned model v2/);
+      expect((await call(api.url, 'POST', '/v1/check', { key: keyOf('globex'), body: { email: 'leila.okafor@outlook.com' } })).body.model).toBe('learned-v2');
+    }
+  }, 120_000);
 });

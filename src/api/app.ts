@@ -16,6 +16,7 @@ import type { Metrics } from '../platform/metrics.ts';
 import type { CheckService, FeedbackService, Health, ModelService, UsageService } from '../service/ports.ts';
 import { authHook, type ApiKeyRegistry } from './auth.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandlers } from './errors.ts';
+import { parseJsonBody } from './json-body.ts';
 import { accountRoutes } from './routes/account.ts';
 import { checkRoutes } from './routes/checks.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
@@ -54,7 +55,14 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: clientErrorHandler(d.logger as FastifyBaseLogger, (status) => d.metrics.httpRequests.inc({ method: 'unknown', route: 'unparsed', status: String(status) })),
   }).withTypeProvider<TypeBoxTypeProvider>();
   // JSON only: a text/plain body is refused with 415 like any other non-JSON type.
-  app.removeContentTypeParser('text/plain');
+  app.removeContentTypeParser(['text/plain', 'application/json']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(body as string));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
 
   installErrorHandlers(app);
 

@@ -76,12 +76,11 @@ export function installErrorHandlers(app: FastifyInstance): void {
         return reply.code(413).send({ error: 'body: must be at most 1 MiB' });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return reply.code(415).send({ error: 'content-type: must be application/json' });
-      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return reply.code(400).send({ error: 'body: must not be empty' });
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return reply.code(400).send({ error: 'content-length: does not match the body' });
     }
-    if (err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    // JSON bodies are parsed by json-body.ts, which names the rule; this catches any other parse.
+    if (err instanceof SyntaxError) {
       return reply.code(400).send({ error: 'body: must be valid JSON' });
     }
     if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {

@@ -110,6 +110,17 @@ export function contractSuite(launch: () => Promise<Target>): void {
       const bad = await call(s.url, 'POST', '/v1/check', { raw: '{"email":', headers: { 'content-type': 'application/json' } });
       expect(bad.status).toBe(400);
       expect(bad.body).toEqual({ error: 'body: must be valid JSON' });
+      const empty = await call(s.url, 'POST', '/v1/check', { raw: '', headers: { 'content-type': 'application/json' } });
+      expect(empty.status).toBe(400);
+      expect(empty.body).toEqual({ error: 'body: must not be empty' });
+      // Valid JSON, refused for keys that could poison prototypes: the error says so.
+      for (const raw of ['{"email":"a.b@gmail.com","__proto__":{"admin":true}}', '{"email":"a.b@gmail.com","constructor":{"prototype":{"admin":true}}}']) {
+        const poisoned = await call(s.url, 'POST', '/v1/check', { raw, headers: { 'content-type': 'application/json; charset=utf-8' } });
+        expect(poisoned.status).toBe(400);
+        expect(poisoned.body).toEqual({ error: 'body: must not contain a "__proto__" or "constructor.prototype" property' });
+      }
+      const withCharset = await call(s.url, 'POST', '/v1/check', { raw: '{"email":"a.b@gmail.com"}', headers: { 'content-type': 'application/json; charset=utf-8' } });
+      expect(withCharset.status).toBe(200);
       const big = await call(s.url, 'POST', '/v1/check', { raw: JSON.stringify({ email: 'a@b.com', pad: 'x'.repeat(1024 * 1024) }), headers: { 'content-type': 'application/json' } });
       expect(big.status).toBe(413);
       expect(Object.keys(big.body)).toEqual(['error']);

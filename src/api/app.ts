@@ -50,15 +50,17 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
     return503OnClosing: true,
+    // No implicit HEAD routes: HEAD /v1/check would run (and bill) a check whose answer it cannot return.
+    exposeHeadRoutes: false,
     // Refused before routing (bad URL) or by the HTTP parser: no route to label them with, but counted.
     frameworkErrors: frameworkErrors((method, status) => d.metrics.httpRequests.inc({ method, route: 'unmatched', status: String(status) })),
     clientErrorHandler: clientErrorHandler(d.logger as FastifyBaseLogger, (status) => d.metrics.httpRequests.inc({ method: 'unknown', route: 'unparsed', status: String(status) })),
   }).withTypeProvider<TypeBoxTypeProvider>();
   // JSON only: a text/plain body is refused with 415 like any other non-JSON type.
   app.removeContentTypeParser(['text/plain', 'application/json']);
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     try {
-      done(null, parseJsonBody(body as string));
+      done(null, parseJsonBody(body as Buffer));
     } catch (err) {
       done(err as Error, undefined);
     }

@@ -28,7 +28,8 @@ export function createUsageService(queries: Queries, now: () => number): UsageSe
       if (first > last) throw validationError('from: must not be after to');
       if (last - first + 1 > MAX_USAGE_DAYS) throw validationError(`to: at most ${MAX_USAGE_DAYS} days per request`);
       const days = Array.from({ length: last - first + 1 }, (_, i) => first + i);
-      const counts = await queries.usage(account, days, partitionFor(Buffer.from(account), TOPICS.checks.partitions), t);
+      // Nothing was billed before 1970 (store keys count days from the epoch): those days are 0.
+      const counts = await queries.usage(account, days.filter((d) => d >= 0), partitionFor(Buffer.from(account), TOPICS.checks.partitions), t);
       const rows = days.map((d) => ({ date: dateOf(d), emails: counts.get(d) ?? 0 }));
       return { account, from: dateOf(first), to: dateOf(last), total: rows.reduce((s, r) => s + r.emails, 0), days: rows };
     },

@@ -121,6 +121,12 @@ export function contractSuite(launch: () => Promise<Target>): void {
       }
       const withCharset = await call(s.url, 'POST', '/v1/check', { raw: '{"email":"a.b@gmail.com"}', headers: { 'content-type': 'application/json; charset=utf-8' } });
       expect(withCharset.status).toBe(200);
+      // HEAD of the check would bill a check whose answer it cannot return: no such route.
+      const usage = async () => (await call(s.url, 'GET', '/v1/usage')).body.total as number;
+      const billed = await usage();
+      const head = await fetch(`${s.url}/v1/check?email=head.probe%40gmail.com`, { method: 'HEAD', headers: { authorization: `Bearer ${KEYS.acme}` } });
+      expect(head.status).toBe(404);
+      expect(await usage()).toBe(billed);
       const big = await call(s.url, 'POST', '/v1/check', { raw: JSON.stringify({ email: 'a@b.com', pad: 'x'.repeat(1024 * 1024) }), headers: { 'content-type': 'application/json' } });
       expect(big.status).toBe(413);
       expect(Object.keys(big.body)).toEqual(['error']);
@@ -348,6 +354,13 @@ export function contractSuite(launch: () => Promise<Target>): void {
       expect(r.body.total).toBeGreaterThan(5);
       expect((await get('/v1/usage?from=2026-02-30')).status).toBe(400);
       expect((await get('/v1/usage?from=2026-05-02&to=2026-05-01')).body.error).toBe('from: must not be after to');
+      // Days before 1970 (an audit found a 500): nothing was billed then.
+      const early = await get('/v1/usage?from=1969-12-31&to=1970-01-01');
+      expect(early.status).toBe(200);
+      expect(early.body).toMatchObject({ from: '1969-12-31', to: '1970-01-01', total: 0, days: [{ date: '1969-12-31', emails: 0 }, { date: '1970-01-01', emails: 0 }] });
+      const ancient = await get('/v1/usage?to=0001-01-15');
+      expect(ancient.status).toBe(200);
+      expect(ancient.body.days).toHaveLength(30);
     });
   });
 

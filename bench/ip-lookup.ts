@@ -24,6 +24,7 @@ const FILES: Record<FeedName, string> = {
   google_cloud: 'gcp-cloud.json',
   digital_ocean: 'digitalocean-geo.csv',
   tor: 'tor-torbulkexitlist.txt',
+  rdap: '../rdap/dns.json',
 };
 
 /** Seeded PRNG (mulberry32) so every run probes the same addresses. */

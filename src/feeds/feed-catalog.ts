@@ -1,11 +1,12 @@
 /**
- * The reference feeds behind `ip.datacenter` and `ip.tor`: name, official URL, parser and the
+ * The reference feeds behind `ip.datacenter`, `ip.tor` and `domain_age_days` (the RDAP
+ * bootstrap: which registry answers for a TLD): name, official URL, parser and the
  * sanity bounds a download must meet before it replaces the last good copy. Pure data.
  *
  * Bounds are loose on purpose: they catch an empty, truncated or wrong file, not normal
  * churn. Snapshot sizes for scale (fixtures, 2024-2025): AWS 8,971 IPv4 + 4,373 IPv6 entries
  * in 2 MB; Azure AzureCloud 12,362 prefixes in a 4 MB file; Google Cloud 782; DigitalOcean
- * 1,182; Tor about 1,200 exits.
+ * 1,182; Tor about 1,200 exits; RDAP bootstrap about 1,200 TLDs in 70 KB.
  */
 import type { Datacenter } from '../domain/check.ts';
 import { parseAwsIpRanges } from './parsers/aws.ts';
@@ -13,9 +14,10 @@ import { parseAzureServiceTags } from './parsers/azure.ts';
 import { parseDigitalOceanGeofeed } from './parsers/digital-ocean.ts';
 import { parseGoogleCloud } from './parsers/google-cloud.ts';
 import type { FeedParser } from './parsers/parsed-feed.ts';
+import { parseRdapBootstrap } from './parsers/rdap-bootstrap.ts';
 import { parseTorExitList } from './parsers/tor.ts';
 
-export const FEED_NAMES = ['aws', 'azure', 'google_cloud', 'digital_ocean', 'tor'] as const;
+export const FEED_NAMES = ['aws', 'azure', 'google_cloud', 'digital_ocean', 'tor', 'rdap'] as const;
 export type FeedName = (typeof FEED_NAMES)[number];
 
 export interface FeedSpec {
@@ -86,6 +88,16 @@ export const FEED_CATALOG: Readonly<Record<FeedName, FeedSpec>> = {
     parse: parseTorExitList,
     minEntries: 100,
     maxBytes: 8 * MB,
+  },
+  rdap: {
+    name: 'rdap',
+    // RFC 9224's bootstrap registry; RFC 9224 asks for HTTP caching: the 6-hourly refresh is plenty.
+    defaultUrl: 'https://data.iana.org/rdap/dns.json',
+    envVar: 'MAILSIFT_FEEDS_URL_RDAP',
+    fileName: 'rdap-dns.json',
+    parse: parseRdapBootstrap,
+    minEntries: 100,
+    maxBytes: 4 * MB,
   },
 };
 

@@ -57,6 +57,8 @@ export interface FeedUpdater {
   updateAll(): Promise<FeedStatus[]>;
   /** Current tables (cheap; rebuilt only on swap). */
   tables(): IpTables;
+  /** RDAP servers per TLD from the loaded bootstrap, if any. */
+  rdapServers(): ReadonlyMap<string, string> | undefined;
   status(): FeedStatus[];
   /** Stops the timer and aborts downloads in flight. */
   stop(): void;
@@ -218,6 +220,10 @@ export function createFeedUpdater(opts: FeedUpdaterOptions): FeedUpdater {
     },
     updateAll: () => update(FEED_NAMES),
     tables: () => current,
+    rdapServers: () => {
+      const feed = state.rdap.parsed;
+      return feed?.kind === 'rdap-servers' ? feed.servers : undefined;
+    },
     status,
     stop() {
       if (timer !== undefined) clearInterval(timer);

@@ -13,6 +13,7 @@ export interface Metrics {
   readonly eventsWritten: Counter<'topic'>;
   readonly eventsGivenUp: Counter<'topic' | 'recorded'>;
   readonly feedback: Counter<'outcome' | 'result'>;
+  readonly domainAgeLookups: Counter<'result'>;
   /** Registers a gauge whose value is read at scrape time. */
   gauge(name: string, help: string, labels: string[], collect: (set: (labels: Record<string, string>, v: number) => void) => void | Promise<void>): void;
 }
@@ -40,6 +41,7 @@ export function createMetrics(): Metrics {
       registers: [registry],
     }),
     feedback: new Counter({ name: 'mailsift_feedback_total', help: 'Feedback requests by outcome and result', labelNames: ['outcome', 'result'] as const, registers: [registry] }),
+    domainAgeLookups: new Counter({ name: 'mailsift_domain_age_lookups_total', help: 'RDAP domain-age lookups by result (found, absent, failed)', labelNames: ['result'] as const, registers: [registry] }),
     gauge(name: string, help: string, labels: string[], collect: (set: (l: Record<string, string>, v: number) => void) => void | Promise<void>) {
       new Gauge({
         name,

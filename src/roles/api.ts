@@ -22,6 +22,7 @@ import { createCheckService } from '../service/check-service.ts';
 import { createFeedbackService } from '../service/feedback-service.ts';
 import { createModelService, type LearnedModelSource } from '../service/model-service.ts';
 import { createModelServing } from '../service/model-serving.ts';
+import { createDomainAgeLookups } from '../rdap/domain-age-lookups.ts';
 import { createUsageService } from '../service/usage-service.ts';
 import type { Health, ReadinessReport } from '../service/ports.ts';
 import { createHistoryReader } from '../streams/history.ts';
@@ -86,11 +87,21 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
   });
   await models.refresh();
 
+  const domainAge = config.domainAge
+    ? createDomainAgeLookups({
+        servers: () => feeds.rdapServers(),
+        now: ctx.now,
+        onLookup: (result) => metrics.domainAgeLookups.inc({ result }),
+        onPause: (origin, why) => logger.warn({ registry: origin, why }, 'RDAP registry not answering; domain-age lookups to it paused for a minute'),
+      })
+    : undefined;
+
   const checks = createCheckService({
     pipeline,
     models,
     dns: dns.source,
     ip: { facts: (ip) => feeds.facts(ip) },
+    ...(domainAge ? { domainAge } : {}),
     history: createHistoryReader(cachedState, own, { domainFromChecks: embedded, domainHorizonMs: DOMAIN_HORIZON_MS, committed: () => d.applied().checks }),
     hasher: ctx.hasher,
     signer: ctx.signer,
@@ -160,6 +171,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
       models.stop();
       cachedState.stop();
       await app.close();
+      domainAge?.stop();
       feeds.stop();
       dns.close();
     },

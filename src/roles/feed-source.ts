@@ -1,6 +1,6 @@
 /**
- * IP intelligence for the API role: the feed updater (last good copies from the data dir,
- * periodic refresh) and the pure lookup over its current tables. Feed ages are reported in
+ * IP intelligence (and the RDAP bootstrap) for the API role: the feed updater (last good
+ * copies from the data dir, periodic refresh) and the pure lookup over its current tables. Feed ages are reported in
  * /readyz and /metrics; a missing feed never makes the service unready (the signal is absent).
  */
 import { createFeedUpdater, type FeedName } from '../feeds/updater.ts';
@@ -11,6 +11,8 @@ import type { Context } from './context.ts';
 
 export interface FeedSource {
   facts(ip: string): { facts: IpFacts; canonical?: string };
+  /** RDAP base URL per TLD, once the bootstrap feed is loaded. */
+  rdapServers(): ReadonlyMap<string, string> | undefined;
   readiness(): ReadinessReport['checks'];
   stop(): void;
 }
@@ -26,22 +28,23 @@ export function feedUrls(ctx: Context): Partial<Record<FeedName, string>> {
   set('google_cloud', c.feedsUrlGoogleCloud);
   set('digital_ocean', c.feedsUrlDigitalOcean);
   set('tor', c.feedsUrlTor);
+  set('rdap', c.feedsUrlRdap);
   return urls;
 }
 
 export async function createFeedSource(ctx: Context): Promise<FeedSource> {
   const updater = createFeedUpdater({
     dataDir: ctx.dataDir,
-    urls: ctx.config.feeds ? feedUrls(ctx) : { aws: 'off', azure: 'off', google_cloud: 'off', digital_ocean: 'off', tor: 'off' },
+    urls: ctx.config.feeds ? feedUrls(ctx) : { aws: 'off', azure: 'off', google_cloud: 'off', digital_ocean: 'off', tor: 'off', rdap: 'off' },
     refreshIntervalMs: ctx.config.feedsRefreshHours * 3_600_000,
     logger: ctx.logger.child({ component: 'feeds' }),
     now: ctx.now,
   });
   await updater.start();
-  ctx.metrics.gauge('mailsift_feed_age_seconds', 'Age of the loaded copy of each IP feed (absent when none is loaded)', ['feed'], (set) => {
+  ctx.metrics.gauge('mailsift_feed_age_seconds', 'Age of the loaded copy of each feed (absent when none is loaded)', ['feed'], (set) => {
     for (const s of updater.status()) if (s.ageSeconds !== null) set({ feed: s.name }, s.ageSeconds);
   });
-  ctx.metrics.gauge('mailsift_feed_entries', 'Entries in the loaded copy of each IP feed', ['feed'], (set) => {
+  ctx.metrics.gauge('mailsift_feed_entries', 'Entries in the loaded copy of each feed', ['feed'], (set) => {
     for (const s of updater.status()) set({ feed: s.name }, s.entries);
   });
   return {
@@ -50,6 +53,7 @@ export async function createFeedSource(ctx: Context): Promise<FeedSource> {
       const facts = ipFacts(ip, updater.tables());
       return n.ok && facts.ignored === undefined ? { facts, canonical: n.canonical } : { facts };
     },
+    rdapServers: () => updater.rdapServers(),
     readiness() {
       const detail = updater
         .status()

@@ -73,6 +73,8 @@ export interface CheckDeps {
   pipeline: AddressPipeline;
   dns: DomainFactsSource | undefined;
   ip: IpIntel;
+  /** Days since the domain was registered, once a background lookup has answered (RDAP). */
+  domainAge?: { ageDays(domain: string, now: number): number | undefined };
   history: HistoryReader;
   models: { choice(account: string): ModelChoice };
   hasher: KeyedHasher;
@@ -108,7 +110,7 @@ export function createCheckService(d: CheckDeps): CheckService {
     const inboxHash = d.hasher.hash('inbox', view.canonical);
     const spellingHash = d.hasher.hash('spelling', address.email);
     const ipHash = ipInfo?.canonical !== undefined ? d.hasher.hash('ip', ipInfo.canonical) : null;
-    const history = await d.history.history({
+    const windowed = await d.history.history({
       account,
       domain: address.domain,
       inboxHash,
@@ -118,6 +120,8 @@ export function createCheckService(d: CheckDeps): CheckService {
       accountType: view.accountType,
       time: now,
     });
+    const domainAgeDays = d.domainAge?.ageDays(address.domain, now);
+    const history = domainAgeDays === undefined ? windowed : { ...windowed, domainAgeDays };
     const judged = d.pipeline.judge(view, { ...(dns ? { dns } : {}), ...(ipInfo ? { ip: ipInfo.facts } : {}), history });
     const baseline = judged.score;
     // Each learned model that applies scores every check once it exists, served or not: its

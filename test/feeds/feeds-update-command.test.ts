@@ -29,9 +29,9 @@ describeShared(IP_FIXTURES, 'runFeedsUpdate (mailsift feeds update)', () => {
   };
 
   it('exits 0 when every configured feed updated, and says which are not configured', async () => {
-    const { code, lines } = await run({ aws: 'off', digital_ocean: 'off', tor: server.url('/tor.txt'), google_cloud: server.url('/gcp.json') });
+    const { code, lines } = await run({ aws: 'off', digital_ocean: 'off', rdap: 'off', tor: server.url('/tor.txt'), google_cloud: server.url('/gcp.json') });
     expect(code).toBe(0);
-    expect(lines).toHaveLength(5);
+    expect(lines).toHaveLength(6);
     expect(lines.find((l) => l.startsWith('tor'))).toMatch(/^tor\s+ok\s+1174 entries from http:\/\/127\.0\.0\.1:\d+\/tor\.txt$/);
     expect(lines.find((l) => l.startsWith('azure'))).toMatch(/not configured: set MAILSIFT_FEEDS_URL_AZURE to enable$/);
   });

@@ -11,6 +11,8 @@ export const FIXTURE_FILES = {
   digital_ocean: 'digitalocean-geo.csv',
   tor: 'tor-torbulkexitlist.txt',
   torDnsel: 'tor-exit-addresses.txt',
+  // Not an IP feed, but fetched by the same updater (resolved next to fixtures/ip).
+  rdap: '../rdap/dns.json',
 } as const;
 
 export function readIpFixture(file: string): string {

@@ -17,8 +17,9 @@ const FIXTURE_ROUTES: Record<FeedName, string> = {
   google_cloud: '/gcp.json',
   digital_ocean: '/do.csv',
   tor: '/tor.txt',
+  rdap: '/rdap.json',
 };
-const ALL_OFF: Record<FeedName, string> = { aws: 'off', azure: 'off', google_cloud: 'off', digital_ocean: 'off', tor: 'off' };
+const ALL_OFF: Record<FeedName, string> = { aws: 'off', azure: 'off', google_cloud: 'off', digital_ocean: 'off', tor: 'off', rdap: 'off' };
 const sha = (b: Uint8Array | string): string => createHash('sha256').update(b).digest('hex');
 
 describeShared(IP_FIXTURES, 'createFeedUpdater against a loopback HTTP server', () => {

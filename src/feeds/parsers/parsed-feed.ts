@@ -12,7 +12,9 @@ export type ParsedFeed =
   /** Cloud ranges, deduplicated (AWS lists one CIDR under several services). */
   | { readonly kind: 'prefixes'; readonly prefixes: readonly Cidr[] }
   /** Single addresses in canonical text (normalizeIp form), deduplicated. */
-  | { readonly kind: 'addresses'; readonly addresses: readonly string[] };
+  | { readonly kind: 'addresses'; readonly addresses: readonly string[] }
+  /** RDAP servers: lowercase TLD (or suffix) -> base URL ending in `/`. */
+  | { readonly kind: 'rdap-servers'; readonly servers: ReadonlyMap<string, string> };
 
 export type FeedParseResult =
   | { readonly ok: true; readonly feed: ParsedFeed; readonly entries: number }

@@ -1,0 +1,131 @@
+/** Against a real RDAP-speaking HTTP server on loopback (never a mock of fetch). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDomainAgeLookups, type DomainAgeOptions, type LookupResult } from '../../src/rdap/domain-age-lookups.ts';
+import { sendBody, stall, startFeedServer, status, type FeedServer } from '../feeds/feed-server.ts';
+
+const DAY = 86_400_000;
+const NOW = Date.UTC(2026, 10, 22);
+const domainDoc = (registered: string) => JSON.stringify({ objectClassName: 'domain', ldhName: 'x', events: [{ eventAction: 'last changed', eventDate: '2026-01-01T00:00:00Z' }, { eventAction: 'registration', eventDate: registered }] });
+
+describe('createDomainAgeLookups', () => {
+  let server: FeedServer;
+  let slow: FeedServer;
+  const made: { stop(): void }[] = [];
+
+  beforeAll(async () => {
+    server = await startFeedServer();
+    slow = await startFeedServer();
+    server.route('/rdap/domain/old-shop.fr', sendBody(domainDoc('2005-08-02T14:16:36Z'), 'application/rdap+json'));
+    server.route('/rdap/domain/fresh-shop.fr', sendBody(domainDoc(new Date(NOW - 10 * DAY - 3_600_000).toISOString()), 'application/rdap+json'));
+    server.route('/rdap/domain/redacted.fr', sendBody(JSON.stringify({ objectClassName: 'domain', ldhName: 'redacted.fr', events: [] })));
+    server.route('/rdap/domain/garbled.fr', sendBody('<html>maintenance</html>', 'text/html'));
+    server.route('/busy/domain/a.shop', status(429));
+    server.route('/busy/domain/b.shop', sendBody(domainDoc('2020-01-01T00:00:00Z')));
+    slow.route('/rdap/domain/stuck.click', stall);
+  });
+  afterAll(async () => {
+    made.forEach((m) => m.stop());
+    await server.close();
+    await slow.close();
+  });
+
+  const make = (o: Partial<DomainAgeOptions> = {}) => {
+    const results: LookupResult[] = [];
+    let clock = NOW;
+    const servers = new Map([
+      ['fr', server.url('/rdap/')],
+      ['shop', server.url('/busy/')],
+      ['click', slow.url('/rdap/')],
+    ]);
+    const l = createDomainAgeLookups({ servers: () => servers, now: () => clock, timeoutMs: 300, onLookup: (r) => results.push(r), ...o });
+    made.push(l);
+    return { l, results, advance: (ms: number) => (clock += ms) };
+  };
+
+  it('never waits: the first check starts one lookup, later checks read the answer', async () => {
+    const { l, results } = make();
+    const before = server.hits('/rdap/domain/old-shop.fr');
+    expect(l.ageDays('old-shop.fr', NOW)).toBeUndefined();
+    expect(l.ageDays('old-shop.fr', NOW)).toBeUndefined(); // in flight: not asked twice
+    await l.idle();
+    expect(l.ageDays('old-shop.fr', NOW)).toBe(Math.floor((NOW - Date.UTC(2005, 7, 2, 14, 16, 36)) / DAY));
+    expect(l.ageDays('old-shop.fr', NOW + DAY)).toBe(Math.floor((NOW + DAY - Date.UTC(2005, 7, 2, 14, 16, 36)) / DAY));
+    expect(server.hits('/rdap/domain/old-shop.fr') - before).toBe(1);
+    expect(results).toEqual(['found']);
+  });
+
+  it('asks for the registrable domain of a subdomain', async () => {
+    const { l } = make();
+    l.ageDays('mail.fresh-shop.fr', NOW);
+    await l.idle();
+    expect(l.ageDays('mail.fresh-shop.fr', NOW)).toBe(10);
+  });
+
+  it('a registry without a date, a 404 or a body that is not RDAP: absent, and not asked again for a day', async () => {
+    const { l, results, advance } = make();
+    for (const d of ['redacted.fr', 'unknown-here.fr', 'garbled.fr']) l.ageDays(d, NOW);
+    await l.idle();
+    expect(results.sort()).toEqual(['absent', 'absent', 'absent']);
+    const hits = server.hits('/rdap/domain/redacted.fr');
+    expect(l.ageDays('redacted.fr', NOW + 1000)).toBeUndefined();
+    await l.idle();
+    expect(server.hits('/rdap/domain/redacted.fr')).toBe(hits);
+    advance(DAY);
+    l.ageDays('redacted.fr', NOW + DAY);
+    await l.idle();
+    expect(server.hits('/rdap/domain/redacted.fr')).toBe(hits + 1);
+  });
+
+  it('a registry that rate-limits is left alone for a while (its other domains are not asked)', async () => {
+    const paused: string[] = [];
+    const { l, results } = make({ onPause: (origin, why) => paused.push(`${origin} ${why}`), concurrency: 1 });
+    l.ageDays('a.shop', NOW);
+    await l.idle();
+    l.ageDays('b.shop', NOW);
+    await l.idle();
+    expect(results).toEqual(['failed', 'failed']);
+    expect(server.hits('/busy/domain/b.shop')).toBe(0);
+    expect(paused).toEqual([`${server.base} HTTP 429`]);
+  });
+
+  it('a registry that does not answer in time: failed, retried by a later check after 10 minutes', async () => {
+    const { l, results, advance } = make();
+    l.ageDays('stuck.click', NOW);
+    await l.idle();
+    expect(results).toEqual(['failed']);
+    expect(l.ageDays('stuck.click', NOW + 60_000)).toBeUndefined();
+    expect(slow.hits('/rdap/domain/stuck.click')).toBe(1);
+    advance(11 * 60_000);
+    // The registry's pause (1 minute) is over too: asked again.
+    l.ageDays('stuck.click', NOW + 11 * 60_000);
+    await l.idle();
+    expect(slow.hits('/rdap/domain/stuck.click')).toBe(2);
+  });
+
+  it('asks nothing without a bootstrap, for an unknown TLD, or past the queue bound', async () => {
+    let servers: ReadonlyMap<string, string> | undefined;
+    const { l, results } = make({ servers: () => servers, maxQueued: 1, concurrency: 1 });
+    expect(l.ageDays('old-shop.fr', NOW)).toBeUndefined();
+    await l.idle();
+    expect(results).toEqual([]);
+    servers = new Map([['fr', server.url('/rdap/')]]);
+    expect(l.ageDays('example.io', NOW)).toBeUndefined();
+    // One in flight, one queued; the third waits for a later check.
+    for (const d of ['old-shop.fr', 'fresh-shop.fr', 'redacted.fr']) l.ageDays(d, NOW);
+    await l.idle();
+    expect(results).toHaveLength(2);
+    expect(l.ageDays('redacted.fr', NOW)).toBeUndefined();
+    await l.idle();
+    expect(results).toHaveLength(3);
+  });
+
+  it('stop() abandons what is in flight and queued', async () => {
+    const { l, results } = make({ concurrency: 1 });
+    l.ageDays('stuck.click', NOW);
+    l.ageDays('old-shop.fr', NOW);
+    l.stop();
+    await new Promise((r) => setTimeout(r, 400));
+    expect(results).toEqual([]);
+    expect(l.ageDays('old-shop.fr', NOW)).toBeUndefined();
+  });
+});

@@ -57,6 +57,20 @@ export interface HistoryKeys {
   readonly localShape: string;
   readonly accountType: string;
   readonly time: number;
+  /**
+   * Addresses earlier in the same bulk request at this domain or of this inbox: counted as if
+   * the bulk were checked in input order (their own events may not be written yet).
+   */
+  readonly earlier?: readonly BulkSibling[];
+}
+
+/** What the windowed counts need of an earlier address of the same bulk request. */
+export interface BulkSibling {
+  readonly domain: string;
+  readonly inbox_hash: Buffer;
+  readonly spelling_hash: Buffer;
+  readonly account_type: string;
+  readonly local_shape: string;
 }
 
 export interface HistoryReader {
@@ -96,7 +110,18 @@ export interface CheckDeps {
 }
 
 export function createCheckService(d: CheckDeps): CheckService {
-  async function checkOne(account: string, email: string, ip: string | undefined, explain: boolean, bulk: boolean, dnsUntil?: number): Promise<CheckAnswer> {
+  /** What a check knows before it reads any history: the address, its DNS facts, its keyed hashes. */
+  interface Prepared {
+    readonly address: ParsedAddress;
+    readonly dns: DnsFacts | undefined;
+    readonly view: AddressView;
+    readonly ipInfo: ReturnType<IpIntel['facts']> | undefined;
+    readonly inboxHash: Buffer;
+    readonly spellingHash: Buffer;
+    readonly ipHash: Buffer | null;
+  }
+
+  async function prepare(email: string, ip: string | undefined, bulk: boolean, dnsUntil?: number): Promise<{ ok: true; p: Prepared } | { ok: false; error: string }> {
     const parsed = d.pipeline.parse(email);
     if (!parsed.ok) {
       d.onInvalid?.(bulk ? 'bulk' : 'single');
@@ -106,10 +131,20 @@ export function createCheckService(d: CheckDeps): CheckService {
     const dns = d.dns ? await d.dns.domainFacts(address.domain, dnsUntil === undefined ? undefined : dnsUntil - d.now()) : undefined;
     const view = d.pipeline.analyze(address, dns);
     const ipInfo = ip === undefined ? undefined : d.ip.facts(ip);
-    const now = d.now();
     const inboxHash = d.hasher.hash('inbox', view.canonical);
     const spellingHash = d.hasher.hash('spelling', address.email);
     const ipHash = ipInfo?.canonical !== undefined ? d.hasher.hash('ip', ipInfo.canonical) : null;
+    return { ok: true, p: { address, dns, view, ipInfo, inboxHash, spellingHash, ipHash } };
+  }
+
+  async function checkOne(account: string, email: string, ip: string | undefined, explain: boolean): Promise<CheckAnswer> {
+    const prepared = await prepare(email, ip, false);
+    return prepared.ok ? finish(account, prepared.p, explain, false) : prepared;
+  }
+
+  async function finish(account: string, p: Prepared, explain: boolean, bulk: boolean, earlier?: readonly BulkSibling[]): Promise<CheckAnswer> {
+    const { address, dns, view, ipInfo, inboxHash, spellingHash, ipHash } = p;
+    const now = d.now();
     const windowed = await d.history.history({
       account,
       domain: address.domain,
@@ -119,6 +154,7 @@ export function createCheckService(d: CheckDeps): CheckService {
       localShape: view.localShape,
       accountType: view.accountType,
       time: now,
+      ...(earlier?.length ? { earlier } : {}),
     });
     const domainAgeDays = d.domainAge?.ageDays(address.domain, now);
     const history = domainAgeDays === undefined ? windowed : { ...windowed, domainAgeDays };
@@ -183,21 +219,55 @@ export function createCheckService(d: CheckDeps): CheckService {
     return { ok: true, result };
   }
 
+  /** Runs `task` for 0..n-1, at most `d.bulkConcurrency` at a time. */
+  async function pool(n: number, task: (i: number) => Promise<void>): Promise<void> {
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      for (let i = next++; i < n; i = next++) await task(i);
+    };
+    await Promise.all(Array.from({ length: Math.min(d.bulkConcurrency, n) }, worker));
+  }
+
   return {
-    check: (account, req) => checkOne(account, req.email, req.ip, req.explain, false),
+    check: (account, req) => checkOne(account, req.email, req.ip, req.explain),
 
     async bulk(account, emails) {
       const out = new Array<CheckResultBody | BulkErrorEntry>(emails.length);
       const dnsUntil = d.now() + d.bulkDnsBudgetMs;
-      let next = 0;
-      const worker = async (): Promise<void> => {
-        for (let i = next++; i < emails.length; i = next++) {
-          const answer = await checkOne(account, emails[i]!, undefined, false, true, dnsUntil);
-          out[i] = answer.ok ? answer.result : { input: emails[i]!, error: answer.error };
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(d.bulkConcurrency, emails.length) }, worker));
+      // First every address's DNS and analysis, in parallel; then each is judged as if the
+      // bulk were checked in input order: its windowed counts include the earlier addresses
+      // of the request (four spellings of one inbox in one bulk are alias variants).
+      const prepared = new Array<Prepared | undefined>(emails.length);
+      await pool(emails.length, async (i) => {
+        const r = await prepare(emails[i]!, undefined, true, dnsUntil);
+        if (r.ok) prepared[i] = r.p;
+        else out[i] = { input: emails[i]!, error: r.error };
+      });
+      const earlier = earlierSiblings(prepared);
+      await pool(emails.length, async (i) => {
+        const p = prepared[i];
+        if (!p) return;
+        const answer = await finish(account, p, false, true, earlier[i]);
+        out[i] = answer.ok ? answer.result : { input: emails[i]!, error: answer.error };
+      });
       return out;
     },
   };
+}
+
+/** For each address of a bulk, the earlier ones at its domain or of its inbox (input order). */
+function earlierSiblings(prepared: readonly ({ address: ParsedAddress; view: AddressView; inboxHash: Buffer; spellingHash: Buffer } | undefined)[]): (readonly BulkSibling[])[] {
+  const byDomain = new Map<string, BulkSibling[]>();
+  const byInbox = new Map<string, BulkSibling[]>();
+  return prepared.map((p) => {
+    if (!p) return [];
+    const inboxKey = p.inboxHash.toString('latin1');
+    const atDomain = byDomain.get(p.address.domain) ?? [];
+    const ofInbox = byInbox.get(inboxKey) ?? [];
+    const mine = atDomain.length + ofInbox.length === 0 ? [] : [...new Set([...atDomain, ...ofInbox])];
+    const me: BulkSibling = { domain: p.address.domain, inbox_hash: p.inboxHash, spelling_hash: p.spellingHash, account_type: p.view.accountType, local_shape: p.view.localShape };
+    byDomain.set(p.address.domain, [...atDomain, me]);
+    byInbox.set(inboxKey, [...ofInbox, me]);
+    return mine;
+  });
 }

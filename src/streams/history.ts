@@ -15,7 +15,7 @@ import { partitionFor } from '../bus/partitioner.ts';
 import { TOPICS } from '../bus/topics.ts';
 import type { HistoryFacts } from '../domain/check.ts';
 import type { CheckScored } from '../domain/events.ts';
-import type { HistoryKeys, HistoryReader } from '../service/check-service.ts';
+import type { BulkSibling, HistoryKeys, HistoryReader } from '../service/check-service.ts';
 import { bucketTotal } from './aggregations/bucket-counter.ts';
 import { countsWith, total, type ExtraMember } from './aggregations/distinct-counter.ts';
 import { decodeOutcomes, DOMAIN_OUTCOMES, fakeRateFor } from './aggregations/domain-outcomes.ts';
@@ -79,7 +79,12 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
         list.filter((p) => p.partition !== partition || p.offset >= committed).map((p) => p.event);
       const pendingDomain = (list: readonly Positioned<CheckScored>[]): CheckScored[] =>
         opts.domainFromChecks ? pendingBySource(list) : list.filter((p) => p.event.time >= now - horizon && p.event.time <= now).map((p) => p.event);
-      const ownDomain = pendingDomain(ownByDomain);
+      // Earlier addresses of the same bulk request count as if already checked (a union: one
+      // that is also an own event by now is counted once).
+      const sibling = (x: BulkSibling): CheckScored => ({ ...x, time: now }) as CheckScored;
+      const earlier = k.earlier ?? [];
+      const ownDomain = [...pendingDomain(ownByDomain), ...earlier.filter((x) => x.domain === k.domain).map(sibling)];
+      const earlierOfInbox = earlier.filter((x) => x.inbox_hash.equals(k.inboxHash)).map(sibling);
       const members = (events: readonly CheckScored[], member: (e: CheckScored) => Buffer, category: (e: CheckScored) => number = () => 0): ExtraMember[] =>
         events.map((e) => ({ member: member(e), category: category(e), time: e.time }));
 
@@ -97,7 +102,7 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       const recentSignups = total(countsWith(value(d.summary, domainKey), now, d.windowMs, d.bucketMs, members([...ownDomain, current], (e) => e.inbox_hash)));
       const a = inboxAliases90d.spec;
       const aliasVariants = total(
-        countsWith(value(a.summary, aliasKey), now, a.windowMs, a.bucketMs, members([...pendingBySource(ownByInbox), current], (e) => e.spelling_hash)),
+        countsWith(value(a.summary, aliasKey), now, a.windowMs, a.bucketMs, members([...pendingBySource(ownByInbox), ...earlierOfInbox, current], (e) => e.spelling_hash)),
       );
       const out: { -readonly [K in keyof HistoryFacts]: HistoryFacts[K] } = {
         recentSignups,

@@ -229,6 +229,20 @@ export function contractSuite(launch: () => Promise<Target>): void {
       expect(after - before).toBe(3);
     });
 
+    it('counts as if checked in input order: earlier addresses of the request are in the windowed counts', async () => {
+      const u = `bk${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+      // Four spellings of one Gmail inbox (dots, +tags, googlemail), and an exact repeat.
+      const spellings = [`${u}.x+a@gmail.com`, `${u}x@gmail.com`, `${u}.x+b@gmail.com`, `${u}.x@googlemail.com`, `${u}x@gmail.com`];
+      const aliases = await post('/v1/check/bulk', { emails: spellings });
+      expect(aliases.status).toBe(200);
+      expect(aliases.body.results.map((x: { alias_variants?: number }) => x.alias_variants)).toEqual([undefined, 2, 3, 4, 4]);
+      // 25 new inboxes at one domain: a wave from the 20th on.
+      const wave = Array.from({ length: 25 }, (_, i) => `person${i}.${u}@wave-${u}.com`);
+      const r = await post('/v1/check/bulk', { emails: wave });
+      for (const x of r.body.results) expectCheckResult(x);
+      expect(r.body.results.map((x: { recent_signups?: number }) => x.recent_signups)).toEqual([...Array(19).fill(undefined), 20, 21, 22, 23, 24, 25]);
+    });
+
     it.each([
       [{ emails: [] }, /^emails: must have at least 1 item$/],
       [{ emails: Array.from({ length: 1001 }, (_, i) => `u${i}@gmail.com`) }, /^emails: must have at most 1000 items$/],

@@ -90,8 +90,18 @@ export function installErrorHandlers(app: FastifyInstance): void {
     return reply.code(500).send({ error: 'internal error' });
   });
 
+  const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ error: `route: ${request.method} ${request.url.split('?')[0]} does not exist` });
+    const path = request.url.split('?')[0]!;
+    // A route that exists with other methods: 405 and the methods it takes (RFC 9110 15.5.6).
+    const allowed = METHODS.filter((method) => app.hasRoute({ method, url: path }));
+    if (allowed.length) {
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send({ error: `method: ${path} takes ${allowed.join(' or ')}, not ${request.method}` });
+    }
+    return reply.code(404).send({ error: `route: ${request.method} ${path} does not exist` });
   });
 }
 

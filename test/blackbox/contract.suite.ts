@@ -121,11 +121,11 @@ export function contractSuite(launch: () => Promise<Target>): void {
       }
       const withCharset = await call(s.url, 'POST', '/v1/check', { raw: '{"email":"a.b@gmail.com"}', headers: { 'content-type': 'application/json; charset=utf-8' } });
       expect(withCharset.status).toBe(200);
-      // HEAD of the check would bill a check whose answer it cannot return: no such route.
+      // HEAD of the check would bill a check whose answer it cannot return: not a method it takes.
       const usage = async () => (await call(s.url, 'GET', '/v1/usage')).body.total as number;
       const billed = await usage();
       const head = await fetch(`${s.url}/v1/check?email=head.probe%40gmail.com`, { method: 'HEAD', headers: { authorization: `Bearer ${KEYS.acme}` } });
-      expect(head.status).toBe(404);
+      expect(head.status).toBe(405);
       expect(await usage()).toBe(billed);
       const big = await call(s.url, 'POST', '/v1/check', { raw: JSON.stringify({ email: 'a@b.com', pad: 'x'.repeat(1024 * 1024) }), headers: { 'content-type': 'application/json' } });
       expect(big.status).toBe(413);
@@ -203,10 +203,18 @@ export function contractSuite(launch: () => Promise<Target>): void {
       }
     });
 
-    it('404 {error} for an unknown route', async () => {
+    it('404 {error} for an unknown route; 405 with Allow for a known one with another method', async () => {
       const r = await get('/v1/nope');
       expect(r.status).toBe(404);
       expect(Object.keys(r.body)).toEqual(['error']);
+      const del = await call(s.url, 'DELETE', '/v1/check?email=a.b%40gmail.com');
+      expect(del.status).toBe(405);
+      expect(del.headers.get('allow')).toBe('GET, POST');
+      expect(del.body).toEqual({ error: 'method: /v1/check takes GET or POST, not DELETE' });
+      const put = await call(s.url, 'PUT', '/v1/feedback', { body: { check_id: 'x', outcome: 'real' } });
+      expect(put.status).toBe(405);
+      expect(put.headers.get('allow')).toBe('POST');
+      expect((await call(s.url, 'POST', '/v1/model')).headers.get('allow')).toBe('GET');
     });
   });
 

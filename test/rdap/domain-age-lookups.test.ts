@@ -61,11 +61,11 @@ describe('createDomainAgeLookups', () => {
     expect(l.ageDays('mail.fresh-shop.fr', NOW)).toBe(10);
   });
 
-  it('a registry without a date, a 404 or a body that is not RDAP: absent, and not asked again for a day', async () => {
+  it('a registry without a date or a 404: absent, and not asked again for a day; a body that is not RDAP: failed', async () => {
     const { l, results, advance } = make();
     for (const d of ['redacted.fr', 'unknown-here.fr', 'garbled.fr']) l.ageDays(d, NOW);
     await l.idle();
-    expect(results.sort()).toEqual(['absent', 'absent', 'absent']);
+    expect(results.sort()).toEqual(['absent', 'absent', 'failed']);
     const hits = server.hits('/rdap/domain/redacted.fr');
     expect(l.ageDays('redacted.fr', NOW + 1000)).toBeUndefined();
     await l.idle();
@@ -81,11 +81,88 @@ describe('createDomainAgeLookups', () => {
     const { l, results } = make({ onPause: (origin, why) => paused.push(`${origin} ${why}`), concurrency: 1 });
     l.ageDays('a.shop', NOW);
     await l.idle();
-    l.ageDays('b.shop', NOW);
+    // Paused: not asked, and nothing remembered against b.shop (a check after the pause asks).
+    expect(l.ageDays('b.shop', NOW)).toBeUndefined();
     await l.idle();
-    expect(results).toEqual(['failed', 'failed']);
+    expect(results).toEqual(['failed']);
     expect(server.hits('/busy/domain/b.shop')).toBe(0);
     expect(paused).toEqual([`${server.base} HTTP 429`]);
+  });
+
+  it("a registry's Retry-After lengthens its pause (up to an hour)", async () => {
+    server.route('/later/domain/c.shop', (_req, res) => {
+      res.writeHead(429, { 'retry-after': '600' });
+      res.end();
+    });
+    server.route('/later/domain/d.shop', sendBody(domainDoc('2020-01-01T00:00:00Z')));
+    const { l, advance } = make({ servers: () => new Map([['shop', server.url('/later/')]]) });
+    l.ageDays('c.shop', NOW);
+    await l.idle();
+    advance(5 * 60_000); // past the default minute, within the registry's 10
+    l.ageDays('d.shop', NOW + 5 * 60_000);
+    await l.idle();
+    expect(server.hits('/later/domain/d.shop')).toBe(0);
+    advance(6 * 60_000);
+    l.ageDays('d.shop', NOW + 11 * 60_000);
+    await l.idle();
+    expect(server.hits('/later/domain/d.shop')).toBe(1);
+  });
+
+  it('subdomains of one registrable domain share one lookup and its answer', async () => {
+    server.route('/rdap/domain/shared-shop.fr', sendBody(domainDoc('2020-01-01T00:00:00Z')));
+    const { l } = make();
+    for (let i = 0; i < 20; i++) l.ageDays(`s${i}.shared-shop.fr`, NOW);
+    await l.idle();
+    expect(server.hits('/rdap/domain/shared-shop.fr')).toBe(1);
+    expect(l.ageDays('s7.shared-shop.fr', NOW)).toBe(l.ageDays('shared-shop.fr', NOW));
+  });
+
+  it('an answer past 1 MiB is dropped as it streams in (declared or not), as a failure', async () => {
+    const big = Buffer.alloc(3 * 1024 * 1024, 0x20);
+    server.route('/rdap/domain/huge-declared.fr', sendBody(big));
+    server.route('/rdap/domain/huge-chunked.fr', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/rdap+json' });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      let sent = 0;
+      const more = (): void => {
+        while (sent < 48 && res.write(chunk)) sent++;
+        if (sent < 48 && !res.destroyed) res.once('drain', more);
+        else res.end();
+      };
+      more();
+    });
+    const { l, results } = make();
+    l.ageDays('huge-declared.fr', NOW);
+    l.ageDays('huge-chunked.fr', NOW);
+    await l.idle();
+    expect(results).toEqual(['failed', 'failed']);
+  });
+
+  it('a registration date in the future is not a young domain', async () => {
+    server.route('/rdap/domain/future-shop.fr', sendBody(domainDoc('2099-01-01T00:00:00Z')));
+    const { l, results } = make();
+    l.ageDays('future-shop.fr', NOW);
+    await l.idle();
+    expect(results).toEqual(['absent']);
+    expect(l.ageDays('future-shop.fr', NOW)).toBeUndefined();
+  });
+
+  it('a slow registry holds at most half the slots: another registry is still asked', async () => {
+    const many = new Map([
+      ['click', slow.url('/rdap/')],
+      ['fr', server.url('/rdap/')],
+    ]);
+    const { l, results } = make({ servers: () => many, timeoutMs: 2_000, concurrency: 4 });
+    for (let i = 0; i < 10; i++) {
+      slow.route(`/rdap/domain/stuck${i}.click`, stall); // never answers
+      l.ageDays(`stuck${i}.click`, NOW);
+    }
+    const t0 = Date.now();
+    l.ageDays('old-shop.fr', NOW);
+    for (let i = 0; i < 50 && !results.includes('found'); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(results).toContain('found');
+    expect(Date.now() - t0).toBeLessThan(1_500);
+    l.stop();
   });
 
   it('a registry that does not answer in time: failed, retried by a later check after 10 minutes', async () => {

@@ -58,19 +58,31 @@ export interface HistoryKeys {
   readonly accountType: string;
   readonly time: number;
   /**
-   * Addresses earlier in the same bulk request at this domain or of this inbox: counted as if
+   * Addresses earlier in the same bulk request at this domain and of this inbox: counted as if
    * the bulk were checked in input order (their own events may not be written yet).
    */
-  readonly earlier?: readonly BulkSibling[];
+  readonly earlier?: EarlierInBulk;
 }
 
 /** What the windowed counts need of an earlier address of the same bulk request. */
 export interface BulkSibling {
-  readonly domain: string;
   readonly inbox_hash: Buffer;
   readonly spelling_hash: Buffer;
   readonly account_type: string;
   readonly local_shape: string;
+  readonly time: number;
+}
+
+/**
+ * The first `atDomainCount` of `atDomain` (the request's addresses at this domain, in input
+ * order) and the first `ofInboxCount` of `ofInbox` (of this inbox): prefixes of lists shared by
+ * the whole request, so a bulk of n addresses at one domain copies nothing per address.
+ */
+export interface EarlierInBulk {
+  readonly atDomain: readonly BulkSibling[];
+  readonly atDomainCount: number;
+  readonly ofInbox: readonly BulkSibling[];
+  readonly ofInboxCount: number;
 }
 
 export interface HistoryReader {
@@ -142,7 +154,7 @@ export function createCheckService(d: CheckDeps): CheckService {
     return prepared.ok ? finish(account, prepared.p, explain, false) : prepared;
   }
 
-  async function finish(account: string, p: Prepared, explain: boolean, bulk: boolean, earlier?: readonly BulkSibling[]): Promise<CheckAnswer> {
+  async function finish(account: string, p: Prepared, explain: boolean, bulk: boolean, earlier?: EarlierInBulk): Promise<CheckAnswer> {
     const { address, dns, view, ipInfo, inboxHash, spellingHash, ipHash } = p;
     const now = d.now();
     const windowed = await d.history.history({
@@ -154,7 +166,7 @@ export function createCheckService(d: CheckDeps): CheckService {
       localShape: view.localShape,
       accountType: view.accountType,
       time: now,
-      ...(earlier?.length ? { earlier } : {}),
+      ...(earlier && earlier.atDomainCount + earlier.ofInboxCount > 0 ? { earlier } : {}),
     });
     const domainAgeDays = d.domainAge?.ageDays(address.domain, now);
     const history = domainAgeDays === undefined ? windowed : { ...windowed, domainAgeDays };
@@ -243,7 +255,7 @@ export function createCheckService(d: CheckDeps): CheckService {
         if (r.ok) prepared[i] = r.p;
         else out[i] = { input: emails[i]!, error: r.error };
       });
-      const earlier = earlierSiblings(prepared);
+      const earlier = earlierSiblings(prepared, d.now());
       await pool(emails.length, async (i) => {
         const p = prepared[i];
         if (!p) return;
@@ -255,19 +267,23 @@ export function createCheckService(d: CheckDeps): CheckService {
   };
 }
 
-/** For each address of a bulk, the earlier ones at its domain or of its inbox (input order). */
-function earlierSiblings(prepared: readonly ({ address: ParsedAddress; view: AddressView; inboxHash: Buffer; spellingHash: Buffer } | undefined)[]): (readonly BulkSibling[])[] {
+/** For each address of a bulk, the earlier ones at its domain and of its inbox (input order). */
+function earlierSiblings(prepared: readonly ({ address: ParsedAddress; view: AddressView; inboxHash: Buffer; spellingHash: Buffer } | undefined)[], time: number): (EarlierInBulk | undefined)[] {
   const byDomain = new Map<string, BulkSibling[]>();
   const byInbox = new Map<string, BulkSibling[]>();
+  const listOf = (m: Map<string, BulkSibling[]>, key: string): BulkSibling[] => {
+    let list = m.get(key);
+    if (!list) m.set(key, (list = []));
+    return list;
+  };
   return prepared.map((p) => {
-    if (!p) return [];
-    const inboxKey = p.inboxHash.toString('latin1');
-    const atDomain = byDomain.get(p.address.domain) ?? [];
-    const ofInbox = byInbox.get(inboxKey) ?? [];
-    const mine = atDomain.length + ofInbox.length === 0 ? [] : [...new Set([...atDomain, ...ofInbox])];
-    const me: BulkSibling = { domain: p.address.domain, inbox_hash: p.inboxHash, spelling_hash: p.spellingHash, account_type: p.view.accountType, local_shape: p.view.localShape };
-    byDomain.set(p.address.domain, [...atDomain, me]);
-    byInbox.set(inboxKey, [...ofInbox, me]);
+    if (!p) return undefined;
+    const atDomain = listOf(byDomain, p.address.domain);
+    const ofInbox = listOf(byInbox, p.inboxHash.toString('latin1'));
+    const mine: EarlierInBulk = { atDomain, atDomainCount: atDomain.length, ofInbox, ofInboxCount: ofInbox.length };
+    const me: BulkSibling = { inbox_hash: p.inboxHash, spelling_hash: p.spellingHash, account_type: p.view.accountType, local_shape: p.view.localShape, time };
+    atDomain.push(me);
+    ofInbox.push(me);
     return mine;
   });
 }

@@ -17,7 +17,7 @@ import type { HistoryFacts } from '../domain/check.ts';
 import type { CheckScored } from '../domain/events.ts';
 import type { BulkSibling, HistoryKeys, HistoryReader } from '../service/check-service.ts';
 import { bucketTotal } from './aggregations/bucket-counter.ts';
-import { countsWith, total, type ExtraMember } from './aggregations/distinct-counter.ts';
+import { countsWith, memberId, total, type ExtraMember } from './aggregations/distinct-counter.ts';
 import { decodeOutcomes, DOMAIN_OUTCOMES, fakeRateFor } from './aggregations/domain-outcomes.ts';
 import { domainPattern, domainShapes180d, shapeCategory } from './aggregations/domain-shapes-180d.ts';
 import { domainSignups10m, domainVolume7d, SIGNUPS_WINDOW_MS, VOLUME_BUCKET_MS, VOLUME_WINDOW_MS } from './aggregations/domain-signups-10m.ts';
@@ -40,6 +40,22 @@ export interface HistoryOptions {
    * given, they are used instead of reading them with the state (see commit-cached-reader.ts).
    */
   readonly committed?: () => readonly number[];
+}
+
+/**
+ * A bulk sibling's members, built once per sibling (each later address of the request counts
+ * it again), with their exact-set ids.
+ */
+const siblingCache = new WeakMap<BulkSibling, { inbox: ExtraMember; spelling: ExtraMember; shape?: ExtraMember }>();
+function siblingMembers(x: BulkSibling): { inbox: ExtraMember; spelling: ExtraMember; shape?: ExtraMember } {
+  let m = siblingCache.get(x);
+  if (!m) {
+    const inbox = { member: x.inbox_hash, category: 0, time: x.time, id: memberId(x.inbox_hash) };
+    const spelling = { member: x.spelling_hash, category: 0, time: x.time, id: memberId(x.spelling_hash) };
+    m = x.account_type === 'work' ? { inbox, spelling, shape: { ...inbox, category: shapeCategory(x.local_shape) } } : { inbox, spelling };
+    siblingCache.set(x, m);
+  }
+  return m;
 }
 
 export function createHistoryReader(state: StateReader, own: OwnEvents, opts: HistoryOptions = { domainFromChecks: true }): HistoryReader {
@@ -79,12 +95,12 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
         list.filter((p) => p.partition !== partition || p.offset >= committed).map((p) => p.event);
       const pendingDomain = (list: readonly Positioned<CheckScored>[]): CheckScored[] =>
         opts.domainFromChecks ? pendingBySource(list) : list.filter((p) => p.event.time >= now - horizon && p.event.time <= now).map((p) => p.event);
+      const ownDomain = pendingDomain(ownByDomain);
       // Earlier addresses of the same bulk request count as if already checked (a union: one
       // that is also an own event by now is counted once).
-      const sibling = (x: BulkSibling): CheckScored => ({ ...x, time: now }) as CheckScored;
-      const earlier = k.earlier ?? [];
-      const ownDomain = [...pendingDomain(ownByDomain), ...earlier.filter((x) => x.domain === k.domain).map(sibling)];
-      const earlierOfInbox = earlier.filter((x) => x.inbox_hash.equals(k.inboxHash)).map(sibling);
+      const e = k.earlier;
+      const siblingsAtDomain = e ? e.atDomain.slice(0, e.atDomainCount).map(siblingMembers) : [];
+      const siblingsOfInbox = e ? e.ofInbox.slice(0, e.ofInboxCount).map(siblingMembers) : [];
       const members = (events: readonly CheckScored[], member: (e: CheckScored) => Buffer, category: (e: CheckScored) => number = () => 0): ExtraMember[] =>
         events.map((e) => ({ member: member(e), category: category(e), time: e.time }));
 
@@ -92,17 +108,22 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       const pattern =
         k.accountType === 'work'
           ? domainPattern(
-              countsWith(value(shapes.summary, domainKey), now, shapes.windowMs, shapes.bucketMs, members(ownDomain.filter((e) => e.account_type === 'work'), (e) => e.inbox_hash, (e) => shapeCategory(e.local_shape))),
+              countsWith(value(shapes.summary, domainKey), now, shapes.windowMs, shapes.bucketMs, [
+                ...members(ownDomain.filter((e) => e.account_type === 'work'), (e) => e.inbox_hash, (e) => shapeCategory(e.local_shape)),
+                ...siblingsAtDomain.flatMap((m) => (m.shape ? [m.shape] : [])),
+              ]),
               k.localShape,
             )
           : undefined;
 
       const current = { time: now, inbox_hash: k.inboxHash, spelling_hash: k.spellingHash } as CheckScored;
       const d = domainSignups10m.spec;
-      const recentSignups = total(countsWith(value(d.summary, domainKey), now, d.windowMs, d.bucketMs, members([...ownDomain, current], (e) => e.inbox_hash)));
+      const recentSignups = total(
+        countsWith(value(d.summary, domainKey), now, d.windowMs, d.bucketMs, [...members([...ownDomain, current], (e) => e.inbox_hash), ...siblingsAtDomain.map((m) => m.inbox)]),
+      );
       const a = inboxAliases90d.spec;
       const aliasVariants = total(
-        countsWith(value(a.summary, aliasKey), now, a.windowMs, a.bucketMs, members([...pendingBySource(ownByInbox), ...earlierOfInbox, current], (e) => e.spelling_hash)),
+        countsWith(value(a.summary, aliasKey), now, a.windowMs, a.bucketMs, [...members([...pendingBySource(ownByInbox), current], (e) => e.spelling_hash), ...siblingsOfInbox.map((m) => m.spelling)]),
       );
       const out: { -readonly [K in keyof HistoryFacts]: HistoryFacts[K] } = {
         recentSignups,

@@ -53,10 +53,15 @@ export function countsAt(raw: Buffer | undefined, now: number, windowMs: number,
 
 export const total = (m: Map<number, number>): number => [...m.values()].reduce((a, b) => a + b, 0);
 
+/** A member's id in an exact set (its first 8 bytes, as the stored sets keep them). */
+export const memberId = (member: Buffer): string => member.toString('latin1', 0, 8);
+
 export interface ExtraMember {
   readonly member: Buffer;
   readonly category: number;
   readonly time: number;
+  /** The member's exact-set id, when the caller keeps it (a member counted for many checks). */
+  readonly id?: string;
 }
 
 /** The union of a stored value's sets in one window, per category: exact members or merged registers. */
@@ -117,13 +122,13 @@ export function countsWith(raw: Buffer | undefined, now: number, windowMs: numbe
   const from = firstLiveBucket(now, windowMs, bucketMs);
   const to = Math.floor(now / bucketMs);
   const stored = raw ? windowUnion(raw, from, to).byCategory : new Map<number, CategoryUnion>();
-  const extraByCategory = new Map<number, Buffer[]>();
+  const extraByCategory = new Map<number, ExtraMember[]>();
   for (const x of extra) {
     const b = Math.floor(x.time / bucketMs);
     if (b < from || b > to) continue;
     const list = extraByCategory.get(x.category);
-    if (list) list.push(x.member);
-    else extraByCategory.set(x.category, [x.member]);
+    if (list) list.push(x);
+    else extraByCategory.set(x.category, [x]);
   }
   const out = new Map<number, number>();
   for (const c of new Set([...stored.keys(), ...extraByCategory.keys()])) {
@@ -135,8 +140,8 @@ export function countsWith(raw: Buffer | undefined, now: number, windowMs: numbe
       let sum = base.sum!;
       let zeros = base.zeros!;
       const raised = new Map<number, number>();
-      for (const m of more) {
-        const slot = hllSlot(m, 0);
+      for (const x of more) {
+        const slot = hllSlot(x.member, 0);
         const index = slot >>> 8;
         const rank = slot & 0xff;
         const current = raised.get(index) ?? base.hll[index]!;
@@ -150,8 +155,8 @@ export function countsWith(raw: Buffer | undefined, now: number, windowMs: numbe
     }
     const known = base?.exact;
     const added = new Set<string>();
-    for (const m of more) {
-      const id = m.toString('latin1', 0, 8);
+    for (const x of more) {
+      const id = x.id ?? memberId(x.member);
       if (!known?.has(id)) added.add(id);
     }
     out.set(c, (known?.size ?? 0) + added.size);

@@ -50,7 +50,8 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
     return503OnClosing: true,
-    // No implicit HEAD routes: HEAD /v1/check would run (and bill) a check whose answer it cannot return.
+    // No implicit HEAD routes: HEAD /v1/check would run (and bill) a check whose answer it
+    // cannot return. The read-only routes that cost nothing take HEAD explicitly.
     exposeHeadRoutes: false,
     // Refused before routing (bad URL) or by the HTTP parser: no route to label them with, but counted.
     frameworkErrors: frameworkErrors((method, status) => d.metrics.httpRequests.inc({ method, route: 'unmatched', status: String(status) })),
@@ -97,7 +98,7 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
   });
 
   const openapiDoc = { summary: 'This OpenAPI 3.1 document (no API key needed)', tags: ['operations'], security: [] };
-  app.get('/v1/openapi.json', { schema: openapiDoc }, async () => app.swagger());
+  app.get('/v1/openapi.json', { exposeHeadRoute: true, schema: openapiDoc }, async () => app.swagger());
   await app.register(systemRoutes(d.health, d.metrics));
 
   await app.register(async (v1) => {

@@ -90,7 +90,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
     return reply.code(500).send({ error: 'internal error' });
   });
 
-  const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+  const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     // A route that exists with other methods: 405 and the methods it takes (RFC 9110 15.5.6).

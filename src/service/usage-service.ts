@@ -9,11 +9,15 @@ import type { UsageService } from './ports.ts';
 
 export const MAX_USAGE_DAYS = 92;
 
+/** The first day a YYYY-MM-DD date can name (year 0000 would put the default range in year -1). */
+const FIRST_DAY = dayOf(Date.parse('0001-01-01T00:00:00Z'));
+
 function parseDay(field: string, s: string): number {
   const ms = Date.parse(`${s}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== s) {
     throw validationError(`${field}: must be a calendar date YYYY-MM-DD`);
   }
+  if (dayOf(ms) < FIRST_DAY) throw validationError(`${field}: must be 0001-01-01 or later`);
   return dayOf(ms);
 }
 
@@ -24,7 +28,7 @@ export function createUsageService(queries: Queries, now: () => number): UsageSe
     async usage(account, from, to) {
       const t = now();
       const last = to === undefined ? dayOf(t) : parseDay('to', to);
-      const first = from === undefined ? last - 29 : parseDay('from', from);
+      const first = from === undefined ? Math.max(FIRST_DAY, last - 29) : parseDay('from', from);
       if (first > last) throw validationError('from: must not be after to');
       if (last - first + 1 > MAX_USAGE_DAYS) throw validationError(`to: at most ${MAX_USAGE_DAYS} days per request`);
       const days = Array.from({ length: last - first + 1 }, (_, i) => first + i);

@@ -214,7 +214,11 @@ export function contractSuite(launch: () => Promise<Target>): void {
       const put = await call(s.url, 'PUT', '/v1/feedback', { body: { check_id: 'x', outcome: 'real' } });
       expect(put.status).toBe(405);
       expect(put.headers.get('allow')).toBe('POST');
-      expect((await call(s.url, 'POST', '/v1/model')).headers.get('allow')).toBe('GET');
+      expect((await call(s.url, 'POST', '/v1/model')).headers.get('allow')).toBe('GET, HEAD');
+      // Read-only routes that cost nothing take HEAD (RFC 9110 9.1); the check does not.
+      for (const path of ['/healthz', '/readyz', '/metrics', '/v1/openapi.json', '/v1/model', '/v1/usage']) {
+        expect((await fetch(`${s.url}${path}`, { method: 'HEAD', headers: { authorization: `Bearer ${KEYS.acme}` } })).status, path).toBe(200);
+      }
     });
   });
 
@@ -382,7 +386,9 @@ export function contractSuite(launch: () => Promise<Target>): void {
       expect(early.body).toMatchObject({ from: '1969-12-31', to: '1970-01-01', total: 0, days: [{ date: '1969-12-31', emails: 0 }, { date: '1970-01-01', emails: 0 }] });
       const ancient = await get('/v1/usage?to=0001-01-15');
       expect(ancient.status).toBe(200);
-      expect(ancient.body.days).toHaveLength(30);
+      expect(ancient.body).toMatchObject({ from: '0001-01-01', to: '0001-01-15', total: 0 });
+      expect(ancient.body.days).toHaveLength(15);
+      expect((await get('/v1/usage?to=0000-06-01')).body).toEqual({ error: 'to: must be 0001-01-01 or later' });
     });
   });
 

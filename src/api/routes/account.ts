@@ -9,6 +9,7 @@ export const accountRoutes =
     app.get(
       '/v1/model',
       {
+        exposeHeadRoute: true,
         schema: {
           summary: 'Live model accuracy',
           description: 'Prequential accuracy and log loss of the baseline and the learned model on every feedback example. Free.',
@@ -22,6 +23,7 @@ export const accountRoutes =
     app.get(
       '/v1/usage',
       {
+        exposeHeadRoute: true,
         schema: {
           summary: 'Billed emails per UTC day',
           description: 'Your account\'s billed emails per day (1 per single check, 1 per address answered in bulk). At most 92 days per request. Free.',

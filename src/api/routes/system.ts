@@ -8,14 +8,14 @@ export const systemRoutes =
   (health: Health, metrics: Metrics): FastifyPluginAsync =>
   async (app) => {
     // Documented in the OpenAPI document like every route, with no security requirement.
-    app.get('/healthz', { schema: { summary: 'Liveness: the process answers', tags: ['operations'], security: [] } }, async () => ({ status: 'ok' }));
+    app.get('/healthz', { exposeHeadRoute: true, schema: { summary: 'Liveness: the process answers', tags: ['operations'], security: [] } }, async () => ({ status: 'ok' }));
 
     const readyz = {
       summary: 'Readiness: 200 {status: "ready", checks} when every dependency is usable, else 503 {error} naming the failing checks (with Retry-After)',
       tags: ['operations'],
       security: [],
     };
-    app.get('/readyz', { schema: readyz }, async (_req, reply) => {
+    app.get('/readyz', { exposeHeadRoute: true, schema: readyz }, async (_req, reply) => {
       const report = await health.readiness();
       if (report.ready) return { status: 'ready', checks: report.checks };
       const failing = Object.entries(report.checks)
@@ -25,7 +25,7 @@ export const systemRoutes =
     });
 
     const metricsDoc = { summary: 'Prometheus metrics (text exposition format)', tags: ['operations'], security: [] };
-    app.get('/metrics', { schema: metricsDoc }, async (_req, reply) => {
+    app.get('/metrics', { exposeHeadRoute: true, schema: metricsDoc }, async (_req, reply) => {
       reply.header('content-type', metrics.registry.contentType);
       return metrics.registry.metrics();
     });

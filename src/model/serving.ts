@@ -82,7 +82,7 @@ export function servedModel(mode: ModelMode, m: AccountModels): ServedModel {
 }
 
 /** The shared model does strictly better than the personal one over a full window of the account's outcomes. */
-export function sharedBeatsPersonal(m: AccountModels): boolean {
+function sharedBeatsPersonal(m: AccountModels): boolean {
   return (
     m.shared.ownExamples >= RECENT_WINDOW &&
     m.personal.ownExamples >= RECENT_WINDOW &&

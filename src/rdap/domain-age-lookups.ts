@@ -16,7 +16,7 @@ export type LookupResult = 'found' | 'absent' | 'failed';
 export interface DomainAgeLookups {
   /** Days since registration when known; otherwise starts a lookup (one per domain) and returns undefined. */
   ageDays(domain: string, now: number): number | undefined;
-  /** Resolves when no lookup is queued or in flight (tests, shutdown). */
+  /** Resolves when no lookup is queued or in flight. */
   idle(): Promise<void>;
   stop(): void;
 }
@@ -25,14 +25,14 @@ export interface DomainAgeOptions {
   /** RDAP base URL per TLD (the bootstrap feed), or undefined while none is loaded. */
   servers(): ReadonlyMap<string, string> | undefined;
   now: () => number;
-  fetch?: typeof fetch;
   timeoutMs?: number;
   concurrency?: number;
   maxQueued?: number;
   maxEntries?: number;
   pauseMs?: number;
   onLookup?: (result: LookupResult) => void;
-  onPause?: (origin: string, why: string) => void;
+  /** A registry is left alone for `ms`. */
+  onPause?: (origin: string, why: string, ms: number) => void;
 }
 
 type Answer = { readonly registeredAt: number } | { readonly registeredAt: null };
@@ -46,7 +46,6 @@ const FAILED_TTL_MS = 10 * 60_000;
 const MAX_BODY_BYTES = 1024 * 1024;
 
 export function createDomainAgeLookups(o: DomainAgeOptions): DomainAgeLookups {
-  const doFetch = o.fetch ?? fetch;
   const timeoutMs = o.timeoutMs ?? 5_000;
   const concurrency = o.concurrency ?? 4;
   const maxQueued = o.maxQueued ?? 1_000;
@@ -73,9 +72,10 @@ export function createDomainAgeLookups(o: DomainAgeOptions): DomainAgeLookups {
 
   function pause(origin: string, why: string, retryAfterS?: number): void {
     // A registry's own Retry-After (capped at an hour) when it gives one, else `pauseMs`.
-    const ms = retryAfterS !== undefined && Number.isFinite(retryAfterS) && retryAfterS > 0 ? Math.min(3_600_000, retryAfterS * 1000) : pauseMs;
-    pausedUntil.set(origin, o.now() + Math.max(pauseMs, ms));
-    o.onPause?.(origin, why);
+    const asked = retryAfterS !== undefined && Number.isFinite(retryAfterS) && retryAfterS > 0 ? Math.min(3_600_000, retryAfterS * 1000) : pauseMs;
+    const ms = Math.max(pauseMs, asked);
+    pausedUntil.set(origin, o.now() + ms);
+    o.onPause?.(origin, why, ms);
   }
 
   /** The body, or undefined past MAX_BODY_BYTES (counted while it streams in, never buffered whole). */
@@ -100,7 +100,7 @@ export function createDomainAgeLookups(o: DomainAgeOptions): DomainAgeLookups {
 
   async function lookup(registrable: string, url: string, origin: string): Promise<void> {
     try {
-      const res = await doFetch(url, {
+      const res = await fetch(url, {
         headers: { accept: 'application/rdap+json, application/json' },
         signal: AbortSignal.any([abort.signal, AbortSignal.timeout(timeoutMs)]),
       });

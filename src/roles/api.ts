@@ -92,7 +92,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
         servers: () => feeds.rdapServers(),
         now: ctx.now,
         onLookup: (result) => metrics.domainAgeLookups.inc({ result }),
-        onPause: (origin, why) => logger.warn({ registry: origin, why }, 'RDAP registry not answering; domain-age lookups to it paused for a minute'),
+        onPause: (origin, why, ms) => logger.warn({ registry: origin, why, paused_s: Math.round(ms / 1000) }, 'RDAP registry not answering; domain-age lookups to it paused'),
       })
     : undefined;
 

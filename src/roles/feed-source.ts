@@ -1,7 +1,8 @@
 /**
  * IP intelligence (and the RDAP bootstrap) for the API role: the feed updater (last good
- * copies from the data dir, periodic refresh) and the pure lookup over its current tables. Feed ages are reported in
- * /readyz and /metrics; a missing feed never makes the service unready (the signal is absent).
+ * copies from the data dir, periodic refresh) and the pure lookup over its current tables.
+ * Feed ages are reported in /readyz and /metrics; a missing feed never makes the service
+ * unready (the signal is absent).
  */
 import { createFeedUpdater, type FeedName } from '../feeds/updater.ts';
 import type { IpFacts } from '../domain/check.ts';

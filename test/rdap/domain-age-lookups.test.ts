@@ -78,7 +78,7 @@ describe('createDomainAgeLookups', () => {
 
   it('a registry that rate-limits is left alone for a while (its other domains are not asked)', async () => {
     const paused: string[] = [];
-    const { l, results } = make({ onPause: (origin, why) => paused.push(`${origin} ${why}`), concurrency: 1 });
+    const { l, results } = make({ onPause: (origin, why, ms) => paused.push(`${origin} ${why} ${ms}`), concurrency: 1 });
     l.ageDays('a.shop', NOW);
     await l.idle();
     // Paused: not asked, and nothing remembered against b.shop (a check after the pause asks).
@@ -86,7 +86,7 @@ describe('createDomainAgeLookups', () => {
     await l.idle();
     expect(results).toEqual(['failed']);
     expect(server.hits('/busy/domain/b.shop')).toBe(0);
-    expect(paused).toEqual([`${server.base} HTTP 429`]);
+    expect(paused).toEqual([`${server.base} HTTP 429 60000`]);
   });
 
   it("a registry's Retry-After lengthens its pause (up to an hour)", async () => {

@@ -11,13 +11,14 @@
  *   npm run bench:kafka [-- --duration 10 --warmup 3 --repeats 2 --connections 50]
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateAddresses } from './lib/addresses.ts';
 import { loadChecks, percentile, startProcess, stopProcess, usageTotal, type Started } from './lib/http-load.ts';
 import { loadOptions, median } from './lib/cli.ts';
+import { processCpu } from './lib/thread-cpu.ts';
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
 const { duration: DURATION, warmup: WARMUP, repeats: REPEATS, connections: CONNECTIONS } = loadOptions();
@@ -67,6 +68,16 @@ async function probeLag(writeUrl: string, readUrl: string, running: () => boolea
   return lags;
 }
 
+/** The broker and registry `npm run infra:up` started, when that is what the bench runs against. */
+function infraPids(): { name: string; pid: number }[] {
+  const dir = process.env.INFRA_STATE_DIR ?? join(root, '.kafka-local');
+  return ['kafka', 'registry'].flatMap((name) => {
+    const file = join(dir, `${name}.pid`);
+    const pid = existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) : NaN;
+    return Number.isInteger(pid) && existsSync(`/proc/${pid}/stat`) ? [{ name: name === 'kafka' ? 'broker' : name, pid }] : [];
+  });
+}
+
 const bodies = generateAddresses(50_000).map((email) => JSON.stringify({ email }));
 const dirs = [mkdtempSync(join(tmpdir(), 'ms-bk-emb-')), mkdtempSync(join(tmpdir(), 'ms-bk-streams-')), mkdtempSync(join(tmpdir(), 'ms-bk-a-')), mkdtempSync(join(tmpdir(), 'ms-bk-b-'))];
 const procs: Started[] = [];
@@ -84,9 +95,16 @@ try {
     api({ ...kafkaEnv, MAILSIFT_ROLES: 'api', MAILSIFT_DATA_DIR: dirs[3]!, MAILSIFT_INSTANCE_ID: `${namespace}-b` }),
   ]);
   procs.push(a, b);
+  // CPU per check of every process a mode runs on: throughput on a shared machine is noisy,
+  // CPU time per check much less so (and shows where the Kafka mode's cost goes).
   const modes = [
-    { mode: 'embedded (1 process)', write: embedded.url, read: embedded.url },
-    { mode: 'kafka (streams + 2 APIs)', write: a.url, read: b.url },
+    { mode: 'embedded (1 process)', write: embedded.url, read: embedded.url, cpu: [{ name: 'mailsift', pid: embedded.proc.pid! }] },
+    {
+      mode: 'kafka (streams + 2 APIs)',
+      write: a.url,
+      read: b.url,
+      cpu: [{ name: 'API (loaded)', pid: a.proc.pid! }, { name: 'API (reader)', pid: b.proc.pid! }, { name: 'streams', pid: streams.proc.pid! }, ...infraPids()],
+    },
   ];
   const headers = { authorization: `Bearer ${KEY}` };
   const answered = new Map<string, number>();
@@ -98,13 +116,17 @@ try {
     for (const m of modes) {
       let running = true;
       const lagging = probeLag(m.write, m.read, () => running);
+      const cpu0 = m.cpu.map((p) => processCpu(p.pid));
       const res = await loadChecks(m.write, bodies, { seconds: DURATION, connections: CONNECTIONS, headers });
+      const cpuUs = m.cpu.map((p, i) => Math.round(((processCpu(p.pid) - cpu0[i]!) * 1e6) / Math.max(1, res['2xx'])));
       running = false;
       const lags = (await lagging).sort((x, y) => x - y);
       answered.set(m.mode, answered.get(m.mode)! + res['2xx']);
       const row: Row = { mode: m.mode, rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99, lagP50: percentile(lags, 50), lagP99: percentile(lags, 99), probes: lags.length, non2xx: res.non2xx + res.errors, ok: res['2xx'] };
       rows.push(row);
       console.log(`${m.mode.padEnd(26)} r${r}: ${Math.round(row.rps)} checks/s  p50 ${row.p50} ms  p99 ${row.p99} ms  lag p50 ${row.lagP50.toFixed(1)} ms p99 ${row.lagP99.toFixed(1)} ms (${row.probes} probes)  non-2xx ${row.non2xx}`);
+      const total = cpuUs.reduce((x, y) => x + y, 0);
+      console.log(`${''.padEnd(26)}     CPU per check: ${total} µs (${m.cpu.map((p, i) => `${p.name} ${cpuUs[i]}`).join(', ')})`);
     }
   }
   const med = (mode: string, k: keyof Omit<Row, 'mode'>) => median(rows.filter((x) => x.mode === mode).map((x) => x[k]));

@@ -39,3 +39,10 @@ export function cpuPerUnit(before: ThreadCpu, after: ThreadCpu, mainTid: string,
   const us = (s: number): string => `${Math.round((s * 1e6) / units)}`;
   return `CPU per check: ${us(main + busiest + rest)} µs (main thread ${us(main)}, busiest other thread ${us(busiest)}, the rest ${us(rest)})`;
 }
+
+/** CPU seconds of a whole process (all its threads); 0 when /proc is not there. */
+export function processCpu(pid: number): number {
+  let total = 0;
+  for (const t of threadCpu(pid).values()) total += t;
+  return total;
+}

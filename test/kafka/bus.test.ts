@@ -60,6 +60,50 @@ if (KAFKA) {
         await bus.close();
       }
     }, 60_000);
+
+    // Positions live in local state; Kafka's committed offsets are for lag tools, coalesced
+    // to about one OffsetCommit a second instead of one per batch.
+    it('commits consumed positions to Kafka within a few seconds, and on stop', async () => {
+      const topic = `test.commits.${Math.random().toString(36).slice(2, 8)}`;
+      const groupId = `commits-${Math.random().toString(36).slice(2)}`;
+      const bus = await openKafkaBus({
+        brokers: kafka.brokers,
+        clientId: namespace,
+        topics: [{ name: topic, partitions: 2, replicationFactor: 1, configs: {} }],
+        logger: quietLogger,
+        maxQueueMs: 5_000,
+        namespace,
+      });
+      const committed = async (): Promise<number[]> => {
+        const [t] = await bus.admin.fetchOffsets({ groupId: `${namespace}.${groupId}`, topics: [`${namespace}.${topic}`] });
+        return t!.partitions.sort((a, b) => a.partition - b.partition).map((p) => Number(p.offset));
+      };
+      try {
+        const send = (n: number, from: number) =>
+          bus.producer().send(topic, Array.from({ length: n }, (_, i) => ({ key: Buffer.from('k'), value: Buffer.from(String(from + i)), timestamp: 1000 + i, partition: (from + i) % 2 })));
+        await send(20, 0);
+        const applied = [0, 0];
+        const c = bus.consumer(groupId);
+        await c.start([topic], {
+          position: async (tp) => applied[tp.partition]!,
+          onBatch: async (tp, recs) => {
+            applied[tp.partition] = recs.at(-1)!.offset + 1;
+          },
+        });
+        let seen: number[] = [];
+        for (let i = 0; i < 100 && String(seen) !== '10,10'; i++) {
+          await new Promise((r) => setTimeout(r, 100));
+          seen = await committed();
+        }
+        expect(seen).toEqual([10, 10]);
+        await send(4, 20);
+        for (let i = 0; i < 100 && String(applied) !== '12,12'; i++) await new Promise((r) => setTimeout(r, 50));
+        await c.stop(); // flushes what the interval has not committed yet
+        expect(await committed()).toEqual([12, 12]);
+      } finally {
+        await bus.close();
+      }
+    }, 60_000);
   });
 } else {
   describe.skip('bus contract: kafka (skipped: set KAFKA_BROKERS and SCHEMA_REGISTRY_URL)', () => undefined);

@@ -1,7 +1,8 @@
 /**
  * Facts + score -> the CheckResult the API returns (pure). Decides what is *shown*:
  * history numbers appear only past the thresholds SPEC.md gives, IP fields only when an IP was
- * sent, `deliverable_domain` only when DNS was asked, `domain_pattern` only for company domains.
+ * sent, `deliverable_domain` only when DNS was asked, `domain_pattern` only for company domains,
+ * and the `work_domain` reason only when the account type says `work`.
  */
 import type { CheckResultBody, IpResult } from '../domain/check-result.ts';
 import type { AccountType, DnsFacts, HistoryFacts, IpFacts, Score } from '../domain/check.ts';
@@ -36,6 +37,17 @@ export function feedbackWanted(probability: number, servedVerdict: string, other
   return Math.abs(probability - 0.5) <= UNSURE_MARGIN || (otherVerdict !== undefined && otherVerdict !== servedVerdict);
 }
 
+/**
+ * The custom-domain signal counts for any domain that is no provider of free, disposable,
+ * relay or school mail, DNS or not. Calling that a *work* domain is only true once DNS showed
+ * the domain takes mail (account_type `work`): with DNS off, failed, or no mail server, the
+ * reason would contradict `account_type` (and sit beside `no_mail_server`). The signal still
+ * shows in `evidence` with its impact.
+ */
+function shownReasons(r: ResultInput): string[] {
+  return r.accountType === 'work' ? [...r.score.reasons] : r.score.reasons.filter((c) => c !== 'work_domain');
+}
+
 export function buildCheckResult(r: ResultInput): CheckResultBody {
   const out: CheckResultBody = {
     email: r.email,
@@ -46,7 +58,7 @@ export function buildCheckResult(r: ResultInput): CheckResultBody {
     relay: r.relay,
     human_score: r.score.humanScore,
     verdict: r.score.verdict,
-    reasons: [...r.score.reasons],
+    reasons: shownReasons(r),
     check_id: r.checkId,
     model: r.model,
   };

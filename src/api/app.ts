@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import type { Metrics } from '../platform/metrics.ts';
 import type { CheckService, FeedbackService, Health, ModelService, UsageService } from '../service/ports.ts';
 import { authHook, type ApiKeyRegistry } from './auth.ts';
+import { parseQueryString, refuseMalformedQuery } from './query-string.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandlers } from './errors.ts';
 import { parseJsonBody } from './json-body.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -48,6 +49,7 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
     loggerInstance: d.logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: !d.logRequests }),
     bodyLimit: BODY_LIMIT,
+    routerOptions: { querystringParser: parseQueryString },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
     return503OnClosing: true,
     // No implicit HEAD routes: HEAD /v1/check would run (and bill) a check whose answer it
@@ -68,6 +70,7 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
   });
 
   installErrorHandlers(app);
+  app.addHook('preValidation', refuseMalformedQuery);
 
   app.addHook('onResponse', async (request, reply) => {
     const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };

@@ -142,6 +142,14 @@ export function contractSuite(launch: () => Promise<Target>): void {
       const badUrl = await get('/v1/%ZZ?email=x');
       expect(badUrl.status).toBe(400);
       expect(badUrl.body).toEqual({ error: 'url: must be valid percent-encoding' });
+      // A query parameter that does not decode is named, not checked undecoded against other rules.
+      for (const q of ['email=ann%ZZlee%40gmail.com', 'email=ann.lee%40gmail.com%', 'email=%C3%40gmail.com']) {
+        const badQuery = await get(`/v1/check?${q}`);
+        expect(badQuery.status).toBe(400);
+        expect(badQuery.body).toEqual({ error: 'email: must be valid percent-encoding' });
+      }
+      const badExplain = await get('/v1/check?email=ann.lee%40gmail.com&explain=%E0%A4');
+      expect(badExplain.body).toEqual({ error: 'explain: must be valid percent-encoding' });
       const huge = await get(`/v1/check?email=${'a'.repeat(20_000)}%40gmail.com`);
       expect(huge.status).toBe(431);
       expect(Object.keys(huge.body)).toEqual(['error']);

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config/load.ts';
 import { runFeedsUpdate } from './feeds/feeds-update-command.ts';
 import { createContext } from './roles/context.ts';
 import { feedUrls } from './roles/feed-source.ts';
+import { StartupError } from './platform/startup-error.ts';
 import { serve } from './roles/serve.ts';
 import { retrainCommand } from './roles/retrain-command.ts';
 import { topicsCommand } from './roles/topics-command.ts';
@@ -83,9 +84,10 @@ main(process.argv.slice(2)).then(
     if (code >= 0) process.exitCode = code;
   },
   (err: unknown) => {
-    // The message (which says what failed and what to do) first; the stack after it, for a bug report.
+    // The message (which says what failed and what to do) first; the stack after it, for a bug
+    // report, unless the failure is one the operator fixes from the message alone.
     const message = err instanceof Error ? err.message : String(err);
-    const stack = err instanceof Error && err.stack ? `\n\n${err.stack}` : '';
+    const stack = err instanceof Error && err.stack && !(err instanceof StartupError) ? `\n\n${err.stack}` : '';
     process.stderr.write(`mailsift: ${message}${stack}\n`);
     process.exit(1);
   },

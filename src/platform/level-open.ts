@@ -4,6 +4,7 @@
  * (LEVEL_LOCKED, LEVEL_CORRUPTION, LEVEL_IO_ERROR with LevelDB's own message).
  */
 import type { ClassicLevel } from 'classic-level';
+import { StartupError } from './startup-error.ts';
 
 const HINTS: Record<string, string> = {
   LEVEL_LOCKED: 'another mailsift process is using this data dir (MAILSIFT_DATA_DIR); stop it first or give each process its own data dir',
@@ -26,6 +27,6 @@ export async function openLevel(db: ClassicLevel<Buffer, Buffer>, what: string, 
     const cause = (err as { cause?: Error }).cause;
     const hint = errorCodes(err).map((c) => HINTS[c]).find(Boolean);
     const reason = cause?.message ?? (err as Error).message;
-    throw new Error(`cannot open the ${what} at ${db.location}: ${reason}${hint ? ` (${hint})` : ''}`, { cause: err });
+    throw new StartupError(`cannot open the ${what} at ${db.location}: ${reason}${hint ? ` (${hint})` : ''}`, { cause: err });
   }
 }

@@ -8,6 +8,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { StartupError } from './startup-error.ts';
 
 /** What in a data dir was written under the master secret (keyed hashes, signed check ids). */
 const KEYED_DATA = ['log', 'state', 'replica'];
@@ -21,7 +22,7 @@ export function loadOrCreateMasterSecret(dataDir: string, configured: string | u
     // issued would stop verifying and no inbox hash would match its history again.
     const keyed = KEYED_DATA.filter((d) => existsSync(join(dataDir, d)));
     if (keyed.length > 0) {
-      throw new Error(
+      throw new StartupError(
         `${file} is missing, but ${keyed.map((d) => `${d}/`).join(' and ')} in ${dataDir} were written with it: restore the file (or set MAILSIFT_SECRET to the key material used before). ` +
           `To start over with a new secret, remove ${keyed.map((d) => `${d}/`).join(' and ')} too (counters, labels and usage are then lost).`,
       );
@@ -30,7 +31,7 @@ export function loadOrCreateMasterSecret(dataDir: string, configured: string | u
   }
   const hex = readFileSync(file, 'utf8').trim();
   if (!/^[0-9a-f]{64}$/.test(hex)) {
-    throw new Error(`${file} is not a 32-byte hex secret (64 hex digits): restore it from a backup; the data in ${dataDir} was written with it`);
+    throw new StartupError(`${file} is not a 32-byte hex secret (64 hex digits): restore it from a backup; the data in ${dataDir} was written with it`);
   }
   return createHash('sha256').update('mailsift/master\0').update(Buffer.from(hex, 'hex')).digest();
 }
@@ -57,7 +58,7 @@ export function loadOrCreateDevKeys(dataDir: string): { hashes: StoredKeyHash[];
   const file = join(dataDir, 'api-keys.json');
   if (existsSync(file)) {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as { keys?: StoredKeyHash[] };
-    if (!Array.isArray(parsed.keys) || parsed.keys.length === 0) throw new Error(`${file} holds no keys; delete it to generate a new dev key`);
+    if (!Array.isArray(parsed.keys) || parsed.keys.length === 0) throw new StartupError(`${file} holds no keys; delete it to generate a new dev key`);
     return { hashes: parsed.keys };
   }
   const key = `msk_dev_${randomBytes(24).toString('base64url')}`;

@@ -11,6 +11,7 @@ import { createKeyedHasher, type KeyedHasher } from '../domain/keyed-hash.ts';
 import { createLogger } from '../platform/logger.ts';
 import { createMetrics, type Metrics } from '../platform/metrics.ts';
 import { deriveKey, loadOrCreateMasterSecret } from '../platform/secrets.ts';
+import { StartupError } from '../platform/startup-error.ts';
 
 export interface Context {
   readonly config: Config;
@@ -30,7 +31,7 @@ export function createContext(config: Config, logger: Logger = createLogger(conf
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const why = code === 'EEXIST' || code === 'ENOTDIR' ? 'it (or a parent) is a file, not a directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (err as Error).message;
-    throw new Error(`MAILSIFT_DATA_DIR: cannot use ${dataDir} as the data dir: ${why}`, { cause: err });
+    throw new StartupError(`MAILSIFT_DATA_DIR: cannot use ${dataDir} as the data dir: ${why}`, { cause: err });
   }
   const master = loadOrCreateMasterSecret(dataDir, config.secret);
   const checkIdKeys = config.checkIdKeys?.map((k) => ({ id: k.id, secret: deriveKey(Buffer.from(k.secret, 'utf8'), 'check-id') })) ?? [

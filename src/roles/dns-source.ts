@@ -7,6 +7,7 @@ import { createDnsResolver } from '../dns/resolver.ts';
 import type { DomainFactsSource } from '../service/check-service.ts';
 import type { ReadinessReport } from '../service/ports.ts';
 import type { Context } from './context.ts';
+import { StartupError } from '../platform/startup-error.ts';
 
 export interface DnsSource {
   readonly source: DomainFactsSource | undefined;
@@ -28,7 +29,7 @@ async function serverAddresses(servers: readonly DnsServer[]): Promise<string[]>
         try {
           ip = (await lookup(host)).address;
         } catch (err) {
-          throw new Error(`MAILSIFT_DNS_SERVERS: cannot resolve "${host}" (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+          throw new StartupError(`MAILSIFT_DNS_SERVERS: cannot resolve "${host}" (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
         }
       }
       if (port === undefined) return ip;

@@ -1,5 +1,6 @@
 /** Listening on HOST:PORT, with an error that names the setting and the reason when it fails. */
 import type { FastifyInstance } from 'fastify';
+import { StartupError } from '../platform/startup-error.ts';
 
 export async function listenOn(app: FastifyInstance, host: string, port: number): Promise<string> {
   try {
@@ -17,6 +18,6 @@ export async function listenOn(app: FastifyInstance, host: string, port: number)
               ? `port ${port} needs privileges`
               : (err as Error).message;
     await app.close().catch(() => undefined);
-    throw new Error(`cannot listen on ${host}:${port} (HOST, PORT): ${why}`, { cause: err });
+    throw new StartupError(`cannot listen on ${host}:${port} (HOST, PORT): ${why}`, { cause: err });
   }
 }

@@ -155,8 +155,9 @@ describe('start-up refusals say what failed and what to do', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mailsift-refuse-'));
     try {
       const a = await startServer({}, dir);
+      let second: ReturnType<typeof run>;
       try {
-        const second = run(['serve'], { MAILSIFT_DATA_DIR: dir });
+        second = run(['serve'], { MAILSIFT_DATA_DIR: dir });
         expect(second.status).toBe(1);
         expect(second.stderr).toMatch(/^mailsift: cannot open the event log at .*another mailsift process is using this data dir/);
       } finally {
@@ -172,6 +173,11 @@ describe('start-up refusals say what failed and what to do', () => {
       const notDir = run(['serve'], { MAILSIFT_DATA_DIR: file });
       expect(notDir.status).toBe(1);
       expect(notDir.stderr).toMatch(/^mailsift: MAILSIFT_DATA_DIR: cannot use .* is a file, not a directory/);
+      const badHost = run(['serve'], { MAILSIFT_DATA_DIR: join(dir, 'fresh'), HOST: 'no-such-host.invalid' });
+      expect(badHost.status).toBe(1);
+      expect(badHost.stderr).toMatch(/mailsift: cannot listen on no-such-host\.invalid:0 \(HOST, PORT\)/);
+      // The operator's line is the whole story: no stack trace burying it.
+      for (const r of [second, lost, notDir, badHost]) expect(r.stderr).not.toMatch(/^\s+at /m);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

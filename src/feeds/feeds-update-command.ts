@@ -11,7 +11,9 @@ function statusLine(s: FeedStatus): string {
   const name = s.name.padEnd(14);
   if (!s.configured) {
     const kept = s.loaded ? ` (using stored copy: ${s.entries} entries, age ${s.ageSeconds}s)` : '';
-    return `${name}not configured: set ${FEED_CATALOG[s.name].envVar} to enable${kept}`;
+    const { envVar, defaultUrl } = FEED_CATALOG[s.name];
+    // A feed with a default URL is unconfigured only because its variable says off.
+    return defaultUrl !== undefined ? `${name}switched off (${envVar}=off)${kept}` : `${name}not configured: set ${envVar} to enable${kept}`;
   }
   if (s.lastError !== undefined) {
     const kept = s.loaded ? `kept last good copy (${s.entries} entries, age ${s.ageSeconds}s)` : 'no good copy yet';

@@ -34,6 +34,8 @@ describeShared(IP_FIXTURES, 'runFeedsUpdate (mailsift feeds update)', () => {
     expect(lines).toHaveLength(6);
     expect(lines.find((l) => l.startsWith('tor'))).toMatch(/^tor\s+ok\s+1174 entries from http:\/\/127\.0\.0\.1:\d+\/tor\.txt$/);
     expect(lines.find((l) => l.startsWith('azure'))).toMatch(/not configured: set MAILSIFT_FEEDS_URL_AZURE to enable$/);
+    // A feed with an official URL is skipped only because its variable says so.
+    expect(lines.find((l) => l.startsWith('digital_ocean'))).toMatch(/^digital_ocean\s+switched off \(MAILSIFT_FEEDS_URL_DIGITAL_OCEAN=off\)$/);
   });
 
   it('exits 1 when a configured feed failed', async () => {

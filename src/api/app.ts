@@ -16,6 +16,7 @@ import type { Metrics } from '../platform/metrics.ts';
 import type { CheckService, FeedbackService, Health, ModelService, UsageService } from '../service/ports.ts';
 import { authHook, type ApiKeyRegistry } from './auth.ts';
 import { parseQueryString, refuseMalformedQuery } from './query-string.ts';
+import { errorResponses } from './schemas.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandlers } from './errors.ts';
 import { parseJsonBody } from './json-body.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -88,6 +89,8 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(fastifySwagger, {
+    // The HEAD routes the read-only endpoints take explicitly are operations too.
+    exposeHeadRoutes: true,
     openapi: {
       openapi: '3.1.0',
       info: {
@@ -100,8 +103,8 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
     },
   });
 
-  const openapiDoc = { summary: 'This OpenAPI 3.1 document (no API key needed)', tags: ['operations'], security: [] };
-  app.get('/v1/openapi.json', { exposeHeadRoute: true, schema: openapiDoc }, async () => app.swagger());
+  const openapiDoc = { summary: 'This OpenAPI 3.1 document (no API key needed)', tags: ['operations'], security: [], response: { 200: { description: 'OpenAPI 3.1 document', type: 'object', additionalProperties: true }, ...errorResponses(503) } };
+  app.get('/v1/openapi.json', { exposeHeadRoute: true, schema: openapiDoc }, async () => app.swagger() as unknown as Record<string, unknown>);
   await app.register(systemRoutes(d.health, d.metrics));
 
   await app.register(async (v1) => {

@@ -5,10 +5,14 @@
  */
 import { Type, type Static } from 'typebox';
 import { ACCOUNT_TYPES, DATACENTERS, DOMAIN_PATTERNS, IP_IGNORED_REASONS, MAIL_PROVIDERS, OUTCOMES, VERDICTS } from '../domain/check.ts';
+import { EVIDENCE_SIGNALS, REASON_CODES } from '../model/reasons.ts';
 
 /** A closed string set as JSON Schema `enum` (clear validation messages, plain OpenAPI). */
 const literals = <T extends readonly string[]>(values: T, description: string) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], description });
+
+/** The same `enum` in the document, typed as plain string where the code builds from a wider type. */
+const closedList = (values: readonly string[], description: string) => Type.Unsafe<string>({ type: 'string', enum: [...values], description });
 
 /** Hard cap before trimming; the 254-character rule is checked after trimming. */
 const EMAIL_INPUT = { minLength: 1, maxLength: 1024, description: 'Email address; at most 254 characters after trimming' };
@@ -45,7 +49,7 @@ export const IpObject = Type.Object(
 
 export const EvidenceItem = Type.Object(
   {
-    signal: Type.String({ description: 'Signal name (closed list in README)' }),
+    signal: closedList(EVIDENCE_SIGNALS, 'Signal name (closed list, README)'),
     value: Type.Number(),
     impact: Type.Number({ description: 'Effect on the logit; positive = more likely a real human' }),
   },
@@ -72,7 +76,7 @@ export const CheckResult = Type.Object(
     evidence: Type.Optional(Type.Array(EvidenceItem)),
     human_score: Type.Integer({ minimum: 0, maximum: 100 }),
     verdict: literals(VERDICTS, 'allow >= 60, review 30-59, block < 30 (configurable)'),
-    reasons: Type.Array(Type.String(), { description: 'Reason codes, most influential first (closed list in README)' }),
+    reasons: Type.Array(closedList(REASON_CODES, 'Reason code (closed list, README)'), { description: 'Reason codes, most influential first' }),
     check_id: Type.String({ pattern: '^chk_[A-Za-z0-9_-]+$', minLength: 100, maxLength: 140 }),
     feedback_wanted: Type.Optional(Type.Literal(true)),
     model: Type.String({ pattern: '^(baseline|learned-v[0-9]+)$' }),
@@ -92,8 +96,11 @@ export type BulkBody = Static<typeof BulkBody>;
 export const BulkError = Type.Object({ input: Type.String(), error: Type.String() }, { additionalProperties: false });
 export type BulkError = Static<typeof BulkError>;
 
+/** A bulk entry is a CheckResult without what bulk does not take: no `ip`, no `explain`. */
+export const BulkCheckResult = Type.Omit(CheckResult, ['ip', 'evidence'], { additionalProperties: false });
+
 export const BulkResponse = Type.Object(
-  { results: Type.Array(Type.Union([CheckResult, BulkError]), { description: 'One entry per input, in input order' }) },
+  { results: Type.Array(Type.Union([BulkCheckResult, BulkError]), { description: 'One entry per input, in input order: a result, or {input, error} for an invalid address' }) },
   { additionalProperties: false },
 );
 
@@ -154,9 +161,21 @@ export const UsageBody = Type.Object(
 );
 export type UsageBody = Static<typeof UsageBody>;
 
+const RETRY_AFTER = { 'retry-after': { type: 'integer', minimum: 1, description: 'Seconds to wait before retrying' } };
+
 export const errorResponses = (...codes: number[]) =>
   Object.fromEntries(
-    codes.map((c) => [c, { type: 'object', required: ['error'], properties: { error: { type: 'string' } }, additionalProperties: false, description: ERROR_TEXT[c] ?? 'Error' }]),
+    codes.map((c) => [
+      c,
+      {
+        type: 'object',
+        required: ['error'],
+        properties: { error: { type: 'string' } },
+        additionalProperties: false,
+        description: ERROR_TEXT[c] ?? 'Error',
+        ...(c === 429 || c === 503 ? { headers: RETRY_AFTER } : {}),
+      },
+    ]),
   );
 
 const ERROR_TEXT: Record<number, string> = {
@@ -166,5 +185,6 @@ const ERROR_TEXT: Record<number, string> = {
   413: 'Body over 1 MiB',
   415: 'Body is not JSON',
   429: 'Rate limit exceeded; see Retry-After',
-  503: 'Temporarily unavailable; retry after Retry-After seconds',
+  431: 'Request headers over 16 KiB (the URL counts: an over-long email in the query)',
+  503: 'Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds',
 };

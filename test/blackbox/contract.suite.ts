@@ -410,6 +410,24 @@ export function contractSuite(launch: () => Promise<Target>): void {
       expect(r.body.paths['/v1/check'].post).toBeDefined();
       expect(r.body.paths['/v1/check'].get).toBeDefined();
       expect(JSON.stringify(r.body.paths['/v1/check'].post.requestBody)).toContain('additionalProperties');
+      // What the service answers is what the document declares: HEAD where taken, Retry-After on
+      // 429/503, 431 for an over-long query, closed lists as enums, no ip/evidence in bulk.
+      for (const p of ['/v1/openapi.json', '/healthz', '/readyz', '/metrics', '/v1/model', '/v1/usage']) expect(r.body.paths[p].head).toBeDefined();
+      expect(r.body.paths['/v1/check'].head).toBeUndefined();
+      for (const [, ops] of Object.entries(r.body.paths as Record<string, Record<string, { responses: Record<string, { headers?: object }> }>>)) {
+        for (const op of Object.values(ops)) {
+          expect(op.responses['503']?.headers).toHaveProperty('retry-after');
+          if (op.responses['429']) expect(op.responses['429'].headers).toHaveProperty('retry-after');
+        }
+      }
+      expect(r.body.paths['/v1/check'].get.responses['431']).toBeDefined();
+      const result = r.body.paths['/v1/check'].post.responses['200'].content['application/json'].schema;
+      expect(result.properties.reasons.items.enum).toContain('work_domain');
+      expect(result.properties.evidence.items.properties.signal.enum).toContain('custom_domain');
+      const bulkItems = r.body.paths['/v1/check/bulk'].post.responses['200'].content['application/json'].schema.properties.results.items.anyOf;
+      expect(bulkItems[0].properties.ip).toBeUndefined();
+      expect(bulkItems[0].properties.evidence).toBeUndefined();
+      expect(bulkItems[0].properties.check_id).toBeDefined();
     });
 
     it('healthz, readyz and Prometheus metrics', async () => {

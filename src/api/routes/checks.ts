@@ -39,7 +39,7 @@ export const checkRoutes =
           description: 'Same as POST /v1/check. Billed: 1 email.',
           tags: ['checks'],
           querystring: CheckQuery,
-          response: { 200: CheckResult, ...errorResponses(400, 401, 429, 503) },
+          response: { 200: CheckResult, ...errorResponses(400, 401, 429, 431, 503) },
         },
       },
       async (req) => {

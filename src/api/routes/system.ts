@@ -1,19 +1,38 @@
 /** Unauthenticated operational endpoints: liveness, readiness, Prometheus metrics. */
 import '@fastify/swagger';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { Type } from 'typebox';
 import type { Metrics } from '../../platform/metrics.ts';
 import type { Health } from '../../service/ports.ts';
+import { errorResponses } from '../schemas.ts';
+
+// Every route can answer 503 when the process is overloaded (@fastify/under-pressure).
+const HealthBody = Type.Object({ status: Type.Literal('ok') }, { additionalProperties: false });
+const ReadyBody = Type.Object(
+  {
+    status: Type.Literal('ready'),
+    checks: Type.Record(Type.String(), Type.Object({ ok: Type.Boolean(), detail: Type.Optional(Type.String()) }, { additionalProperties: false }), {
+      description: 'Each dependency (event log, state, feeds, DNS, Kafka, ...) and whether it is usable',
+    }),
+  },
+  { additionalProperties: false },
+);
 
 export const systemRoutes =
   (health: Health, metrics: Metrics): FastifyPluginAsync =>
   async (app) => {
     // Documented in the OpenAPI document like every route, with no security requirement.
-    app.get('/healthz', { exposeHeadRoute: true, schema: { summary: 'Liveness: the process answers', tags: ['operations'], security: [] } }, async () => ({ status: 'ok' }));
+    app.get(
+      '/healthz',
+      { exposeHeadRoute: true, schema: { summary: 'Liveness: the process answers', tags: ['operations'], security: [], response: { 200: HealthBody, ...errorResponses(503) } } },
+      async () => ({ status: 'ok' as const }),
+    );
 
     const readyz = {
       summary: 'Readiness: 200 {status: "ready", checks} when every dependency is usable, else 503 {error} naming the failing checks (with Retry-After)',
       tags: ['operations'],
       security: [],
+      response: { 200: ReadyBody, ...errorResponses(503) },
     };
     app.get('/readyz', { exposeHeadRoute: true, schema: readyz }, async (_req, reply) => {
       const report = await health.readiness();
@@ -21,10 +40,17 @@ export const systemRoutes =
       const failing = Object.entries(report.checks)
         .filter(([, c]) => !c.ok)
         .map(([name, c]) => `${name}${c.detail ? ` (${c.detail})` : ''}`);
-      return reply.code(503).header('retry-after', '1').send({ error: `not ready: ${failing.join(', ')}` });
+      // (The reply's type knows only the 200 schema's status; 503 is declared with the error schema.)
+      return (reply as unknown as FastifyReply).code(503).header('retry-after', '1').send({ error: `not ready: ${failing.join(', ')}` });
     });
 
-    const metricsDoc = { summary: 'Prometheus metrics (text exposition format)', tags: ['operations'], security: [] };
+    const metricsDoc = {
+      summary: 'Prometheus metrics (text exposition format)',
+      tags: ['operations'],
+      security: [],
+      // Described by media type: a plain `type: string` schema would be JSON-serialised (quoted).
+      response: { 200: { description: 'Prometheus text format 0.0.4', content: { 'text/plain': { schema: { type: 'string' } } } }, ...errorResponses(503) },
+    };
     app.get('/metrics', { exposeHeadRoute: true, schema: metricsDoc }, async (_req, reply) => {
       reply.header('content-type', metrics.registry.contentType);
       return metrics.registry.metrics();

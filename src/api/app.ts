@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import type { Metrics } from '../platform/metrics.ts';
 import type { CheckService, FeedbackService, Health, ModelService, UsageService } from '../service/ports.ts';
 import { authHook, type ApiKeyRegistry } from './auth.ts';
+import { installGracefulClose } from './graceful-close.ts';
 import { parseQueryString, refuseMalformedQuery } from './query-string.ts';
 import { errorResponses } from './schemas.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandlers } from './errors.ts';
@@ -52,7 +53,8 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     routerOptions: { querystringParser: parseQueryString },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
-    return503OnClosing: true,
+    // Requests that reach us while closing are served (installGracefulClose drains them).
+    return503OnClosing: false,
     // No implicit HEAD routes: HEAD /v1/check would run (and bill) a check whose answer it
     // cannot return. The read-only routes that cost nothing take HEAD explicitly.
     exposeHeadRoutes: false,
@@ -71,6 +73,7 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
   });
 
   installErrorHandlers(app);
+  installGracefulClose(app);
   app.addHook('preValidation', refuseMalformedQuery);
 
   app.addHook('onResponse', async (request, reply) => {

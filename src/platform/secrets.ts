@@ -29,7 +29,13 @@ export function loadOrCreateMasterSecret(dataDir: string, configured: string | u
     }
     writeFileSync(file, randomBytes(32).toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
   }
-  const hex = readFileSync(file, 'utf8').trim();
+  let hex: string;
+  try {
+    hex = readFileSync(file, 'utf8').trim();
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? String(err);
+    throw new StartupError(`cannot read ${file} (${code}): the service runs as a user that must be able to read it (mode 0600, owned by that user)`, { cause: err });
+  }
   if (!/^[0-9a-f]{64}$/.test(hex)) {
     throw new StartupError(`${file} is not a 32-byte hex secret (64 hex digits): restore it from a backup; the data in ${dataDir} was written with it`);
   }

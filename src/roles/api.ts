@@ -167,10 +167,11 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     app,
     address,
     async close() {
+      // The app first: requests still being drained read the state and the models.
+      await app.close();
       stopPruning();
       models.stop();
       cachedState.stop();
-      await app.close();
       domainAge?.stop();
       feeds.stop();
       dns.close();

@@ -35,6 +35,40 @@ describe('per-account rate limit', () => {
   });
 });
 
+describe('graceful shutdown (SIGTERM)', () => {
+  // fetch keeps connections alive (undici), as most clients do: the case that used to hang.
+  it('answers what was in flight or just sent, exits 0 promptly, and bills exactly what it answered', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mailsift-sigterm-'));
+    try {
+      const s = await startServer({}, dir);
+      let n = 0;
+      const bulk = (size: number) => call(s.url, 'POST', '/v1/check/bulk', { body: { emails: Array.from({ length: size }, () => `p${++n}.q${n}@example-${n % 30}.com`) } });
+      await Promise.all(Array.from({ length: 4 }, () => call(s.url, 'POST', '/v1/check', { body: { email: `w${++n}.z@example-1.com` } })));
+      const inFlight = [bulk(1000), bulk(1000), bulk(1000)];
+      await new Promise((r) => setTimeout(r, 100));
+      const signalled = performance.now();
+      const exited = s.stop('SIGTERM');
+      const justAfter = [bulk(20), call(s.url, 'POST', '/v1/check', { body: { email: `a${++n}.b@example-2.com` } })];
+      const answers = await Promise.all([...inFlight, ...justAfter].map((p) => p.then((r) => r, (err: Error) => ({ status: 0, error: String(err.cause ?? err) }))));
+      const code = await exited;
+      const seconds = (performance.now() - signalled) / 1000;
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+      for (const a of answers) expect((a as { headers: Headers }).headers.get('connection')).toBe('close');
+      expect(code).toBe(0);
+      expect(seconds).toBeLessThan(8); // the force-exit timer (10 s, code 1) did not have to end it
+      const answered = 4 + 3 * 1000 + 20 + 1;
+      const again = await startServer({}, dir);
+      try {
+        expect((await call(again.url, 'GET', '/v1/usage')).body.total).toBe(answered);
+      } finally {
+        expect(await again.stop()).toBe(0);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 describe('restart on the same data dir', () => {
   it('keeps labels and usage', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mailsift-restart-'));

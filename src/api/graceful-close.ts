@@ -1,0 +1,47 @@
+/**
+ * Shutting down without dropping requests (SIGTERM under load):
+ * - Requests a client already sent may still sit unread in a socket when close starts, and
+ *   Node's server.close() destroys every connection that looks idle, which those do: their
+ *   clients got ECONNRESET and could not tell whether the check was made. So close first drains:
+ *   the listener stays open until no request is in flight and none has started for a moment
+ *   (at most DRAIN_MAX_MS), which lets the event loop read and answer what was sent.
+ * - Every response from then on carries `Connection: close`, including those of requests that
+ *   began before close (Fastify marks only the ones routed after it). A keep-alive connection
+ *   that turned idle after its answer used to hold server.close() open until the 10 s
+ *   force-exit timer ended the process with code 1.
+ * Requests arriving while draining are served, not refused: the stores are still open.
+ */
+import type { FastifyInstance } from 'fastify';
+
+const QUIET_MS = 100;
+const DRAIN_MAX_MS = 2_000;
+const POLL_MS = 25;
+
+export function installGracefulClose(app: FastifyInstance): void {
+  let inFlight = 0;
+  let lastStart = 0;
+  let closing = false;
+  const ended = (): void => {
+    inFlight--;
+  };
+
+  // Callback-style hooks: no promise per request on the hot path.
+  app.addHook('onRequest', (_request, reply, done) => {
+    inFlight++;
+    lastStart = performance.now();
+    // 'close' fires once per response, whether answered or aborted by the client.
+    reply.raw.once('close', ended);
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+    const deadline = performance.now() + DRAIN_MAX_MS;
+    while (performance.now() < deadline && (inFlight > 0 || performance.now() - lastStart < QUIET_MS)) {
+      await new Promise((r) => setTimeout(r, POLL_MS));
+    }
+  });
+}

@@ -84,8 +84,9 @@ export interface HistoryFacts {
   /** Unique inboxes at the domain in about the last 10 minutes, all customers (incl. this check). */
   readonly recentSignups?: number;
   /**
-   * How many unique inboxes a 10-minute window normally holds at this domain (its weekly
-   * volume / 1008). A wave is many times this; 20 at gmail.com is just a minute.
+   * How many unique inboxes a 10-minute window normally holds at this domain (its volume over
+   * the last week / the 10-minute windows observed in that week). A wave is many times this;
+   * 20 at gmail.com is just a minute.
    */
   readonly recentSignupsExpected?: number;
   /** Distinct inboxes from this IP at this account in the last hour (incl. this check). */

@@ -140,7 +140,7 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
     // Counts become log2 steps above the level that is normal, capped at 4 doublings.
     if (h.signupsFromIp !== undefined && h.signupsFromIp >= 3) x[I.ip_burst] = Math.min(4, Math.log2(h.signupsFromIp / 2)) / 4;
     if (h.aliasVariants !== undefined && h.aliasVariants >= 3) x[I.alias_burst] = Math.min(4, h.aliasVariants - 2) / 4;
-    // A wave is judged against the domain's own normal 10 minutes (its weekly rate): 20 at a
+    // A wave is judged against the domain's own normal 10 minutes (its recent rate): 20 at a
     // small company is a wave, at gmail.com it is a minute. Below WAVE_FACTOR x normal: none.
     if (h.recentSignups !== undefined && h.recentSignups >= 20) {
       const normal = Math.max(10, WAVE_FACTOR * (h.recentSignupsExpected ?? 0));

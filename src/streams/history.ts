@@ -16,19 +16,17 @@ import { TOPICS } from '../bus/topics.ts';
 import type { HistoryFacts } from '../domain/check.ts';
 import type { CheckScored } from '../domain/events.ts';
 import type { BulkSibling, HistoryKeys, HistoryReader } from '../service/check-service.ts';
-import { bucketTotal } from './aggregations/bucket-counter.ts';
+import { bucketVolume } from './aggregations/bucket-counter.ts';
 import { countsWith, memberId, total, type ExtraMember } from './aggregations/distinct-counter.ts';
 import { decodeOutcomes, DOMAIN_OUTCOMES, fakeRateFor } from './aggregations/domain-outcomes.ts';
 import { domainPattern, domainShapes180d, shapeCategory } from './aggregations/domain-shapes-180d.ts';
-import { domainSignups10m, domainVolume7d, SIGNUPS_WINDOW_MS, VOLUME_BUCKET_MS, VOLUME_WINDOW_MS } from './aggregations/domain-signups-10m.ts';
+import { domainSignups10m, domainVolume7d, expectedPerWindow, QUIET_PRIOR_WINDOWS, VOLUME_BUCKET_MS, VOLUME_WINDOW_MS } from './aggregations/domain-signups-10m.ts';
 import { aliasEntity, inboxAliases90d } from './aggregations/inbox-aliases-90d.ts';
 import { ipEntity, ipSignups1h } from './aggregations/ip-signups-1h.ts';
 import { inboxIndexKey, type OwnEvents, type Positioned } from './own-events.ts';
 import { decodeOffset, OFFSETS_STORE, offsetKey } from './stores/offsets.ts';
 import type { StateReader } from './stores/state-reader.ts';
 import { mapKey, ReadSet } from './stores/tx.ts';
-
-const WINDOWS_PER_WEEK = VOLUME_WINDOW_MS / SIGNUPS_WINDOW_MS;
 
 export interface HistoryOptions {
   /** Embedded mode: domain counters are fed by the check topic too (offsets are exact). */
@@ -60,6 +58,10 @@ function siblingMembers(x: BulkSibling): { inbox: ExtraMember; spelling: ExtraMe
 
 export function createHistoryReader(state: StateReader, own: OwnEvents, opts: HistoryOptions = { domainFromChecks: true }): HistoryReader {
   const horizon = opts.domainHorizonMs ?? 2_000;
+  // Since when the state has been observing: the oldest volume bucket any read has shown. Busy
+  // domains (read all the time) carry the oldest buckets, so this settles within the first
+  // checks after a start; until then it errs late (the floor below then decides).
+  let observedFrom = Infinity;
   return {
     async history(k: HistoryKeys): Promise<HistoryFacts> {
       const now = k.time;
@@ -125,9 +127,13 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       const aliasVariants = total(
         countsWith(value(a.summary, aliasKey), now, a.windowMs, a.bucketMs, [...members([...pendingBySource(ownByInbox), current], (e) => e.spelling_hash), ...siblingsOfInbox.map((m) => m.spelling)]),
       );
+      const volume = bucketVolume(value(domainVolume7d.spec.store, domainKey), now, VOLUME_WINDOW_MS, VOLUME_BUCKET_MS);
+      if (volume.oldestMs !== undefined && volume.oldestMs < observedFrom) observedFrom = volume.oldestMs;
       const out: { -readonly [K in keyof HistoryFacts]: HistoryFacts[K] } = {
         recentSignups,
-        recentSignupsExpected: bucketTotal(value(domainVolume7d.spec.store, domainKey), now, VOLUME_WINDOW_MS, VOLUME_BUCKET_MS) / WINDOWS_PER_WEEK,
+        // The week holds at least the last 10 minutes, which the volume store (not read-your-writes)
+        // may not show yet.
+        recentSignupsExpected: expectedPerWindow(Math.max(volume.total, recentSignups), observedFrom, now, k.accountType === 'free' ? 1 : QUIET_PRIOR_WINDOWS),
         aliasVariants,
       };
       if (ipKey) {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MINUTE } from '../../src/domain/time.ts';
+import { DAY, HOUR, MINUTE } from '../../src/domain/time.ts';
 import { createHistoryReader } from '../../src/streams/history.ts';
 import { OwnEvents } from '../../src/streams/own-events.ts';
 import type { HistoryKeys } from '../../src/service/check-service.ts';
@@ -42,7 +42,29 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       const h = createHistoryReader(p.state, new OwnEvents());
       expect((await h.history(keys())).recentSignups).toBe(23);
       expect((await h.history(keys({ time: T + 11 * MINUTE }))).recentSignups).toBe(1);
-      expect((await h.history(keys()))).toMatchObject({ recentSignupsExpected: 25 / 1008 });
+      // Less than an hour observed: a company domain is assumed quiet for the first day.
+      expect((await h.history(keys()))).toMatchObject({ recentSignupsExpected: 25 / 144 }); // 23 distinct, 25 checks
+    });
+
+    it("a domain's usual 10 minutes: its week's volume over the time the state has observed", async () => {
+      const p = await pipeline();
+      await p.sendCheck(aCheck({ domain: 'old.example', inbox_hash: hash('early'), time: T - 2 * DAY }));
+      for (let i = 0; i < 30; i++) await p.sendCheck(aCheck({ domain: 'wave.example', inbox_hash: hash(`w${i}`), time: T + i * 1000 }));
+      expect(await p.runtime.caughtUp()).toBe(true);
+      for (let i = 0; i < 30; i++) await p.sendCheck(aCheck({ domain: 'gmail.com', account_type: 'free', inbox_hash: hash(`g${i}`), time: T + i * 1000 }));
+      expect(await p.runtime.caughtUp()).toBe(true);
+      const cold = createHistoryReader(p.state, new OwnEvents());
+      // Nothing read yet shows the state is older than this hour: a free provider's volume is all
+      // usual (no wave), a company domain is judged against a quiet day.
+      // (31: the week holds at least the last 10 minutes, this check included.)
+      expect((await cold.history(keys({ domain: 'gmail.com', accountType: 'free' }))).recentSignupsExpected).toBe(31);
+      expect((await cold.history(keys())).recentSignupsExpected).toBe(31 / 144);
+      const h = createHistoryReader(p.state, new OwnEvents());
+      await h.history(keys({ domain: 'old.example' })); // shows data from two days ago
+      const windows = (T + 5 * MINUTE - (T - 2 * DAY + HOUR)) / (10 * MINUTE);
+      expect((await h.history(keys())).recentSignupsExpected).toBeCloseTo(31 / windows, 9);
+      // Past a week of observation the usual rate is the week's volume / 1,008 windows.
+      expect((await h.history(keys({ time: T + 6 * DAY }))).recentSignupsExpected).toBeCloseTo(30 / 1008, 9);
     });
 
     it('signups_from_ip: distinct inboxes from one IP at the caller account only', async () => {

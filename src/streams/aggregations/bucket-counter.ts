@@ -45,7 +45,19 @@ export function bucketCounter<E>(s: BucketCounterSpec<E>): Aggregation<E> & { sp
 
 /** Events in about the last W at `now`. */
 export function bucketTotal(raw: Buffer | undefined, now: number, windowMs: number, bucketMs: number): number {
+  return bucketVolume(raw, now, windowMs, bucketMs).total;
+}
+
+/** Events in about the last W at `now`, and the start of the oldest live bucket holding any (undefined: none). */
+export function bucketVolume(raw: Buffer | undefined, now: number, windowMs: number, bucketMs: number): { total: number; oldestMs: number | undefined } {
   const from = firstLiveBucket(now, windowMs, bucketMs);
   const to = Math.floor(now / bucketMs);
-  return decodeSummary(raw).reduce((sum, e) => (e.bucket >= from && e.bucket <= to ? sum + e.count : sum), 0);
+  let total = 0;
+  let oldest = Infinity;
+  for (const e of decodeSummary(raw)) {
+    if (e.bucket < from || e.bucket > to || e.count === 0) continue;
+    total += e.count;
+    if (e.bucket < oldest) oldest = e.bucket;
+  }
+  return { total, oldestMs: oldest === Infinity ? undefined : oldest * bucketMs };
 }

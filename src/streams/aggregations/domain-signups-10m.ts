@@ -43,3 +43,23 @@ export const domainVolume7d = bucketCounter<DomainSighting>({
   entity: (e) => Buffer.from(e.domain),
   time: (e) => e.time,
 });
+
+/** A quiet domain's prior: until a day has been observed, assume it was quiet all day. */
+export const QUIET_PRIOR_WINDOWS = 144;
+
+/**
+ * A domain's normal number of signups in 10 minutes: its volume spread over the time the state
+ * has actually been observing (`observedFromMs`: the oldest volume bucket anywhere, counted
+ * from its end since it starts up to an hour before its first event), at most the week the
+ * volume covers, at least `minWindows`.
+ * Dividing by a full week made a new deployment's first days look like a wave at every busy
+ * domain (gmail.com at 100 signups per 10 minutes stayed a "wave" for about a day and a half).
+ * The floor is the prior for the time not yet observed: a free-mail provider's own domain is
+ * busy by nature, so only what was observed counts (floor 1: nothing there is a wave in a
+ * deployment's first hour); any other domain is assumed quiet for the first day
+ * (QUIET_PRIOR_WINDOWS), so a wave at a company domain shows from the first minutes.
+ */
+export function expectedPerWindow(volume: number, observedFromMs: number, now: number, minWindows: number): number {
+  const spanMs = Math.min(VOLUME_WINDOW_MS, now - (observedFromMs + VOLUME_BUCKET_MS));
+  return volume / Math.max(minWindows, spanMs / SIGNUPS_WINDOW_MS);
+}

@@ -31,7 +31,7 @@ const TYPE_NAMES: Record<string, string> = {
 };
 
 /** A client-chosen name echoed in a message is cut short: a 100 kB key must not make a 100 kB error. */
-const clip = (name: string): string => (name.length > 64 ? `${name.slice(0, 64)}…` : name);
+export const clip = (name: string): string => (name.length > 64 ? `${name.slice(0, 64)}…` : name);
 
 export function formatValidation(errors: readonly AjvError[], context: string | undefined): string {
   const e = errors[0];

@@ -8,6 +8,7 @@
 import fastQuerystring from 'fast-querystring';
 import type { FastifyRequest } from 'fastify';
 import { validationError } from '../domain/errors.ts';
+import { clip } from './errors.ts';
 
 export const MALFORMED = Symbol('mailsift.malformedQuery');
 
@@ -37,9 +38,6 @@ export function parseQueryString(raw: string): Parsed {
   if (malformed.length) parsed[MALFORMED] = malformed;
   return parsed;
 }
-
-/** A client-chosen name echoed in a message is cut short. */
-const clip = (name: string): string => (name.length > 64 ? `${name.slice(0, 64)}…` : name);
 
 /** preValidation hook: 400 `<parameter>: must be valid percent-encoding` before the schema runs. */
 export async function refuseMalformedQuery(request: FastifyRequest): Promise<void> {

@@ -22,6 +22,9 @@ import { UNKNOWN_FACTS, gatherDomainFacts, isDnsName } from './domain-facts.ts';
 import { createQuerySender, hedgedLookup, type QueryType } from './lookup.ts';
 import { TtlLru } from './ttl-cache.ts';
 
+/** A question is asked at most twice: the first query, then one hedged retry. */
+const LOOKUP_TRIES = 2;
+
 export interface DnsResolverOptions {
   /** "host[:port]" IP literals (IPv6 as "[addr]:port"), as MAILSIFT_DNS_SERVERS; undefined or empty = system resolvers. */
   servers?: string[];
@@ -79,7 +82,10 @@ export function createDnsResolver(opts: DnsResolverOptions = {}): DnsResolver {
   const now = opts.now ?? Date.now;
   const seconds = (s: number | undefined, dflt: number) => 1000 * (s ?? dflt);
 
-  const node = new Resolver({ timeout: lookupTimeoutMs, tries: 1 });
+  // c-ares may time a query out as early as its `timeout`: with the hedge's timeout it dropped
+  // the first query's answer when it came just after the retry went out. So c-ares gets the
+  // whole lookup's bound; the retry and the end are our timers (lookup.ts).
+  const node = new Resolver({ timeout: LOOKUP_TRIES * lookupTimeoutMs, tries: 1 });
   // Empty list = system resolvers. A server that is not an IP literal throws here, at startup.
   const servers = (opts.servers ?? []).map((s) => s.trim()).filter((s) => s !== '');
   if (servers.length > 0) node.setServers(servers);
@@ -88,7 +94,7 @@ export function createDnsResolver(opts: DnsResolverOptions = {}): DnsResolver {
   const send = createQuerySender(node, () => counters.queries++);
   const cache = new TtlLru<object>(opts.maxEntries ?? 50_000);
   const lookups = createCachedLookups({
-    query: (type, name) => hedgedLookup(() => send(type, name), lookupTimeoutMs, 2),
+    query: (type, name) => hedgedLookup(() => send(type, name), lookupTimeoutMs, LOOKUP_TRIES),
     now,
     counters,
     cache,

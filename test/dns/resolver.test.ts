@@ -41,6 +41,7 @@ beforeAll(async () => {
     'nx-mx-a-timeout.test': { rcode: 'NXDOMAIN', byType: { A: { drop: true } } },
     'slow.test': { mx: [[10, 'mx1.mx.test']], delayMs: 2000 },
     'bit-slow.test': { mx: [[10, 'mx1.mx.test']], delayMs: 30 },
+    ...Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`late${i}.test`, { mx: [[10, 'mx1.mx.test']], delayMs: 260 }])),
     'slow-host.test': { mx: [[10, 'slow.slow-host.test']] },
     'slow.slow-host.test': { a: ['192.0.2.1'], delayMs: 2000 },
     'lost-packet.test': { mx: [[10, 'mx1.mx.test']], byType: { MX: { dropFirst: 1 } } },
@@ -148,6 +149,15 @@ describe('DNS failures are null, never false', () => {
     expect(ms).toBeLessThan(400 + 150);
     expect(dns.count('slow.test', 'MX')).toBe(2);
     expect(resolver.stats().timeouts).toBe(1);
+  });
+
+  // c-ares used to time the first query out at the hedge (anywhere from 1x to 2x the timeout,
+  // its timers being coarse) and drop its answer: a resolver answering just past the timeout
+  // gave null at random. The first query now lives as long as the whole lookup.
+  it('an answer later than the timeout but within the lookup still counts: the first query is not abandoned at the retry', async () => {
+    const r = make({ lookupTimeoutMs: 150, budgetMs: 1000 });
+    const facts = await Promise.all(Array.from({ length: 6 }, (_, i) => r.domainFacts(`late${i}.test`)));
+    expect(facts).toEqual(Array(6).fill({ deliverable: true, mailProvider: 'other' }));
   });
 
   it('the budget cuts a resolution that is still running (slow MX host)', async () => {

@@ -9,7 +9,11 @@
  * - No MX (NODATA or NXDOMAIN): implicit MX, i.e. the domain's own A/AAAA decides.
  * - Any lookup that DNS could not answer (timeout, SERVFAIL, refused, unreachable) and that
  *   the decision needs gives null: we never guess.
+ * - An address no sender can deliver to (0.0.0.0, loopback, broadcast, multicast, link-local,
+ *   the IPv6 unspecified address) is no address: parked and dead domains publish
+ *   `MX 10 localhost` or an MX host at 127.0.0.1 / 0.0.0.0 to refuse mail without a null MX.
  */
+import ipaddr from 'ipaddr.js';
 
 /** An MX record as Node's `resolveMx` returns it. */
 export interface MxRecord {
@@ -56,16 +60,33 @@ export function mxTargets(records: readonly MxRecord[]): MxTargets {
   return { kind: 'hosts', hosts: [...new Set(usable.map((r) => r.host))] };
 }
 
-/** Whether the AAAA question must be asked after this A outcome (only when A is NODATA). */
+const UNDELIVERABLE_RANGES = new Set(['unspecified', 'loopback', 'broadcast', 'multicast', 'linkLocal']);
+
+/** Whether mail could be delivered to this address at all (see the rules above). */
+export function deliverableAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let ip = ipaddr.parse(address);
+  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  return !UNDELIVERABLE_RANGES.has(ip.range());
+}
+
+/** An answer holding only undeliverable addresses counts as none (NODATA). */
+function usable(o: LookupOutcome<AddressRecord>): LookupOutcome<AddressRecord> {
+  return o.kind === 'answer' && !o.records.some((r) => deliverableAddress(r.address)) ? { kind: 'nodata' } : o;
+}
+
+/** Whether the AAAA question must be asked after this A outcome (A is NODATA, or only undeliverable addresses). */
 export function needsAaaa(a: LookupOutcome<AddressRecord>): boolean {
-  return a.kind === 'nodata';
+  return usable(a).kind === 'nodata';
 }
 
 /**
  * Combines a name's A and (when asked) AAAA outcomes. NXDOMAIN on A is final for the name;
  * NODATA on A defers to AAAA; an unanswered A is unknown (AAAA would not be asked).
  */
-export function addressOutcome(a: LookupOutcome<AddressRecord>, aaaa?: LookupOutcome<AddressRecord>): AddressOutcome {
+export function addressOutcome(aAnswer: LookupOutcome<AddressRecord>, aaaaAnswer?: LookupOutcome<AddressRecord>): AddressOutcome {
+  const a = usable(aAnswer);
+  const aaaa = aaaaAnswer === undefined ? undefined : usable(aaaaAnswer);
   if (a.kind === 'answer') return 'resolved';
   if (a.kind === 'nxdomain') return 'none';
   if (a.kind === 'unknown') return 'unknown';

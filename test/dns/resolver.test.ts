@@ -49,6 +49,12 @@ beforeAll(async () => {
     'mail.cname-mx.test': { cname: 'mx-pool.hosting.test' },
     'mx-pool.hosting.test': A('203.0.113.9'),
     'cname-dangling.test': { mx: [[10, 'mail.cname-dangling.test']] },
+    'parked.test': { mx: [[10, 'localhost.parked.test'], [20, 'zero.parked.test']] },
+    'localhost.parked.test': A('127.0.0.1'),
+    'zero.parked.test': A('0.0.0.0'),
+    'v6-rescue.test': { mx: [[10, 'mx.v6-rescue.test']] },
+    'mx.v6-rescue.test': { a: ['127.0.0.1'], aaaa: ['2001:db8::25'] },
+    'loopback-apex.test': A('127.0.0.1'),
     'mail.cname-dangling.test': { cname: 'nowhere.hosting.test' },
   });
 });
@@ -57,6 +63,12 @@ beforeEach(() => dns.resetCounts());
 afterEach(() => resolver?.close());
 
 describe('deliverable and mail_provider', () => {
+  it('MX hosts that resolve only to addresses no mail can reach (127.0.0.1, 0.0.0.0): false, as for a parked domain', async () => {
+    expect(await make().domainFacts('parked.test')).toEqual({ deliverable: false, mailProvider: 'other' });
+    expect(await make().domainFacts('v6-rescue.test')).toEqual({ deliverable: true, mailProvider: 'other' }); // AAAA is real
+    expect(await make().domainFacts('loopback-apex.test')).toEqual({ deliverable: false, mailProvider: 'none' }); // implicit MX
+  });
+
   it('MX whose first host resolves: true, one MX and one host query', async () => {
     expect(await make().domainFacts('mx.test')).toEqual({ deliverable: true, mailProvider: 'other' });
     expect(dns.count('mx.test', 'MX')).toBe(1);

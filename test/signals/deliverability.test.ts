@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addressOutcome,
+  deliverableAddress,
   deliverableFrom,
   mxTargets,
   needsAaaa,
@@ -58,6 +59,38 @@ describe('addressOutcome', () => {
 
   it('asks AAAA only after an A NODATA', () => {
     expect([answer, nodata, nxdomain, timeout].map(needsAaaa)).toEqual([false, true, false, false]);
+  });
+
+  const only = (...addresses: string[]): LookupOutcome<AddressRecord> => ({ kind: 'answer', records: addresses.map((address) => ({ address, ttl: 60 })) });
+
+  it('an answer of addresses no mail can reach is no address (parked domains: MX host at 127.0.0.1 or 0.0.0.0)', () => {
+    expect(addressOutcome(only('127.0.0.1'), nodata)).toBe('none');
+    expect(addressOutcome(only('0.0.0.0', '127.0.0.2'), nxdomain)).toBe('none');
+    expect(needsAaaa(only('127.0.0.1'))).toBe(true); // AAAA may still hold a real one
+    expect(addressOutcome(only('127.0.0.1'), only('2001:db8::25'))).toBe('resolved');
+    expect(addressOutcome(only('127.0.0.1'), timeout)).toBe('unknown');
+    expect(addressOutcome(nodata, only('::1'))).toBe('none');
+    expect(addressOutcome(only('127.0.0.1', '192.0.2.25'), undefined)).toBe('resolved'); // one usable is enough
+  });
+
+  it.each([
+    ['0.0.0.0', false],
+    ['127.0.0.1', false],
+    ['127.1.2.3', false],
+    ['255.255.255.255', false],
+    ['224.0.0.25', false],
+    ['169.254.10.10', false],
+    ['::', false],
+    ['::1', false],
+    ['::ffff:127.0.0.1', false],
+    ['fe80::25', false],
+    ['not an ip', false],
+    ['192.0.2.25', true],
+    ['10.1.2.3', true], // private: split-horizon setups are not ours to judge
+    ['2001:db8::25', true],
+    ['::ffff:198.51.100.7', true],
+  ] as const)('deliverableAddress(%s) = %s', (address, want) => {
+    expect(deliverableAddress(address)).toBe(want);
   });
 });
 

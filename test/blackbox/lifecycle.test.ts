@@ -46,16 +46,13 @@ describe('graceful shutdown (SIGTERM)', () => {
       await Promise.all(Array.from({ length: 4 }, () => call(s.url, 'POST', '/v1/check', { body: { email: `w${++n}.z@example-1.com` } })));
       const inFlight = [bulk(1000), bulk(1000), bulk(1000)];
       await new Promise((r) => setTimeout(r, 100));
-      const signalled = performance.now();
       const exited = s.stop('SIGTERM');
       const justAfter = [bulk(20), call(s.url, 'POST', '/v1/check', { body: { email: `a${++n}.b@example-2.com` } })];
       const answers = await Promise.all([...inFlight, ...justAfter].map((p) => p.then((r) => r, (err: Error) => ({ status: 0, error: String(err.cause ?? err) }))));
       const code = await exited;
-      const seconds = (performance.now() - signalled) / 1000;
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
       for (const a of answers) expect((a as { headers: Headers }).headers.get('connection')).toBe('close');
-      expect(code).toBe(0);
-      expect(seconds).toBeLessThan(8); // the force-exit timer (10 s, code 1) did not have to end it
+      expect(code).toBe(0); // the force-exit timer (10 s) would have ended it with 1
       const answered = 4 + 3 * 1000 + 20 + 1;
       const again = await startServer({}, dir);
       try {

@@ -157,11 +157,11 @@ describe('createDomainAgeLookups', () => {
       slow.route(`/rdap/domain/stuck${i}.click`, stall); // never answers
       l.ageDays(`stuck${i}.click`, NOW);
     }
-    const t0 = Date.now();
     l.ageDays('old-shop.fr', NOW);
     for (let i = 0; i < 50 && !results.includes('found'); i++) await new Promise((r) => setTimeout(r, 20));
     expect(results).toContain('found');
-    expect(Date.now() - t0).toBeLessThan(1_500);
+    // Answered while every stuck lookup still held its slot (none has timed out and freed one).
+    expect(results).not.toContain('failed');
     l.stop();
   });
 

@@ -188,8 +188,17 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
     tx.apply();
     positions[tp.partition] = p.offsets.at(-1)! + 1;
     streamTime = batchTime;
-    if (cache.dirty >= maxDirty || o.now() - lastCommit >= commitInterval) await commit();
-    else scheduleCommit();
+    if (cache.dirty >= maxDirty || o.now() - lastCommit >= commitInterval) {
+      try {
+        await commit();
+      } catch (err) {
+        // The batch is applied (its redelivery is skipped): the retry must not wait for the
+        // next record to arrive, which on a quiet topic may be never. The error still fails
+        // the batch, so the consumer backs off instead of piling up more dirty state.
+        scheduleCommit();
+        throw err;
+      }
+    } else scheduleCommit();
   }
 
   /** Whether a commit after generation `gen` wrote the key (kept while a prefetch of that age is in flight). */

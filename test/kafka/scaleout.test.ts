@@ -98,6 +98,20 @@ async function settled(read: () => Promise<number>, also?: () => Promise<number>
   }
   return v;
 }
+/**
+ * Why something did not converge: the last warnings and errors of every process, printed in
+ * full, and returned in brief for the assertion message (a CI summary shows only that).
+ */
+function logProblems(c: Cluster, what: string): string {
+  const brief: string[] = [];
+  for (const [name, s] of [['a', c.a], ['b', c.b], ['streams', c.streams]] as const) {
+    const lines = s.output().split('\n').filter((l) => /"level":(40|50|60)/.test(l) && !/ECONNREFUSED/.test(l));
+    console.log(`${what}: --- ${name}\n${lines.slice(-20).map((l) => l.slice(0, 300)).join('\n')}`);
+    const msgs = lines.slice(-3).map((l) => /"msg":"([^"]*)"/.exec(l)?.[1] ?? l.slice(0, 80));
+    brief.push(`${name}: ${msgs.length ? msgs.join(' | ') : 'no warnings'}`);
+  }
+  return `${what} (${brief.join('; ')})`;
+}
 const examplesOf = async (url: string) => (await call(url, 'GET', '/v1/model')).body.feedback_examples as number;
 // Async on purpose: a synchronous exec would freeze this process's clock and inflate latencies.
 const infra = (script: string, ...args: string[]) => promisify(execFile)('bash', [join(REPO_ROOT, 'infra', script), ...args], { timeout: 120_000 });
@@ -116,7 +130,7 @@ describeKafka('scale-out and faults (two API processes, one streams process)', (
     const check = await call(c.a.url, 'POST', '/v1/check', { body: { email: 'ruth.okafor@gmail.com' } });
     expect((await call(c.a.url, 'POST', '/v1/feedback', { body: { check_id: check.body.check_id, outcome: 'real' } })).status).toBe(202);
     const seen = await until(() => examplesOf(c.b.url), (n) => n === base + 1, 5_000);
-    expect(seen.value).toBe(base + 1);
+    expect(seen.value, seen.value === base + 1 ? undefined : logProblems(c, 'feedback not seen on B')).toBe(base + 1);
     console.log(`feedback on A visible on B after ${seen.ms} ms`);
     expect(seen.ms).toBeLessThan(2_000);
     // A second report through B: B's replica applies each store's changelog on its own, so in
@@ -167,11 +181,7 @@ describeKafka('scale-out and faults (two API processes, one streams process)', (
     expect(recovered.value.every((o) => o.status === 200)).toBe(true);
     const accepted = l.feedback.filter((o) => o.status === 202).length;
     const converged = await until(() => examplesOf(c.a.url), (n) => n >= examples0 + accepted, 30_000);
-    if (converged.value < examples0 + accepted) {
-      // Why it did not converge: the last warnings and errors of the processes involved.
-      for (const [name, s] of [['a', c.a], ['streams', c.streams]] as const) console.log(`--- ${name}\n${s.output().split('\n').filter((l) => /"level":(40|50|60)/.test(l) && !/ECONNREFUSED/.test(l)).slice(-20).map((l) => l.slice(0, 300)).join('\n')}`);
-    }
-    expect(converged.value).toBeGreaterThanOrEqual(examples0 + accepted);
+    expect(converged.value, converged.value >= examples0 + accepted ? undefined : logProblems(c, 'feedback did not converge')).toBeGreaterThanOrEqual(examples0 + accepted);
     // Billing: every answered check, and of the 503 ones only those the API could not withdraw
     // (already sent when the broker went away: "unknown") or whose request itself failed.
     const ok = l.checks.filter((o) => o.status === 200).length;

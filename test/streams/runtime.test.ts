@@ -102,6 +102,24 @@ describe('stream runtime over the embedded log', () => {
     expect((await p.bus.endOffsets(TOPICS.labelled.name)).reduce((a, b) => a + b, 0)).toBe(40);
   });
 
+  it('a commit that fails (e.g. the changelog cannot be written) is retried on a quiet topic, without waiting for another record', async () => {
+    const p = await pipeline();
+    let failures = 2;
+    p.state.setCommitHook({
+      beforeCommit: async () => {
+        if (failures-- > 0) throw new Error('broker away');
+      },
+    });
+    // One record, more than a commit interval after the last commit (so the batch commits
+    // inline), and nothing after it: the retry has to come from the runtime itself.
+    await new Promise((r) => setTimeout(r, 400));
+    await p.sendCheck(aCheck({ time: T }));
+    expect(await p.runtime.caughtUp(10_000)).toBe(true);
+    expect(failures).toBeLessThan(0);
+    const usage = await createQueries(p.state, new OwnEvents()).usage('acme', [dayOf(T)], acmePartition, T);
+    expect(usage.get(dayOf(T))).toBe(1);
+  });
+
   it('survives a restart: state and offsets agree, nothing is applied twice', async () => {
     const p = await pipeline();
     for (let i = 0; i < 5; i++) await p.sendCheck(aCheck({ time: T + i }));

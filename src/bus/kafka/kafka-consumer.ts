@@ -9,6 +9,9 @@
  * kafkajs may deliver one batch from its committed offset before a seek takes effect; a
  * first batch that starts beyond the wanted position (and not because retention removed the
  * records) is dropped and the seek repeated, so nothing between the two is ever skipped.
+ * start() resolves once the group is joined and the assignment sought (bounded): kafkajs's own
+ * run() resolves even when the first join fails and is retried later, so a role that said
+ * "running" (or an API replica that said "caught up") could sit unassigned for seconds.
  */
 import type { Admin, Consumer, Kafka, PartitionAssigner } from 'kafkajs';
 import type { BusConsumer, ConsumedRecord, ConsumerHandlers, TopicPartition } from '../ports.ts';
@@ -33,6 +36,8 @@ const RESTART_MAX_MS = 30_000;
  * per partition was a broker write per few records and most of the broker's CPU per check.
  */
 const KAFKA_COMMIT_INTERVAL_MS = 1_000;
+/** How long start() waits for the first assignment; past it, consuming begins once joined. */
+const FIRST_JOIN_WAIT_MS = 30_000;
 
 export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
   const physical = o.physical ?? ((t: string) => t);
@@ -50,6 +55,10 @@ export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
   // Next offsets processed locally and not yet committed to Kafka, by physical topic/partition.
   const uncommitted = new Map<string, { topic: string; partition: number; offset: string }>();
   let commitTimer: NodeJS.Timeout | undefined;
+
+  // Resolved by the first join whose assignment is sought (any session: a crashed first one included).
+  let firstJoined!: () => void;
+  const joined = new Promise<void>((r) => (firstJoined = r));
 
   function scheduleKafkaCommit(c: Consumer): void {
     if (commitTimer || stopped) return;
@@ -115,6 +124,8 @@ export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
           }
         } catch (err) {
           h.onError?.(err instanceof Error ? err : new Error(String(err)));
+        } finally {
+          firstJoined(); // sought, or failed and reported: either way start() has its answer
         }
       })();
     });
@@ -179,7 +190,16 @@ export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
   }
 
   return {
-    start: (topics, h) => launch(topics, h),
+    async start(topics, h) {
+      await launch(topics, h);
+      let timer: NodeJS.Timeout | undefined;
+      const waited = await Promise.race([
+        joined.then(() => true),
+        new Promise<false>((r) => (timer = setTimeout(() => r(false), FIRST_JOIN_WAIT_MS))),
+      ]);
+      clearTimeout(timer);
+      if (!waited) o.logger.warn({ groupId: o.groupId, waitedMs: FIRST_JOIN_WAIT_MS }, 'kafka: consumer group not joined yet; consuming once it is');
+    },
 
     async endOffsets(topic) {
       const offsets = await withRetry(() => o.admin.fetchTopicOffsets(physical(topic)));

@@ -55,12 +55,28 @@ export function createModelService(queries: Queries, mode: ModelMode, learned: L
           learnedExamples: personal ? own.personalExamples : s.learnedExamples,
           // The trainer refits no personal model for an account that is most of the shared model's outcomes.
           personalRefitted: !(models.shared.version > 0 && own.humans + own.fakes >= PERSONAL_MAX_SHARE * (s.humans + s.fakes)),
-          ...(served === 'shared' && models.personal.healthy ? { overPersonal: models.personal.version } : {}),
+          ownHumans: own.humans,
+          ownFakes: own.fakes,
+          // Mode on serves the newer model without comparing; auto only one that did better.
+          ...(served === 'shared' && models.personal.version > 0 && (mode === 'on' || models.personal.healthy) ? { overPersonal: models.personal.version } : {}),
         }),
       };
       return view;
     },
   };
+}
+
+/** What the caller's own outcomes still lack for a personal model (the trainer's thresholds). */
+function personalAdvice(humans: number, fakes: number): string {
+  const need = [
+    Math.max(0, PERSONAL_MIN_EXAMPLES - humans - fakes) ? `${PERSONAL_MIN_EXAMPLES - humans - fakes} more outcomes` : '',
+    Math.max(0, PERSONAL_MIN_PER_CLASS - humans) ? `${PERSONAL_MIN_PER_CLASS - humans} more real-person outcomes` : '',
+    Math.max(0, PERSONAL_MIN_PER_CLASS - fakes) ? `${PERSONAL_MIN_PER_CLASS - fakes} more fake outcomes` : '',
+  ].filter(Boolean);
+  const rule = `A personal model, fitted on your own outcomes, comes sooner: after ${PERSONAL_MIN_EXAMPLES} of them with ${PERSONAL_MIN_PER_CLASS} of each kind.`;
+  return need.length
+    ? `${rule} You have ${humans + fakes} (${humans} real, ${fakes} fake): it needs ${need.join(' and ')}.`
+    : `${rule} You have ${humans + fakes} (${humans} real, ${fakes} fake): enough, so the trainer fits one on its next run.`;
 }
 
 function round(s: ModelScoreSummary): ModelScoreSummary {
@@ -77,7 +93,13 @@ function recommend(o: {
   healthy: boolean;
   learnedExamples: number;
   personalRefitted: boolean;
-  /** The shared model is served although this personal version is healthy (it does better on the account's outcomes). */
+  /** The caller's own outcomes (what its personal model waits on). */
+  ownHumans: number;
+  ownFakes: number;
+  /**
+   * The shared model is served although the account has this personal version: in mode on
+   * because it is newer, in auto because it does better on the account's outcomes.
+   */
   overPersonal?: number;
 }): string {
   const total = o.humans + o.fakes;
@@ -91,7 +113,7 @@ function recommend(o: {
     const needFakes = Math.max(0, MIN_EXAMPLES_PER_CLASS - o.fakes);
     const parts = [needTotal ? `${needTotal} more outcomes` : '', needHumans ? `${needHumans} more real-person outcomes` : '', needFakes ? `${needFakes} more fake outcomes` : ''].filter(Boolean);
     if (parts.length) {
-      return `${total} outcomes so far (${o.humans} real, ${o.fakes} fake). A learned model needs ${parts.join(' and ')}; an account with ${PERSONAL_MIN_EXAMPLES} outcomes of its own (${PERSONAL_MIN_PER_CLASS} of each kind) gets a personal one sooner. Report fakes as well as real people: both are needed.`;
+      return `${total} outcomes so far (${o.humans} real, ${o.fakes} fake). A learned model needs ${parts.join(' and ')}. ${personalAdvice(o.ownHumans, o.ownFakes)} Report fakes as well as real people: both are needed.`;
     }
     return `${total} outcomes so far (${o.humans} real, ${o.fakes} fake): enough for a learned model. The trainer fits one on its next run (every MAILSIFT_TRAIN_INTERVAL_S; \`mailsift retrain\` fits one now). Until then the baseline is served.`;
   }
@@ -106,7 +128,12 @@ function recommend(o: {
     const scored = o.learnedExamples < RECENT_WINDOW ? ` It has been measured on ${o.learnedExamples} of the ${RECENT_WINDOW} outcomes${own} needed to judge it.` : ` It is not beating the baseline on recent outcomes${own}.`;
     return `${name} exists.${scored} ${o.mode === 'on' ? 'It is served anyway (mode on).' : 'The baseline is served until it does (mode auto).'}${next}`;
   }
-  const instead = o.overPersonal === undefined ? '' : ` It is served instead of your personal model v${o.overPersonal}, which it beats on your last ${RECENT_WINDOW} outcomes.`;
+  const instead =
+    o.overPersonal === undefined
+      ? ''
+      : o.mode === 'on'
+        ? ` It is served instead of your personal model v${o.overPersonal} because it is newer (mode on serves the newest; auto would compare them on your outcomes).`
+        : ` It is served instead of your personal model v${o.overPersonal}, which it beats on your last ${RECENT_WINDOW} outcomes.`;
   const keep = frozen ? next : ' Keep reporting outcomes so it keeps improving.';
   return `${name} beats the baseline on the last ${RECENT_WINDOW} outcomes${own} and is served${o.mode === 'auto' ? ' (mode auto)' : ''}.${instead}${keep}`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RECENT_WINDOW } from '../../src/model/prequential.ts';
 import type { ModelMode } from '../../src/model/serving.ts';
-import { MIN_EXAMPLES_PER_CLASS, MIN_TRAINING_EXAMPLES, NEW_EXAMPLES_FOR_RETRAIN, PERSONAL_NEW_FOR_RETRAIN } from '../../src/model/training-policy.ts';
+import { MIN_EXAMPLES_PER_CLASS, MIN_TRAINING_EXAMPLES, NEW_EXAMPLES_FOR_RETRAIN, PERSONAL_MIN_EXAMPLES, PERSONAL_MIN_PER_CLASS, PERSONAL_NEW_FOR_RETRAIN } from '../../src/model/training-policy.ts';
 import { createModelService } from '../../src/service/model-service.ts';
 import type { ModelStats } from '../../src/streams/aggregations/model-stats-value.ts';
 import type { Queries } from '../../src/streams/queries.ts';
@@ -123,10 +123,22 @@ describe('createModelService recommendation', () => {
     expect(v.recommendation).not.toContain('MAILSIFT_TRAIN_INTERVAL_S');
   });
 
+  it("before any model: gives the caller's own shortfall for a personal model, not everyone's", async () => {
+    const rows = [
+      { account: 'acme', stats: statsOf({ humans: 40, fakes: 5, baselineP: 0.7, learnedP: null }) },
+      { account: 'globex', stats: statsOf({ humans: 100, fakes: 2, baselineP: 0.7, learnedP: null, startTime: 9_000 }) },
+    ];
+    const v = await stats(rows, 'auto');
+    expect(v.recommendation).toContain('147 outcomes so far (140 real, 7 fake)');
+    expect(v.recommendation).toContain(`You have 45 (40 real, 5 fake): it needs ${PERSONAL_MIN_EXAMPLES - 45} more outcomes and ${PERSONAL_MIN_PER_CLASS - 5} more fake outcomes.`);
+    const ready = await stats([{ account: 'acme', stats: statsOf({ humans: 60, fakes: 12, baselineP: 0.7, learnedP: null }) }], 'auto');
+    expect(ready.recommendation).toContain('You have 72 (60 real, 12 fake): enough, so the trainer fits one on its next run.');
+  });
+
   it('enough in all but one kind missing: asks only for that kind', async () => {
     const rows = [{ account: 'acme', stats: statsOf({ humans: 5, fakes: 250, baselineP: 0.7, learnedP: null }) }];
     const v = await stats(rows, 'on');
-    expect(v.recommendation).toContain(`A learned model needs ${MIN_EXAMPLES_PER_CLASS - 5} more real-person outcomes;`);
+    expect(v.recommendation).toContain(`A learned model needs ${MIN_EXAMPLES_PER_CLASS - 5} more real-person outcomes.`);
     expect(v.recommendation).not.toMatch(/\d+ more outcomes/);
   });
 
@@ -218,5 +230,17 @@ describe('createModelService with a personal model', () => {
     const v = await createModelService(queriesOf(both), 'auto', source(learnedCard(4), { acme: learnedCard(5, 'acme') }), () => NOW).stats('acme');
     expect(v).toMatchObject({ serving: 'learned', learned_version: 4, healthy: true });
     expect(v.recommendation).toContain('It is served instead of your personal model v5, which it beats on your last 50 outcomes.');
+  });
+
+  it('mode on: the newer shared model is served over the personal one without a claim that it beats it', async () => {
+    // The shared v6 has scored none of acme's outcomes (acme reported nothing since it exists).
+    const both: Rows = [
+      { account: 'acme', stats: statsOf({ humans: 50, fakes: 50, baselineP: 0.6, learnedP: null, personalP: 0.9 }) },
+      { account: 'globex', stats: statsOf({ humans: 50, fakes: 50, baselineP: 0.6, learnedP: 0.95, startTime: 9_000 }) },
+    ];
+    const v = await createModelService(queriesOf(both), 'on', source(learnedCard(6), { acme: learnedCard(5, 'acme') }), () => NOW).stats('acme');
+    expect(v).toMatchObject({ serving: 'learned', learned_version: 6 });
+    expect(v.recommendation).toContain('It is served instead of your personal model v5 because it is newer (mode on serves the newest');
+    expect(v.recommendation).not.toContain('which it beats');
   });
 });

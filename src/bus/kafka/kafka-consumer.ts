@@ -208,6 +208,7 @@ export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
 
     async stop() {
       stopped = true;
+      firstJoined(); // a start() still waiting for its first join has nothing left to wait for
       clearTimeout(restartTimer);
       clearTimeout(commitTimer);
       commitTimer = undefined;

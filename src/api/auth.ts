@@ -52,7 +52,7 @@ export function authHook(o: AuthOptions) {
     buckets.set(account, t.bucket);
     if (buckets.size > MAX_BUCKETS) buckets.delete(buckets.keys().next().value!);
     if (!t.allowed) {
-      throw new ServiceError('MS_ERR_RATE_LIMITED', `rate limit: at most ${o.rate} requests per second per account (burst ${o.burst})`, {
+      throw new ServiceError('MS_ERR_RATE_LIMITED', `rate limit: at most ${o.rate} ${o.rate === 1 ? 'request' : 'requests'} per second per account (burst ${o.burst})`, {
         retryAfter: Math.max(1, Math.ceil(t.retryAfterMs / 1000)),
       });
     }

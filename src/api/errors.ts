@@ -57,6 +57,8 @@ export function formatValidation(errors: readonly AjvError[], context: string | 
     case 'enum':
       return `${field}: must be one of ${(p.allowedValues as unknown[]).join(', ')}`;
     case 'pattern':
+      // The one pattern a caller meets with a value of its own making: say it in words.
+      if (p.pattern === '^\\d{4}-\\d{2}-\\d{2}$') return `${field}: must be a date as YYYY-MM-DD`;
       return `${field}: must match ${String(p.pattern)}`;
     default:
       return `${field}: ${e.message ?? 'is invalid'}`;

@@ -15,6 +15,9 @@ import { compareLearned } from './learned.ts';
 import { parseLabelledJsonl, splitHalves } from './labelled.ts';
 import { formatReport } from './report.ts';
 
+/** An AUC, or n/a when a slice has only one class (as the main table prints it). */
+const auc = (x: number): string => (Number.isNaN(x) ? 'n/a' : x.toFixed(3));
+
 async function main(argv: readonly string[]): Promise<number> {
   const args = argv.filter((a) => a !== '--json' && a !== '--halves' && a !== '--learned');
   if (args.length !== 1) {
@@ -33,20 +36,24 @@ async function main(argv: readonly string[]): Promise<number> {
   const report = evaluate(rows, tables, BASELINE_SCORECARD);
   const name = `${BASELINE_SCORECARD.name}-v${BASELINE_SCORECARD.version}`;
   const halves = argv.includes('--halves') ? splitHalves(rows).map((half) => evaluate(half, tables, BASELINE_SCORECARD)) : undefined;
+  let learned: Awaited<ReturnType<typeof compareLearned>>['folds'] | undefined;
+  if (argv.includes('--learned')) {
+    await useTensorflowCpu();
+    learned = (await compareLearned(rows, tables, BASELINE_SCORECARD)).folds;
+  }
   if (argv.includes('--json')) {
-    console.log(JSON.stringify({ model: name, ...report, ...(halves ? { halves } : {}) }, null, 2));
+    console.log(JSON.stringify({ model: name, ...report, ...(halves ? { halves } : {}), ...(learned ? { learned } : {}) }, null, 2));
     return 0;
   }
   console.log(formatReport(report, name));
   halves?.forEach((h, i) => {
-    console.log(`half ${'AB'[i]}: ${h.scored} scored, AUC overall ${h.overall.auc.toFixed(3)}, gmail.com ${h.gmail.auc.toFixed(3)}, humans blocked ${(100 * h.humansBlocked).toFixed(1)}%`);
+    console.log(`half ${'AB'[i]}: ${h.scored} scored, AUC overall ${auc(h.overall.auc)}, gmail.com ${auc(h.gmail.auc)}, humans blocked ${(100 * h.humansBlocked).toFixed(1)}%`);
   });
-  if (argv.includes('--learned')) {
-    await useTensorflowCpu();
-    const { folds } = await compareLearned(rows, tables, BASELINE_SCORECARD);
+  if (learned) {
+    const folds = learned;
     console.log('\nlearned model (the trainer\'s fit on one half, scored on the other; address features only)');
     for (const f of folds) {
-      const line = (r: typeof f.baseline): string => `AUC ${r.overall.auc.toFixed(3)}, gmail.com ${r.gmail.auc.toFixed(3)}, humans blocked ${(100 * r.humansBlocked).toFixed(1)}%`;
+      const line = (r: typeof f.baseline): string => `AUC ${auc(r.overall.auc)}, gmail.com ${auc(r.gmail.auc)}, humans blocked ${(100 * r.humansBlocked).toFixed(1)}%`;
       console.log(`  trained on ${f.trainedOn} (${f.examples} outcomes, prior strength ${f.l2}): baseline ${line(f.baseline)} | learned ${line(f.learned)}`);
     }
   }

@@ -9,6 +9,9 @@ import { StartupError } from './startup-error.ts';
 const HINTS: Record<string, string> = {
   LEVEL_LOCKED: 'another mailsift process is using this data dir (MAILSIFT_DATA_DIR); stop it first or give each process its own data dir',
   LEVEL_CORRUPTION: 'the database is damaged; restore it from a backup (a damaged state/ alone can be deleted: it is rebuilt from log/)',
+  // e.g. CURRENT naming a manifest that is gone, or files the service's user cannot read.
+  LEVEL_IO_ERROR:
+    "a file of the database is missing or cannot be read: check the files' owner and permissions and the disk; if files are lost, restore the directory from a backup (a state/ alone can be deleted: it is rebuilt from log/)",
 };
 
 /** The codes along an error's cause chain, outermost first. */

@@ -20,7 +20,7 @@ export interface Metrics {
 
 export function createMetrics(): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'mailsift_process_' });
+  collectDefaultMetrics({ register: registry, prefix: 'mailsift_' }); // mailsift_process_cpu_seconds_total, mailsift_nodejs_*
   const m = {
     registry,
     httpRequests: new Counter({ name: 'mailsift_http_requests_total', help: 'HTTP requests by route and status', labelNames: ['method', 'route', 'status'] as const, registers: [registry] }),

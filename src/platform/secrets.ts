@@ -2,6 +2,8 @@
  * Key material kept in the data dir when the environment does not provide it (embedded mode):
  *   <dataDir>/secret         32 random bytes (hex), mode 0600: MAILSIFT_SECRET's stand-in
  *   <dataDir>/api-keys.json  hashes of generated dev API keys; the key itself is printed once
+ *   <dataDir>/secret.fingerprint  an HMAC of the master secret (reveals nothing of it): a start
+ *                            with another secret than the keyed data was written with is refused
  * Every key the service uses is derived from one master secret by HMAC, one label per use, so
  * check-id keys and keyed-hash keys can never be confused.
  */
@@ -14,8 +16,12 @@ import { StartupError } from './startup-error.ts';
 const KEYED_DATA = ['log', 'state', 'replica'];
 
 export function loadOrCreateMasterSecret(dataDir: string, configured: string | undefined): Buffer {
-  if (configured !== undefined) return createHash('sha256').update('mailsift/master\0').update(configured, 'utf8').digest();
   mkdirSync(dataDir, { recursive: true });
+  if (configured !== undefined) {
+    const master = createHash('sha256').update('mailsift/master\0').update(configured, 'utf8').digest();
+    checkFingerprint(dataDir, master, 'MAILSIFT_SECRET', 'set it back to the value used before (or unset it if the data dir\'s own secret file was used)');
+    return master;
+  }
   const file = join(dataDir, 'secret');
   if (!existsSync(file)) {
     // A new secret would silently orphan everything keyed by the old one: every check_id
@@ -23,7 +29,7 @@ export function loadOrCreateMasterSecret(dataDir: string, configured: string | u
     const keyed = KEYED_DATA.filter((d) => existsSync(join(dataDir, d)));
     if (keyed.length > 0) {
       throw new StartupError(
-        `${file} is missing, but ${keyed.map((d) => `${d}/`).join(' and ')} in ${dataDir} were written with it: restore the file (or set MAILSIFT_SECRET to the key material used before). ` +
+        `${file} is missing, but ${keyed.map((d) => `${d}/`).join(' and ')} in ${dataDir} were written with a secret: set MAILSIFT_SECRET to the value used before, or restore this file from a backup (whichever was used). ` +
           `To start over with a new secret, remove ${keyed.map((d) => `${d}/`).join(' and ')} too (counters, labels and usage are then lost).`,
       );
     }
@@ -39,7 +45,35 @@ export function loadOrCreateMasterSecret(dataDir: string, configured: string | u
   if (!/^[0-9a-f]{64}$/.test(hex)) {
     throw new StartupError(`${file} is not a 32-byte hex secret (64 hex digits): restore it from a backup; the data in ${dataDir} was written with it`);
   }
-  return createHash('sha256').update('mailsift/master\0').update(Buffer.from(hex, 'hex')).digest();
+  const master = createHash('sha256').update('mailsift/master\0').update(Buffer.from(hex, 'hex')).digest();
+  checkFingerprint(dataDir, master, file, 'restore the previous file (or, if the data was written with MAILSIFT_SECRET set, set it again)');
+  return master;
+}
+
+/**
+ * Refuses a secret other than the one the keyed data in the data dir was written with: it
+ * would start normally and silently orphan every check id, label and keyed count. The first
+ * start (or one after the keyed data was removed to start over) records the fingerprint.
+ */
+function checkFingerprint(dataDir: string, master: Buffer, source: string, fix: string): void {
+  const file = join(dataDir, 'secret.fingerprint');
+  const fingerprint = createHmac('sha256', master).update('mailsift/fingerprint').digest('hex');
+  const keyed = KEYED_DATA.filter((d) => existsSync(join(dataDir, d)));
+  let stored: string | undefined;
+  try {
+    stored = readFileSync(file, 'utf8').trim();
+  } catch {
+    stored = undefined; // none yet: data dirs from before fingerprints adopt the current secret
+  }
+  if (stored === fingerprint) return;
+  if (stored !== undefined && keyed.length > 0) {
+    const dirs = keyed.map((d) => `${d}/`).join(' and ');
+    throw new StartupError(
+      `${source} is not the secret that ${dirs} in ${dataDir} were written with (${file} differs): ${fix}. ` +
+        `To start over with this secret, remove ${dirs} and ${file} (counters, labels and usage are then lost).`,
+    );
+  }
+  writeFileSync(file, fingerprint + '\n', { mode: 0o600 });
 }
 
 export function deriveKey(master: Buffer, label: string): Buffer {

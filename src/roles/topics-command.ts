@@ -12,7 +12,9 @@ import type { Context } from './context.ts';
 export async function topicsCommand(ctx: Context, sub: 'plan' | 'apply', out: (line: string) => void): Promise<number> {
   const plan = topicPlan(storesOf(TOPOLOGY), ctx.config.kafkaReplicationFactor);
   if (sub === 'plan') {
-    out(JSON.stringify(plan, null, 2));
+    // The names as created on the broker: with MAILSIFT_KAFKA_NAMESPACE, `<namespace>.<name>`.
+    const ns = ctx.config.kafkaNamespace ? `${ctx.config.kafkaNamespace}.` : '';
+    out(JSON.stringify(plan.map((t) => ({ ...t, name: ns + t.name })), null, 2));
     return 0;
   }
   if (ctx.config.mode !== 'kafka') {

@@ -30,7 +30,10 @@ export function createUsageService(queries: Queries, now: () => number): UsageSe
       const last = to === undefined ? dayOf(t) : parseDay('to', to);
       const first = from === undefined ? Math.max(FIRST_DAY, last - 29) : parseDay('from', from);
       if (first > last) throw validationError('from: must not be after to');
-      if (last - first + 1 > MAX_USAGE_DAYS) throw validationError(`to: at most ${MAX_USAGE_DAYS} days per request`);
+      if (last - first + 1 > MAX_USAGE_DAYS) {
+        // Blame the bound the caller gave: a lone `from` too far back is from's fault, not today's.
+        throw validationError(`${to === undefined ? 'from' : 'to'}: at most ${MAX_USAGE_DAYS} days per request (from ${dateOf(first)} to ${dateOf(last)} is ${last - first + 1})`);
+      }
       const days = Array.from({ length: last - first + 1 }, (_, i) => first + i);
       // Nothing was billed before 1970 (store keys count days from the epoch): those days are 0.
       const counts = await queries.usage(account, days.filter((d) => d >= 0), partitionFor(Buffer.from(account), TOPICS.checks.partitions), t);

@@ -393,7 +393,11 @@ export function contractSuite(launch: () => Promise<Target>): void {
       expect(r.body.total).toBe(r.body.days.reduce((a: number, d: { emails: number }) => a + d.emails, 0));
       expect(r.body.total).toBeGreaterThan(5);
       expect((await get('/v1/usage?from=2026-02-30')).status).toBe(400);
+      expect((await get('/v1/usage?from=20261101')).body).toEqual({ error: 'from: must be a date as YYYY-MM-DD' });
       expect((await get('/v1/usage?from=2026-05-02&to=2026-05-01')).body.error).toBe('from: must not be after to');
+      // Too long a range names the bound the caller gave (a lone `from` ends today).
+      expect((await get('/v1/usage?from=2026-01-01&to=2026-06-01')).body.error).toBe('to: at most 92 days per request (from 2026-01-01 to 2026-06-01 is 152)');
+      expect((await get('/v1/usage?from=2020-01-01')).body.error).toMatch(/^from: at most 92 days per request \(from 2020-01-01 to \d{4}-\d{2}-\d{2} is \d+\)$/);
       // Days before 1970 (an audit found a 500): nothing was billed then.
       const early = await get('/v1/usage?from=1969-12-31&to=1970-01-01');
       expect(early.status).toBe(200);

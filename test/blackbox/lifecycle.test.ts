@@ -197,8 +197,13 @@ describe('start-up refusals say what failed and what to do', () => {
       rmSync(join(dir, 'secret'));
       const lost = run(['serve'], { MAILSIFT_DATA_DIR: dir });
       expect(lost.status).toBe(1);
-      expect(lost.stderr).toMatch(/^mailsift: .*secret is missing, but log\/ and state\/ .* were written with it: restore the file/);
+      expect(lost.stderr).toMatch(/^mailsift: .*secret is missing, but log\/ and state\/ .* were written with a secret: set MAILSIFT_SECRET to the value used before, or restore this file/);
       expect(existsSync(join(dir, 'secret'))).toBe(false); // no new secret silently replaced it
+      // Nor does another secret from the environment (an audit followed the old advice and
+      // started with the file's text as MAILSIFT_SECRET: every check id stopped verifying).
+      const other = run(['serve'], { MAILSIFT_DATA_DIR: dir, MAILSIFT_SECRET: 'a-different-secret-0123456789abcdef' });
+      expect(other.status).toBe(1);
+      expect(other.stderr).toMatch(/^mailsift: MAILSIFT_SECRET is not the secret that log\/ and state\/ in .* were written with/);
       const file = join(dir, 'a-file');
       writeFileSync(file, 'x');
       const notDir = run(['serve'], { MAILSIFT_DATA_DIR: file });
@@ -208,7 +213,7 @@ describe('start-up refusals say what failed and what to do', () => {
       expect(badHost.status).toBe(1);
       expect(badHost.stderr).toMatch(/mailsift: cannot listen on no-such-host\.invalid:0 \(HOST, PORT\)/);
       // The operator's line is the whole story: no stack trace burying it.
-      for (const r of [second, lost, notDir, badHost]) expect(r.stderr).not.toMatch(/^\s+at /m);
+      for (const r of [second, lost, other, notDir, badHost]) expect(r.stderr).not.toMatch(/^\s+at /m);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -23,7 +23,7 @@ describe('loadOrCreateMasterSecret', () => {
     const d = fresh();
     mkdirSync(join(d, 'log'));
     expect(() => loadOrCreateMasterSecret(d, undefined)).toThrow(StartupError);
-    expect(() => loadOrCreateMasterSecret(d, undefined)).toThrow(/secret is missing, but log\/ .* restore the file/);
+    expect(() => loadOrCreateMasterSecret(d, undefined)).toThrow(/secret is missing, but log\/ .* set MAILSIFT_SECRET to the value used before, or restore this file from a backup/);
   });
 
   it('a secret that cannot be read is named, with what to fix, not a bare errno', () => {
@@ -31,6 +31,35 @@ describe('loadOrCreateMasterSecret', () => {
     mkdirSync(join(d, 'secret')); // unreadable as a file (EISDIR); EACCES takes the same path
     expect(() => loadOrCreateMasterSecret(d, undefined)).toThrow(StartupError);
     expect(() => loadOrCreateMasterSecret(d, undefined)).toThrow(/^cannot read .*secret \(EISDIR\): the service runs as a user that must be able to read it/);
+  });
+
+  it('refuses another secret than the keyed data was written with, from the environment or the file', () => {
+    const d = fresh();
+    loadOrCreateMasterSecret(d, 'the-first-secret-0123456789abcdef');
+    mkdirSync(join(d, 'state'));
+    expect(loadOrCreateMasterSecret(d, 'the-first-secret-0123456789abcdef')).toBeInstanceOf(Buffer);
+    expect(() => loadOrCreateMasterSecret(d, 'another-secret-0123456789abcdef')).toThrow(StartupError);
+    expect(() => loadOrCreateMasterSecret(d, 'another-secret-0123456789abcdef')).toThrow(/^MAILSIFT_SECRET is not the secret that state\/ in .* were written with .*set it back to the value used before/);
+    // Written with the data dir's own file: another MAILSIFT_SECRET, or another file, is refused.
+    const f = fresh();
+    loadOrCreateMasterSecret(f, undefined);
+    mkdirSync(join(f, 'log'));
+    expect(() => loadOrCreateMasterSecret(f, 'any-secret-0123456789abcdef')).toThrow(/^MAILSIFT_SECRET is not the secret that log\/ in .* were written with/);
+    writeFileSync(join(f, 'secret'), 'ab'.repeat(32) + '\n');
+    expect(() => loadOrCreateMasterSecret(f, undefined)).toThrow(/secret is not the secret that log\/ in .* were written with .*restore the previous file/);
+    // Starting over: with the keyed data removed, the new secret is adopted.
+    rmSync(join(d, 'state'), { recursive: true });
+    const adopted = loadOrCreateMasterSecret(d, 'another-secret-0123456789abcdef');
+    mkdirSync(join(d, 'log'));
+    expect(loadOrCreateMasterSecret(d, 'another-secret-0123456789abcdef').equals(adopted)).toBe(true);
+  });
+
+  it('a data dir from before fingerprints adopts the secret it is started with', () => {
+    const d = fresh();
+    mkdirSync(join(d, 'log'));
+    const m = loadOrCreateMasterSecret(d, 'the-first-secret-0123456789abcdef');
+    expect(loadOrCreateMasterSecret(d, 'the-first-secret-0123456789abcdef').equals(m)).toBe(true);
+    expect(() => loadOrCreateMasterSecret(d, 'another-secret-0123456789abcdef')).toThrow(StartupError);
   });
 
   it('a damaged secret is refused', () => {

@@ -22,19 +22,16 @@ if (KAFKA) {
     topic: (name) => `test.${name}.${Math.random().toString(36).slice(2, 8)}`,
   });
 
+  /** A bus over one fresh topic of this many partitions. */
+  const openTopicBus = (topic: string, partitions: number) =>
+    openKafkaBus({ brokers: kafka.brokers, clientId: namespace, topics: [{ name: topic, partitions, replicationFactor: 1, configs: {} }], logger: quietLogger, maxQueueMs: 5_000, namespace });
+
   describe('kafka consumer sessions', () => {
     // kafkajs restarts a consumer only after retriable errors; a non-retriable one (as "the
     // coordinator is not aware of this member" after a broker stall) used to leave it dead.
     it('a session that crashes with a non-retriable error is replaced, resuming from the local position', async () => {
       const topic = `test.crash.${Math.random().toString(36).slice(2, 8)}`;
-      const bus = await openKafkaBus({
-        brokers: kafka.brokers,
-        clientId: namespace,
-        topics: [{ name: topic, partitions: 1, replicationFactor: 1, configs: {} }],
-        logger: quietLogger,
-        maxQueueMs: 5_000,
-        namespace,
-      });
+      const bus = await openTopicBus(topic, 1);
       try {
         await bus.producer().send(topic, Array.from({ length: 10 }, (_, i) => ({ key: Buffer.from('k'), value: Buffer.from(String(i)), timestamp: 1000 + i, partition: 0 })));
         const got: ConsumedRecord[] = [];
@@ -66,14 +63,7 @@ if (KAFKA) {
     it('commits consumed positions to Kafka within a few seconds, and on stop', async () => {
       const topic = `test.commits.${Math.random().toString(36).slice(2, 8)}`;
       const groupId = `commits-${Math.random().toString(36).slice(2)}`;
-      const bus = await openKafkaBus({
-        brokers: kafka.brokers,
-        clientId: namespace,
-        topics: [{ name: topic, partitions: 2, replicationFactor: 1, configs: {} }],
-        logger: quietLogger,
-        maxQueueMs: 5_000,
-        namespace,
-      });
+      const bus = await openTopicBus(topic, 2);
       const committed = async (): Promise<number[]> => {
         const [t] = await bus.admin.fetchOffsets({ groupId: `${namespace}.${groupId}`, topics: [`${namespace}.${topic}`] });
         return t!.partitions.sort((a, b) => a.partition - b.partition).map((p) => Number(p.offset));
@@ -109,14 +99,7 @@ if (KAFKA) {
     // then said "running" (an API replica "caught up") before it was consuming anything.
     it('start() resolves once the group is joined and every assigned partition sought to its local position', async () => {
       const topic = `test.join.${Math.random().toString(36).slice(2, 8)}`;
-      const bus = await openKafkaBus({
-        brokers: kafka.brokers,
-        clientId: namespace,
-        topics: [{ name: topic, partitions: 3, replicationFactor: 1, configs: {} }],
-        logger: quietLogger,
-        maxQueueMs: 5_000,
-        namespace,
-      });
+      const bus = await openTopicBus(topic, 3);
       try {
         const asked = new Set<number>();
         const c = bus.consumer(`join-${Math.random().toString(36).slice(2)}`);

@@ -43,6 +43,16 @@ const text: Parser<string> = (raw) => {
   return raw.trim();
 };
 
+/** A comma list of domain names (e.g. DNS canaries). */
+const domainList: Parser<string[]> = (raw) => {
+  const list = raw.split(',').map((s) => s.trim().toLowerCase().replace(/\.$/, '')).filter(Boolean);
+  if (list.length === 0) throw new Error('must be a comma list of domain names (or off)');
+  for (const d of list) {
+    if (!/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/.test(d)) throw new Error(`"${d}" is not a domain name`);
+  }
+  return list;
+};
+
 const hostPorts: Parser<string[]> = (raw) => {
   const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
   if (list.length === 0) throw new Error('must be a comma list of host[:port]');
@@ -164,7 +174,7 @@ export const SETTINGS = {
   dnsServers: s('MAILSIFT_DNS_SERVERS', undefined, optional(dnsServers), 'Comma list `host[:port]` used for every DNS lookup (default: system resolvers); a host name is resolved once at start'),
   dns: s('MAILSIFT_DNS', 'on', bool, '`off` skips DNS: `deliverable_domain` and `mail_provider` are then absent'),
   domainAge: s('MAILSIFT_DOMAIN_AGE', 'on', bool, '`off` makes no RDAP lookups (`domain_age_days` and `young_domain` are then absent); `on` asks the registry of each new domain in the background, once the RDAP bootstrap feed is loaded; only the domain is sent'),
-  dnsCanary: s('MAILSIFT_DNS_CANARY', 'gmail.com,outlook.com,yahoo.com', (raw) => (['off', 'none'].includes(raw.trim().toLowerCase()) ? [] : hostPorts(raw)), 'Domains that certainly receive mail; while the resolver denies all of them its answers are not trusted (`deliverable_domain: null`). `off` disables the check'),
+  dnsCanary: s('MAILSIFT_DNS_CANARY', 'gmail.com,outlook.com,yahoo.com', (raw) => (['off', 'none'].includes(raw.trim().toLowerCase()) ? [] : domainList(raw)), 'Domains that certainly receive mail; while the resolver denies all of them its answers are not trusted (`deliverable_domain: null`). `off` disables the check'),
   dnsTimeoutMs: s('MAILSIFT_DNS_TIMEOUT_MS', '800', int(50, 30_000), 'Timeout of one DNS query'),
   dnsBudgetMs: s('MAILSIFT_DNS_BUDGET_MS', '1500', int(50, 60_000), 'Overall DNS budget of one check'),
   kafkaBrokers: s('KAFKA_BROKERS', undefined, optional(hostPorts), 'Comma list of brokers; set = Kafka mode, unset = embedded mode'),

@@ -56,9 +56,11 @@ export async function createFeedSource(ctx: Context): Promise<FeedSource> {
     },
     rdapServers: () => updater.rdapServers(),
     readiness() {
+      // Every feed is "off" when MAILSIFT_FEEDS is: say that, not that each lacks a URL.
+      const unconfigured = ctx.config.feeds ? 'not configured' : 'downloads off (MAILSIFT_FEEDS=off)';
       const detail = updater
         .status()
-        .map((s) => `${s.name}: ${s.loaded ? `${s.entries} entries, ${s.ageSeconds}s old${s.configured ? '' : ' (stored copy; downloads off)'}` : !s.configured ? 'not configured' : `not loaded${s.lastError ? ` (${s.lastError})` : ''}`}`)
+        .map((s) => `${s.name}: ${s.loaded ? `${s.entries} entries, ${s.ageSeconds}s old${s.configured ? '' : ' (stored copy; downloads off)'}` : !s.configured ? unconfigured : `not loaded${s.lastError ? ` (${s.lastError})` : ''}`}`)
         .join(', ');
       return { feeds: { ok: true, detail } };
     },

@@ -444,8 +444,13 @@ export function contractSuite(launch: () => Promise<Target>): void {
       expect((await get('/healthz', null)).status).toBe(200);
       const ready = await get('/readyz', null);
       expect(ready.status).toBe(200);
+      // The suite's servers run with MAILSIFT_FEEDS=off: each feed says so, not "not configured".
+      expect(ready.body.checks.feeds.detail).toContain('aws: downloads off (MAILSIFT_FEEDS=off)');
+      expect(ready.body.checks.feeds.detail).not.toContain('not configured');
       const m = await call(s.url, 'GET', '/metrics', { key: null });
       expect(m.status).toBe(200);
+      expect(m.text).toMatch(/^mailsift_process_cpu_seconds_total \d/m);
+      expect(m.text).not.toContain('mailsift_process_process_');
       expect(m.text).toContain('mailsift_http_requests_total{method="POST",route="/v1/check",status="200"}');
       expect(m.text).toContain('mailsift_http_request_duration_seconds_bucket');
       expect(m.text).toMatch(/mailsift_checks_total\{verdict="(allow|review|block)",model="baseline"\} \d+/);

@@ -29,6 +29,9 @@ describe('loadConfig', () => {
     [{ MAILSIFT_DNS_SERVERS: '1.1.1.1:99999' }, /MAILSIFT_DNS_SERVERS: "1.1.1.1:99999": the port must be 1..65535/],
     [{ MAILSIFT_DNS_SERVERS: '[::1]:x' }, /MAILSIFT_DNS_SERVERS: "\[::1\]:x": the port must be 1..65535/],
     [{ HOST: 'not an address' }, /HOST: must be an IP address/],
+    [{ MAILSIFT_DNS_CANARY: 'gmail.com,not a domain' }, /MAILSIFT_DNS_CANARY: "not a domain" is not a domain name/],
+    [{ MAILSIFT_DNS_CANARY: 'gmail.com:53' }, /MAILSIFT_DNS_CANARY: "gmail.com:53" is not a domain name/],
+    [{ MAILSIFT_DNS_CANARY: ',' }, /MAILSIFT_DNS_CANARY: must be a comma list of domain names \(or off\)/],
     [{ MAILSIFT_API_KEYS: 'aaaaaaaaaaaaaaaa=alpha,aaaaaaaaaaaaaaaa=beta' }, /MAILSIFT_API_KEYS: each API key may appear only once/],
     [{ MAILSIFT_CHECK_ID_KEYS: `1=${'a'.repeat(32)},1=${'b'.repeat(32)}` }, /MAILSIFT_CHECK_ID_KEYS: each key id may appear only once/],
     [{ SCHEMA_REGISTRY_URL: 'ftp://x' }, /SCHEMA_REGISTRY_URL: must be an http\(s\) URL/],
@@ -39,6 +42,12 @@ describe('loadConfig', () => {
   ])('rejects %o naming the variable and the rule', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('DNS canaries: domain names, normalised; off or none for no canary', () => {
+    expect(loadConfig({ MAILSIFT_DNS_CANARY: ' Gmail.com., example.org ' }).dnsCanary).toEqual(['gmail.com', 'example.org']);
+    expect(loadConfig({ MAILSIFT_DNS_CANARY: 'off' }).dnsCanary).toEqual([]);
+    expect(loadConfig({}).dnsCanary).toEqual(['gmail.com', 'outlook.com', 'yahoo.com']);
   });
 
   it('a bad KAFKA_BROKERS is reported alone, not also as an embedded-mode MAILSIFT_ROLES problem', () => {

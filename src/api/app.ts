@@ -45,9 +45,13 @@ export interface AppDeps {
 
 export const BODY_LIMIT = 1024 * 1024;
 
-export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
-  // The app is typed with the default logger type: pino's Logger is a superset of it.
-  const app = Fastify({
+/**
+ * What every HTTP server of ours shares (the API, and the operations endpoints of a process
+ * without it): logging, query parsing, and `{error}` bodies for what the framework refuses.
+ */
+export function serverOptions(d: Pick<AppDeps, 'logger' | 'logRequests' | 'metrics'>) {
+  return {
+    // Typed with the default logger type: pino's Logger is a superset of it.
     loggerInstance: d.logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: !d.logRequests }),
     bodyLimit: BODY_LIMIT,
@@ -61,7 +65,11 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
     // Refused before routing (bad URL) or by the HTTP parser: no route to label them with, but counted.
     frameworkErrors: frameworkErrors((method, status) => d.metrics.httpRequests.inc({ method, route: 'unmatched', status: String(status) })),
     clientErrorHandler: clientErrorHandler(d.logger as FastifyBaseLogger, (status) => d.metrics.httpRequests.inc({ method: 'unknown', route: 'unparsed', status: String(status) })),
-  }).withTypeProvider<TypeBoxTypeProvider>();
+  };
+}
+
+export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify(serverOptions(d)).withTypeProvider<TypeBoxTypeProvider>();
   // JSON only: a text/plain body is refused with 415 like any other non-JSON type.
   app.removeContentTypeParser(['text/plain', 'application/json']);
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {

@@ -87,10 +87,14 @@ export async function serve(ctx: Context): Promise<Running> {
     } else {
       const s = streams;
       const t = trainer;
+      // Ready once the stores have caught up with the log as it stood (after a restart with a
+      // backlog, not before): tracked in the background so /healthz answers meanwhile.
+      let storesCaughtUp = false;
+      if (s) void s.runtime.caughtUp(24 * 3_600_000).then((v) => (storesCaughtUp = v));
       const ops = await startOpsServer(ctx, {
         async readiness() {
           const checks = {
-            ...(s ? { streams: streamsCheck(s.runtime.failed(), true) } : {}),
+            ...(s ? { streams: streamsCheck(s.runtime.failed(), storesCaughtUp) } : {}),
             ...(t ? { trainer: streamsCheck(t.failed(), true) } : {}),
             kafka: (await opened.bus.healthy()) ? { ok: true } : { ok: false, detail: 'brokers unreachable' },
           };
@@ -197,12 +201,13 @@ async function replicatedApi(ctx: Context, opened: OpenedBus, closers: (() => Pr
   const db = new StateDb(join(ctx.dataDir, 'replica'));
   const stores = storesOf(TOPOLOGY);
   await db.open(stores);
-  const replica = createReplica({ bus: opened.bus, state: db, stores, groupId: `mailsift-api-${instanceId(ctx)}` });
+  const replica = createReplica({ bus: opened.bus, state: db, stores, groupId: `mailsift-api-${instanceId(ctx)}`, logger: ctx.logger.child({ role: 'api' }) });
   closers.unshift(async () => {
     await replica.stop();
     await db.close();
   });
   await replica.start();
+  ctx.metrics.gauge('mailsift_replica_lag_records', "Changelog records this API instance's replica has not applied yet (its reads are that stale)", [], async (set) => set({}, await replica.lag()));
   const caughtUp = await catchUp('replica', ctx, (ms) => replica.caughtUp(ms));
   return startApi(ctx, {
     learned,

@@ -32,7 +32,9 @@ export interface StreamsWorkerData {
 const RETENTION_SWEEP_MS = 10 * 60_000;
 const port = parentPort!;
 const { dataDir, logLevel, trainIntervalMs } = workerData as StreamsWorkerData;
-const logger = createLogger(logLevel).child({ role: 'streams', thread: 'worker' });
+// Each role's logger names its role once (a child of a child would repeat the key).
+const threadLogger = createLogger(logLevel).child({ thread: 'worker' });
+const logger = threadLogger.child({ role: 'streams' });
 
 const bus = await openEmbeddedBus(join(dataDir, 'log'), ALL_TOPICS, { multithreading: true });
 const codecs = await createCodecs(createEmbeddedRegistry(bus.log.db));
@@ -93,6 +95,6 @@ await runtime.start();
 // The trainer shares this thread: it fits between stream batches (it yields every few steps).
 trainer =
   trainIntervalMs > 0
-    ? await startTrainer({ bus, codecs, groupId: 'mailsift-trainer', logger: logger.child({ role: 'trainer' }), now: Date.now, intervalMs: trainIntervalMs })
+    ? await startTrainer({ bus, codecs, groupId: 'mailsift-trainer', logger: threadLogger.child({ role: 'trainer' }), now: Date.now, intervalMs: trainIntervalMs })
     : undefined;
 port.postMessage({ ev: 'ready', applied: applied(), segments: segments() });

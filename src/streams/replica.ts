@@ -17,14 +17,30 @@ export interface Replica {
   /** The streams' committed positions in a source topic, as far as this replica knows. */
   applied(topic: 'checks' | 'feedback'): readonly number[];
   onCommit(listener: () => void): () => void;
+  /** Changelog records not yet applied here, over every partition (how stale reads may be). */
+  lag(): Promise<number>;
   /** Resolves when every changelog partition is applied up to its end at call time. */
   caughtUp(timeoutMs?: number): Promise<boolean>;
   failed(): Error | undefined;
   stop(): Promise<void>;
 }
 
-export function createReplica(o: { bus: Bus; state: StateDb; stores: readonly StoreSpec[]; groupId: string }): Replica {
+export interface ReplicaOptions {
+  bus: Bus;
+  state: StateDb;
+  stores: readonly StoreSpec[];
+  /** One group per API instance: it must be its only member, to be given every partition. */
+  groupId: string;
+  logger?: { error(o: object, msg?: string): void };
+}
+
+export function createReplica(o: ReplicaOptions): Replica {
   const topics = [...o.stores, OFFSETS_STORE].map((s) => changelogTopic(APP_ID, s.name));
+  const total = topics.reduce((n, t) => n + o.bus.partitionCount(t), 0);
+  // Partitions of the changelogs this replica was last given. Fewer than all: another member
+  // is in its group (a second instance with the same MAILSIFT_INSTANCE_ID, or a crashed one
+  // whose session has not expired yet), and the partitions it holds go stale here.
+  let owned = total;
   const position = new Map<string, number[]>();
   const sourcePositions = { checks: [] as number[], feedback: [] as number[] };
   const listeners = new Set<() => void>();
@@ -36,12 +52,20 @@ export function createReplica(o: { bus: Bus; state: StateDb; stores: readonly St
     sourcePositions.feedback = await o.state.offsets(TOPICS.feedback.name, TOPICS.feedback.partitions);
   }
 
+  function partialMessage(): string {
+    return `the replica holds ${owned} of ${total} changelog partitions: another running API instance shares its consumer group ${o.groupId} (give each instance its own MAILSIFT_INSTANCE_ID), or a crashed one's session has not expired yet (about 10 s)`;
+  }
+
   return {
     async start() {
       for (const t of topics) position.set(t, await o.state.offsets(t, o.bus.partitionCount(t)));
       await refreshSourcePositions();
       consumer = o.bus.consumer(o.groupId);
       await consumer.start(topics, {
+        onAssigned: (tps) => {
+          owned = tps.length;
+          if (owned < total) o.logger?.error({ groupId: o.groupId, owned, total }, partialMessage());
+        },
         position: async (tp) => position.get(tp.topic)![tp.partition]!,
         onBatch: async (tp, records) => {
           const next = records.at(-1)!.offset + 1;
@@ -59,6 +83,11 @@ export function createReplica(o: { bus: Bus; state: StateDb; stores: readonly St
       });
     },
     applied: (topic) => sourcePositions[topic],
+    async lag() {
+      let n = 0;
+      for (const t of topics) (await o.bus.endOffsets(t)).forEach((e, p) => (n += Math.max(0, e - (position.get(t)![p] ?? 0))));
+      return n;
+    },
     onCommit(l) {
       listeners.add(l);
       return () => listeners.delete(l);
@@ -68,12 +97,12 @@ export function createReplica(o: { bus: Bus; state: StateDb; stores: readonly St
       const targets = new Map<string, number[]>();
       for (const t of topics) targets.set(t, await o.bus.endOffsets(t));
       for (;;) {
-        if ([...targets].every(([t, ends]) => ends.every((e, p) => (position.get(t)![p] ?? 0) >= e))) return true;
+        if (owned === total && [...targets].every(([t, ends]) => ends.every((e, p) => (position.get(t)![p] ?? 0) >= e))) return true;
         if (failure || Date.now() > deadline) return false;
         await new Promise((r) => setTimeout(r, 20));
       }
     },
-    failed: () => failure,
+    failed: () => failure ?? (owned < total ? new Error(partialMessage()) : undefined),
     async stop() {
       await consumer?.stop();
     },

@@ -5,11 +5,13 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startCluster, type Cluster } from '../helpers/cluster.ts';
 import { describeKafka } from '../helpers/kafka.ts';
-import { call, KEYS } from '../helpers/server.ts';
+import { call, KEYS, startServer } from '../helpers/server.ts';
 import { REPO_ROOT } from '../helpers/shared.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -133,6 +135,8 @@ describeKafka('scale-out and faults (two API processes, one streams process)', (
     expect(seen.value, seen.value === base + 1 ? undefined : logProblems(c, 'feedback not seen on B')).toBe(base + 1);
     console.log(`feedback on A visible on B after ${seen.ms} ms`);
     expect(seen.ms).toBeLessThan(2_000);
+    // Each API instance publishes how far its replica is behind (0 once it has applied the label).
+    expect(await (await fetch(`${c.b.url}/metrics`)).text()).toMatch(/^mailsift_replica_lag_records \d+$/m);
     // A second report through B: B's replica applies each store's changelog on its own, so in
     // the first milliseconds it may still accept it (202); the streams keep only the first
     // outcome either way, so the examples never count it twice.
@@ -217,4 +221,29 @@ describeKafka('scale-out and faults (two API processes, one streams process)', (
     expect(examples.value).toBe(examples0 + accepted);
     expect(await examplesOf(c.b.url)).toBe(examples0 + accepted);
   }, 120_000);
+
+  // An audit started a second API with A's MAILSIFT_INSTANCE_ID: the replica group split the
+  // changelog partitions between them, and A served stale counts while /readyz said ready.
+  it('a second instance with the same MAILSIFT_INSTANCE_ID: A reports not ready (naming the cause) until it is gone', async () => {
+    const readyOf = async (url: string) => {
+      const r = await call(url, 'GET', '/readyz', { key: null });
+      return { status: r.status, error: String(r.body?.error ?? '') };
+    };
+    expect((await readyOf(c.a.url)).status).toBe(200);
+    const dupDir = mkdtempSync(join(tmpdir(), 'ms-api-dup-'));
+    const dup = await startServer({ ...c.env, MAILSIFT_ROLES: 'api', MAILSIFT_INSTANCE_ID: `${c.namespace}-a` }, dupDir, /changelog partitions: another running API instance/);
+    try {
+      const split = await until(() => readyOf(c.a.url), (r) => r.status === 503, 30_000);
+      expect(split.value.status).toBe(503);
+      expect(split.value.error).toMatch(/replica holds \d+ of \d+ changelog partitions: .*give each instance its own MAILSIFT_INSTANCE_ID/);
+      expect((await readyOf(c.b.url)).status).toBe(200); // B has an id of its own
+    } finally {
+      await dup.stop('SIGKILL');
+      rmSync(dupDir, { recursive: true, force: true });
+    }
+    // The duplicate's session expires (no leave on SIGKILL): A is given every partition again.
+    const back = await until(() => readyOf(c.a.url), (r) => r.status === 200, 60_000);
+    expect(back.value.status).toBe(200);
+    expect(await usageOf(c.a.url, KEYS.globex)).toBe(await usageOf(c.b.url, KEYS.globex));
+  }, 150_000);
 });

@@ -43,6 +43,12 @@ export interface ApiRoleDeps {
   learned: LearnedModelSource;
   /** Readiness of the parts this process runs besides the API (state caught up, bus reachable). */
   readiness(): Promise<ReadinessReport['checks']>;
+  /**
+   * Kafka mode: waits (bounded) until this instance's state includes every check event
+   * written to a partition before the call, by any instance. Absent in embedded mode (one
+   * instance, whose own events count at once).
+   */
+  othersApplied?(partition: number, timeoutMs: number): Promise<boolean>;
 }
 
 export interface ApiRole {
@@ -131,6 +137,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     },
     learned: { shared: () => d.learned.shared(), personal: (account) => d.learned.personal(account), probability: (features, card) => pipeline.score(features, card).probability },
     onResult: (outcome, result) => metrics.feedback.inc({ outcome, result }),
+    ...(d.othersApplied ? { othersApplied: d.othersApplied } : {}),
   });
 
   const stopPruning = d.onStateCommit(() => {

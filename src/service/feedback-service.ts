@@ -38,7 +38,15 @@ export interface FeedbackDeps {
   learned?: LearnedModelSource & { probability(features: readonly number[], card: Scorecard): number };
   now: () => number;
   onResult?: (outcome: string, result: 'accepted' | 'not_found' | 'invalid') => void;
+  /** Several instances: waits (bounded) until the state includes every check of the partition written so far. */
+  othersApplied?: (partition: number, timeoutMs: number) => Promise<boolean>;
 }
+
+/**
+ * How long feedback by email waits for other instances' checks before answering 404: about
+ * what a check takes to reach every instance (a few hundred ms) with room to spare.
+ */
+export const OTHERS_WAIT_MS = 2_000;
 
 export function createFeedbackService(d: FeedbackDeps): FeedbackService {
   const inFlight = new Set<string>();
@@ -79,7 +87,12 @@ export function createFeedbackService(d: FeedbackDeps): FeedbackService {
           const parsed = await d.inboxHashOf(req.email!);
           if (!parsed.ok) throw validationError(parsed.error);
           inboxHash = parsed.inboxHash;
-          const latest = await d.queries.latestInboxCheck(account, inboxHash, now);
+          let latest = await d.queries.latestInboxCheck(account, inboxHash, now);
+          // A check answered by another instance moments ago may not be here yet: before a
+          // 404, wait until this instance holds every check of the account written so far.
+          if (!latest && d.othersApplied && (await d.othersApplied(partitionFor(Buffer.from(account), TOPICS.checks.partitions), OTHERS_WAIT_MS))) {
+            latest = await d.queries.latestInboxCheck(account, inboxHash, now);
+          }
           if (!latest) throw notFound('email: no check of this inbox by your account in the last 14 days');
           uuid = latest.uuid;
           checkTime = latest.time;

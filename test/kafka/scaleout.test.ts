@@ -149,6 +149,22 @@ describeKafka('scale-out and faults (two API processes, one streams process)', (
     expect(late.status).toBe(404);
   });
 
+  // An audit sent feedback by email to B right after the check on A: B answered 404 (it did
+  // not hold the check yet). Before a 404, B now waits until it holds every check written so far.
+  it('feedback by email sent to B right after the check on A finds that check', async () => {
+    const email = `cross.${Date.now()}@gmail.com`;
+    expect((await call(c.a.url, 'POST', '/v1/check', { body: { email } })).status).toBe(200);
+    const t0 = Date.now();
+    const fb = await call(c.b.url, 'POST', '/v1/feedback', { body: { email, outcome: 'real' } });
+    console.log(`cross-instance feedback by email answered in ${Date.now() - t0} ms`);
+    expect(fb.status).toBe(202);
+    expect(fb.body.check_id).toMatch(/^chk_/);
+    // An inbox nobody checked is still 404, after the same bounded wait.
+    const none = await call(c.b.url, 'POST', '/v1/feedback', { body: { email: `never.${Date.now()}@gmail.com`, outcome: 'real' } });
+    expect(none.status).toBe(404);
+    expect(none.body.error).toBe('email: no check of this inbox by your account in the last 14 days');
+  });
+
   it('counters written through A converge on B within about a second', async () => {
     const before = await usageOf(c.b.url, KEYS.globex);
     for (const e of ['mia.k@gmail.com', 'm.i.a.k@gmail.com', 'miak+a@gmail.com']) await call(c.a.url, 'POST', '/v1/check', { key: KEYS.globex, body: { email: e } });

@@ -62,8 +62,10 @@ function checkFingerprint(dataDir: string, master: Buffer, source: string, fix: 
   let stored: string | undefined;
   try {
     stored = readFileSync(file, 'utf8').trim();
-  } catch {
-    stored = undefined; // none yet: data dirs from before fingerprints adopt the current secret
+  } catch (err) {
+    // None yet: data dirs from before fingerprints adopt the current secret. Anything else
+    // (unreadable) must not pass for "none", or a wrong secret would be adopted.
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw unusable(file, err);
   }
   if (stored === fingerprint) return;
   if (stored !== undefined && keyed.length > 0) {
@@ -73,7 +75,16 @@ function checkFingerprint(dataDir: string, master: Buffer, source: string, fix: 
         `To start over with this secret, remove ${dirs} and ${file} (counters, labels and usage are then lost).`,
     );
   }
-  writeFileSync(file, fingerprint + '\n', { mode: 0o600 });
+  try {
+    writeFileSync(file, fingerprint + '\n', { mode: 0o600 });
+  } catch (err) {
+    throw unusable(file, err);
+  }
+}
+
+function unusable(file: string, err: unknown): StartupError {
+  const code = (err as NodeJS.ErrnoException).code ?? String(err);
+  return new StartupError(`cannot use ${file} (${code}): the service runs as a user that must be able to read and write it`, { cause: err });
 }
 
 export function deriveKey(master: Buffer, label: string): Buffer {

@@ -216,29 +216,7 @@ async function replicatedApi(ctx: Context, opened: OpenedBus, closers: (() => Pr
     state: db,
     applied: () => ({ checks: replica.applied('checks'), feedback: replica.applied('feedback') }),
     onStateCommit: (l) => replica.onCommit(l),
-    othersApplied: async (partition, timeoutMs) => {
-      const deadline = Date.now() + timeoutMs;
-      const end = (await opened.bus.endOffsets(TOPICS.checks.name))[partition] ?? 0;
-      const done = (): boolean => (replica.applied('checks')[partition] ?? 0) >= end;
-      // First the streams' positions (the offsets changelog) pass the check events written so
-      // far; then every store changelog is applied up to where it stands, since each topic is
-      // applied on its own and a store's record may trail the positions' record.
-      const applied =
-        done() ||
-        (await new Promise<boolean>((resolve) => {
-          const timer = setTimeout(() => {
-            off();
-            resolve(done());
-          }, timeoutMs);
-          const off = replica.onCommit(() => {
-            if (!done()) return;
-            clearTimeout(timer);
-            off();
-            resolve(true);
-          });
-        }));
-      return applied && replica.caughtUp(Math.max(0, deadline - Date.now()));
-    },
+    othersApplied: (partition, timeoutMs) => replica.includesSource('checks', partition, timeoutMs),
     readiness: async () => ({
       replica: streamsCheck(replica.failed(), caughtUp()),
       kafka: (await opened.bus.healthy()) ? { ok: true } : { ok: false, detail: 'brokers unreachable' },

@@ -17,6 +17,13 @@ export interface Replica {
   /** The streams' committed positions in a source topic, as far as this replica knows. */
   applied(topic: 'checks' | 'feedback'): readonly number[];
   onCommit(listener: () => void): () => void;
+  /**
+   * Waits (bounded) until this replica includes every event written to a source partition
+   * before the call, by any instance: the streams' positions (the offsets changelog) pass the
+   * partition's end, then every store changelog is applied up to where it stands, since each
+   * topic is applied on its own and a store's record may trail the positions' record.
+   */
+  includesSource(topic: 'checks' | 'feedback', partition: number, timeoutMs: number): Promise<boolean>;
   /** Changelog records not yet applied here, over every partition (how stale reads may be). */
   lag(): Promise<number>;
   /** Resolves when every changelog partition is applied up to its end at call time. */
@@ -56,6 +63,17 @@ export function createReplica(o: ReplicaOptions): Replica {
     return `the replica holds ${owned} of ${total} changelog partitions: another running API instance shares its consumer group ${o.groupId} (give each instance its own MAILSIFT_INSTANCE_ID), or a crashed one's session has not expired yet (about 10 s)`;
   }
 
+  async function caughtUp(timeoutMs = 60_000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    const targets = new Map<string, number[]>();
+    for (const t of topics) targets.set(t, await o.bus.endOffsets(t));
+    for (;;) {
+      if (owned === total && [...targets].every(([t, ends]) => ends.every((e, p) => (position.get(t)![p] ?? 0) >= e))) return true;
+      if (failure || Date.now() > deadline) return false;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
   return {
     async start() {
       for (const t of topics) position.set(t, await o.state.offsets(t, o.bus.partitionCount(t)));
@@ -83,6 +101,27 @@ export function createReplica(o: ReplicaOptions): Replica {
       });
     },
     applied: (topic) => sourcePositions[topic],
+    async includesSource(topic, partition, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      const end = (await o.bus.endOffsets(TOPICS[topic].name))[partition] ?? 0;
+      const done = (): boolean => (sourcePositions[topic][partition] ?? 0) >= end;
+      const passed =
+        done() ||
+        (await new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => {
+            listeners.delete(check);
+            resolve(done());
+          }, timeoutMs);
+          const check = (): void => {
+            if (!done()) return;
+            clearTimeout(timer);
+            listeners.delete(check);
+            resolve(true);
+          };
+          listeners.add(check);
+        }));
+      return passed && caughtUp(Math.max(0, deadline - Date.now()));
+    },
     async lag() {
       let n = 0;
       for (const t of topics) (await o.bus.endOffsets(t)).forEach((e, p) => (n += Math.max(0, e - (position.get(t)![p] ?? 0))));
@@ -92,16 +131,7 @@ export function createReplica(o: ReplicaOptions): Replica {
       listeners.add(l);
       return () => listeners.delete(l);
     },
-    async caughtUp(timeoutMs = 60_000) {
-      const deadline = Date.now() + timeoutMs;
-      const targets = new Map<string, number[]>();
-      for (const t of topics) targets.set(t, await o.bus.endOffsets(t));
-      for (;;) {
-        if (owned === total && [...targets].every(([t, ends]) => ends.every((e, p) => (position.get(t)![p] ?? 0) >= e))) return true;
-        if (failure || Date.now() > deadline) return false;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
+    caughtUp,
     failed: () => failure ?? (owned < total ? new Error(partialMessage()) : undefined),
     async stop() {
       await consumer?.stop();

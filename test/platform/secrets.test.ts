@@ -54,6 +54,14 @@ describe('loadOrCreateMasterSecret', () => {
     expect(loadOrCreateMasterSecret(d, 'another-secret-0123456789abcdef').equals(adopted)).toBe(true);
   });
 
+  it('a fingerprint that cannot be read is named, never taken for none (which would adopt any secret)', () => {
+    const d = fresh();
+    mkdirSync(join(d, 'log'));
+    mkdirSync(join(d, 'secret.fingerprint')); // unreadable as a file (EISDIR)
+    expect(() => loadOrCreateMasterSecret(d, 'the-first-secret-0123456789abcdef')).toThrow(StartupError);
+    expect(() => loadOrCreateMasterSecret(d, 'the-first-secret-0123456789abcdef')).toThrow(/^cannot use .*secret\.fingerprint \(EISDIR\)/);
+  });
+
   it('a data dir from before fingerprints adopts the secret it is started with', () => {
     const d = fresh();
     mkdirSync(join(d, 'log'));

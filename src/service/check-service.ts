@@ -62,6 +62,8 @@ export interface HistoryKeys {
    * the bulk were checked in input order (their own events may not be written yet).
    */
   readonly earlier?: EarlierInBulk;
+  /** The request the check belongs to (a bulk's addresses share one): other requests' checks in flight count, its own do not. */
+  readonly request?: object;
 }
 
 /** What the windowed counts need of an earlier address of the same bulk request. */
@@ -151,12 +153,24 @@ export function createCheckService(d: CheckDeps): CheckService {
 
   async function checkOne(account: string, email: string, ip: string | undefined, explain: boolean): Promise<CheckAnswer> {
     const prepared = await prepare(email, ip, false);
-    return prepared.ok ? finish(account, prepared.p, explain, false) : prepared;
+    return prepared.ok ? finish(account, prepared.p, explain, false, {}) : prepared;
   }
 
-  async function finish(account: string, p: Prepared, explain: boolean, bulk: boolean, earlier?: EarlierInBulk): Promise<CheckAnswer> {
+  /** `request`: the identity the check's request has (a bulk's addresses share one). */
+  async function finish(account: string, p: Prepared, explain: boolean, bulk: boolean, request: object, earlier?: EarlierInBulk): Promise<CheckAnswer> {
     const { address, dns, view, ipInfo, inboxHash, spellingHash, ipHash } = p;
     const now = d.now();
+    const sighting = { inbox_hash: inboxHash, spelling_hash: spellingHash, account_type: view.accountType, local_shape: view.localShape, time: now };
+    const landed = d.own.beginCheck(account, address.domain, ipHash, sighting, request);
+    try {
+      return await judgeAndWrite(account, p, explain, bulk, now, request, earlier);
+    } finally {
+      landed();
+    }
+  }
+
+  async function judgeAndWrite(account: string, p: Prepared, explain: boolean, bulk: boolean, now: number, request: object, earlier: EarlierInBulk | undefined): Promise<CheckAnswer> {
+    const { address, dns, view, ipInfo, inboxHash, spellingHash, ipHash } = p;
     const windowed = await d.history.history({
       account,
       domain: address.domain,
@@ -166,6 +180,7 @@ export function createCheckService(d: CheckDeps): CheckService {
       localShape: view.localShape,
       accountType: view.accountType,
       time: now,
+      request,
       ...(earlier && earlier.atDomainCount + earlier.ofInboxCount > 0 ? { earlier } : {}),
     });
     const domainAgeDays = d.domainAge?.ageDays(address.domain, now);
@@ -256,10 +271,11 @@ export function createCheckService(d: CheckDeps): CheckService {
         else out[i] = { input: emails[i]!, error: r.error };
       });
       const earlier = earlierSiblings(prepared, d.now());
+      const request = {};
       await pool(emails.length, async (i) => {
         const p = prepared[i];
         if (!p) return;
-        const answer = await finish(account, p, false, true, earlier[i]);
+        const answer = await finish(account, p, false, true, request, earlier[i]);
         out[i] = answer.ok ? answer.result : { input: emails[i]!, error: answer.error };
       });
       return out;

@@ -88,6 +88,8 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       const ownByDomain = [...own.checksByDomain.get(k.domain)];
       const ownByInbox = [...own.checksByInbox.get(inboxIndexKey(k.account, k.inboxHash))];
       const ownByIp = k.ipHash ? [...own.checksByIp.get(inboxIndexKey(k.account, k.ipHash))] : [];
+      // Checks of other requests running right now (their events are not written yet) count too.
+      const flying = own.inFlight(k.account, k.domain, k.inboxHash, k.ipHash, k.request);
       const committedBefore = opts.committed ? (opts.committed()[partition] ?? 0) : undefined;
       const got = await state.fetch(rs, now);
       const committed = committedBefore ?? decodeOffset(got.get(mapKey(OFFSETS_STORE, committedKey)));
@@ -101,8 +103,8 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       // Earlier addresses of the same bulk request count as if already checked (a union: one
       // that is also an own event by now is counted once).
       const e = k.earlier;
-      const siblingsAtDomain = e ? e.atDomain.slice(0, e.atDomainCount).map(siblingMembers) : [];
-      const siblingsOfInbox = e ? e.ofInbox.slice(0, e.ofInboxCount).map(siblingMembers) : [];
+      const siblingsAtDomain = [...(e ? e.atDomain.slice(0, e.atDomainCount) : []), ...flying.atDomain].map(siblingMembers);
+      const siblingsOfInbox = [...(e ? e.ofInbox.slice(0, e.ofInboxCount) : []), ...flying.ofInbox].map(siblingMembers);
       const members = (events: readonly CheckScored[], member: (e: CheckScored) => Buffer, category: (e: CheckScored) => number = () => 0): ExtraMember[] =>
         events.map((e) => ({ member: member(e), category: category(e), time: e.time }));
 
@@ -113,7 +115,7 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
               countsWith(value(shapes.summary, domainKey), now, shapes.windowMs, shapes.bucketMs, [
                 ...members(ownDomain.filter((e) => e.account_type === 'work'), (e) => e.inbox_hash, (e) => shapeCategory(e.local_shape)),
                 ...siblingsAtDomain.flatMap((m) => (m.shape ? [m.shape] : [])),
-              ]),
+              ], k.inboxHash), // the OTHER inboxes: an earlier check of this one is not evidence of a pattern
               k.localShape,
             )
           : undefined;
@@ -139,7 +141,9 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       if (ipKey) {
         const ip = ipSignups1h.spec;
         const pendingIp = pendingBySource(ownByIp);
-        out.signupsFromIp = total(countsWith(value(ip.summary, ipKey), now, ip.windowMs, ip.bucketMs, members([...pendingIp, current], (e) => e.inbox_hash)));
+        out.signupsFromIp = total(
+          countsWith(value(ip.summary, ipKey), now, ip.windowMs, ip.bucketMs, [...members([...pendingIp, current], (e) => e.inbox_hash), ...flying.fromIp.map((x) => siblingMembers(x).inbox)]),
+        );
       }
       if (pattern) out.domainPattern = pattern;
       const fake = fakeRateFor(decodeOutcomes(value(DOMAIN_OUTCOMES, domainKey)), k.account);

@@ -55,6 +55,48 @@ class Index<E> {
   }
 }
 
+/** What the windowed counts need of a check (the same fields a bulk sibling carries). */
+export interface Sighting {
+  readonly inbox_hash: Buffer;
+  readonly spelling_hash: Buffer;
+  readonly account_type: string;
+  readonly local_shape: string;
+  readonly time: number;
+}
+
+interface InFlightCheck {
+  readonly sighting: Sighting;
+  /** The request it belongs to: a bulk's addresses count each other in input order instead. */
+  readonly request: object;
+}
+
+/** Checks in flight at one key (a domain, an account's inbox or IP). */
+class InFlightIndex {
+  private readonly byKey = new Map<string, Set<InFlightCheck>>();
+  add(key: string, c: InFlightCheck): () => void {
+    let set = this.byKey.get(key);
+    if (!set) this.byKey.set(key, (set = new Set()));
+    set.add(c);
+    return () => {
+      set.delete(c);
+      if (set.size === 0 && this.byKey.get(key) === set) this.byKey.delete(key);
+    };
+  }
+  others(key: string, request: object | undefined): Sighting[] {
+    const set = this.byKey.get(key);
+    if (!set) return [];
+    const out: Sighting[] = [];
+    for (const c of set) if (c.request !== request) out.push(c.sighting);
+    return out;
+  }
+}
+
+export interface InFlightSightings {
+  readonly atDomain: readonly Sighting[];
+  readonly ofInbox: readonly Sighting[];
+  readonly fromIp: readonly Sighting[];
+}
+
 export class OwnEvents {
   readonly checksByAccount = new Index<CheckScored>();
   readonly checksByInbox = new Index<CheckScored>();
@@ -70,6 +112,32 @@ export class OwnEvents {
     this.checksByInbox.add(inboxIndexKey(e.account, e.inbox_hash), c, e.time);
     if (e.ip_hash) this.checksByIp.add(inboxIndexKey(e.account, e.ip_hash), c, e.time);
     this.checksByDomain.add(e.domain, c, e.time);
+  }
+
+  private readonly inFlightByDomain = new InFlightIndex();
+  private readonly inFlightByInbox = new InFlightIndex();
+  private readonly inFlightByIp = new InFlightIndex();
+
+  /**
+   * Registers a check from before its history is read until its own event is added (or it
+   * failed): checks running at the same time then count each other, as they would one after
+   * another. Without it, 30 spellings of one inbox sent in parallel each saw alias_variants 1.
+   * Returns the removal.
+   */
+  beginCheck(account: string, domain: string, ipHash: Buffer | null, sighting: Sighting, request: object): () => void {
+    const c: InFlightCheck = { sighting, request };
+    const removals = [this.inFlightByDomain.add(domain, c), this.inFlightByInbox.add(inboxIndexKey(account, sighting.inbox_hash), c)];
+    if (ipHash) removals.push(this.inFlightByIp.add(inboxIndexKey(account, ipHash), c));
+    return () => removals.forEach((r) => r());
+  }
+
+  /** The checks in flight at a check's keys, except those of its own request. */
+  inFlight(account: string, domain: string, inboxHash: Buffer, ipHash: Buffer | null, request: object | undefined): InFlightSightings {
+    return {
+      atDomain: this.inFlightByDomain.others(domain, request),
+      ofInbox: this.inFlightByInbox.others(inboxIndexKey(account, inboxHash), request),
+      fromIp: ipHash ? this.inFlightByIp.others(inboxIndexKey(account, ipHash), request) : [],
+    };
   }
 
   addFeedback(f: OwnFeedback): void {

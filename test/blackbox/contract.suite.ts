@@ -160,6 +160,23 @@ export function contractSuite(launch: () => Promise<Target>): void {
     });
   });
 
+  describe('checks sent in parallel', () => {
+    // Each check counts the checks of other requests still in flight: the one judged last sees
+    // them all (they used to see only those already written: 30 at once saw about 1 each).
+    it('count each other: the last judged of 30 sees all 30 (aliases, one IP, one domain)', async () => {
+      const u = `pl${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+      const ip = `81.2.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`;
+      const spellings = await Promise.all(Array.from({ length: 30 }, (_, i) => post('/v1/check', { email: `${u}.x+${i}@gmail.com` }, KEYS.globex)));
+      const inboxes = await Promise.all(Array.from({ length: 30 }, (_, i) => post('/v1/check', { email: `p${i}.${u}@wave-${u}.com`, ip }, KEYS.globex)));
+      for (const r of [...spellings, ...inboxes]) expect(r.status).toBe(200);
+      expect(Math.max(...spellings.map((r) => r.body.alias_variants ?? 1))).toBe(30);
+      expect(spellings.some((r) => r.body.reasons.includes('alias_burst'))).toBe(true);
+      expect(Math.max(...inboxes.map((r) => r.body.ip.signups_from_ip))).toBe(30);
+      expect(Math.max(...inboxes.map((r) => r.body.recent_signups ?? 0))).toBe(30);
+      expect(inboxes.some((r) => r.body.reasons.includes('ip_burst'))).toBe(true);
+    });
+  });
+
   describe('GET /v1/check', () => {
     it('takes query parameters, with explain=true|false|1|0', async () => {
       const r = await get('/v1/check?email=' + encodeURIComponent('sam.taylor@outlook.com') + '&explain=1');

@@ -78,7 +78,9 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       expect((await h.history(keys({ ipHash: ip }))).signupsFromIp).toBe(4);
       expect((await h.history(keys({ ipHash: ip, inboxHash: hash('a') }))).signupsFromIp).toBe(3);
       expect((await h.history(keys({ account: 'globex', ipHash: ip }))).signupsFromIp).toBe(2);
-      expect((await h.history(keys({ ipHash: ip, time: T + 61 * MINUTE }))).signupsFromIp).toBe(1);
+      // at least an hour: an IP's signups count until their 5-minute bucket is wholly an hour old
+      expect((await h.history(keys({ ipHash: ip, time: T + 60 * MINUTE }))).signupsFromIp).toBe(4);
+      expect((await h.history(keys({ ipHash: ip, time: T + 65 * MINUTE }))).signupsFromIp).toBe(1);
     });
 
     it('alias_variants: distinct spellings of one inbox by the caller in 90 days', async () => {
@@ -122,6 +124,47 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       expect((await h.history(keys({ domain: 'corp.example' }))).domainPattern).toBe('match');
       expect((await h.history(keys({ domain: 'corp.example', localShape: 'words' }))).domainPattern).toBe('mismatch');
       expect((await h.history(keys({ domain: 'corp.example', accountType: 'free' }))).domainPattern).toBeUndefined();
+    });
+
+    it("domain_pattern: an earlier check of the same inbox is not one of the domain's other inboxes", async () => {
+      const p = await pipeline();
+      for (let i = 0; i < 4; i++) await p.sendCheck(aCheck({ domain: 'corp.example', inbox_hash: hash(`emp${i}`), local_shape: 'first.last', time: T }));
+      expect(await p.runtime.caughtUp()).toBe(true);
+      const own = new OwnEvents();
+      const h = createHistoryReader(p.state, own);
+      // emp0 again: 3 others (stored), still learning; a new inbox sees 4 and is learning too
+      expect((await h.history(keys({ domain: 'corp.example', inboxHash: hash('emp0') }))).domainPattern).toBe('learning');
+      // a fifth inbox, pending as an own event and in flight in another request: emp4 itself never counts
+      const c = aCheck({ domain: 'corp.example', inbox_hash: hash('emp4'), local_shape: 'first.last', time: T });
+      own.addCheck({ event: c, partition: 0, offset: Number.MAX_SAFE_INTEGER });
+      const landed = own.beginCheck('acme', 'corp.example', null, { inbox_hash: hash('emp4'), spelling_hash: hash('emp4'), account_type: 'work', local_shape: 'first.last', time: T }, {});
+      expect((await h.history(keys({ domain: 'corp.example', inboxHash: hash('emp4') }))).domainPattern).toBe('learning');
+      expect((await h.history(keys({ domain: 'corp.example', inboxHash: hash('newcomer') }))).domainPattern).toBe('match'); // emp0-emp4
+      landed();
+    });
+
+    it('checks in flight in other requests count (parallel checks see each other); those of the same request do not', async () => {
+      const p = await pipeline();
+      const own = new OwnEvents();
+      const h = createHistoryReader(p.state, own);
+      const ip = hash('ip-1');
+      const sighting = (inbox: string, spelling: string) => ({ inbox_hash: hash(inbox), spelling_hash: hash(spelling), account_type: 'work', local_shape: 'first.last', time: T + 5 * MINUTE });
+      const bulk = {};
+      const landed = [
+        own.beginCheck('acme', 'wave.example', ip, sighting('john', 'j.ohn'), {}),
+        own.beginCheck('acme', 'wave.example', ip, sighting('john', 'jo.hn'), {}),
+        own.beginCheck('acme', 'wave.example', ip, sighting('mary', 'mary'), bulk),
+        own.beginCheck('globex', 'wave.example', ip, sighting('john', 'joh.n'), {}), // another account
+      ];
+      const mine = await h.history(keys({ inboxHash: hash('john'), spellingHash: hash('john'), ipHash: ip }));
+      expect(mine.aliasVariants).toBe(3); // john, j.ohn, jo.hn (not globex's spelling)
+      expect(mine.signupsFromIp).toBe(2); // john, mary (not globex's)
+      expect(mine.recentSignups).toBe(2); // john, mary: across accounts, distinct inboxes
+      const inBulk = await h.history(keys({ inboxHash: hash('john'), spellingHash: hash('john'), ipHash: ip, request: bulk }));
+      expect(inBulk.signupsFromIp).toBe(1); // mary is of the same request: bulk order decides
+      for (const l of landed) l();
+      const after = await h.history(keys({ inboxHash: hash('john'), spellingHash: hash('john'), ipHash: ip }));
+      expect([after.aliasVariants, after.signupsFromIp, after.recentSignups]).toEqual([1, 1, 1]);
     });
 
     it('read-your-writes: own events the stores do not hold yet are counted', async () => {

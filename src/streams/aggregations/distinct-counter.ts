@@ -3,8 +3,9 @@
  * about the last W", optionally split by a small category (e.g. address shape).
  *
  * One value per entity in a timed store: the member sets of its recent buckets (width B,
- * member-sets.ts). count(now) = size of the union of the last W/B buckets' sets ("about W":
- * the oldest bucket may be partly outside). A member seen in two buckets is counted once while
+ * member-sets.ts). count(now) = size of the union of the sets of every bucket holding an instant
+ * of the last W (firstCountedBucket: "about W", since the oldest bucket may be partly outside, so
+ * a member counts for at least W and at most W + B). A member seen in two buckets is counted once while
  * either is in the window, and stays counted until the newest of its buckets leaves it.
  * Exact while every bucket holds at most `exactUpTo` members; a busier bucket becomes a
  * HyperLogLog sketch (2.3% standard error) and counts including it are estimates.
@@ -16,10 +17,18 @@
 import type { Aggregation } from '../aggregation.ts';
 import type { StoreSpec } from '../stores/store-spec.ts';
 import type { ReadSet } from '../stores/tx.ts';
-import { firstLiveBucket } from './bucket-counts.ts';
 import { addMember, decodeSets, encodeSets, HLL_M, hllAdd, hllEstimateFrom, hllSlot, hllSums, hllTerm, unionCount, type BucketSet } from './member-sets.ts';
 
-export { firstLiveBucket };
+/**
+ * The oldest bucket counted in "the last W" at `now`: every bucket holding an instant younger
+ * than W, so a member is counted for at least W after it was seen (and leaves once its whole
+ * bucket is W old: at most W + one bucket). A window that counted only whole buckets inside W
+ * dropped a member seen at the end of a bucket up to one bucket early (an IP's signups after
+ * 55 minutes, an inbox's spellings after 89 days).
+ */
+export function firstCountedBucket(now: number, windowMs: number, bucketMs: number): number {
+  return Math.floor((now - windowMs + 1) / bucketMs);
+}
 
 export interface DistinctCounterSpec<E> {
   readonly name: string;
@@ -37,7 +46,7 @@ export interface DistinctCounterSpec<E> {
 
 /** Distinct members in about the last W at `now`, per category. */
 export function countsAt(raw: Buffer | undefined, now: number, windowMs: number, bucketMs: number): Map<number, number> {
-  const from = firstLiveBucket(now, windowMs, bucketMs);
+  const from = firstCountedBucket(now, windowMs, bucketMs);
   const to = Math.floor(now / bucketMs);
   const byCategory = new Map<number, BucketSet[]>();
   for (const s of decodeSets(raw)) {
@@ -118,8 +127,10 @@ function windowUnion(raw: Buffer, from: number, to: number): WindowUnion {
  * as applying them (the counter is a union of sets): exact while every set is, else the
  * sketch's estimate.
  */
-export function countsWith(raw: Buffer | undefined, now: number, windowMs: number, bucketMs: number, extra: readonly ExtraMember[]): Map<number, number> {
-  const from = firstLiveBucket(now, windowMs, bucketMs);
+export function countsWith(raw: Buffer | undefined, now: number, windowMs: number, bucketMs: number, extra: readonly ExtraMember[], exclude?: Buffer): Map<number, number> {
+  const from = firstCountedBucket(now, windowMs, bucketMs);
+  // `exclude`: a member left out of the count (exact sets only: a sketched set has no members).
+  const excluded = exclude ? memberId(exclude) : undefined;
   const to = Math.floor(now / bucketMs);
   const stored = raw ? windowUnion(raw, from, to).byCategory : new Map<number, CategoryUnion>();
   const extraByCategory = new Map<number, ExtraMember[]>();
@@ -141,6 +152,7 @@ export function countsWith(raw: Buffer | undefined, now: number, windowMs: numbe
       let zeros = base.zeros!;
       const raised = new Map<number, number>();
       for (const x of more) {
+        if (excluded !== undefined && (x.id ?? memberId(x.member)) === excluded) continue;
         const slot = hllSlot(x.member, 0);
         const index = slot >>> 8;
         const rank = slot & 0xff;
@@ -157,9 +169,9 @@ export function countsWith(raw: Buffer | undefined, now: number, windowMs: numbe
     const added = new Set<string>();
     for (const x of more) {
       const id = x.id ?? memberId(x.member);
-      if (!known?.has(id)) added.add(id);
+      if (id !== excluded && !known?.has(id)) added.add(id);
     }
-    out.set(c, (known?.size ?? 0) + added.size);
+    out.set(c, (known?.size ?? 0) - (excluded !== undefined && known?.has(excluded) ? 1 : 0) + added.size);
   }
   return out;
 }
@@ -184,7 +196,7 @@ export function distinctCounter<E>(s: DistinctCounterSpec<E>): Aggregation<E> & 
       const raw = tx.get(s.summary, entity);
       const sets = decodeSets(raw);
       const newest = sets.reduce((m, x) => Math.max(m, x.bucket), bucket);
-      const oldest = firstLiveBucket(newest * s.bucketMs, s.windowMs, s.bucketMs) - 1;
+      const oldest = firstCountedBucket(newest * s.bucketMs, s.windowMs, s.bucketMs) - 1;
       if (bucket < oldest) return; // too late: outside the window it would count in
       const kept = sets.filter((x) => x.bucket >= oldest);
       const i = kept.findIndex((x) => x.bucket === bucket && x.category === category);

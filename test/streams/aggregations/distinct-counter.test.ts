@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MINUTE } from '../../../src/domain/time.ts';
 import fc from 'fast-check';
-import { countsAt, countsWith, distinctCounter, firstLiveBucket, total } from '../../../src/streams/aggregations/distinct-counter.ts';
+import { countsAt, countsWith, distinctCounter, firstCountedBucket, total } from '../../../src/streams/aggregations/distinct-counter.ts';
 import { decodeSets, unionCount, type BucketSet } from '../../../src/streams/aggregations/member-sets.ts';
 import type { StoreSpec } from '../../../src/streams/stores/store-spec.ts';
 import { MemoryTx } from '../../helpers/memory-tx.ts';
@@ -50,22 +50,41 @@ describe('distinct counter (10-minute window, 1-minute buckets)', () => {
     expect(countAt(tx, 'example.com', T0 + 3 * MINUTE)).toBe(2);
   });
 
-  it('an event exactly 10 minutes old has left the window; 1 ms younger has not', () => {
+  it('an event at the end of its bucket counts until it is 10 minutes old, not a bucket less', () => {
+    const late = T0 + MINUTE - 1; // the last millisecond of its bucket
+    const tx = given([ev('a', late)]);
+    expect(countAt(tx, 'example.com', late + 10 * MINUTE - 1)).toBe(1);
+    expect(countAt(tx, 'example.com', late + 10 * MINUTE)).toBe(0);
+  });
+
+  it('an event at the start of its bucket counts for at least 10 minutes and leaves with its bucket', () => {
     const tx = given([ev('a', T0)]);
-    expect(countAt(tx, 'example.com', T0 + 10 * MINUTE - 1)).toBe(1);
-    expect(countAt(tx, 'example.com', T0 + 10 * MINUTE)).toBe(0);
+    expect(countAt(tx, 'example.com', T0 + 10 * MINUTE)).toBe(1); // exactly 10 minutes old: its bucket is partly inside
+    expect(countAt(tx, 'example.com', T0 + 11 * MINUTE - 2)).toBe(1);
+    expect(countAt(tx, 'example.com', T0 + 11 * MINUTE - 1)).toBe(0); // the whole bucket is 10 minutes old
+  });
+
+  it('every member seen within the last W counts, at any instant (never a bucket early)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 30 * MINUTE }), fc.integer({ min: 0, max: 10 * MINUTE - 1 }), (t, age) => {
+        const tx = given([ev('a', T0 + t)]);
+        expect(countAt(tx, 'example.com', T0 + t + age)).toBe(1);
+        expect(countAt(tx, 'example.com', T0 + t + 11 * MINUTE)).toBe(0); // past W + one bucket
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('a re-sighting moves the member forward, so it stays in the window', () => {
     const tx = given([ev('a', T0), ev('a', T0 + 9 * MINUTE)]);
     expect(countAt(tx, 'example.com', T0 + 15 * MINUTE)).toBe(1);
-    expect(countAt(tx, 'example.com', T0 + 19 * MINUTE)).toBe(0);
+    expect(countAt(tx, 'example.com', T0 + 20 * MINUTE)).toBe(0);
   });
 
   it('a late event within the window counts in its own bucket and expires with it', () => {
     const tx = given([ev('a', T0 + 8 * MINUTE), ev('late', T0 + 2 * MINUTE)]);
     expect(countAt(tx, 'example.com', T0 + 8 * MINUTE)).toBe(2);
-    expect(countAt(tx, 'example.com', T0 + 12 * MINUTE)).toBe(1);
+    expect(countAt(tx, 'example.com', T0 + 13 * MINUTE)).toBe(1);
   });
 
   it('a late sighting of a member already counted does not change the count', () => {
@@ -112,9 +131,18 @@ describe('distinct counter (10-minute window, 1-minute buckets)', () => {
     expect(countAt(tx, 'x', T0, 2)).toBe(1);
   });
 
-  it('keeps a bounded summary: never more buckets than the window holds (+1)', () => {
+  it('keeps a bounded summary: never more buckets than the window touches (+1)', () => {
     const tx = given(Array.from({ length: 500 }, (_, i) => ev(`m${i}`, T0 + i * 20_000)));
-    expect(decodeSets(tx.get(SUMMARY, Buffer.from('example.com'))).length).toBeLessThanOrEqual(11);
+    expect(decodeSets(tx.get(SUMMARY, Buffer.from('example.com'))).length).toBeLessThanOrEqual(12);
+  });
+
+  it('countsWith leaves out an excluded member, stored or extra (the other inboxes of a domain)', () => {
+    const tx = given([ev('a', T0, 'x', 1), ev('b', T0, 'x', 1), ev('c', T0, 'x', 2)]);
+    const raw = tx.get(SUMMARY, Buffer.from('x'));
+    const id = (m: string) => Buffer.from(m.padStart(8, '_'), 'latin1');
+    expect(countsWith(raw, T0, 10 * MINUTE, MINUTE, [], id('a'))).toEqual(new Map([[1, 1], [2, 1]]));
+    expect(countsWith(raw, T0, 10 * MINUTE, MINUTE, [{ member: id('d'), category: 2, time: T0 }], id('d'))).toEqual(new Map([[1, 2], [2, 1]]));
+    expect(countsWith(raw, T0, 10 * MINUTE, MINUTE, [], id('zz'))).toEqual(new Map([[1, 2], [2, 1]]));
   });
 
   it('countsWith = the union of the window sets and the extra members, exact or sketched, and memoised per value', () => {
@@ -128,7 +156,7 @@ describe('distinct counter (10-minute window, 1-minute buckets)', () => {
         const now = T0 + 12 * MINUTE + after;
         const extras = extra.map((e) => ({ member: Buffer.from(e.member.padStart(8, '_'), 'latin1'), category: e.cat, time: T0 + e.t }));
         // Reference: the sets of the window plus one exact set of the extras in it, per category.
-        const from = firstLiveBucket(now, 10 * MINUTE, MINUTE);
+        const from = firstCountedBucket(now, 10 * MINUTE, MINUTE);
         const to = Math.floor(now / MINUTE);
         const expected = new Map<number, number>();
         for (const c of [0, 1]) {

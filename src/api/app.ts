@@ -20,6 +20,7 @@ import { parseQueryString, refuseMalformedQuery } from './query-string.ts';
 import { errorResponses } from './schemas.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandlers } from './errors.ts';
 import { parseJsonBody } from './json-body.ts';
+import { ServiceError } from '../domain/errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { checkRoutes } from './routes/checks.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
@@ -41,20 +42,39 @@ export interface AppDeps {
   logRequests?: boolean;
   /** Event-loop delay that means "overloaded" (ms). */
   maxEventLoopDelayMs?: number;
+  /** How long a request may take to arrive whole (tests shorten it). */
+  requestTimeoutMs?: number;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
+/**
+ * A request must arrive whole within this (a 1 MiB body included): a client that stops sending
+ * mid-body gets 408 instead of holding its connection, and its memory, forever. Fastify's
+ * default of 0 had switched Node's own limit off.
+ */
+const REQUEST_TIMEOUT_MS = 30_000;
+const HEADERS_TIMEOUT_MS = 20_000;
 
 /**
  * What every HTTP server of ours shares (the API, and the operations endpoints of a process
  * without it): logging, query parsing, and `{error}` bodies for what the framework refuses.
  */
-export function serverOptions(d: Pick<AppDeps, 'logger' | 'logRequests' | 'metrics'>) {
+export function serverOptions(d: Pick<AppDeps, 'logger' | 'logRequests' | 'metrics' | 'requestTimeoutMs'>) {
+  const requestTimeout = d.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   return {
     // Typed with the default logger type: pino's Logger is a superset of it.
     loggerInstance: d.logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: !d.logRequests }),
     bodyLimit: BODY_LIMIT,
+    requestTimeout,
+    http: {
+      requestTimeout,
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout),
+      // How often Node looks for requests past those limits (30 s by default: 408 up to a minute late).
+      connectionsCheckingInterval: Math.min(2_000, requestTimeout),
+      // A missing Host header is refused in errors.ts with an {error} body (Node's own 400 has none).
+      requireHostHeader: false,
+    },
     routerOptions: { querystringParser: parseQueryString },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
     // Requests that reach us while closing are served (installGracefulClose drains them).
@@ -72,8 +92,13 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(d)).withTypeProvider<TypeBoxTypeProvider>();
   // JSON only: a text/plain body is refused with 415 like any other non-JSON type.
   app.removeContentTypeParser(['text/plain', 'application/json']);
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     try {
+      // A compressed body is not decoded: refuse it rather than read gzip bytes as JSON.
+      const encoding = request.headers['content-encoding'];
+      if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+        throw new ServiceError('MS_ERR_UNSUPPORTED_MEDIA_TYPE', 'content-encoding: not supported (send the body uncompressed)');
+      }
       done(null, parseJsonBody(body as Buffer));
     } catch (err) {
       done(err as Error, undefined);

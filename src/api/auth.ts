@@ -43,6 +43,9 @@ export function authHook(o: AuthOptions) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const header = request.headers.authorization;
     if (!header) throw new ServiceError('MS_ERR_UNAUTHORIZED', 'authorization: a Bearer API key is required');
+    // Node keeps the first of several Authorization headers and drops the rest: conflicting
+    // credentials would pass as whichever came first.
+    if (authorizationCount(request.raw.rawHeaders) > 1) throw new ServiceError('MS_ERR_UNAUTHORIZED', 'authorization: must be given once');
     const m = BEARER.exec(header);
     if (!m) throw new ServiceError('MS_ERR_UNAUTHORIZED', 'authorization: must be "Bearer <api key>"');
     const account = o.keys.accountFor(m[1]!);
@@ -58,4 +61,10 @@ export function authHook(o: AuthOptions) {
     }
     void reply;
   };
+}
+
+function authorizationCount(raw: readonly string[]): number {
+  let n = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 13 && raw[i]!.toLowerCase() === 'authorization') n++;
+  return n;
 }

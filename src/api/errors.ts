@@ -3,7 +3,7 @@
  * `<field>: <rule>`; body problems -> 400/413/415; anything unexpected -> 500 with a generic
  * body (and the full error logged). Every body is exactly `{ "error": "..." }`.
  */
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../domain/errors.ts';
@@ -93,7 +93,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
   });
 
   const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-  app.setNotFoundHandler((request, reply) => {
+  const routeMissing = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     const path = request.url.split('?')[0]!;
     // A route that exists with other methods: 405 and the methods it takes (RFC 9110 15.5.6).
     const allowed = METHODS.filter((method) => app.hasRoute({ method, url: path }));
@@ -101,9 +101,34 @@ export function installErrorHandlers(app: FastifyInstance): void {
       return reply
         .code(405)
         .header('allow', allowed.join(', '))
-        .send({ error: `method: ${path} takes ${allowed.join(' or ')}, not ${request.method}` });
+        .send({ error: `method: ${clip(path)} takes ${allowed.join(' or ')}, not ${request.method}` });
     }
-    return reply.code(404).send({ error: `route: ${request.method} ${path} does not exist` });
+    return reply.code(404).send({ error: `route: ${request.method} ${clip(path)} does not exist` });
+  };
+  app.setNotFoundHandler(routeMissing);
+  // Before the body is read: an unknown route or method is answered as such, not as a body that
+  // is not JSON or too large (nor made to buffer 1 MiB on any path without a key). HTTP/1.1
+  // without Host is refused here too, with a body (Node's own refusal had none).
+  app.addHook('onRequest', (request, reply, done) => {
+    // (Nothing is returned: a reply is thenable, and a hook's thenable result is awaited.)
+    if (request.headers.host === undefined && request.raw.httpVersionMajor === 1 && request.raw.httpVersionMinor >= 1) {
+      void reply.code(400).header('connection', 'close').send({ error: 'host: header is required (HTTP/1.1)' });
+    } else if (request.is404) {
+      routeMissing(request, reply);
+    } else {
+      done();
+    }
+  });
+
+  // Refusals Node makes outside any request handler, with the same {error} bodies.
+  app.server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
+    const body = JSON.stringify({ error: 'expect: only 100-continue is supported' });
+    res.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+    res.end(body);
+  });
+  app.server.on('connect', (_req: IncomingMessage, socket: Socket) => {
+    const body = JSON.stringify({ error: 'method: CONNECT is not supported' });
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   });
 }
 

@@ -10,7 +10,10 @@
  *   that turned idle after its answer used to hold server.close() open until the 10 s
  *   force-exit timer ended the process with code 1.
  * Requests arriving while draining are served, not refused: the stores are still open.
+ * - When the drain ends, a request whose body is still arriving has its connection closed: a
+ *   client that stopped sending mid-body held server.close() open until the force-exit timer.
  */
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 const QUIET_MS = 100;
@@ -18,16 +21,16 @@ const DRAIN_MAX_MS = 2_000;
 const POLL_MS = 25;
 
 export function installGracefulClose(app: FastifyInstance): void {
-  let inFlight = 0;
+  const inFlight = new Set<ServerResponse>();
   let lastStart = 0;
   let closing = false;
-  const ended = (): void => {
-    inFlight--;
-  };
+  function ended(this: ServerResponse): void {
+    inFlight.delete(this);
+  }
 
   // Callback-style hooks: no promise per request on the hot path.
   app.addHook('onRequest', (_request, reply, done) => {
-    inFlight++;
+    inFlight.add(reply.raw);
     lastStart = performance.now();
     // 'close' fires once per response, whether answered or aborted by the client.
     reply.raw.once('close', ended);
@@ -40,8 +43,9 @@ export function installGracefulClose(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true;
     const deadline = performance.now() + DRAIN_MAX_MS;
-    while (performance.now() < deadline && (inFlight > 0 || performance.now() - lastStart < QUIET_MS)) {
+    while (performance.now() < deadline && (inFlight.size > 0 || performance.now() - lastStart < QUIET_MS)) {
       await new Promise((r) => setTimeout(r, POLL_MS));
     }
+    for (const res of inFlight) if (!res.req.complete) res.req.socket.destroy();
   });
 }

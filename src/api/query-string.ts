@@ -39,8 +39,15 @@ export function parseQueryString(raw: string): Parsed {
   return parsed;
 }
 
-/** preValidation hook: 400 `<parameter>: must be valid percent-encoding` before the schema runs. */
+/**
+ * preValidation hook: 400 `<parameter>: must be valid percent-encoding` before the schema runs,
+ * and `<parameter>: must be given once` for a repeated one (the parser makes it an array, which
+ * the schema would refuse as "must be a string": the wrong rule).
+ */
 export async function refuseMalformedQuery(request: FastifyRequest): Promise<void> {
-  const bad = (request.query as Parsed | undefined)?.[MALFORMED];
+  const query = request.query as Parsed | undefined;
+  if (!query) return;
+  const bad = query[MALFORMED];
   if (bad?.length) throw validationError(`${clip(bad[0]!)}: must be valid percent-encoding`);
+  for (const name in query) if (Array.isArray(query[name])) throw validationError(`${clip(name)}: must be given once`);
 }

@@ -126,8 +126,12 @@ export class OwnEvents {
    */
   beginCheck(account: string, domain: string, ipHash: Buffer | null, sighting: Sighting, request: object): () => void {
     const c: InFlightCheck = { sighting, request };
-    const removals = [this.inFlightByDomain.add(domain, c), this.inFlightByInbox.add(inboxIndexKey(account, sighting.inbox_hash), c)];
+    const removals = [this.inFlightByInbox.add(inboxIndexKey(account, sighting.inbox_hash), c)];
     if (ipHash) removals.push(this.inFlightByIp.add(inboxIndexKey(account, ipHash), c));
+    // Not at free-mail domains: their 10 minutes hold their usual traffic (thousands at
+    // gmail.com), where the checks in flight change nothing, yet every check there would pass
+    // over all of them (measured: a fifth more CPU per check under load).
+    if (sighting.account_type !== 'free') removals.push(this.inFlightByDomain.add(domain, c));
     return () => removals.forEach((r) => r());
   }
 

@@ -2,6 +2,8 @@
  * The public contract (SPEC.md + CONTRACT.md) against the real built server over HTTP.
  * Numbered steps where order matters (feedback transitions, restart).
  */
+import { connect } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, KEYS } from '../helpers/server.ts';
 
@@ -226,6 +228,33 @@ export function contractSuite(launch: () => Promise<Target>): void {
         expect(Object.keys(r.body)).toEqual(['error']);
         expect(r.body.error).toMatch(/^authorization: /);
       }
+    });
+
+    it('401 for two Authorization headers (Node kept the first: conflicting keys passed as it)', async () => {
+      const { hostname, port } = new URL(s.url);
+      const answer = await new Promise<string>((resolve) => {
+        let text = '';
+        const socket = connect(Number(port), hostname, () =>
+          socket.write(`GET /v1/usage HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEYS.acme}\r\nAuthorization: Bearer ${KEYS.globex}\r\nConnection: close\r\n\r\n`),
+        );
+        socket.on('data', (d) => (text += d));
+        socket.on('close', () => resolve(text));
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+      expect(answer).toContain('{"error":"authorization: must be given once"}');
+    });
+
+    it('415 for a compressed body (it was read as JSON and refused as "not UTF-8"); 400 for a repeated query parameter', async () => {
+      const r = await fetch(`${s.url}/v1/check`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${KEYS.acme}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        body: gzipSync(JSON.stringify({ email: 'ann.lee@gmail.com' })),
+      });
+      expect(r.status).toBe(415);
+      expect(await r.json()).toEqual({ error: 'content-encoding: not supported (send the body uncompressed)' });
+      const twice = await get('/v1/check?email=ann.lee%40gmail.com&email=bob.ray%40gmail.com');
+      expect(twice.status).toBe(400);
+      expect(twice.body).toEqual({ error: 'email: must be given once' });
     });
 
     it('404 {error} for an unknown route; 405 with Allow for a known one with another method', async () => {

@@ -3,6 +3,7 @@
  * configuration errors.
  */
 import { spawnSync } from 'node:child_process';
+import { connect } from 'node:net';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +65,26 @@ describe('graceful shutdown (SIGTERM)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('graceful shutdown with a client that stopped sending mid-body', () => {
+  it('still exits 0 within the drain (the stalled request held the close until the 10 s force exit, code 1)', async () => {
+    const s = await startServer();
+    try {
+      const { hostname, port } = new URL(s.url);
+      const stalled = connect(Number(port), hostname, () =>
+        stalled.write(`POST /v1/check HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEYS.acme}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`),
+      );
+      stalled.on('error', () => undefined);
+      await new Promise((r) => setTimeout(r, 300));
+      const started = performance.now();
+      expect(await s.stop('SIGTERM')).toBe(0);
+      expect(performance.now() - started).toBeLessThan(6_000);
+      stalled.destroy();
+    } finally {
+      s.cleanup();
+    }
+  }, 30_000);
 });
 
 describe('restart on the same data dir', () => {

@@ -162,6 +162,11 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       expect(mine.recentSignups).toBe(2); // john, mary: across accounts, distinct inboxes
       const inBulk = await h.history(keys({ inboxHash: hash('john'), spellingHash: hash('john'), ipHash: ip, request: bulk }));
       expect(inBulk.signupsFromIp).toBe(1); // mary is of the same request: bulk order decides
+      // At a free-mail domain, whose usual traffic dwarfs what is in flight, only the inbox and IP count them
+      const free = { ...sighting('ann', 'ann'), account_type: 'free' };
+      landed.push(own.beginCheck('acme', 'freemail.example', ip, free, {}));
+      const atFree = await h.history(keys({ domain: 'freemail.example', accountType: 'free', ipHash: ip }));
+      expect([atFree.recentSignups, atFree.signupsFromIp]).toEqual([1, 4]); // fresh-inbox, john, mary, ann from the IP
       for (const l of landed) l();
       const after = await h.history(keys({ inboxHash: hash('john'), spellingHash: hash('john'), ipHash: ip }));
       expect([after.aliasVariants, after.signupsFromIp, after.recentSignups]).toEqual([1, 1, 1]);

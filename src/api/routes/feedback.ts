@@ -15,7 +15,7 @@ export const feedbackRoutes =
             'Exactly one of check_id or email, plus outcome. Labels the named check, or the latest check of that inbox (any spelling) made by your account in the last 14 days. One label per check. Free.',
           tags: ['feedback'],
           body: FeedbackBody,
-          response: { 202: FeedbackAccepted, ...errorResponses(400, 401, 404, 413, 415, 429, 503) },
+          response: { 202: FeedbackAccepted, ...errorResponses(400, 401, 404, 408, 413, 415, 429, 503) },
         },
       },
       async (req, reply) => {

@@ -173,18 +173,18 @@ describe('DNS failures are null, never false', () => {
   });
 
   it('the budget cuts a resolution that is still running (slow MX host)', async () => {
-    const { value, ms } = await timed(make({ lookupTimeoutMs: 300, budgetMs: 150 }).domainFacts('slow-host.test'));
+    const { value, ms } = await timed(make({ lookupTimeoutMs: 1_000, budgetMs: 150 }).domainFacts('slow-host.test'));
     expect(value).toEqual({ deliverable: null });
     expect(ms).toBeGreaterThanOrEqual(145);
-    expect(ms).toBeLessThan(400); // without the budget: 2 x 300 ms
+    expect(ms).toBeLessThan(900); // without the budget: at least one lookup timeout (1000 ms); slack for a loaded machine
     expect(resolver.stats().timeouts).toBe(1);
   });
 
   it("a caller's shorter budget cuts the resolution; with none left no lookup starts, but the cache still answers", async () => {
-    const r = make({ lookupTimeoutMs: 300, budgetMs: 3000 });
+    const r = make({ lookupTimeoutMs: 1_000, budgetMs: 3000 });
     const { value, ms } = await timed(r.domainFacts('slow-host.test', 150));
     expect(value).toEqual({ deliverable: null });
-    expect(ms).toBeLessThan(400);
+    expect(ms).toBeLessThan(900); // without the caller's budget: at least 1000 ms
     const before = dns.count('none-left.test');
     expect(await r.domainFacts('none-left.test', 0)).toEqual({ deliverable: null });
     await new Promise((res) => setTimeout(res, 200)); // a lookup, had one started, would have reached the server

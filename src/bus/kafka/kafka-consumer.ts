@@ -38,6 +38,9 @@ const RESTART_MAX_MS = 30_000;
 const KAFKA_COMMIT_INTERVAL_MS = 1_000;
 /** How long start() waits for the first assignment; past it, consuming begins once joined. */
 const FIRST_JOIN_WAIT_MS = 30_000;
+/** How often a partition that has delivered nothing since its join is looked at (see reseekStuck). */
+const STUCK_CHECK_MS = 3_000;
+const STUCK_LOOKS = 10;
 
 export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
   const physical = o.physical ?? ((t: string) => t);
@@ -50,6 +53,7 @@ export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
 
   let stopped = false;
   let restartTimer: NodeJS.Timeout | undefined;
+  let stuckTimer: NodeJS.Timeout | undefined;
   let restartDelay = RESTART_MIN_MS;
 
   // Next offsets processed locally and not yet committed to Kafka, by physical topic/partition.
@@ -80,6 +84,39 @@ export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
       // it fail, and the next batch schedules a newer one.
       o.logger.warn({ err, groupId: o.groupId }, 'kafka: committing consumer offsets to Kafka failed');
     }
+  }
+
+  /**
+   * kafkajs now and then loses a seek made while its first fetch of the partition is in flight
+   * (twice in CI: a consumer sought to a position delivered nothing for 20-30 s though records
+   * waited there). Until a partition delivers its first batch after a join, it is looked at
+   * every few seconds: records past the wanted position and still nothing delivered means the
+   * seek is repeated (harmless: nothing was consumed since). For the first half minute after a
+   * join only: a partition that stays empty longer is not worth a broker request every 3 s.
+   */
+  function watchStuck(c: Consumer, looksLeft = STUCK_LOOKS): void {
+    clearTimeout(stuckTimer);
+    if (looksLeft <= 0) return;
+    stuckTimer = setTimeout(() => {
+      void (async () => {
+        if (stopped || consumer !== c || firstAt.size === 0) return;
+        const waiting = [...firstAt].map(([k, pos]) => ({ topic: k.slice(0, k.lastIndexOf('/')), partition: Number(k.slice(k.lastIndexOf('/') + 1)), pos }));
+        try {
+          for (const topic of new Set(waiting.map((w) => w.topic))) {
+            const highs = new Map((await o.admin.fetchTopicOffsets(physical(topic))).map((x) => [x.partition, Number(x.high)]));
+            for (const w of waiting) {
+              if (w.topic !== topic || firstAt.get(key(w.topic, w.partition)) !== w.pos || (highs.get(w.partition) ?? 0) <= w.pos) continue;
+              o.logger.warn({ topic: physical(topic), partition: w.partition, wanted: w.pos, end: highs.get(w.partition) }, 'kafka: nothing delivered since the seek though records wait; seeking again');
+              c.seek({ topic: physical(topic), partition: w.partition, offset: String(w.pos) });
+            }
+          }
+        } catch {
+          // the broker is away: the next look tries again
+        }
+        if (consumer === c && !stopped && firstAt.size > 0) watchStuck(c, looksLeft - 1);
+      })();
+    }, STUCK_CHECK_MS);
+    stuckTimer.unref();
   }
 
   /** One kafkajs consumer session: join, seek to the local positions, consume. */
@@ -122,6 +159,7 @@ export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
             assigned.add(key(tp.topic, tp.partition));
             c.seek({ topic: physical(tp.topic), partition: tp.partition, offset: String(pos) });
           }
+          watchStuck(c);
         } catch (err) {
           h.onError?.(err instanceof Error ? err : new Error(String(err)));
         } finally {
@@ -210,6 +248,7 @@ export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
       stopped = true;
       firstJoined(); // a start() still waiting for its first join has nothing left to wait for
       clearTimeout(restartTimer);
+      clearTimeout(stuckTimer);
       clearTimeout(commitTimer);
       commitTimer = undefined;
       if (consumer) await commitToKafka(consumer);

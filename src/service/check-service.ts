@@ -17,7 +17,7 @@ import type { CheckScored } from '../domain/events.ts';
 import type { KeyedHasher } from '../domain/keyed-hash.ts';
 import { modelLabel } from '../model/learned.ts';
 import type { Scorecard } from '../model/score.ts';
-import type { OwnEvents } from '../streams/own-events.ts';
+import type { OwnEvents, Sighting } from '../streams/own-events.ts';
 import type { EventWriter } from './event-writer.ts';
 import type { ModelChoice } from './model-serving.ts';
 import type { CheckAnswer, CheckService } from './ports.ts';
@@ -66,14 +66,8 @@ export interface HistoryKeys {
   readonly request?: object;
 }
 
-/** What the windowed counts need of an earlier address of the same bulk request. */
-export interface BulkSibling {
-  readonly inbox_hash: Buffer;
-  readonly spelling_hash: Buffer;
-  readonly account_type: string;
-  readonly local_shape: string;
-  readonly time: number;
-}
+/** What the windowed counts need of an earlier address of the same bulk request (as of a check in flight). */
+export type BulkSibling = Sighting;
 
 /**
  * The first `atDomainCount` of `atDomain` (the request's addresses at this domain, in input

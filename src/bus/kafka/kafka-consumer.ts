@@ -38,7 +38,7 @@ const RESTART_MAX_MS = 30_000;
 const KAFKA_COMMIT_INTERVAL_MS = 1_000;
 /** How long start() waits for the first assignment; past it, consuming begins once joined. */
 const FIRST_JOIN_WAIT_MS = 30_000;
-/** How often a partition that has delivered nothing since its join is looked at (see reseekStuck). */
+/** How often a partition that has delivered nothing since its join is looked at (see watchStuck). */
 const STUCK_CHECK_MS = 3_000;
 const STUCK_LOOKS = 10;
 
@@ -48,6 +48,7 @@ export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
   let consumer: Consumer | undefined;
   const assigned = new Set<string>(); // tps whose local position is known and sought
   const firstAt = new Map<string, number>(); // tp -> position its first batch must start at
+  const inHandler = new Set<string>(); // tps whose batch the handler is applying now
 
   const key = (t: string, p: number): string => `${t}/${p}`;
 
@@ -105,7 +106,8 @@ export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
           for (const topic of new Set(waiting.map((w) => w.topic))) {
             const highs = new Map((await o.admin.fetchTopicOffsets(physical(topic))).map((x) => [x.partition, Number(x.high)]));
             for (const w of waiting) {
-              if (w.topic !== topic || firstAt.get(key(w.topic, w.partition)) !== w.pos || (highs.get(w.partition) ?? 0) <= w.pos) continue;
+              const k = key(w.topic, w.partition);
+              if (w.topic !== topic || firstAt.get(k) !== w.pos || inHandler.has(k) || (highs.get(w.partition) ?? 0) <= w.pos) continue;
               o.logger.warn({ topic: physical(topic), partition: w.partition, wanted: w.pos, end: highs.get(w.partition) }, 'kafka: nothing delivered since the seek though records wait; seeking again');
               c.seek({ topic: physical(topic), partition: w.partition, offset: String(w.pos) });
             }
@@ -216,7 +218,13 @@ export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
           timestamp: Number(m.timestamp),
           ...(m.value === null ? { tombstone: true } : {}),
         }));
-        await h.onBatch({ topic, partition: batch.partition }, records);
+        // Its first batch being applied (a long backlog may take a while): not a lost seek.
+        inHandler.add(k);
+        try {
+          await h.onBatch({ topic, partition: batch.partition }, records);
+        } finally {
+          inHandler.delete(k);
+        }
         const last = records.at(-1)!.offset;
         firstAt.delete(k); // later batches may legitimately start past a compaction gap
         resolveOffset(String(last));

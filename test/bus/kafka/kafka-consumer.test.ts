@@ -63,6 +63,14 @@ describe('kafka consumer: a lost seek', () => {
     await s.c.stop();
   }, 15_000);
 
+  it('leaves alone a partition whose first batch the handler is still applying (a long backlog)', async () => {
+    const s = standIn(10);
+    await s.c.start(['t'], { position: async () => 6, onBatch: () => new Promise((r) => setTimeout(r, 3_600)) });
+    await s.deliver(6, 4); // takes 3.6 s: the watcher looks meanwhile
+    expect(s.seeks).toEqual(['6']);
+    await s.c.stop();
+  }, 15_000);
+
   it('leaves an empty partition alone (nothing waits past its position)', async () => {
     const s = standIn(6);
     await s.c.start(['t'], { position: async () => 6, onBatch: async () => undefined });

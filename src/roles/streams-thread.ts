@@ -4,6 +4,7 @@
  * know about the runtime (committed positions, state segments, failures) up to date.
  */
 import { Worker } from 'node:worker_threads';
+import type { DurableNotice } from '../bus/embedded-log.ts';
 import type { TopicKey } from '../bus/topics.ts';
 import type { StateDb } from '../streams/stores/state-db.ts';
 import type { StreamsWorkerData } from './streams-worker.ts';
@@ -13,7 +14,8 @@ export interface StreamsThread {
   onCommit(listener: () => void): () => void;
   caughtUp(timeoutMs?: number): Promise<boolean>;
   failed(): Error | undefined;
-  durable(moved: { topic: string; partition: number; end: number }[]): void;
+  /** The API thread wrote a batch of the log (transferred: `notice.records` is unusable here afterwards). */
+  durable(notice: DurableNotice): void;
   close(): Promise<void>;
 }
 
@@ -24,10 +26,10 @@ interface Message {
   id?: number;
   ok?: boolean;
   message?: string;
-  moved?: { topic: string; partition: number; end: number }[];
+  notice?: DurableNotice;
 }
 
-export async function startStreamsThread(data: StreamsWorkerData, state: StateDb, onWorkerDurable: (moved: { topic: string; partition: number; end: number }[]) => void): Promise<StreamsThread> {
+export async function startStreamsThread(data: StreamsWorkerData, state: StateDb, onWorkerDurable: (notice: DurableNotice) => void): Promise<StreamsThread> {
   // Under tsx (development, tests) the worker is TypeScript too: give it the same loader.
   const self = import.meta.url;
   const file = new URL(self.endsWith('.ts') ? './streams-worker-dev.mjs' : './streams-worker.js', self);
@@ -51,7 +53,7 @@ export async function startStreamsThread(data: StreamsWorkerData, state: StateDb
           for (const l of listeners) l();
           break;
         case 'durable':
-          onWorkerDurable(m.moved!);
+          onWorkerDurable(m.notice!);
           break;
         case 'failed':
           failure = new Error(m.message);
@@ -92,8 +94,8 @@ export async function startStreamsThread(data: StreamsWorkerData, state: StateDb
       });
     },
     failed: () => failure,
-    durable(moved) {
-      worker.postMessage({ op: 'durable', moved });
+    durable(notice) {
+      worker.postMessage({ op: 'durable', notice }, [notice.records.buffer]);
     },
     async close() {
       const done = new Promise<void>((r) => (stopped = r));

@@ -1,8 +1,11 @@
 /**
  * `npm run bench`: POST /v1/check under autocannon (50 connections, rotating realistic
- * addresses, DNS off) beside a fixed-JSON Fastify route measured in the same run, alternating
- * the two so machine noise hits both. Prints throughput, p50/p99 and the ratio, and proves
- * every answered check was durably recorded (usage == 2xx answers).
+ * addresses, DNS off) beside two references measured in the same run, alternating all three so
+ * machine noise hits each: a fixed-JSON Fastify route (the framework's ceiling) and the
+ * durability floor (lib/durable-floor-server.ts: what a check must do before answering, with
+ * no judgement and no windowed state). Prints throughput, p50/p99, each one's ratio to fixed
+ * JSON and the server CPU per request, and proves every answered check was durably recorded
+ * (usage == 2xx answers).
  *
  *   npm run bench [-- --duration 10 --warmup 3 --repeats 2 --connections 50]
  */
@@ -13,21 +16,27 @@ import { fileURLToPath } from 'node:url';
 import { generateAddresses } from './lib/addresses.ts';
 import { loadChecks, startProcess, stopProcess, usageTotal, type Started } from './lib/http-load.ts';
 import { loadOptions, median } from './lib/cli.ts';
-import { cpuPerUnit, threadCpu } from './lib/thread-cpu.ts';
+import { cpuPerUnit, processCpu, threadCpu } from './lib/thread-cpu.ts';
 
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
 const { duration: DURATION, warmup: WARMUP, repeats: REPEATS, connections: CONNECTIONS } = loadOptions();
 const KEY = 'bench-key-0123456789abcdef';
+const sum = (cpu: Map<string, number>): number => [...cpu.values()].reduce((a, b) => a + b, 0);
 const run = (url: string, bodies: string[], seconds: number, headers: Record<string, string>) => loadChecks(url, bodies, { seconds, connections: CONNECTIONS, headers });
 
 const bodies = generateAddresses(50_000).map((email) => JSON.stringify({ email }));
 const dataDir = mkdtempSync(join(tmpdir(), 'mailsift-bench-'));
 let fixed: Started | undefined;
+let floor: Started | undefined;
 let svc: Started | undefined;
-const rows: { name: string; rps: number; p50: number; p99: number; non2xx: number; total2xx: number }[] = [];
+const rows: { name: string; rps: number; p50: number; p99: number; non2xx: number; total2xx: number; cpuUs: number }[] = [];
+const FIXED = 'fixed-json fastify';
+const FLOOR = 'durability floor';
+const MAILSIFT = 'mailsift POST /v1/check';
 try {
   fixed = await startProcess(['--import', 'tsx', join(root, 'bench/lib/fixed-json-server.ts')], {}, /listening (http:\/\/\S+)/);
+  floor = await startProcess(['--import', 'tsx', join(root, 'bench/lib/durable-floor-server.ts')], { FLOOR_API_KEYS: `${KEY}=bench` }, /listening (http:\/\/\S+)/);
   svc = await startProcess([join(root, 'dist/src/main.js'), 'serve'], {
     PORT: '0',
     MAILSIFT_DATA_DIR: dataDir,
@@ -40,30 +49,35 @@ try {
   }, /"address":"(http:\/\/[^"]+)"/);
   const auth = { authorization: `Bearer ${KEY}` };
   await run(fixed.url, bodies, WARMUP, {});
+  await run(floor.url, bodies, WARMUP, auth);
   const warm = await run(svc.url, bodies, WARMUP, auth);
   for (let r = 1; r <= REPEATS; r++) {
-    for (const [name, url, headers] of [['fixed-json fastify', fixed.url, {}], ['mailsift POST /v1/check', svc.url, auth]] as const) {
-      const cpu0 = threadCpu(svc.proc.pid!);
-      const res = await run(url, bodies, DURATION, headers);
-      const cpu = url === svc.url ? `  ${cpuPerUnit(cpu0, threadCpu(svc.proc.pid!), String(svc.proc.pid), res['2xx'])}` : '';
-      rows.push({ name, rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99, non2xx: res.non2xx + res.errors, total2xx: res['2xx'] });
-      console.log(`${name.padEnd(26)} r${r}: ${Math.round(res.requests.average)} req/s  p50 ${res.latency.p50} ms  p99 ${res.latency.p99} ms  non-2xx ${res.non2xx} errors ${res.errors}${cpu}`);
+    for (const [name, server, headers] of [[FIXED, fixed, {}], [FLOOR, floor, auth], [MAILSIFT, svc, auth]] as const) {
+      const pid = server.proc.pid!;
+      const cpu0 = threadCpu(pid);
+      const res = await run(server.url, bodies, DURATION, headers);
+      const cpu1 = threadCpu(pid);
+      const cpuUs = res['2xx'] > 0 ? ((sum(cpu1) - sum(cpu0)) * 1e6) / res['2xx'] : NaN;
+      const detail = server === svc ? cpuPerUnit(cpu0, cpu1, String(pid), res['2xx']) : `CPU per request: ${Math.round(cpuUs)} µs`;
+      rows.push({ name, rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99, non2xx: res.non2xx + res.errors, total2xx: res['2xx'], cpuUs });
+      console.log(`${name.padEnd(26)} r${r}: ${Math.round(res.requests.average)} req/s  p50 ${res.latency.p50} ms  p99 ${res.latency.p99} ms  non-2xx ${res.non2xx} errors ${res.errors}  ${detail}`);
     }
   }
   // Durability: every 2xx check is an event in the log, counted by usage once applied.
-  const answered = warm['2xx'] + rows.filter((r) => r.name.startsWith('mailsift')).reduce((s, r) => s + r.total2xx, 0);
+  const answered = warm['2xx'] + rows.filter((r) => r.name === MAILSIFT).reduce((s, r) => s + r.total2xx, 0);
   let billed = 0;
   for (let i = 0; i < 100; i++) {
     billed = await usageTotal(svc.url, KEY);
     if (billed >= answered) break;
     await new Promise((r) => setTimeout(r, 200));
   }
-  const med = (name: string, k: 'rps' | 'p99' | 'p50') => median(rows.filter((r) => r.name === name).map((r) => r[k]));
-  const ratio = med('mailsift POST /v1/check', 'rps') / med('fixed-json fastify', 'rps');
-  console.log('\n| route | req/s (median) | p50 ms | p99 ms |');
-  console.log('|---|---:|---:|---:|');
-  for (const n of ['fixed-json fastify', 'mailsift POST /v1/check']) console.log(`| ${n} | ${Math.round(med(n, 'rps'))} | ${med(n, 'p50')} | ${med(n, 'p99')} |`);
-  console.log(`\nratio mailsift / fixed-json: ${(ratio * 100).toFixed(1)}% (target >= 40%), mailsift p99 ${med('mailsift POST /v1/check', 'p99')} ms (target < 20 ms)`);
+  const med = (name: string, k: 'rps' | 'p99' | 'p50' | 'cpuUs') => median(rows.filter((r) => r.name === name).map((r) => r[k]));
+  const ratio = (name: string) => med(name, 'rps') / med(FIXED, 'rps');
+  console.log('\n| route | req/s (median) | of fixed JSON | p50 ms | p99 ms | server CPU µs per request |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const n of [FIXED, FLOOR, MAILSIFT]) console.log(`| ${n} | ${Math.round(med(n, 'rps'))} | ${(ratio(n) * 100).toFixed(1)}% | ${med(n, 'p50')} | ${med(n, 'p99')} | ${Math.round(med(n, 'cpuUs'))} |`);
+  console.log(`\nratio mailsift / fixed-json: ${(ratio(MAILSIFT) * 100).toFixed(1)}% (target >= 40%), mailsift p99 ${med(MAILSIFT, 'p99')} ms (target < 20 ms)`);
+  console.log(`durability floor / fixed-json: ${(ratio(FLOOR) * 100).toFixed(1)}% (hashes, signed id, Avro event fsynced to the log; no judgement, no windowed state)`);
   // Requests still in flight when autocannon stops a run were recorded but not counted as
   // answered: at most one per connection per run.
   const slack = CONNECTIONS * (REPEATS + 1);
@@ -71,6 +85,6 @@ try {
   console.log(`durability: ${answered} checks answered 2xx (warm-up included), ${billed} recorded and billed (up to ${slack} cut off in flight at the end of runs): ${ok ? 'every answered check was recorded' : 'MISMATCH'}`);
   if (!ok) process.exitCode = 1;
 } finally {
-  await Promise.all([stopProcess(fixed), stopProcess(svc)]);
+  await Promise.all([stopProcess(fixed), stopProcess(floor), stopProcess(svc)]);
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -4,9 +4,9 @@
  * aggregation in its worker thread) with synthetic check events, and reports what it sustains.
  *   phase 1 (saturation): N checks appended as fast as the runtime keeps up (bounded backlog):
  *            checks/s applied, store size on disk, RSS.
- *   phase 2 (paced at 80% of the rate phase 1 ended at, then 20% lower until lag p99 < 1 s, at
- *   most 4 paces: what the pipeline sustains with the state it has built): materialisation
- *   lag (append -> stores committed) p50/p99 at that pace.
+ *   phase 2 (the maximum sustainable rate with the state phase 1 built: paced at the rate phase 1
+ *   ended at, then 10% lower each time until lag p99 < 1 s, at most 6 paces): materialisation
+ *   lag (append -> stores committed) p50/p99 and the rate achieved at the highest pace held.
  * Events spread over 100,000 domains, 10,000 IPs, 20 accounts, with repeats of inboxes and
  * spellings so every counter does real work.
  *
@@ -127,10 +127,10 @@ console.log(`  applied ${N.toLocaleString()} checks (every aggregation) in ${sec
 console.log(`  ${cpuLine} (main thread: this generator and the log writer)`);
 console.log(`  RSS ${rssMb} MB; disk: log ${du(join(dir, 'log'))} MB, state ${du(join(dir, 'state'))} MB`);
 
-// Phase 2: the sustained rate. Paced at 80% of the rate the saturated run ended at, then 20%
-// lower each time until lag p99 is under 1 s (at most 4 paces): a backlog lets the runtime
-// work in big batches, so what it holds at a steady pace is lower than its saturated rate.
-async function pacedRun(paced: number): Promise<{ p50: number; p99: number; samples: number }> {
+// Phase 2: the maximum sustainable rate. Paced at the rate the saturated run ended at, then 10%
+// lower each time until lag p99 is under 1 s (at most 6 paces): a backlog lets the runtime work
+// in big batches, so what it holds at a steady pace can be lower than its saturated rate.
+async function pacedRun(paced: number): Promise<{ p50: number; p99: number; samples: number; achieved: number }> {
   console.log(`phase 2: paced at ${paced} checks/s for ${PACED_SECONDS} s`);
   const lags: number[] = [];
   const waiting: { partition: number; offset: number; t: number }[] = [];
@@ -146,36 +146,41 @@ async function pacedRun(paced: number): Promise<{ p50: number; p99: number; samp
     }
   });
   const perTick = Math.max(1, Math.round(paced / 100));
-  const end = Date.now() + PACED_SECONDS * 1000;
-  let next = Date.now();
+  const start = Date.now();
+  const end = start + PACED_SECONDS * 1000;
+  let next = start;
+  let count = 0;
   while (Date.now() < end) {
     await send(perTick, (pos, t) => {
       const last = pos.at(-1)!;
       waiting.push({ partition: last.partition, offset: last.offset, t });
     });
+    count += perTick;
     next += 10;
     const wait = next - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   }
+  // What was really sent: a send waits for its fsync, so a slow disk paces below the target.
+  const achieved = Math.round(count / ((Date.now() - start) / 1000));
   while (waiting.length) await new Promise((r) => setTimeout(r, 5));
   offCommit();
   lags.sort((a, b) => a - b);
   const pct = (p: number): number => lags[Math.min(lags.length - 1, Math.floor((p / 100) * lags.length))]!;
-  console.log(`  lag (append -> committed to the stores) p50 ${pct(50)} ms, p99 ${pct(99)} ms over ${lags.length} samples`);
-  return { p50: pct(50), p99: pct(99), samples: lags.length };
+  console.log(`  sent ${achieved} checks/s; lag (append -> committed to the stores) p50 ${pct(50)} ms, p99 ${pct(99)} ms over ${lags.length} samples`);
+  return { p50: pct(50), p99: pct(99), samples: lags.length, achieved };
 }
 
-let paced = PACED_RATE > 0 ? PACED_RATE : Math.floor(finalRate * 0.8);
+let paced = PACED_RATE > 0 ? PACED_RATE : Math.floor(finalRate);
 let lag = await pacedRun(paced);
-for (let tries = 1; PACED_RATE === 0 && lag.p99 >= 1000 && tries < 4; tries++) {
-  paced = Math.floor(paced * 0.8);
+for (let tries = 1; PACED_RATE === 0 && lag.p99 >= 1000 && tries < 6; tries++) {
+  paced = Math.floor(paced * 0.9);
   lag = await pacedRun(paced);
 }
-const sustained = lag.p99 < 1000 ? `${paced}` : `< ${paced}`;
+const sustained = lag.p99 < 1000 ? `${lag.achieved}` : `< ${lag.achieved}`;
 console.log(`  RSS ${Math.round(process.memoryUsage().rss / 1048576)} MB`);
-console.log('\n| checks | checks/s (saturated, average) | checks/s (last tenth) | checks/s paced | lag p50 | lag p99 | RSS MB | log MB | state MB |');
+console.log('\n| checks | checks/s (saturated, average) | checks/s (last tenth) | checks/s paced (achieved) | lag p50 | lag p99 | RSS MB | log MB | state MB |');
 console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-console.log(`| ${N.toLocaleString()} | ${Math.round(rate)} | ${Math.round(finalRate)} | ${paced} | ${lag.p50} ms | ${lag.p99} ms | ${rssMb} | ${du(join(dir, 'log'))} | ${du(join(dir, 'state'))} |`);
+console.log(`| ${N.toLocaleString()} | ${Math.round(rate)} | ${Math.round(finalRate)} | ${lag.achieved} | ${lag.p50} ms | ${lag.p99} ms | ${rssMb} | ${du(join(dir, 'log'))} | ${du(join(dir, 'state'))} |`);
 console.log(`sustained with lag p99 under 1 s: ${sustained} checks/s`);
 const mem = process.memoryUsage();
 console.log(`memory (both threads share the process): rss ${Math.round(mem.rss / 1048576)} MB, this thread's heap ${Math.round(mem.heapUsed / 1048576)} MB, external ${Math.round(mem.external / 1048576)} MB`);

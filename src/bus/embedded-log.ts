@@ -39,16 +39,6 @@ interface Pending {
   reject(err: Error): void;
 }
 
-/**
- * What a writing thread tells the other threads that opened the same log after each written
- * batch: each partition's new durable end, and the batch's records packed in one buffer (see
- * packRecords) that postMessage can transfer without copying.
- */
-export interface DurableNotice {
-  readonly moved: readonly { topic: string; partition: number; end: number }[];
-  readonly records: Uint8Array<ArrayBuffer>;
-}
-
 /** Recent records per partition kept in memory so tailing consumers rarely touch disk. */
 const TAIL_RECORDS = 4096;
 const MAX_BATCH_RECORDS = 5000;
@@ -60,15 +50,14 @@ export class EmbeddedLog {
    * Per topic: `next` = next offset to assign; `durable` = end of what is written (what readers
    * may see); `start` = first retained offset; `tail` = recent durable records.
    */
-  private readonly topics = new Map<string, LogTopic>();
-  private readonly topicsById = new Map<number, LogTopic>();
+  private readonly topics = new Map<string, { id: number; spec: LogTopicSpec; next: number[]; durable: number[]; start: number[]; tail: ConsumedRecord[][] }>();
   private queue: Pending[] = [];
   private withdrawnInQueue = 0;
   private writing = false;
   private closed = false;
 
-  /** Called after each written batch (a writer in another thread tells its readers: adoptDurable). */
-  onDurable: ((notice: DurableNotice) => void) | undefined;
+  /** Called with the partitions whose durable end moved (a writer in another thread tells its readers). */
+  onDurable: ((moved: { topic: string; partition: number; end: number }[]) => void) | undefined;
 
   constructor(dir: string) {
     this.db = new ClassicLevel<Buffer, Buffer>(dir, { keyEncoding: 'buffer', valueEncoding: 'buffer' });
@@ -103,9 +92,7 @@ export class EmbeddedLog {
         next.push(last ? Number(last.readBigUInt64BE(5)) + 1 : 0);
         start.push(first ? Number(first.readBigUInt64BE(5)) : 0);
       }
-      const topic: LogTopic = { id, spec, next, durable: [...next], start, tail: Array.from({ length: spec.partitions }, () => []) };
-      this.topics.set(spec.name, topic);
-      this.topicsById.set(id, topic);
+      this.topics.set(spec.name, { id, spec, next, durable: [...next], start, tail: Array.from({ length: spec.partitions }, () => []) });
     }
   }
 
@@ -181,30 +168,6 @@ export class EmbeddedLog {
     if (offset <= t.next[partition]!) return;
     t.next[partition] = offset;
     t.durable[partition] = offset;
-  }
-
-  /**
-   * Another thread wrote a batch (its onDurable notice): its records join this thread's tail, so
-   * a consumer here reads them from memory instead of back from the database (for the stream
-   * runtime's worker that read was about a tenth of its work per check), and the partitions'
-   * durable ends move. Records this thread already sees as durable (it opened the log after
-   * they were written) are left to the database, so the tail never holds one twice.
-   */
-  adoptDurable(notice: DurableNotice): void {
-    const packed = Buffer.from(notice.records.buffer, notice.records.byteOffset, notice.records.byteLength);
-    for (let at = 0; at < packed.length; ) {
-      const len = packed.readUInt32BE(at);
-      const key = packed.subarray(at + 4, at + 4 + RECORD_KEY_BYTES);
-      const value = packed.subarray(at + 4 + RECORD_KEY_BYTES, at + 4 + RECORD_KEY_BYTES + len);
-      at += 4 + RECORD_KEY_BYTES + len;
-      const t = this.topicsById.get(key.readUInt16BE(1));
-      if (!t) continue; // a topic this thread did not open
-      const partition = key.readUInt16BE(3);
-      const offset = Number(key.readBigUInt64BE(5));
-      if (offset < t.durable[partition]!) continue;
-      this.remember(t.tail[partition]!, decodeRecord(t.spec.name, partition, offset, value));
-    }
-    for (const m of notice.moved) this.advanceDurable(m.topic, m.partition, m.end);
   }
 
   /** Another thread made records of a partition durable up to `end` (exclusive). */
@@ -294,7 +257,7 @@ export class EmbeddedLog {
       m.end = this.topic(m.topic).durable[m.partition]!;
       this.events.emit(id);
     }
-    this.onDurable?.({ moved: [...moved.values()], records: packRecords(batch) });
+    this.onDurable?.([...moved.values()]);
   }
 
   /** Group commit: one write in flight; everything queued meanwhile goes in the next one. */
@@ -323,41 +286,13 @@ export class EmbeddedLog {
   }
 }
 
-interface LogTopic {
-  readonly id: number;
-  readonly spec: LogTopicSpec;
-  readonly next: number[];
-  readonly durable: number[];
-  readonly start: number[];
-  readonly tail: ConsumedRecord[][];
-}
-
-const RECORD_KEY_BYTES = 13;
-
 export function recordKey(topicId: number, partition: number, offset: number): Buffer {
-  const k = Buffer.allocUnsafe(RECORD_KEY_BYTES);
+  const k = Buffer.allocUnsafe(13);
   k[0] = 0x72; // 'r'
   k.writeUInt16BE(topicId, 1);
   k.writeUInt16BE(partition, 3);
   k.writeBigUInt64BE(BigInt(offset), 5);
   return k;
-}
-
-/**
- * A written batch as one buffer of its own (transferable to another thread): per record
- * valueLen u32 | record key (13 bytes: topic id, partition, offset) | value as stored.
- */
-function packRecords(batch: readonly Pending[]): Uint8Array<ArrayBuffer> {
-  let size = 0;
-  for (const p of batch) size += 4 + RECORD_KEY_BYTES + p.value.length;
-  const out = Buffer.allocUnsafeSlow(size);
-  let at = 0;
-  for (const p of batch) {
-    at = out.writeUInt32BE(p.value.length, at);
-    at += p.key.copy(out, at);
-    at += p.value.copy(out, at);
-  }
-  return out;
 }
 
 function encodeRecord(r: OutRecord): Buffer {

@@ -131,13 +131,15 @@ async function serveEmbeddedThreaded(ctx: Context): Promise<Running> {
   let thread: StreamsThread;
   try {
     await alignLogWithState(bus.log, state, ALL_TOPICS.map((t) => t.name), ctx.logger);
-    thread = await startStreamsThread({ dataDir: ctx.dataDir, logLevel: ctx.config.logLevel, trainIntervalMs: ctx.config.trainIntervalS * 1000 }, state, (notice) => bus.log.adoptDurable(notice));
+    thread = await startStreamsThread({ dataDir: ctx.dataDir, logLevel: ctx.config.logLevel, trainIntervalMs: ctx.config.trainIntervalS * 1000 }, state, (moved) => {
+      for (const x of moved) bus.log.advanceDurable(x.topic, x.partition, x.end);
+    });
   } catch (err) {
     await state.close();
     await bus.close();
     throw err;
   }
-  bus.log.onDurable = (notice) => thread.durable(notice);
+  bus.log.onDurable = (moved) => thread.durable(moved);
   ctx.logger.info({ mode: 'embedded' }, 'mailsift streams running');
   ctx.metrics.gauge('mailsift_streams_lag_records', 'Records not yet applied to the stores, per source topic', ['topic'], (set) => {
     for (const topic of ['checks', 'feedback', 'labelled'] as const) {

@@ -4,7 +4,6 @@
  * know about the runtime (committed positions, state segments, failures) up to date.
  */
 import { Worker } from 'node:worker_threads';
-import type { DurableNotice } from '../bus/embedded-log.ts';
 import type { TopicKey } from '../bus/topics.ts';
 import type { StateDb } from '../streams/stores/state-db.ts';
 import type { StreamsWorkerData } from './streams-worker.ts';
@@ -14,8 +13,7 @@ export interface StreamsThread {
   onCommit(listener: () => void): () => void;
   caughtUp(timeoutMs?: number): Promise<boolean>;
   failed(): Error | undefined;
-  /** The API thread wrote a batch of the log (transferred: `notice.records` is unusable here afterwards). */
-  durable(notice: DurableNotice): void;
+  durable(moved: { topic: string; partition: number; end: number }[]): void;
   close(): Promise<void>;
 }
 
@@ -26,10 +24,10 @@ interface Message {
   id?: number;
   ok?: boolean;
   message?: string;
-  notice?: DurableNotice;
+  moved?: { topic: string; partition: number; end: number }[];
 }
 
-export async function startStreamsThread(data: StreamsWorkerData, state: StateDb, onWorkerDurable: (notice: DurableNotice) => void): Promise<StreamsThread> {
+export async function startStreamsThread(data: StreamsWorkerData, state: StateDb, onWorkerDurable: (moved: { topic: string; partition: number; end: number }[]) => void): Promise<StreamsThread> {
   // Under tsx (development, tests) the worker is TypeScript too: give it the same loader.
   const self = import.meta.url;
   const file = new URL(self.endsWith('.ts') ? './streams-worker-dev.mjs' : './streams-worker.js', self);
@@ -53,7 +51,7 @@ export async function startStreamsThread(data: StreamsWorkerData, state: StateDb
           for (const l of listeners) l();
           break;
         case 'durable':
-          onWorkerDurable(m.notice!);
+          onWorkerDurable(m.moved!);
           break;
         case 'failed':
           failure = new Error(m.message);
@@ -94,8 +92,8 @@ export async function startStreamsThread(data: StreamsWorkerData, state: StateDb
       });
     },
     failed: () => failure,
-    durable(notice) {
-      worker.postMessage({ op: 'durable', notice }, [notice.records.buffer]);
+    durable(moved) {
+      worker.postMessage({ op: 'durable', moved });
     },
     async close() {
       const done = new Promise<void>((r) => (stopped = r));

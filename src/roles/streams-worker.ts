@@ -1,9 +1,8 @@
 /**
  * Embedded mode's stream runtime in its own thread (composition root of that thread). It opens
  * the same log and state databases as the main thread (classic-level `multithreading`), so
- * state is shared through LevelDB itself, and each written batch of the log crosses once:
- *   main -> worker: { op: 'durable', notice }  new check/feedback records are durable (the
- *                   records themselves, transferred: the worker reads them from memory)
+ * records and state are shared through LevelDB itself; only small messages cross threads:
+ *   main -> worker: { op: 'durable', moved }  new check/feedback records are durable
  *                   { op: 'caughtUp', id, timeoutMs }, { op: 'stop' }
  *   worker -> main: { ev: 'ready' | 'commit' | 'durable' | 'failed' | 'stopped' | 'reply' }
  * Each topic has one writing thread: checks and feedback are written by the API (main), the
@@ -14,7 +13,6 @@ import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createCodecs } from '../bus/codecs.ts';
 import { openEmbeddedBus } from '../bus/embedded-bus.ts';
-import type { DurableNotice } from '../bus/embedded-log.ts';
 import { createEmbeddedRegistry } from '../bus/embedded-registry.ts';
 import { ALL_TOPICS, type TopicKey } from '../bus/topics.ts';
 import { createLogger } from '../platform/logger.ts';
@@ -47,7 +45,7 @@ await state.open(stores, { multithreading: true });
 await alignLogWithState(bus.log, state, ALL_TOPICS.map((t) => t.name));
 const runtime = createStreamRuntime({ bus, state, codecs, nodes: EMBEDDED_TOPOLOGY, groupId: 'mailsift-streams', logger, now: Date.now });
 let trainer: Trainer | undefined;
-bus.log.onDurable = (notice) => port.postMessage({ ev: 'durable', notice }, [notice.records.buffer]);
+bus.log.onDurable = (moved) => port.postMessage({ ev: 'durable', moved });
 
 const applied = (): Partial<Record<TopicKey, readonly number[]>> => ({
   checks: runtime.applied('checks'),
@@ -70,10 +68,10 @@ const sweep = setInterval(() => {
   bus.log.enforceRetention(Date.now()).catch((err: unknown) => logger.error({ err }, 'log retention failed'));
 }, RETENTION_SWEEP_MS);
 
-port.on('message', (m: { op: string; id?: number; timeoutMs?: number; notice?: DurableNotice }) => {
+port.on('message', (m: { op: string; id?: number; timeoutMs?: number; moved?: { topic: string; partition: number; end: number }[] }) => {
   switch (m.op) {
     case 'durable':
-      bus.log.adoptDurable(m.notice!);
+      for (const x of m.moved!) bus.log.advanceDurable(x.topic, x.partition, x.end);
       break;
     case 'caughtUp':
       void runtime.caughtUp(m.timeoutMs).then((ok) => port.postMessage({ ev: 'reply', id: m.id, ok }));

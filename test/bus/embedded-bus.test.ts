@@ -69,8 +69,8 @@ describe('embedded log specifics', () => {
 
   it('tells other threads of new records once per written batch, with the durable end', async () => {
     const bus = await openEmbeddedBus(join(root, 'announce'), [{ name: 't', partitions: 2, retentionMs: 86_400_000 }]);
-    const told: (readonly { topic: string; partition: number; end: number }[])[] = [];
-    bus.log.onDurable = (notice) => void told.push(notice.moved);
+    const told: { topic: string; partition: number; end: number }[][] = [];
+    bus.log.onDurable = (moved) => void told.push(moved);
     await Promise.all(Array.from({ length: 200 }, (_, i) => bus.producer().send('t', [{ key: Buffer.from('k'), value: Buffer.from(String(i)), timestamp: i, partition: i % 2 }])));
     expect(told.length).toBeGreaterThan(0);
     expect(told.length).toBeLessThan(20);
@@ -79,71 +79,6 @@ describe('embedded log specifics', () => {
     expect([last(0), last(1)]).toEqual(bus.log.endOffsets('t'));
     expect(bus.log.endOffsets('t')).toEqual([100, 100]);
     await bus.close();
-  });
-
-  describe('a second thread opening the same log (adoptDurable)', () => {
-    const topics = [{ name: 't', partitions: 2, retentionMs: 86_400_000 }];
-    const rec = (v: string, partition: number) => ({ key: Buffer.from(`k${v}`), value: Buffer.from(v), timestamp: Number(v), partition });
-    /** Two logs over one database, as the API thread and the stream worker open it; reads of the reader's database are counted. */
-    async function pair(name: string) {
-      const dir = join(root, name);
-      const writer = await openEmbeddedBus(dir, topics, { multithreading: true });
-      const reader = await openEmbeddedBus(dir, topics, { multithreading: true });
-      let dbReads = 0;
-      const iterator = reader.log.db.iterator.bind(reader.log.db) as typeof reader.log.db.iterator;
-      (reader.log.db as unknown as { iterator: typeof iterator }).iterator = ((opts: never) => {
-        dbReads++;
-        return iterator(opts);
-      }) as typeof iterator;
-      return { writer, reader, dbReads: () => dbReads, close: async () => Promise.all([writer.close(), reader.close()]) };
-    }
-
-    it('serves what the writer announced from memory: same records, no database read', async () => {
-      const { writer, reader, dbReads, close } = await pair('adopt');
-      writer.log.onDurable = (notice) => reader.log.adoptDurable(notice);
-      await Promise.all(Array.from({ length: 50 }, (_, i) => writer.producer().send('t', [rec(String(i), i % 2)])));
-      expect(reader.log.endOffsets('t')).toEqual([25, 25]);
-      const got = [...(await reader.log.read('t', 0, 0, 100)), ...(await reader.log.read('t', 1, 0, 100))];
-      const want = [...(await writer.log.read('t', 0, 0, 100)), ...(await writer.log.read('t', 1, 0, 100))];
-      expect(got.map((r) => [r.partition, r.offset, r.key.toString(), r.value.toString(), r.timestamp])).toEqual(
-        want.map((r) => [r.partition, r.offset, r.key.toString(), r.value.toString(), r.timestamp]),
-      );
-      expect(got).toHaveLength(50);
-      expect(dbReads()).toBe(0);
-      await close();
-    });
-
-    it('leaves records it already saw as durable to the database (opened after they were written): never twice', async () => {
-      const { writer, reader, dbReads, close } = await pair('adopt-late');
-      const notices: Parameters<NonNullable<typeof writer.log.onDurable>>[0][] = [];
-      writer.log.onDurable = (notice) => void notices.push(notice);
-      await writer.producer().send('t', [rec('1', 0), rec('2', 0)]);
-      await writer.producer().send('t', [rec('3', 0)]);
-      // The reader learns of the first batch by opening after it; its notice arrives late, then the second.
-      reader.log.advanceDurable('t', 0, 2);
-      for (const n of notices) reader.log.adoptDurable(n);
-      expect((await reader.log.read('t', 0, 0, 10)).map((r) => r.value.toString())).toEqual(['1', '2', '3']);
-      expect(dbReads()).toBe(1); // offsets 0-1 from the database; 2 from memory after them
-      expect((await reader.log.read('t', 0, 2, 10)).map((r) => r.value.toString())).toEqual(['3']);
-      expect(dbReads()).toBe(1);
-      await close();
-    });
-
-    it('keeps withdrawn records out and their offsets as gaps, like the database', async () => {
-      const { writer, reader, close } = await pair('adopt-gap');
-      writer.log.onDurable = (notice) => reader.log.adoptDurable(notice);
-      let withdraw: (() => boolean) | undefined;
-      const first = writer.producer().send('t', [rec('1', 0)]); // in flight: the next ones queue behind it
-      const gone = writer.producer().send('t', [rec('2', 0)], { withdrawable: (w) => (withdraw = w) });
-      const kept = writer.producer().send('t', [rec('3', 0)]);
-      expect(withdraw!()).toBe(true);
-      await Promise.all([first, kept, gone.catch(() => undefined)]);
-      expect((await reader.log.read('t', 0, 0, 10)).map((r) => [r.offset, r.value.toString()])).toEqual([
-        [0, '1'],
-        [2, '3'],
-      ]);
-      await close();
-    });
   });
 
   it('a tailing consumer never spins on records still being written (regression: livelock)', async () => {

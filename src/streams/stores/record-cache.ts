@@ -52,7 +52,7 @@ export class RecordCache {
 
   private bytes = 0;
 
-  constructor(private readonly maxBytes = 96 * 1024 * 1024) {}
+  constructor(private readonly maxBytes = 16 * 1024 * 1024) {}
 
   private static cost(key: Buffer, value: Buffer | null): number {
     return ENTRY_OVERHEAD + key.length + (value ? value.length : 0);

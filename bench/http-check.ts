@@ -22,7 +22,6 @@ import { cpuPerUnit, processCpu, threadCpu } from './lib/thread-cpu.ts';
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
 const { duration: DURATION, warmup: WARMUP, repeats: REPEATS, connections: CONNECTIONS } = loadOptions();
 const KEY = 'bench-key-0123456789abcdef';
-const sum = (cpu: Map<string, number>): number => [...cpu.values()].reduce((a, b) => a + b, 0);
 const run = (url: string, bodies: string[], seconds: number, headers: Record<string, string>) => loadChecks(url, bodies, { seconds, connections: CONNECTIONS, headers });
 
 const bodies = generateAddresses(50_000).map((email) => JSON.stringify({ email }));
@@ -55,9 +54,10 @@ try {
     for (const [name, server, headers] of [[FIXED, fixed, {}], [FLOOR, floor, auth], [MAILSIFT, svc, auth]] as const) {
       const pid = server.proc.pid!;
       const cpu0 = threadCpu(pid);
+      const total0 = processCpu(pid);
       const res = await run(server.url, bodies, DURATION, headers);
       const cpu1 = threadCpu(pid);
-      const cpuUs = res['2xx'] > 0 ? ((sum(cpu1) - sum(cpu0)) * 1e6) / res['2xx'] : NaN;
+      const cpuUs = res['2xx'] > 0 ? ((processCpu(pid) - total0) * 1e6) / res['2xx'] : NaN;
       const detail = server === svc ? cpuPerUnit(cpu0, cpu1, String(pid), res['2xx']) : `CPU per request: ${Math.round(cpuUs)} µs`;
       rows.push({ name, rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99, non2xx: res.non2xx + res.errors, total2xx: res['2xx'], cpuUs });
       console.log(`${name.padEnd(26)} r${r}: ${Math.round(res.requests.average)} req/s  p50 ${res.latency.p50} ms  p99 ${res.latency.p99} ms  non-2xx ${res.non2xx} errors ${res.errors}  ${detail}`);

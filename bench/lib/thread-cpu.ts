@@ -40,9 +40,16 @@ export function cpuPerUnit(before: ThreadCpu, after: ThreadCpu, mainTid: string,
   return `CPU per check: ${us(main + busiest + rest)} µs (main thread ${us(main)}, busiest other thread ${us(busiest)}, the rest ${us(rest)})`;
 }
 
-/** CPU seconds of a whole process (all its threads); 0 when /proc is not there. */
+/**
+ * CPU seconds of a whole process, including threads that have ended (a sum over the live
+ * threads drops when one exits: a JVM's went negative between two samples); 0 when /proc is
+ * not there.
+ */
 export function processCpu(pid: number): number {
-  let total = 0;
-  for (const t of threadCpu(pid).values()) total += t;
-  return total;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks
+  } catch {
+    return 0;
+  }
 }

@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProcess, stopProcess, type Started } from './lib/http-load.ts';
 import { median, numberArg } from './lib/cli.ts';
+import { processCpu } from './lib/thread-cpu.ts';
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
 const REPEATS = numberArg('repeats', 1);
@@ -82,10 +83,6 @@ function runRunner(runner: string, tag: string, env: Record<string, string>): Ru
   return JSON.parse(readFileSync(file, 'utf8')) as RunResult;
 }
 
-function cpuSeconds(pid: number): number {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(f[11]) + Number(f[12])) / 100; // utime + stime in clock ticks (100/s)
-}
 
 const results: Record<string, RunResult[]> = {};
 for (let rep = 1; rep <= REPEATS; rep++) {
@@ -107,9 +104,9 @@ for (let rep = 1; rep <= REPEATS; rep++) {
           MAILSIFT_RATE_LIMIT_RPS: '1000000',
           MAILSIFT_RATE_LIMIT_BURST: '1000000',
         }, /"address":"(http:\/\/[^"]+)"/);
-        const cpu0 = cpuSeconds(svc.proc.pid!);
+        const cpu0 = processCpu(svc.proc.pid!);
         const res = runRunner('mailsift', tag, { MAILSIFT_URL: svc.url, MAILSIFT_KEY: KEY });
-        return { ...res, server_cpu_s: Math.round((cpuSeconds(svc.proc.pid!) - cpu0) * 10) / 10 };
+        return { ...res, server_cpu_s: Math.round((processCpu(svc.proc.pid!) - cpu0) * 10) / 10 };
       } finally {
         await stopProcess(svc);
         rmSync(dir, { recursive: true, force: true });

@@ -41,7 +41,7 @@ export interface RuntimeOptions {
   commitIntervalMs?: number;
   /** Commit early once this many store entries are dirty (memory bound). */
   maxDirty?: number;
-  /** Memory the record cache may use for clean entries (bytes; default 16 MiB, see below). */
+  /** Memory the record cache may use for clean entries (bytes; default: RecordCache's). */
   cacheBytes?: number;
 }
 
@@ -75,12 +75,7 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
   const topicKeyByName = new Map<string, TopicKey>(Object.entries(TOPICS).map(([k, v]) => [v.name, k as TopicKey]));
   const applied = new Map<string, number[]>(); // committed: what the stores include
   const processed = new Map<string, number[]>(); // applied to the cache, maybe not committed yet
-  // Small on purpose: at 10k checks/s most keys (check index, new inboxes) are written once and
-  // the cache turns over about every second, so only hot keys (big domains, usage, busy IPs)
-  // are ever read from it, and a few thousand entries hold those. In alternating 1M-check
-  // bench:pipeline runs, 64 MiB bought no CPU (138-154 µs per check vs 127-138 with 16 MiB)
-  // and cost ~110 MB of RSS, its entries being promoted and then collected by the old generation.
-  const cache = new RecordCache(o.cacheBytes ?? 16 * 1024 * 1024);
+  const cache = new RecordCache(o.cacheBytes);
   const commitInterval = o.commitIntervalMs ?? 200;
   const maxDirty = o.maxDirty ?? 100_000;
   let lastCommit = 0;

@@ -83,7 +83,6 @@ function runRunner(runner: string, tag: string, env: Record<string, string>): Ru
   return JSON.parse(readFileSync(file, 'utf8')) as RunResult;
 }
 
-
 const results: Record<string, RunResult[]> = {};
 for (let rep = 1; rep <= REPEATS; rep++) {
   for (const runner of ['mailsift', ...PEERS]) {

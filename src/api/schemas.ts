@@ -132,8 +132,12 @@ export const ModelStatsBody = Type.Object(
     learned_version: Type.Integer({ minimum: 0, description: 'Version of the learned model you are served, else of the newer one you have (shared or personal); 0: none yet' }),
     feedback_examples: Type.Integer({ minimum: 0, description: 'Outcomes reported by every account' }),
     customers: Type.Integer({ minimum: 0, description: 'Accounts that have reported outcomes' }),
-    baseline: Type.Optional({ ...ModelScore, description: "The baseline's prequential scores: on your own outcomes when the learned model described is your personal one, else on every account's" }),
-    learned: Type.Optional({ ...ModelScore, description: "The learned model's prequential scores, on the same outcomes as the baseline's" }),
+    baseline: { ...ModelScore, description: "The baseline's prequential scores: on your own outcomes when the learned model described is your personal one, else on every account's. All 0 before any outcome" },
+    learned: {
+      ...ModelScore,
+      description:
+        "The learned model's prequential scores, on the same outcomes as the baseline's. Before the first learned model (learned_version 0): the model it starts from, the baseline. All 0 while no outcome has scored it",
+    },
     recommendation: Type.String(),
   },
   { additionalProperties: false },

@@ -43,8 +43,11 @@ export function createModelService(queries: Queries, mode: ModelMode, learned: L
         learned_version: version,
         feedback_examples: s.humans + s.fakes,
         customers: s.customers,
-        ...(scope.baseline ? { baseline: round(scope.baseline) } : {}),
-        ...(scopeLearned ? { learned: round(scopeLearned) } : {}),
+        baseline: scoreOf(scope.baseline),
+        // Before any learned model exists, the learned model is the one it will start from:
+        // the baseline (its prior), on the same outcomes. A model not measured on any outcome
+        // yet reports zeros, as every figure does before the first outcome.
+        learned: scoreOf(standing === undefined ? scope.baseline : scopeLearned),
         recommendation: recommend({
           mode,
           humans: s.humans,
@@ -79,7 +82,11 @@ function personalAdvice(humans: number, fakes: number): string {
     : `${rule} You have ${humans + fakes} (${humans} real, ${fakes} fake): enough, so the trainer fits one on its next run.`;
 }
 
-function round(s: ModelScoreSummary): ModelScoreSummary {
+const NO_EXAMPLES: ModelScoreSummary = { accuracy: 0, log_loss: 0, recent_log_loss: 0 };
+
+/** A model's figures, rounded; zeros when no outcome has scored it yet. */
+function scoreOf(s: ModelScoreSummary | null): ModelScoreSummary {
+  if (s === null) return NO_EXAMPLES;
   const r = (x: number): number => Math.round(x * 10_000) / 10_000;
   return { accuracy: r(s.accuracy), log_loss: r(s.log_loss), recent_log_loss: r(s.recent_log_loss) };
 }
@@ -103,7 +110,7 @@ function recommend(o: {
   overPersonal?: number;
 }): string {
   const total = o.humans + o.fakes;
-  if (o.mode === 'off') return 'MAILSIFT_MODEL_MODE is off: every account is served the baseline. Outcomes you report are still recorded, measured and trained on.';
+  if (o.mode === 'off') return `MAILSIFT_MODEL_MODE is off: every account is served the baseline. Outcomes you report are still recorded, measured and trained on.${total === 0 ? ' No outcomes reported yet.' : ''}`;
   if (total === 0) {
     return `No outcomes reported yet. Send POST /v1/feedback with the check_id (or email) and outcome of checks whose fate you learn (verified email or payment = confirmed/real; bounce, abuse or fake = bounced/abuse/fake). A learned model needs ${MIN_TRAINING_EXAMPLES} labelled examples with at least ${MIN_EXAMPLES_PER_CLASS} of each kind.`;
   }

@@ -38,8 +38,8 @@ export interface ModelStatsView {
   learned_version: number;
   feedback_examples: number;
   customers: number;
-  baseline?: { accuracy: number; log_loss: number; recent_log_loss: number };
-  learned?: { accuracy: number; log_loss: number; recent_log_loss: number };
+  baseline: { accuracy: number; log_loss: number; recent_log_loss: number };
+  learned: { accuracy: number; log_loss: number; recent_log_loss: number };
   recommendation: string;
 }
 

@@ -45,6 +45,18 @@ export function contractSuite(launch: () => Promise<Target>): void {
     if ('feedback_wanted' in r) expect(r.feedback_wanted).toBe(true);
   }
 
+  // First: the service is fresh, no outcome has been reported yet.
+  describe('GET /v1/model before any outcome', () => {
+    it('has both ModelScore objects, every figure 0, and says no outcome was reported', async () => {
+      const r = await get('/v1/model');
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ learned_version: 0, feedback_examples: 0, customers: 0, serving: 'baseline', healthy: false });
+      expect(r.body.baseline).toEqual({ accuracy: 0, log_loss: 0, recent_log_loss: 0 });
+      expect(r.body.learned).toEqual({ accuracy: 0, log_loss: 0, recent_log_loss: 0 });
+      expect(r.body.recommendation).toContain('No outcomes reported yet');
+    });
+  });
+
   describe('POST /v1/check', () => {
     it('answers a CheckResult with the contract fields and types', async () => {
       const r = await post('/v1/check', { email: '  Jane.Doe+news@GMail.com ' });
@@ -422,6 +434,9 @@ export function contractSuite(launch: () => Promise<Target>): void {
       for (const k of ['accuracy', 'log_loss', 'recent_log_loss']) expect(typeof r.body.baseline[k]).toBe('number');
       expect(r.body.baseline.accuracy).toBeGreaterThanOrEqual(0);
       expect(r.body.baseline.accuracy).toBeLessThanOrEqual(1);
+      expect(r.body.baseline.log_loss).toBeGreaterThan(0);
+      // No learned model yet: `learned` is the model it will start from, the baseline.
+      expect(r.body.learned).toEqual(r.body.baseline);
       expect(typeof r.body.recommendation).toBe('string');
       expect(r.body.recommendation.length).toBeGreaterThan(20);
     });
@@ -477,6 +492,8 @@ export function contractSuite(launch: () => Promise<Target>): void {
         }
       }
       expect(r.body.paths['/v1/check'].get.responses['431']).toBeDefined();
+      const model = r.body.paths['/v1/model'].get.responses['200'].content['application/json'].schema;
+      expect(model.required).toEqual(expect.arrayContaining(['baseline', 'learned', 'learned_version', 'feedback_examples', 'recommendation']));
       const result = r.body.paths['/v1/check'].post.responses['200'].content['application/json'].schema;
       expect(result.properties.reasons.items.enum).toContain('work_domain');
       expect(result.properties.evidence.items.properties.signal.enum).toContain('custom_domain');

@@ -54,21 +54,32 @@ describe('createModelService stats()', () => {
     expect((await stats(rows, 'auto', 1)).customers).toBe(2);
   });
 
-  it('reports learned_version 0 and no learned statistics before any model', async () => {
+  it('before any learned model: learned_version 0, and learned reports the model it starts from (the baseline)', async () => {
     const rows = [{ account: 'acme', stats: statsOf({ humans: 5, fakes: 3, baselineP: 0.7, learnedP: null }) }];
     const v = await stats(rows, 'auto');
     expect(v.learned_version).toBe(0);
     expect(v.serving).toBe('baseline');
     expect(v.healthy).toBe(false);
-    expect(v.baseline).toBeDefined();
-    expect(v).not.toHaveProperty('learned');
+    expect(v.baseline).toEqual({ accuracy: 1, log_loss: 0.3567, recent_log_loss: 0.3567 });
+    expect(v.learned).toEqual(v.baseline);
   });
 
-  it('has neither statistics block with no outcomes at all', async () => {
-    const v = await stats([], 'auto');
-    expect(v.feedback_examples).toBe(0);
-    expect(v).not.toHaveProperty('baseline');
-    expect(v).not.toHaveProperty('learned');
+  it('before any outcome: both score objects present, every figure 0', async () => {
+    for (const mode of ['auto', 'on', 'off'] as const) {
+      const v = await stats([], mode);
+      expect(v).toMatchObject({ feedback_examples: 0, customers: 0, learned_version: 0 });
+      expect(v.baseline).toEqual({ accuracy: 0, log_loss: 0, recent_log_loss: 0 });
+      expect(v.learned).toEqual({ accuracy: 0, log_loss: 0, recent_log_loss: 0 });
+      expect(v.recommendation, mode).toContain('No outcomes reported yet');
+    }
+  });
+
+  it('a learned model no outcome has scored yet reports zeros, not the baseline', async () => {
+    const rows = [{ account: 'acme', stats: statsOf({ humans: 150, fakes: 90, baselineP: 0.7, learnedP: null }) }];
+    const v = await stats(rows, 'auto', 1);
+    expect(v.learned_version).toBe(1);
+    expect(v.baseline.accuracy).toBe(1);
+    expect(v.learned).toEqual({ accuracy: 0, log_loss: 0, recent_log_loss: 0 });
   });
 
   it.each([

@@ -5,13 +5,8 @@
  */
 import './platform/threadpool.ts';
 import { ConfigError, loadConfig } from './config/load.ts';
-import { runFeedsUpdate } from './feeds/feeds-update-command.ts';
-import { createContext } from './roles/context.ts';
-import { feedUrls } from './roles/feed-source.ts';
 import { StartupError } from './platform/startup-error.ts';
-import { serve } from './roles/serve.ts';
-import { retrainCommand } from './roles/retrain-command.ts';
-import { topicsCommand } from './roles/topics-command.ts';
+import { checkFileCommand, CHECK_FILE_USAGE } from './roles/check-file-command.ts';
 
 const USAGE = `usage: mailsift [command]
 
@@ -21,6 +16,7 @@ commands:
   retrain        fit a learned model on the labelled checks now and publish it (embedded: server stopped)
   topics plan    print every Kafka topic the service uses (partitions, retention, compaction)
   topics apply   create the missing topics on KAFKA_BROKERS, then exit
+  check-file IN  check every address of a CSV or JSON-lines file through the API (see check-file --help)
   help           show this text
 
 Configuration is read from environment variables; see README.md.`;
@@ -30,6 +26,14 @@ const COMMANDS = ['serve', 'feeds update', 'retrain', 'topics plan', 'topics app
 const HELP = new Set(['help', '--help', '-h']);
 
 async function main(argv: string[]): Promise<number> {
+  // A client of the API: it reads MAILSIFT_URL and MAILSIFT_API_KEY, never the service's settings.
+  if (argv[0] === 'check-file') {
+    if (argv.slice(1).some((a) => HELP.has(a))) {
+      process.stdout.write(`${CHECK_FILE_USAGE}\n`);
+      return 0;
+    }
+    return checkFileCommand(argv.slice(1));
+  }
   if (argv.some((a) => HELP.has(a))) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
@@ -50,6 +54,16 @@ async function main(argv: string[]): Promise<number> {
     }
     throw err;
   }
+  // The service's modules (TensorFlow.js, kafkajs, LevelDB...) load only for the commands that
+  // use them: a client command such as check-file starts in a fraction of the time.
+  const [{ runFeedsUpdate }, { createContext }, { feedUrls }, { serve }, { retrainCommand }, { topicsCommand }] = await Promise.all([
+    import('./feeds/feeds-update-command.ts'),
+    import('./roles/context.ts'),
+    import('./roles/feed-source.ts'),
+    import('./roles/serve.ts'),
+    import('./roles/retrain-command.ts'),
+    import('./roles/topics-command.ts'),
+  ]);
   const ctx = createContext(config);
   if (cmd === 'feeds' && sub === 'update') {
     return runFeedsUpdate({ dataDir: ctx.dataDir, urls: feedUrls(ctx), logger: ctx.logger });

@@ -78,7 +78,7 @@ async function writeCsv(path: string, rows: number): Promise<void> {
   for (let i = 0; i < rows; i++) {
     // every 1,000th row is not an address: an error entry in its place, not billed
     const email = i % 1000 === 999 ? `not-an-address-${i}` : address(i);
-    if (!out.write(`${i},"${FIRST[i % FIRST.length]} ${LAST[i % LAST.length]}",${email}\n`)) await new Promise((r) => out.once('drain', r));
+    if (!out.write(`${i},"${FIRST[i % FIRST.length]} ${LAST[i % LAST.length]}",${email}\n`)) await new Promise<void>((r) => out.once('drain', () => r()));
   }
   await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
 }

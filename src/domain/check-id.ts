@@ -1,33 +1,46 @@
 /**
- * Signed check ids: `chk_` + base64url(payload ‖ HMAC-SHA256(key[kid], payload)).
+ * Check ids: sealed, so that an id tells its holder nothing. Two customers comparing the ids
+ * they got for one person must not learn that they share a user (the first format carried the
+ * inbox's keyed hash, the same in every account's id, and the issue time in clear).
  *
- * Payload (57 bytes, big-endian):
- *   0      version (1)
- *   1..2   key id: which verification key signed it (keys rotate; the newest signs)
- *   3..8   issued at, epoch milliseconds (48 bits)
- *   9..24  check uuid (16 random bytes, supplied by the caller)
- *   25..40 account tag: HMAC of the account id under the signing key (binds the id to it)
- *   41..56 inbox hash: the keyed hash of the canonical inbox (lets feedback carry it without a join)
- * 89 bytes in all -> 119 base64url characters -> 123 characters with the prefix.
+ * `chk_` + base64url(header ‖ tag ‖ sealed), version 2 (74 bytes -> 99 characters, 103 with the prefix):
+ *   header  3 bytes  version (2), key id (uint16 BE): keys rotate, the newest signs
+ *   tag    32 bytes  HMAC-SHA256(macKey, label ‖ header ‖ account ‖ payload)
+ *   sealed 39 bytes  AES-256-CTR(encKey, iv = tag[0..16], payload)
+ * payload: flags (1; bit 0 = made with a test key) ‖ issued at, epoch ms (6) ‖ check uuid (16)
+ *          ‖ inbox hash (16, the keyed hash feedback carries without a join)
  *
- * Pure: time, randomness and keys come in as arguments. Verification is constant-time in the
- * MAC comparison and never says *why* an id failed (tampered, foreign and expired all read
- * as "not found" to the caller), so it leaks nothing an attacker could iterate on.
+ * The construction is SIV (Rogaway and Shrimpton's deterministic authenticated encryption): the
+ * MAC of the plaintext is both the authenticator and the IV of the encryption. Each check's
+ * random uuid makes every tag (so every IV) distinct, so beyond the 3-byte header two ids share
+ * no derived bytes, whichever accounts they belong to; the same check re-sealed gives the same
+ * id (feedback by email answers the id of the check it labelled). The account is authenticated
+ * but not carried: an id verifies only for the account it was issued to, and a foreign id fails
+ * exactly like a tampered one. encKey and macKey are derived from the key's secret apart.
+ *
+ * Pure: time, randomness (the uuid) and keys come in as arguments. The tag comparison is
+ * constant-time, and verification never says *why* an id failed (tampered, foreign, expired).
+ * Ids of version 1 (check-id-v1.ts) still verify for their 14 days.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createHmac, timingSafeEqual } from 'node:crypto';
+import { openV1, V1_BYTES } from './check-id-v1.ts';
 import { DAY } from './time.ts';
 
 export const CHECK_ID_PREFIX = 'chk_';
 export const CHECK_ID_VALIDITY_MS = 14 * DAY;
+/** Bits of the sealed flags byte. */
+export const CHECK_ID_FLAGS = { test: 1 } as const;
 /** Ids issued "in the future" by more than this (clock skew between instances) are rejected. */
 const MAX_FUTURE_SKEW_MS = 5 * 60_000;
 
-const VERSION = 1;
-const PAYLOAD_BYTES = 57;
-const MAC_BYTES = 32;
-const TOTAL_BYTES = PAYLOAD_BYTES + MAC_BYTES;
-/** CONTRACT.md's form: `chk_` + base64url, 100-140 characters in all (ours are 123). */
+const VERSION = 2;
+const HEADER_BYTES = 3;
+const TAG_BYTES = 32;
+const PAYLOAD_BYTES = 39;
+const TOTAL_BYTES = HEADER_BYTES + TAG_BYTES + PAYLOAD_BYTES;
+/** CONTRACT.md's form: `chk_` + base64url, 100-140 characters in all (ours are 103; version 1's were 123). */
 const FORM = /^chk_[A-Za-z0-9_-]{96,136}$/;
+const MAC_LABEL = Buffer.from('mailsift/check-id/v2\0');
 
 export interface CheckIdKey {
   /** 1..65535; the highest id present is the one that signs. */
@@ -40,6 +53,8 @@ export interface CheckIdClaims {
   readonly issuedAt: number;
   readonly inboxHash: Buffer;
   readonly keyId: number;
+  /** CHECK_ID_FLAGS bits (0 for version-1 ids). */
+  readonly flags: number;
 }
 
 export type VerifyResult = { ok: true; claims: CheckIdClaims } | { ok: false };
@@ -50,79 +65,81 @@ export function hasCheckIdForm(s: string): boolean {
 }
 
 export interface CheckIdSigner {
-  sign(account: string, uuid: Buffer, inboxHash: Buffer, issuedAt: number): string;
+  /** `flags`: CHECK_ID_FLAGS bits, sealed with the rest. */
+  sign(account: string, uuid: Buffer, inboxHash: Buffer, issuedAt: number, flags?: number): string;
   verify(token: string, account: string, now: number): VerifyResult;
+}
+
+interface KeyPair {
+  readonly enc: Buffer;
+  readonly mac: Buffer;
+  /** The key's own secret: what version-1 ids were signed with. */
+  readonly v1: Buffer;
 }
 
 export function createCheckIdSigner(keys: readonly CheckIdKey[]): CheckIdSigner {
   if (keys.length === 0) throw new Error('check id: at least one key is required');
-  const byId = new Map<number, Buffer>();
+  const byId = new Map<number, KeyPair>();
   for (const k of keys) {
     if (!Number.isInteger(k.id) || k.id < 1 || k.id > 0xffff) throw new Error(`check id: bad key id ${k.id}`);
     if (k.secret.length < 32) throw new Error(`check id: key ${k.id} must be at least 32 bytes`);
-    byId.set(k.id, k.secret);
+    const derive = (use: string): Buffer => createHmac('sha256', k.secret).update(`mailsift/check-id/v2/${use}`).digest();
+    byId.set(k.id, { enc: derive('enc'), mac: derive('mac'), v1: k.secret });
   }
   const signingId = Math.max(...byId.keys());
 
-  // Accounts are few and long-lived: their tags are computed once per key (bounded).
-  const tags = new Map<string, Buffer>();
-  const accountTag = (secret: Buffer, account: string): Buffer => {
-    const k = `${secret.toString('latin1')}\0${account}`;
-    let tag = tags.get(k);
-    if (!tag) {
-      tag = createHmac('sha256', secret).update('mailsift/check-id/account\0').update(account, 'utf8').digest().subarray(0, 16);
-      if (tags.size > 10_000) tags.clear();
-      tags.set(k, tag);
-    }
-    return tag;
+  const tagOf = (key: KeyPair, header: Buffer, account: string, payload: Buffer): Buffer => {
+    const name = Buffer.from(account, 'utf8');
+    const len = Buffer.alloc(2);
+    len.writeUInt16BE(Math.min(name.length, 0xffff));
+    return createHmac('sha256', key.mac).update(MAC_LABEL).update(header).update(len).update(name).update(payload).digest();
   };
-  const mac = (secret: Buffer, payload: Buffer): Buffer =>
-    createHmac('sha256', secret).update('mailsift/check-id/mac\0').update(payload).digest();
+  // CTR is its own inverse: the same call seals and opens.
+  const ctr = (key: KeyPair, tag: Buffer, data: Buffer): Buffer => {
+    const c = createCipheriv('aes-256-ctr', key.enc, tag.subarray(0, 16));
+    return Buffer.concat([c.update(data), c.final()]);
+  };
+  const inTime = (issuedAt: number, now: number): boolean => now - issuedAt <= CHECK_ID_VALIDITY_MS && issuedAt - now <= MAX_FUTURE_SKEW_MS;
 
   return {
-    sign(account, uuid, inboxHash, issuedAt) {
+    sign(account, uuid, inboxHash, issuedAt, flags = 0) {
       if (uuid.length !== 16 || inboxHash.length !== 16) throw new Error('check id: uuid and inbox hash are 16 bytes');
-      const secret = byId.get(signingId)!;
-      const buf = Buffer.alloc(TOTAL_BYTES);
-      buf.writeUInt8(VERSION, 0);
-      buf.writeUInt16BE(signingId, 1);
-      buf.writeUIntBE(issuedAt, 3, 6);
-      uuid.copy(buf, 9);
-      accountTag(secret, account).copy(buf, 25);
-      inboxHash.copy(buf, 41);
-      mac(secret, buf.subarray(0, PAYLOAD_BYTES)).copy(buf, PAYLOAD_BYTES);
-      return CHECK_ID_PREFIX + buf.toString('base64url');
+      if (!Number.isInteger(flags) || flags < 0 || flags > 0xff) throw new Error('check id: flags are one byte');
+      const key = byId.get(signingId)!;
+      const header = Buffer.alloc(HEADER_BYTES);
+      header.writeUInt8(VERSION, 0);
+      header.writeUInt16BE(signingId, 1);
+      const payload = Buffer.alloc(PAYLOAD_BYTES);
+      payload.writeUInt8(flags, 0);
+      payload.writeUIntBE(issuedAt, 1, 6);
+      uuid.copy(payload, 7);
+      inboxHash.copy(payload, 23);
+      const tag = tagOf(key, header, account, payload);
+      return CHECK_ID_PREFIX + Buffer.concat([header, tag, ctr(key, tag, payload)]).toString('base64url');
     },
 
     verify(token, account, now) {
       if (!hasCheckIdForm(token)) return { ok: false };
-      const buf = Buffer.from(token.slice(CHECK_ID_PREFIX.length), 'base64url');
-      if (buf.length !== TOTAL_BYTES || buf.readUInt8(0) !== VERSION) return { ok: false };
+      const text = token.slice(CHECK_ID_PREFIX.length);
+      const buf = Buffer.from(text, 'base64url');
       // Re-encoding must give the same text: rejects non-canonical base64 spellings of one id.
-      if (buf.toString('base64url') !== token.slice(CHECK_ID_PREFIX.length)) return { ok: false };
+      if (buf.toString('base64url') !== text) return { ok: false };
+      if (buf.length === V1_BYTES) {
+        const v1 = openV1(buf, account, (id) => byId.get(id)?.v1);
+        return v1 && inTime(v1.issuedAt, now) ? { ok: true, claims: { ...v1, flags: 0 } } : { ok: false };
+      }
+      if (buf.length !== TOTAL_BYTES || buf.readUInt8(0) !== VERSION) return { ok: false };
       const keyId = buf.readUInt16BE(1);
-      const secret = byId.get(keyId);
-      if (secret === undefined) return { ok: false };
-      const payload = buf.subarray(0, PAYLOAD_BYTES);
-      const expected = Buffer.concat([
-        payload.subarray(0, 25),
-        accountTag(secret, account),
-        payload.subarray(41),
-      ]);
-      // One constant-time comparison over the MAC of what the id *would* be for this account:
-      // a foreign id fails exactly like a tampered one.
-      if (!timingSafeEqual(mac(secret, expected), buf.subarray(PAYLOAD_BYTES))) return { ok: false };
-      if (!timingSafeEqual(expected.subarray(25, 41), payload.subarray(25, 41))) return { ok: false };
-      const issuedAt = buf.readUIntBE(3, 6);
-      if (now - issuedAt > CHECK_ID_VALIDITY_MS || issuedAt - now > MAX_FUTURE_SKEW_MS) return { ok: false };
+      const key = byId.get(keyId);
+      if (key === undefined) return { ok: false };
+      const tag = buf.subarray(HEADER_BYTES, HEADER_BYTES + TAG_BYTES);
+      const payload = ctr(key, tag, buf.subarray(HEADER_BYTES + TAG_BYTES));
+      if (!timingSafeEqual(tagOf(key, buf.subarray(0, HEADER_BYTES), account, payload), tag)) return { ok: false };
+      const issuedAt = payload.readUIntBE(1, 6);
+      if (!inTime(issuedAt, now)) return { ok: false };
       return {
         ok: true,
-        claims: {
-          uuid: Buffer.from(buf.subarray(9, 25)),
-          issuedAt,
-          inboxHash: Buffer.from(buf.subarray(41, 57)),
-          keyId,
-        },
+        claims: { uuid: payload.subarray(7, 23), issuedAt, inboxHash: payload.subarray(23, 39), keyId, flags: payload.readUInt8(0) },
       };
     },
   };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CHECK_ID_VALIDITY_MS, createCheckIdSigner, hasCheckIdForm } from '../../src/domain/check-id.ts';
+import { CHECK_ID_FLAGS, CHECK_ID_VALIDITY_MS, createCheckIdSigner, hasCheckIdForm } from '../../src/domain/check-id.ts';
 
 const k1 = { id: 1, secret: Buffer.alloc(32, 1) };
 const k2 = { id: 2, secret: Buffer.alloc(32, 2) };
@@ -71,8 +71,7 @@ describe('check id', () => {
         expect(signer.verify('chk_' + s, 'acme', T0).ok).toBe(false);
       }),
     );
-    const random = 'chk_' + randomBytes(89).toString('base64url');
-    expect(signer.verify(random, 'acme', T0).ok).toBe(false);
+    for (const n of [74, 89]) expect(signer.verify('chk_' + randomBytes(n).toString('base64url'), 'acme', T0).ok).toBe(false);
   });
 
   it('rotates keys: newest signs, older still verifies, removed key fails', () => {
@@ -85,8 +84,81 @@ describe('check id', () => {
     expect(signer.verify(newId, 'acme', T0).ok).toBe(false);
   });
 
+  it('is 103 characters, deterministic for one check, and carries its flags sealed', () => {
+    expect(id).toHaveLength(103);
+    expect(signer.sign('acme', uuid, inbox, T0)).toBe(id);
+    const test = signer.sign('acme', uuid, inbox, T0, CHECK_ID_FLAGS.test);
+    expect(test).not.toBe(id);
+    const v = signer.verify(test, 'acme', T0);
+    expect(v.ok && v.claims.flags).toBe(CHECK_ID_FLAGS.test);
+    const plain = signer.verify(id, 'acme', T0);
+    expect(plain.ok && plain.claims.flags).toBe(0);
+    expect(() => signer.sign('acme', uuid, inbox, T0, 256)).toThrow(/one byte/);
+  });
+
+  it('reveals nothing of its payload: no issue time, uuid, inbox hash or account tag in the clear', () => {
+    const raw = Buffer.from(id.slice(4), 'base64url');
+    const time = Buffer.alloc(6);
+    time.writeUIntBE(T0, 0, 6);
+    for (const secretPart of [time, uuid.subarray(0, 4), inbox.subarray(0, 4)]) expect(raw.includes(secretPart)).toBe(false);
+    // Flipping one payload bit changes every byte after the header (the tag is the IV).
+    const other = Buffer.from(signer.sign('acme', uuid, inbox, T0 + 1).slice(4), 'base64url');
+    expect(sharedBytes(raw.subarray(3), other.subarray(3))).toBeLessThanOrEqual(4);
+  });
+
+  it('shares no derived bytes between two accounts\' ids for one inbox (nor between two checks of one account)', () => {
+    const ids = ['acme', 'globex', 'acme'].map((a) => Buffer.from(signer.sign(a, randomBytes(16), inbox, T0).slice(4), 'base64url'));
+    for (const [a, b] of [[ids[0]!, ids[1]!], [ids[0]!, ids[2]!]] as const) {
+      expect(a.subarray(0, 3).equals(b.subarray(0, 3))).toBe(true); // version and key id
+      // Chance alone: 71 positions at 1/256 each, about 0.3 equal bytes; and no common run of 4.
+      expect(sharedBytes(a.subarray(3), b.subarray(3))).toBeLessThanOrEqual(4);
+      expect(longestCommonRun(a.subarray(3), b.subarray(3))).toBeLessThan(4);
+    }
+  });
+
+  it('still verifies ids of the first format (version 1) for their 14 days, bound to their account and key', () => {
+    // Issued by the previous format with key 1 = 32 bytes of 0x01, for account acme, at T0.
+    const v1 = 'chk_AQABAaH9-kYAq6urq6urq6urq6urq6urqyVuMNhhE6tDA8PztPCtwbnNzc3Nzc3Nzc3Nzc3Nzc3NxBU4i7zOMqZfwpnxboBg2t4hYpCPkCHGKogqe8Tjz3Y';
+    expect(v1).toHaveLength(123);
+    const r = signer.verify(v1, 'acme', T0 + 1000);
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      expect(r.claims.uuid.equals(uuid)).toBe(true);
+      expect(r.claims.inboxHash.equals(inbox)).toBe(true);
+      expect(r.claims.issuedAt).toBe(T0);
+      expect(r.claims.flags).toBe(0);
+    }
+    expect(signer.verify(v1, 'globex', T0).ok).toBe(false);
+    expect(signer.verify(v1, 'acme', T0 + CHECK_ID_VALIDITY_MS + 1).ok).toBe(false);
+    expect(createCheckIdSigner([k2]).verify(v1, 'acme', T0).ok).toBe(false);
+    const body = v1.slice(4);
+    for (let i = 0; i < body.length; i += 7) {
+      const c = body[i] === 'A' ? 'B' : 'A';
+      expect(signer.verify('chk_' + body.slice(0, i) + c + body.slice(i + 1), 'acme', T0).ok, `position ${i}`).toBe(false);
+    }
+  });
+
   it('refuses weak keys', () => {
     expect(() => createCheckIdSigner([{ id: 1, secret: Buffer.alloc(8) }])).toThrow(/32 bytes/);
     expect(() => createCheckIdSigner([])).toThrow();
   });
 });
+
+function sharedBytes(a: Buffer, b: Buffer): number {
+  let n = 0;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] === b[i]) n++;
+  return n;
+}
+
+/** The longest run of bytes found in both, anywhere. */
+function longestCommonRun(a: Buffer, b: Buffer): number {
+  let best = 0;
+  for (let i = 0; i < a.length; i++) {
+    for (let j = 0; j < b.length; j++) {
+      let k = 0;
+      while (i + k < a.length && j + k < b.length && a[i + k] === b[j + k]) k++;
+      best = Math.max(best, k);
+    }
+  }
+  return best;
+}

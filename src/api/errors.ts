@@ -136,10 +136,19 @@ export function installErrorHandlers(app: FastifyInstance): void {
  * Requests Node's HTTP parser refuses before Fastify sees them (an unknown method, headers over
  * the size limit, a malformed request line, a timeout) get the same `{error}` body as
  * everything else. Only the error code is logged: the parser's error carries the raw request.
+ *
+ * Pipelining: the bad bytes may follow valid requests on the same connection (one write of a
+ * check and then garbage) that are still being answered. Those were billed, so they are
+ * answered first, in order, and only then the refusal, and the connection closed: destroying
+ * the socket at once dropped their answers.
  */
 export function clientErrorHandler(log: FastifyBaseLogger, counted?: (status: number) => void) {
+  // The parser stays failed and reports again on every later chunk of the same connection.
+  const refused = new WeakSet<Socket>();
   return (err: NodeJS.ErrnoException, socket: Socket): void => {
     if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    if (refused.has(socket)) return;
+    refused.add(socket);
     const [status, message] =
       err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'request: not received in time']
@@ -150,12 +159,39 @@ export function clientErrorHandler(log: FastifyBaseLogger, counted?: (status: nu
             : [400, 'request: not valid HTTP'];
     log.debug({ code: err.code }, 'client error');
     counted?.(status);
-    if (socket.writable) {
-      const body = JSON.stringify({ error: message });
-      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
-    }
-    socket.destroy();
+    const body = JSON.stringify({ error: message });
+    const refusal = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+    afterAnswersInFlight(socket, () => {
+      if (socket.destroyed) return;
+      if (!socket.writable) return void socket.destroy();
+      // end(), not destroy(): the answers written just before must leave the buffer first.
+      socket.end(refusal);
+      setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
+    });
   };
+}
+
+/** How long a refused connection may take to take its last bytes before it is cut. */
+const CLOSE_GRACE_MS = 5_000;
+
+/**
+ * Runs `then` once no response to a request received whole is being written on the socket.
+ * Node attaches a connection's responses to it one at a time, in request order (`_httpMessage`,
+ * the field its own default client-error handler checks), and attaches the next queued one when
+ * the current one finishes; so this waits for each in turn. A request not received whole is the
+ * one that failed (its body timed out): its refusal is due now.
+ */
+function afterAnswersInFlight(socket: Socket, then: () => void): void {
+  const current = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (!current || current.writableFinished || !current.req.complete) return then();
+  const next = (): void => {
+    current.off('finish', next);
+    current.off('close', next);
+    // Node attaches the next response in its own 'finish' listener, registered before this one.
+    process.nextTick(() => afterAnswersInFlight(socket, then));
+  };
+  current.on('finish', next);
+  current.on('close', next);
 }
 
 /**

@@ -26,6 +26,20 @@ describe('parseJsonBody', () => {
     expect(refusal('{"a":{"constructor":{"prototype":{"x":1}}}}')).toEqual({ status: 400, message: 'body: must not contain a "__proto__" or "constructor.prototype" property' });
   });
 
+  it('refuses a key given twice in one object, naming it (JSON.parse would keep the last)', () => {
+    expect(refusal('{"email":"a.b@gmail.com","email":"c.d@gmail.com"}')).toEqual({ status: 400, message: 'email: must be given once (the key appears twice in the body)' });
+    expect(refusal('{"email":"a@b.co","explain":true,"\\u0065mail":"x"}').message).toBe('email: must be given once (the key appears twice in the body)');
+    expect(refusal('{"emails":["a@b.co"],"x":{"k":1,"k":2}}').message).toMatch(/^x\.k: must be given once/);
+    expect(refusal('{"a":[{"k":1},{"k":1,"k":2}]}').message).toMatch(/^a\[1\]\.k: must be given once/);
+    expect(refusal(`{"${'k'.repeat(100)}":1,"${'k'.repeat(100)}":2}`).message).toBe(`${'k'.repeat(64)}…: must be given once (the key appears twice in the body)`);
+  });
+
+  it('accepts one key in several objects, keys that only look alike, and keys inside strings', () => {
+    expect(parseJsonBody(Buffer.from('{"a":{"k":1},"b":{"k":2},"c":[{"k":1},{"k":2}]}'))).toEqual({ a: { k: 1 }, b: { k: 2 }, c: [{ k: 1 }, { k: 2 }] });
+    expect(parseJsonBody(Buffer.from('{"k":"\\"k\\":","K":1,"k ":2}'))).toEqual({ k: '"k":', K: 1, 'k ': 2 });
+    expect(parseJsonBody(Buffer.from('{"emails":["{\\"a\\":1,\\"a\\":2}","x\\\\"],"e":1}'))).toEqual({ emails: ['{"a":1,"a":2}', 'x\\'], e: 1 });
+  });
+
   it('leaves keys that merely look alike alone', () => {
     expect(parseJsonBody(Buffer.from('{"constructor":"x","proto":1}'))).toEqual({ constructor: 'x', proto: 1 });
   });

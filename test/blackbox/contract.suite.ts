@@ -133,6 +133,10 @@ export function contractSuite(launch: () => Promise<Target>): void {
         expect(poisoned.status).toBe(400);
         expect(poisoned.body).toEqual({ error: 'body: must not contain a "__proto__" or "constructor.prototype" property' });
       }
+      // A key given twice: refused, naming it (JSON.parse alone would check the last address).
+      const twice = await call(s.url, 'POST', '/v1/check', { raw: '{"email":"a.b@gmail.com","email":"c.d@gmail.com"}', headers: { 'content-type': 'application/json' } });
+      expect(twice.status).toBe(400);
+      expect(twice.body).toEqual({ error: 'email: must be given once (the key appears twice in the body)' });
       const withCharset = await call(s.url, 'POST', '/v1/check', { raw: '{"email":"a.b@gmail.com"}', headers: { 'content-type': 'application/json; charset=utf-8' } });
       expect(withCharset.status).toBe(200);
       // HEAD of the check would bill a check whose answer it cannot return: not a method it takes.

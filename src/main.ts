@@ -7,6 +7,7 @@ import './platform/threadpool.ts';
 import { ConfigError, loadConfig } from './config/load.ts';
 import { StartupError } from './platform/startup-error.ts';
 import { checkFileCommand, CHECK_FILE_USAGE } from './roles/check-file-command.ts';
+import { ensureCanListen } from './roles/listen.ts';
 
 const USAGE = `usage: mailsift [command]
 
@@ -54,6 +55,8 @@ async function main(argv: string[]): Promise<number> {
     }
     throw err;
   }
+  // Before the data dir, a development key or a feed download: a taken port fails the start at once.
+  if (cmd === 'serve') await ensureCanListen(config.host, config.port);
   // The service's modules (TensorFlow.js, kafkajs, LevelDB...) load only for the commands that
   // use them: a client command such as check-file starts in a fraction of the time.
   const [{ runFeedsUpdate }, { createContext }, { feedUrls }, { serve }, { retrainCommand }, { topicsCommand }] = await Promise.all([

@@ -69,7 +69,7 @@ async function main(argv: string[]): Promise<number> {
   ]);
   const ctx = createContext(config);
   if (cmd === 'feeds' && sub === 'update') {
-    return runFeedsUpdate({ dataDir: ctx.dataDir, urls: feedUrls(ctx), logger: ctx.logger });
+    return runFeedsUpdate({ dataDir: ctx.dataDir, urls: feedUrls(ctx), logger: ctx.logger, fetch: ctx.fetch });
   }
   if (cmd === 'retrain') return retrainCommand(ctx, (line) => process.stdout.write(`${line}\n`));
   if (cmd === 'topics') return topicsCommand(ctx, sub as 'plan' | 'apply', (line) => process.stdout.write(`${line}\n`));

@@ -12,11 +12,14 @@ export class ConfigError extends Error {
   }
 }
 
+const LOWER_CASE_TOO = new Set(['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY']);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const out: Record<string, unknown> = {};
   const problems: string[] = [];
   for (const [key, setting] of Object.entries(SETTINGS) as [SettingKey, (typeof SETTINGS)[SettingKey]][]) {
-    const raw = env[setting.env] ?? setting.default;
+    // The proxy variables are read in lower case too, as curl and most tools read them.
+    const raw = env[setting.env] ?? (LOWER_CASE_TOO.has(setting.env) ? env[setting.env.toLowerCase()] : undefined) ?? setting.default;
     if (raw === undefined) {
       out[key] = undefined;
       continue;

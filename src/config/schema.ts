@@ -125,6 +125,17 @@ const apiKeys: Parser<{ key: string; account: string }[]> = (raw) => {
   return out;
 };
 
+/** A proxy: http(s)://[user:password@]host[:port]. */
+const proxyUrl: Parser<string> = (raw) => {
+  try {
+    const u = new URL(raw.trim());
+    if ((u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '') return raw.trim();
+  } catch {
+    // refused below
+  }
+  throw new Error('must be a proxy URL: http://host:port (or https://, optionally with user:password@)');
+};
+
 /** A feed URL, or `off` to turn that feed off. */
 const feedUrl: Parser<string> = (raw) => (['off', 'none'].includes(raw.trim().toLowerCase()) ? 'off' : url(raw));
 
@@ -171,7 +182,7 @@ export const SETTINGS = {
   apiKeys: s('MAILSIFT_API_KEYS', undefined, optional(apiKeys), '`key1=account1,key2=account2` (keys >= 16 chars). Unset in embedded mode: a dev key is generated on first start, printed once, and only its hash kept'),
   secret: s('MAILSIFT_SECRET', undefined, optional(secret), 'Key material (>= 32 chars) for check_id signatures and keyed hashes. Unset in embedded mode: generated once and kept in the data dir. Required in Kafka mode'),
   checkIdKeys: s('MAILSIFT_CHECK_ID_KEYS', undefined, optional(checkIdKeys), 'Optional check_id key rotation: `2=<secret>,1=<secret>`; the highest id signs, all verify. Default: key 1 derived from MAILSIFT_SECRET'),
-  dnsServers: s('MAILSIFT_DNS_SERVERS', undefined, optional(dnsServers), 'Comma list `host[:port]` used for every DNS lookup (default: system resolvers); a host name is resolved once at start'),
+  dnsServers: s('MAILSIFT_DNS_SERVERS', undefined, optional(dnsServers), 'Comma list `host[:port]` used for every DNS lookup of a check (default: system resolvers); a host name is resolved once at start. Not for the host names of feed URLs, RDAP registries, proxies, Kafka brokers or the schema registry (system resolver)'),
   dns: s('MAILSIFT_DNS', 'on', bool, '`off` skips DNS: `deliverable_domain` and `mail_provider` are then absent'),
   domainAge: s('MAILSIFT_DOMAIN_AGE', 'on', bool, '`off` makes no RDAP lookups (`domain_age_days` and `young_domain` are then absent); `on` asks the registry of each new domain in the background, once the RDAP bootstrap feed is loaded; only the domain is sent'),
   dnsCanary: s('MAILSIFT_DNS_CANARY', 'gmail.com,outlook.com,yahoo.com', (raw) => (['off', 'none'].includes(raw.trim().toLowerCase()) ? [] : domainList(raw)), 'Domains that certainly receive mail; while the resolver denies all of them its answers are not trusted (`deliverable_domain: null`). `off` disables the check'),
@@ -204,6 +215,9 @@ export const SETTINGS = {
   feedsUrlTor: s('MAILSIFT_FEEDS_URL_TOR', undefined, optional(feedUrl), 'Tor bulk exit list (default https://check.torproject.org/torbulkexitlist)'),
   feedsUrlRdap: s('MAILSIFT_FEEDS_URL_RDAP', undefined, optional(feedUrl), 'RDAP bootstrap for DNS, which registry answers for each TLD (default https://data.iana.org/rdap/dns.json); `domain_age_days` comes from those registries'),
   instanceId: s('MAILSIFT_INSTANCE_ID', undefined, optional(text), 'Name of this instance (Kafka mode: API replicas use it in their consumer group). Default: host name + port'),
+  httpProxy: s('HTTP_PROXY', undefined, optional(proxyUrl), 'Proxy for outbound `http://` requests (feed downloads, RDAP lookups); `http_proxy` is read too'),
+  httpsProxy: s('HTTPS_PROXY', undefined, optional(proxyUrl), 'Proxy for outbound `https://` requests (feed downloads, RDAP lookups; default: `HTTP_PROXY`); `https_proxy` is read too'),
+  noProxy: s('NO_PROXY', undefined, optional((raw) => raw.trim()), 'Hosts reached without the proxy: comma list of names (a name covers its subdomains), `host:port`, or `*`; `no_proxy` is read too'),
   logLevel: s('MAILSIFT_LOG_LEVEL', 'info', oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'), 'Log level'),
 } as const;
 

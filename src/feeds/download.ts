@@ -13,6 +13,8 @@ export interface DownloadOptions {
   readonly maxBytes: number;
   /** Aborts the download early (the updater's stop()). */
   readonly signal?: AbortSignal;
+  /** The fetch to use (the service's honours HTTP(S)_PROXY); default the built-in one. */
+  readonly fetch?: typeof globalThis.fetch;
 }
 
 /** Origin and path only: a configured URL may carry a token in its query or user info. */
@@ -44,7 +46,7 @@ export async function downloadFeed(url: string, opts: DownloadOptions): Promise<
   const timeout = AbortSignal.timeout(opts.timeoutMs);
   const signal = opts.signal === undefined ? timeout : AbortSignal.any([timeout, opts.signal]);
   try {
-    const res = await fetch(parsed, { redirect: 'follow', signal, headers: { 'user-agent': 'mailsift-feeds' } });
+    const res = await (opts.fetch ?? fetch)(parsed, { redirect: 'follow', signal, headers: { 'user-agent': 'mailsift-feeds' } });
     if (!res.ok) {
       await res.body?.cancel().catch(() => undefined);
       return { ok: false, error: `HTTP ${res.status}` };

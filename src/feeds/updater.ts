@@ -33,6 +33,8 @@ export interface FeedUpdaterOptions {
   minRatio?: number;
   logger?: { info(o: object, msg?: string): void; warn(o: object, msg?: string): void };
   now?: () => number;
+  /** The fetch downloads use (the service's honours HTTP(S)_PROXY); default the built-in one. */
+  fetch?: typeof globalThis.fetch;
 }
 
 export interface FeedStatus {
@@ -136,7 +138,7 @@ export function createFeedUpdater(opts: FeedUpdaterOptions): FeedUpdater {
       s.lastError = error;
       log.warn({ feed: spec.name, url: displayUrl(url), error, kept: s.parsed !== undefined }, 'feed: update failed');
     };
-    const got = await downloadFeed(url, { timeoutMs: opts.timeoutMs ?? DEFAULTS.timeoutMs, maxBytes, signal: abort.signal });
+    const got = await downloadFeed(url, { timeoutMs: opts.timeoutMs ?? DEFAULTS.timeoutMs, maxBytes, signal: abort.signal, ...(opts.fetch ? { fetch: opts.fetch } : {}) });
     if (!got.ok) return fail(got.error);
     if (abort.signal.aborted) return fail('aborted (updater stopped)');
     const checked = validateFeedBody(spec, got.body, {

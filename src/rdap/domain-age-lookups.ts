@@ -33,6 +33,8 @@ export interface DomainAgeOptions {
   onLookup?: (result: LookupResult) => void;
   /** A registry is left alone for `ms`. */
   onPause?: (origin: string, why: string, ms: number) => void;
+  /** The fetch to use (the service's honours HTTP(S)_PROXY); default the built-in one. */
+  fetch?: typeof globalThis.fetch;
 }
 
 type Answer = { readonly registeredAt: number } | { readonly registeredAt: null };
@@ -100,7 +102,7 @@ export function createDomainAgeLookups(o: DomainAgeOptions): DomainAgeLookups {
 
   async function lookup(registrable: string, url: string, origin: string): Promise<void> {
     try {
-      const res = await fetch(url, {
+      const res = await (o.fetch ?? fetch)(url, {
         headers: { accept: 'application/rdap+json, application/json' },
         signal: AbortSignal.any([abort.signal, AbortSignal.timeout(timeoutMs)]),
       });

@@ -97,6 +97,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     ? createDomainAgeLookups({
         servers: () => feeds.rdapServers(),
         now: ctx.now,
+        fetch: ctx.fetch,
         onLookup: (result) => metrics.domainAgeLookups.inc({ result }),
         onPause: (origin, why, ms) => logger.warn({ registry: origin, why, paused_s: Math.round(ms / 1000) }, 'RDAP registry not answering; domain-age lookups to it paused'),
       })

@@ -10,6 +10,7 @@ import { createCheckIdSigner, type CheckIdSigner } from '../domain/check-id.ts';
 import { createKeyedHasher, type KeyedHasher } from '../domain/keyed-hash.ts';
 import { createLogger } from '../platform/logger.ts';
 import { createMetrics, type Metrics } from '../platform/metrics.ts';
+import { createOutboundFetch, type HttpFetch } from '../platform/outbound-http.ts';
 import { deriveKey, loadOrCreateMasterSecret } from '../platform/secrets.ts';
 import { StartupError } from '../platform/startup-error.ts';
 
@@ -21,6 +22,8 @@ export interface Context {
   readonly hasher: KeyedHasher;
   readonly signer: CheckIdSigner;
   readonly now: () => number;
+  /** Outbound HTTP (feeds, RDAP): honours HTTP_PROXY, HTTPS_PROXY and NO_PROXY. */
+  readonly fetch: HttpFetch;
 }
 
 export function createContext(config: Config, logger: Logger = createLogger(config.logLevel)): Context {
@@ -45,5 +48,6 @@ export function createContext(config: Config, logger: Logger = createLogger(conf
     hasher: createKeyedHasher(deriveKey(master, 'keyed-hash')),
     signer: createCheckIdSigner(checkIdKeys),
     now: Date.now,
+    fetch: createOutboundFetch({ httpProxy: config.httpProxy, httpsProxy: config.httpsProxy, noProxy: config.noProxy }),
   };
 }

@@ -40,6 +40,7 @@ export async function createFeedSource(ctx: Context): Promise<FeedSource> {
     refreshIntervalMs: ctx.config.feedsRefreshHours * 3_600_000,
     logger: ctx.logger.child({ component: 'feeds' }),
     now: ctx.now,
+    fetch: ctx.fetch,
   });
   await updater.start();
   ctx.metrics.gauge('mailsift_feed_age_seconds', 'Age of the loaded copy of each feed (absent when none is loaded)', ['feed'], (set) => {

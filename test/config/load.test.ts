@@ -77,4 +77,12 @@ describe('loadConfig', () => {
     expect(c.mode).toBe('kafka');
     expect(c.roles).toEqual(['api']);
   });
+
+  it('proxy variables: upper or lower case (upper wins), URLs checked', () => {
+    expect(loadConfig({}).httpProxy).toBeUndefined();
+    const c = loadConfig({ https_proxy: 'http://proxy.corp:3128', HTTP_PROXY: 'http://u:p@proxy.corp:8080', http_proxy: 'http://ignored:1', no_proxy: ' localhost,.corp ' });
+    expect([c.httpsProxy, c.httpProxy, c.noProxy]).toEqual(['http://proxy.corp:3128', 'http://u:p@proxy.corp:8080', 'localhost,.corp']);
+    expect(() => loadConfig({ HTTPS_PROXY: 'proxy.corp:3128' })).toThrow(/HTTPS_PROXY: must be a proxy URL/);
+    expect(() => loadConfig({ http_proxy: 'socks5://proxy.corp:1080' })).toThrow(/HTTP_PROXY: must be a proxy URL/);
+  });
 });

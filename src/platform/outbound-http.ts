@@ -1,0 +1,28 @@
+/**
+ * The fetch every outbound HTTP request of the service uses (feed downloads, RDAP lookups):
+ * undici's, through its EnvHttpProxyAgent, so HTTP_PROXY / HTTPS_PROXY / NO_PROXY are honoured
+ * as curl and most tools honour them (Node's built-in fetch ignores them). The values come from
+ * the validated configuration rather than from process.env.
+ */
+import { EnvHttpProxyAgent, fetch as undiciFetch } from 'undici';
+
+export type HttpFetch = typeof globalThis.fetch;
+
+export interface ProxySettings {
+  readonly httpProxy?: string | undefined;
+  readonly httpsProxy?: string | undefined;
+  readonly noProxy?: string | undefined;
+}
+
+export function createOutboundFetch(p: ProxySettings): HttpFetch {
+  // Every value explicit ('' = none: direct connections, like the built-in fetch): given
+  // undefined, the agent would read process.env itself. HTTPS_PROXY unset falls back to
+  // HTTP_PROXY for https URLs, as curl does.
+  const dispatcher = new EnvHttpProxyAgent({
+    httpProxy: p.httpProxy ?? '',
+    httpsProxy: p.httpsProxy ?? p.httpProxy ?? '',
+    noProxy: p.noProxy ?? '',
+  });
+  return ((input: Parameters<HttpFetch>[0], init?: Parameters<HttpFetch>[1]) =>
+    undiciFetch(input as Parameters<typeof undiciFetch>[0], { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher })) as unknown as HttpFetch;
+}

@@ -15,7 +15,7 @@ commands:
   serve          run the service (default): API, stream processors and trainer per MAILSIFT_ROLES
   feeds update   download, validate and store every configured IP feed now, then exit
   retrain        fit a learned model on the labelled checks now and publish it (embedded: server stopped)
-  topics plan    print every Kafka topic the service uses (partitions, retention, compaction)
+  topics plan    print every Kafka topic the service uses (partitions, retention, compaction); --json for machines
   topics apply   create the missing topics on KAFKA_BROKERS, then exit
   check-file IN  check every address of a CSV or JSON-lines file through the API (see check-file --help)
   help           show this text
@@ -23,7 +23,7 @@ commands:
 Configuration is read from environment variables; see README.md.`;
 
 /** Every command with the arguments it takes; anything else is refused before the data dir is touched. */
-const COMMANDS = ['serve', 'feeds update', 'retrain', 'topics plan', 'topics apply'];
+const COMMANDS = ['serve', 'feeds update', 'retrain', 'topics plan', 'topics plan --json', 'topics apply'];
 const HELP = new Set(['help', '--help', '-h']);
 
 async function main(argv: string[]): Promise<number> {
@@ -44,7 +44,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`mailsift: unknown command "${command}"\n\n${USAGE}\n`);
     return 2;
   }
-  const [cmd, sub] = command.split(' ') as [string, string | undefined];
+  const [cmd, sub, flag] = command.split(' ') as [string, string | undefined, string | undefined];
   let config;
   try {
     config = loadConfig();
@@ -69,10 +69,11 @@ async function main(argv: string[]): Promise<number> {
   ]);
   const ctx = createContext(config);
   if (cmd === 'feeds' && sub === 'update') {
-    return runFeedsUpdate({ dataDir: ctx.dataDir, urls: feedUrls(ctx), logger: ctx.logger, fetch: ctx.fetch });
+    // Its table says how each feed fared: no log lines among its rows.
+    return runFeedsUpdate({ dataDir: ctx.dataDir, urls: feedUrls(ctx), fetch: ctx.fetch });
   }
   if (cmd === 'retrain') return retrainCommand(ctx, (line) => process.stdout.write(`${line}\n`));
-  if (cmd === 'topics') return topicsCommand(ctx, sub as 'plan' | 'apply', (line) => process.stdout.write(`${line}\n`));
+  if (cmd === 'topics') return topicsCommand(ctx, sub as 'plan' | 'apply', (line) => process.stdout.write(`${line}\n`), { json: flag === '--json' });
   const running = await serve(ctx);
   let closing = false;
   const stop = (signal: string): void => {

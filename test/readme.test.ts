@@ -1,5 +1,5 @@
 /** README is part of the contract: its lists must match the code's closed lists. */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS } from '../src/config/schema.ts';
@@ -40,5 +40,38 @@ describe('README', () => {
     for (const p of ['/v1/check ', '/v1/check?', '/v1/check/bulk', '/v1/feedback', '/v1/model', '/v1/usage', '/v1/openapi.json', '/healthz', '/readyz', '/metrics']) {
       expect(readme.split('\n').some((l) => l.includes('curl') && l.includes(p.trim() === '/v1/check' ? 'localhost:8080/v1/check ' : p)), p).toBe(true);
     }
+  });
+});
+
+describe('docs/development.md', () => {
+  const doc = readFileSync(join(REPO_ROOT, 'docs', 'development.md'), 'utf8');
+  const layout = /## Layout\n+```\n([\s\S]*?)```/.exec(doc)![1]!;
+
+  it('its layout names only paths that exist, and every folder of src/', () => {
+    let top = '';
+    const named: string[] = [];
+    for (const line of layout.split('\n')) {
+      const m = /^( *)(\S+)/.exec(line);
+      if (!m || m[1]!.length > 2) continue; // description continued
+      if (m[1] === '') top = m[2]!;
+      const path = m[1] === '' ? m[2]! : top + m[2]!;
+      named.push(path.replace(/\/$/, ''));
+      expect(existsSync(join(REPO_ROOT, path)), path).toBe(true);
+    }
+    for (const d of readdirSync(join(REPO_ROOT, 'src'), { withFileTypes: true })) if (d.isDirectory()) expect(named, `src/${d.name}`).toContain(`src/${d.name}`);
+  });
+
+  it('names no source file that does not exist', () => {
+    const files = new Set<string>();
+    const walk = (dir: string): void => {
+      for (const d of readdirSync(dir, { withFileTypes: true })) {
+        if (d.isDirectory()) walk(join(dir, d.name));
+        else files.add(d.name);
+      }
+    };
+    walk(join(REPO_ROOT, 'src'));
+    walk(join(REPO_ROOT, 'test'));
+    // (Not the import example `./x.ts`, nor test file examples.)
+    for (const [name] of doc.matchAll(/(?<![\w.-])(?<!\.\/)[\w-]+(?:\.[\w-]+)*\.ts\b/g)) if (!name.includes('.test.')) expect(files.has(name), name).toBe(true);
   });
 });

@@ -87,7 +87,7 @@ export type CheckResult = Static<typeof CheckResult>;
 
 export const BulkBody = Type.Object(
   // Items have no length limit of their own: an over-long address is an invalid address, which
-  // gets an error entry in its place (CONTRACT.md); the 1 MiB body limit bounds them.
+  // gets an error entry in its place (README: POST /v1/check/bulk); the 1 MiB body limit bounds them.
   { emails: Type.Array(Type.String(), { minItems: 1, maxItems: 1000 }) },
   { additionalProperties: false },
 );

@@ -1,6 +1,6 @@
 /**
  * Facts + score -> the CheckResult the API returns (pure). Decides what is *shown*:
- * history numbers appear only past the thresholds SPEC.md gives, IP fields only when an IP was
+ * history numbers appear only past the thresholds README's CheckResult table gives, IP fields only when an IP was
  * sent, `deliverable_domain` only when DNS was asked, `domain_pattern` only for company domains,
  * and the `work_domain` reason only when the account type says `work`.
  */

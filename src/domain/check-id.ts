@@ -38,7 +38,7 @@ const HEADER_BYTES = 3;
 const TAG_BYTES = 32;
 const PAYLOAD_BYTES = 39;
 const TOTAL_BYTES = HEADER_BYTES + TAG_BYTES + PAYLOAD_BYTES;
-/** CONTRACT.md's form: `chk_` + base64url, 100-140 characters in all (ours are 103; version 1's were 123). */
+/** The documented form (README: Errors, 400): `chk_` + base64url, 100-140 characters in all (ours are 103; version 1's were 123). */
 const FORM = /^chk_[A-Za-z0-9_-]{96,136}$/;
 const MAC_LABEL = Buffer.from('mailsift/check-id/v2\0');
 

@@ -1,5 +1,5 @@
 /**
- * The CheckResult as the API returns it (SPEC.md field names). api/schemas.ts holds the JSON
+ * The CheckResult as the API returns it (README: The CheckResult). api/schemas.ts holds the JSON
  * Schema of the same shape; a type-level check there keeps the two in step.
  */
 import type { AccountType, Datacenter, DomainPattern, EvidenceItem, IpIgnoredReason, MailProvider, Verdict } from './check.ts';

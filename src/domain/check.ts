@@ -1,5 +1,5 @@
 /**
- * The shared vocabulary of a check: closed value sets from CONTRACT.md and the facts
+ * The shared vocabulary of a check: closed value sets of the public contract (README: The CheckResult) and the facts
  * each stage contributes. Imports nothing from the repo; every other layer may import it.
  *
  * Stages and who fills what:
@@ -123,7 +123,7 @@ export interface Score {
   readonly intercept: number;
 }
 
-/** Verdict thresholds on human_score (CONTRACT.md: allow >= 60, review 30-59, block < 30). */
+/** Verdict thresholds on human_score (README: allow >= 60, review 30-59, block < 30, configurable). */
 export interface VerdictThresholds {
   readonly allowAtLeast: number;
   readonly reviewAtLeast: number;

@@ -1,13 +1,13 @@
 /**
  * The closed vocabularies of a score's explanation (documented in docs/scorecard.md):
  * REASON_CODES for `reasons`, EVIDENCE_SIGNALS for `evidence[].signal`. The names listed in
- * CONTRACT.md are used exactly where the concept matches. Adding a code is a contract
+ * public contract (README: Reason codes) are used exactly where the concept matches. Adding a code is a contract
  * change: append, never rename. Pure.
  */
 import { FEATURE_NAMES, type FeatureName } from './features.ts';
 
 export const REASON_CODES = [
-  // from CONTRACT.md
+  // the contract's own examples (README: Reason codes)
   'natural_name', 'matches_domain_address_pattern', 'work_domain', 'disposable_domain', 'role_account',
   'random_local_part', 'typo_domain', 'no_mail_server', 'alias_burst', 'signup_wave', 'datacenter_ip',
   'tor_exit', 'ip_burst', 'young_domain', 'reported_fake_domain',

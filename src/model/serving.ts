@@ -1,5 +1,5 @@
 /**
- * Which model an account is served (pure), per CONTRACT.md: `off` -> baseline; `on` -> the
+ * Which model an account is served (pure), as README's Model section says: `off` -> baseline; `on` -> the
  * learned model as soon as one exists; `auto` -> a learned model only while it is healthy,
  * i.e. its prequential recent log loss is below the baseline's over at least the last
  * RECENT_WINDOW examples it scored. Two learned models can apply to an account: the shared one
@@ -65,7 +65,7 @@ export function accountModels(shared: Scorecard | undefined, personal: Scorecard
 
 /**
  * `on`: the newer learned model (a personal model no longer refitted gives way to a newer
- * shared one). `auto` (CONTRACT): an account whose personal model beats the baseline on its
+ * shared one). `auto` (README, Model): an account whose personal model beats the baseline on its
  * own recent outcomes is served it; only a healthy shared model that has scored a full window
  * of the account's own outcomes and does strictly better on them takes over (the same
  * outcomes: both score every outcome once they exist), so a few outcomes never flip it.

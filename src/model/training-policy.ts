@@ -30,7 +30,7 @@ export function trainingDue(s: TrainingSetSummary, force = false): TrainingDecis
   return { due: true };
 }
 
-/** An account's own outcomes before it can have a personal model (SPEC: "about 50"). */
+/** An account's own outcomes before it can have a personal model (README, Personal models: "at least 50"). */
 export const PERSONAL_MIN_EXAMPLES = 50;
 /** ...with at least this many of each outcome kind. */
 export const PERSONAL_MIN_PER_CLASS = 10;

@@ -1,5 +1,5 @@
 /**
- * TensorFlow.js setup for the processes that fit models (ARCHITECTURE.md decision 7):
+ * TensorFlow.js setup for the processes that fit models (docs/architecture.md: The learned model):
  * `@tensorflow/tfjs` on its pure JavaScript CPU backend (tfjs-node cannot install on our
  * machines), in production mode (skips per-op debug checks and the console banner that
  * suggests tfjs-node). Idempotent.

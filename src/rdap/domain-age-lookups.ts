@@ -1,7 +1,7 @@
 /**
  * Background domain-age lookups over RDAP for the check path, which never waits for one: the
- * first check of a domain starts a lookup and later checks read the answer (SPEC:
- * `domain_age_days` is "present once the background check has run for this domain").
+ * first check of a domain starts a lookup and later checks read the answer (README, The CheckResult:
+ * `domain_age_days` is present once the background lookup the domain's first check starts has answered).
  * Bounded everywhere: `concurrency` requests in flight (at most half of them to one registry,
  * so a slow one cannot hold up the others), `maxQueued` waiting (beyond that a domain waits for
  * a later check), LRUs of answers keyed by registrable domain, a per-request timeout and a body

@@ -7,6 +7,7 @@
  * to itself, so stop the server first (the running server's trainer retrains on its own every
  * MAILSIFT_TRAIN_INTERVAL_S).
  */
+import { MIN_EXAMPLES_PER_CLASS, MIN_TRAINING_EXAMPLES, PERSONAL_MAX_SHARE, PERSONAL_MIN_EXAMPLES, PERSONAL_MIN_PER_CLASS } from '../model/training-policy.ts';
 import { errorCodes } from '../platform/level-open.ts';
 import { instanceId, openBus, type OpenedBus } from './bus.ts';
 import type { Context } from './context.ts';
@@ -40,6 +41,7 @@ export async function retrainCommand(ctx: Context, out: (line: string) => void):
       const r = await trainer.trainNow(true);
       if (!r.published) {
         out(`mailsift retrain: no model fitted: ${r.why}`);
+        out(RETRAIN_RULE);
         return 1;
       }
       for (const m of r.models) {
@@ -57,6 +59,13 @@ export async function retrainCommand(ctx: Context, out: (line: string) => void):
     await opened.bus.close();
   }
 }
+
+/** The whole rule (training-policy.ts), so a refusal says what would be enough, not only what is missing. */
+export const RETRAIN_RULE =
+  `A shared learned model needs ${MIN_TRAINING_EXAMPLES} outcomes in all, at least ${MIN_EXAMPLES_PER_CLASS} of each kind (real person: confirmed/real; not: fake/abuse/bounced). ` +
+  `An account's personal model needs ${PERSONAL_MIN_EXAMPLES} of that account's own outcomes, at least ${PERSONAL_MIN_PER_CLASS} of each kind, ` +
+  `and none is fitted for an account whose outcomes are ${Math.round(PERSONAL_MAX_SHARE * 100)}% or more of the shared model's once a shared one exists. ` +
+  'Report outcomes with POST /v1/feedback; GET /v1/model says how many are still missing.';
 
 function isLocked(err: unknown): boolean {
   return errorCodes(err).includes('LEVEL_LOCKED');

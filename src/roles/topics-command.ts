@@ -4,17 +4,19 @@
  * it at start too; a deployment job can do it first, with the production replication factor).
  */
 import { openKafkaBus } from '../bus/kafka/kafka-bus.ts';
-import { topicPlan } from '../streams/topic-plan.ts';
+import { topicPlan, type TopicConfig } from '../streams/topic-plan.ts';
 import { storesOf, TOPOLOGY } from '../streams/topology.ts';
 import type { Context } from './context.ts';
 
-/** `sub` as main.ts validated it against its command list. */
-export async function topicsCommand(ctx: Context, sub: 'plan' | 'apply', out: (line: string) => void): Promise<number> {
+/** `sub` as main.ts validated it against its command list; `json`: the plan as JSON (retention in ms, as Kafka takes it). */
+export async function topicsCommand(ctx: Context, sub: 'plan' | 'apply', out: (line: string) => void, opts: { json?: boolean } = {}): Promise<number> {
   const plan = topicPlan(storesOf(TOPOLOGY), ctx.config.kafkaReplicationFactor);
   if (sub === 'plan') {
     // The names as created on the broker: with MAILSIFT_KAFKA_NAMESPACE, `<namespace>.<name>`.
     const ns = ctx.config.kafkaNamespace ? `${ctx.config.kafkaNamespace}.` : '';
-    out(JSON.stringify(plan.map((t) => ({ ...t, name: ns + t.name })), null, 2));
+    const named = plan.map((t) => ({ ...t, name: ns + t.name }));
+    if (opts.json) out(JSON.stringify(named, null, 2));
+    else for (const line of topicTable(named)) out(line);
     return 0;
   }
   if (ctx.config.mode !== 'kafka') {
@@ -32,4 +34,38 @@ export async function topicsCommand(ctx: Context, sub: 'plan' | 'apply', out: (l
   await bus.close();
   out(`${plan.length} topics present`);
   return 0;
+}
+
+/** The plan as a table for people: one row per topic, retention in days, hours and minutes. */
+export function topicTable(plan: readonly TopicConfig[]): string[] {
+  const rows = plan.map((t) => [
+    t.name,
+    t.kind,
+    String(t.partitions),
+    String(t.replicationFactor),
+    t.configs['cleanup.policy'] ?? '',
+    t.configs['retention.ms'] === undefined ? 'forever (compacted)' : duration(Number(t.configs['retention.ms'])),
+  ]);
+  const head = ['topic', 'kind', 'partitions', 'replicas', 'cleanup', 'retention'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: readonly string[]): string => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ');
+  return [line(head), ...rows.map(line), '', `${plan.length} topics. \`mailsift topics plan --json\` prints every setting (retention.ms as Kafka takes it).`];
+}
+
+/** 91 d, 7 d 2 h, 1 h 20 min: the largest units that are not zero, down to minutes (seconds when under one). */
+export function duration(ms: number): string {
+  const units: [string, number][] = [
+    ['d', 86_400_000],
+    ['h', 3_600_000],
+    ['min', 60_000],
+  ];
+  if (ms < 60_000) return `${Math.round(ms / 1000)} s`;
+  const parts: string[] = [];
+  let rest = ms;
+  for (const [name, size] of units) {
+    const n = Math.floor(rest / size);
+    rest -= n * size;
+    if (n > 0) parts.push(`${n} ${name}`);
+  }
+  return parts.join(' ');
 }

@@ -3,7 +3,7 @@
  *   parse -> DNS facts (cached, single-flight, budgeted) -> address signals -> IP facts
  *   -> history (local state + own pending events) -> features + score -> signed check_id
  *   -> check event written and durable -> CheckResult.
- * Policy: the response waits for the event (ARCHITECTURE.md decision 4). If the log cannot
+ * Policy: the response waits for the event (README: Errors, 503; docs/architecture.md: Consistency). If the log cannot
  * take it within MAILSIFT_EVENT_TIMEOUT_MS the check answers 503 and nothing was billed.
  */
 import { partitionFor } from '../bus/partitioner.ts';

@@ -1,5 +1,5 @@
 /**
- * POST /v1/feedback, as SPEC.md's state table says:
+ * POST /v1/feedback, as README (Report an outcome) says:
  *   check_id: must have the chk_ form (else 400); must verify for this account within 14 days
  *             and not be labelled yet (else 404).
  *   email:    must parse (else 400); the account's latest check of that inbox (same canonical,

@@ -1,5 +1,5 @@
 /**
- * Read-your-writes (ARCHITECTURE.md decision 3): the events this API instance wrote that the
+ * Read-your-writes (docs/architecture.md: Consistency): the events this API instance wrote that the
  * state it reads may not include yet. Queries re-apply them on top of the stored state with
  * the same aggregation code, so a client checking sequentially sees each earlier check.
  *

@@ -1,5 +1,5 @@
 /**
- * A read replica of every store (ARCHITECTURE.md decision 2, GlobalKTable-style): an API
+ * A read replica of every store (docs/architecture.md: Roles and processes, GlobalKTable-style): an API
  * instance in Kafka mode consumes all partitions of all changelog topics into its own LevelDB,
  * with the same physical layout as the streams' stores, so the same queries run on it. Its
  * own changelog positions are committed atomically with what they produced; the streams'

@@ -1,5 +1,5 @@
 /**
- * The public contract (SPEC.md + CONTRACT.md) against the real built server over HTTP.
+ * The public contract (README: The API, The CheckResult, Model) against the real built server over HTTP.
  * Numbered steps where order matters (feedback transitions, restart).
  */
 import { connect } from 'node:net';
@@ -345,7 +345,7 @@ export function contractSuite(launch: () => Promise<Target>): void {
     });
   });
 
-  describe('POST /v1/feedback (SPEC.md state table)', () => {
+  describe('POST /v1/feedback (README: Report an outcome)', () => {
     it('check_id: 1. 202 once, 2. then 404 already labelled; foreign and tampered ids 404', async () => {
       const c = await post('/v1/check', { email: 'olivia.martin@gmail.com' });
       const id = c.body.check_id as string;

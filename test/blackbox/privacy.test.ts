@@ -1,5 +1,5 @@
 /**
- * Privacy invariant (CONTRACT.md): after checks (POST and GET), bulk and feedback with known
+ * Privacy invariant (README: Privacy): after checks (POST and GET), bulk and feedback with known
  * addresses and IPs, no address, local part, canonical inbox or IP appears in clear in any file
  * of the data dir (raw bytes, and every key and value of every LevelDB once decompressed) or in
  * the captured logs, even at trace level with request logging on. One IP is a listed Tor exit

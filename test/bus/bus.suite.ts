@@ -1,5 +1,5 @@
 /**
- * Behaviour every Bus adapter must have (ARCHITECTURE.md decision 1). Run by
+ * Behaviour every Bus adapter must have (README: How it works; docs/architecture.md: Roles and processes). Run by
  * embedded-bus.test.ts always and by test/kafka/bus.test.ts against a real broker.
  */
 import { describe, expect, it } from 'vitest';

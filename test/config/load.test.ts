@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/load.ts';
 
 describe('loadConfig', () => {
-  it('gives the CONTRACT.md defaults in embedded mode', () => {
+  it('gives the documented defaults (README: Configuration) in embedded mode', () => {
     const c = loadConfig({});
     expect(c.port).toBe(8080);
     expect(c.host).toBe('127.0.0.1');

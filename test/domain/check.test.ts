@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { verdictFor, outcomeIsHuman } from '../../src/domain/check.ts';
 
-describe('verdictFor (CONTRACT.md thresholds)', () => {
+describe('verdictFor (README thresholds)', () => {
   it.each([
     [100, 'allow'],
     [60, 'allow'],
@@ -15,7 +15,7 @@ describe('verdictFor (CONTRACT.md thresholds)', () => {
 });
 
 describe('outcomeIsHuman', () => {
-  it('splits outcomes as SPEC.md says', () => {
+  it('splits outcomes as README (Report an outcome) says', () => {
     expect(['confirmed', 'real', 'fake', 'abuse', 'bounced'].map((o) => outcomeIsHuman(o as never))).toEqual([
       true,
       true,

@@ -3,7 +3,7 @@ import { FEATURE_NAMES } from '../../src/model/features.ts';
 import { EVIDENCE_SIGNALS, REASON_CODES, REASON_FOR_FEATURE, reasonsFor } from '../../src/model/reasons.ts';
 
 describe('reason vocabulary', () => {
-  it('uses every CONTRACT.md reason code by its exact name', () => {
+  it("uses every reason code of the contract's examples by its exact name", () => {
     for (const code of ['natural_name', 'matches_domain_address_pattern', 'work_domain', 'disposable_domain', 'role_account',
       'random_local_part', 'typo_domain', 'no_mail_server', 'alias_burst', 'signup_wave', 'datacenter_ip', 'tor_exit',
       'ip_burst', 'young_domain', 'reported_fake_domain']) {

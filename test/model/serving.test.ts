@@ -53,7 +53,7 @@ describe('servedModel', () => {
     ['auto', standing(2, true), standing(3, false), 'shared'],
     ['auto', standing(4, false), standing(3, true), 'personal'],
     ['auto', standing(2, false), standing(3, false), 'baseline'],
-    // both healthy: the personal model (CONTRACT), unless the shared one does strictly better
+    // both healthy: the personal model (README: Model), unless the shared one does strictly better
     // over a full window of the account's own outcomes
     ['auto', standing(2, true, 0.3), standing(3, true, 0.2), 'personal'],
     ['auto', standing(2, true, 0.2), standing(3, true, 0.3), 'shared'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { topicsCommand } from '../../src/roles/topics-command.ts';
+import { duration, topicsCommand } from '../../src/roles/topics-command.ts';
 import type { Context } from '../../src/roles/context.ts';
 
 /** `topics plan` reads only the configuration. */
@@ -7,7 +7,7 @@ const ctxWith = (config: Partial<Context['config']>): Context => ({ config: { mo
 
 async function plan(config: Partial<Context['config']>): Promise<{ name: string; partitions: number }[]> {
   const lines: string[] = [];
-  expect(await topicsCommand(ctxWith(config), 'plan', (l) => lines.push(l))).toBe(0);
+  expect(await topicsCommand(ctxWith(config), 'plan', (l) => lines.push(l), { json: true })).toBe(0);
   return JSON.parse(lines.join('\n')) as { name: string; partitions: number }[];
 }
 
@@ -19,4 +19,25 @@ describe('mailsift topics plan', () => {
     expect(named.map((t) => t.name)).toEqual(bare.map((t) => `acme.${t.name}`));
     expect(named.map((t) => t.partitions)).toEqual(bare.map((t) => t.partitions));
   });
+});
+
+describe('mailsift topics plan (table)', () => {
+  it('prints a table for people by default: one row per topic, retention in days, hours and minutes', async () => {
+    const lines: string[] = [];
+    expect(await topicsCommand(ctxWith({}), 'plan', (l) => lines.push(l))).toBe(0);
+    expect(lines[0]).toMatch(/^topic\s+kind\s+partitions\s+replicas\s+cleanup\s+retention$/);
+    expect(lines.find((l) => l.startsWith('checks.scored.v1 '))).toMatch(/^checks\.scored\.v1\s+event\s+\d+\s+1\s+delete\s+91 d$/);
+    expect(lines.find((l) => l.startsWith('mailsift-ip-signups-1h-changelog '))).toMatch(/compact,delete\s+1 h 20 min$/);
+    expect(lines.find((l) => l.startsWith('mailsift-model-stats-changelog '))).toMatch(/compact\s+forever \(compacted\)$/);
+    expect(lines.join('\n')).not.toMatch(/retention\.ms"|\d{7,}/);
+    expect(lines.at(-1)).toMatch(/^\d+ topics\. `mailsift topics plan --json`/);
+  });
+
+  it.each([
+    [4_800_000, '1 h 20 min'],
+    [91 * 86_400_000, '91 d'],
+    [612_000_000, '7 d 2 h'],
+    [1_020_000, '17 min'],
+    [30_000, '30 s'],
+  ])('duration(%d) = %s', (ms, text) => expect(duration(ms)).toBe(text));
 });

@@ -1,5 +1,5 @@
 /**
- * Which addresses are not a usable public end-user IP, and why (CONTRACT.md `ip.ignored`).
+ * Which addresses are not a usable public end-user IP, and why (README, The CheckResult: `ip.ignored`).
  *
  * Policy (docs/ip-intelligence.md has the reasoning):
  * - `private`: space that only means something inside one network, so it cannot identify

@@ -77,7 +77,9 @@ describe('StateDb (segmented LevelDB engine)', () => {
   });
 
   it('refuses two stores with one id', async () => {
-    const db = new StateDb(mkdtempSync(join(tmpdir(), 'mailsift-state-')));
+    const dir = mkdtempSync(join(tmpdir(), 'mailsift-state-'));
+    dirs.push(dir);
+    const db = new StateDb(dir);
     await expect(db.open([TIMED, { id: 40, name: 'other' }])).rejects.toThrow(/store id 40/);
     await db.close();
   });

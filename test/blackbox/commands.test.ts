@@ -1,0 +1,80 @@
+/**
+ * The one-shot commands as an operator runs them (the built `mailsift` binary): what they print
+ * on standard output is for people, without log lines among it.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../helpers/shared.ts';
+import { sendBody, startFeedServer, status, type FeedServer } from '../feeds/feed-server.ts';
+
+/** Runs `mailsift <args>` in a fresh data dir (async: the feed server answers in this process). */
+function mailsift(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'mailsift-cmd-'));
+  const proc = spawn(process.execPath, [join(REPO_ROOT, 'dist/src/main.js'), ...args], {
+    env: { PATH: process.env.PATH ?? '', MAILSIFT_DATA_DIR: dir, MAILSIFT_DNS: 'off', MAILSIFT_FEEDS: 'off', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  proc.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
+  proc.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+  return new Promise((resolve) =>
+    proc.on('close', (code) => {
+      rmSync(dir, { recursive: true, force: true });
+      resolve({ status: code, stdout, stderr });
+    }),
+  );
+}
+
+describe('mailsift feeds update', () => {
+  let server: FeedServer;
+  beforeAll(async () => {
+    server = await startFeedServer();
+    // A made-up exit list, as long as the validator wants a real one to be.
+    server.route('/tor.txt', sendBody(Array.from({ length: 150 }, (_, i) => `185.220.101.${i + 1}\n`).join('')));
+    server.route('/gone', status(404));
+  });
+  afterAll(() => server.close());
+
+  it('prints its table and nothing else: a failed feed is a row, not a JSON warning among the rows', async () => {
+    const r = await mailsift(['feeds', 'update'], {
+      MAILSIFT_FEEDS_URL_TOR: server.url('/tor.txt'),
+      MAILSIFT_FEEDS_URL_AWS: server.url('/gone'),
+      MAILSIFT_FEEDS_URL_GOOGLE_CLOUD: 'off',
+      MAILSIFT_FEEDS_URL_DIGITAL_OCEAN: 'off',
+      MAILSIFT_FEEDS_URL_RDAP: 'off',
+    });
+    expect(r.status).toBe(1);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(6);
+    expect(lines.find((l) => l.startsWith('aws'))).toMatch(/^aws\s+FAILED\s+HTTP 404; no good copy yet$/);
+    expect(lines.find((l) => l.startsWith('tor'))).toMatch(/^tor\s+ok\s+150 entries from /);
+    expect(r.stdout + r.stderr).not.toContain('{"level"');
+  });
+});
+
+describe('mailsift retrain', () => {
+  it('with too few outcomes: says what is missing and the whole rule', async () => {
+    const r = await mailsift(['retrain']);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('mailsift retrain: no model fitted: shared model: 0 labelled examples, 200 needed');
+    expect(r.stdout).toContain('A shared learned model needs 200 outcomes in all, at least 20 of each kind');
+    expect(r.stdout).toContain("An account's personal model needs 50 of that account's own outcomes, at least 10 of each kind");
+  });
+});
+
+describe('mailsift topics plan', () => {
+  it('prints a table with readable retention by default, JSON with --json', async () => {
+    const table = await mailsift(['topics', 'plan']);
+    expect(table.status).toBe(0);
+    expect(table.stdout).toMatch(/^topic\s+kind\s+partitions\s+replicas\s+cleanup\s+retention\n/);
+    expect(table.stdout).toMatch(/^checks\.scored\.v1\s+event\s+\d+\s+1\s+delete\s+91 d$/m);
+    const json = await mailsift(['topics', 'plan', '--json']);
+    expect(json.status).toBe(0);
+    const plan = JSON.parse(json.stdout) as { name: string; configs: Record<string, string> }[];
+    expect(plan.find((t) => t.name === 'checks.scored.v1')?.configs['retention.ms']).toBe(String(91 * 86_400_000));
+  });
+});

@@ -11,5 +11,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     fileParallelism: true,
     maxWorkers: 2,
+    // The default output, then one line per reason tests were skipped for.
+    reporters: ['default', './test/helpers/skip-reporter.ts'],
   },
 });

@@ -81,7 +81,7 @@ const bus = await openEmbeddedBus(join(dir, 'log'), ALL_TOPICS, { multithreading
 const codecs = await createCodecs(createEmbeddedRegistry(bus.log.db));
 const state = new StateDb(join(dir, 'state'));
 await state.open(storesOf(EMBEDDED_TOPOLOGY), { multithreading: true });
-const thread = await startStreamsThread({ dataDir: dir, logLevel: 'warn', trainIntervalMs: 0 }, state, (moved) => {
+const thread = await startStreamsThread({ dataDir: dir, logLevel: 'warn', prettyLogs: false, trainIntervalMs: 0 }, state, (moved) => {
   for (const x of moved) bus.log.advanceDurable(x.topic, x.partition, x.end);
 });
 bus.log.onDurable = (moved) => thread.durable(moved);

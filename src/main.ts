@@ -4,10 +4,12 @@
  * IP feeds in the data dir once. Configuration is the environment (README: Configuration).
  */
 import './platform/threadpool.ts';
+import { isAbsolute, relative } from 'node:path';
 import { ConfigError, loadConfig } from './config/load.ts';
 import { StartupError } from './platform/startup-error.ts';
 import { checkFileCommand, CHECK_FILE_USAGE } from './roles/check-file-command.ts';
 import { ensureCanListen } from './roles/listen.ts';
+import { devKeyNotice } from './roles/dev-key-notice.ts';
 
 const USAGE = `usage: mailsift [command]
 
@@ -94,7 +96,24 @@ async function main(argv: string[]): Promise<number> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  const api = running.api;
+  if (api?.devKey) {
+    // Last, after the start-up log lines (the first feed round's among them, if it ends soon).
+    const key = api.devKey;
+    void Promise.race([api.settled(), new Promise((r) => setTimeout(r, SETTLE_WAIT_MS).unref())]).then(() => {
+      if (!closing) process.stderr.write(devKeyNotice({ key: key.key, account: key.account, address: api.address, keysFile: shownPath(key.file) }));
+    });
+  }
   return -1; // keep running
+}
+
+/** How long the dev key notice waits for the start-up feed downloads to report. */
+const SETTLE_WAIT_MS = 5_000;
+
+/** A path as the operator would type it: relative to the working dir when under it. */
+function shownPath(file: string): string {
+  const rel = relative(process.cwd(), file);
+  return rel.startsWith('..') || isAbsolute(rel) ? file : rel;
 }
 
 main(process.argv.slice(2)).then(

@@ -219,6 +219,7 @@ export const SETTINGS = {
   httpsProxy: s('HTTPS_PROXY', undefined, optional(proxyUrl), 'Proxy for outbound `https://` requests (feed downloads, RDAP lookups; default: `HTTP_PROXY`); `https_proxy` is read too'),
   noProxy: s('NO_PROXY', undefined, optional((raw) => raw.trim()), 'Hosts reached without the proxy: comma list of names (a name covers its subdomains), `host:port`, or `*`; `no_proxy` is read too'),
   logLevel: s('MAILSIFT_LOG_LEVEL', 'info', oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'), 'Log level'),
+  logFormat: s('MAILSIFT_LOG_FORMAT', 'auto', oneOf('auto', 'json', 'pretty'), 'Log lines as JSON (`json`) or readable (`pretty`); `auto`: readable when stdout is a terminal'),
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -12,6 +12,8 @@ export interface CanaryOptions {
   /** Domains that must resolve as deliverable, e.g. gmail.com. Empty = always trusted. */
   domains: readonly string[];
   intervalMs?: number;
+  /** How the resolver is named in the detail (e.g. "the system's DNS resolver"). */
+  resolverName?: string;
   onChange?: (trusted: boolean, detail: string) => void;
 }
 
@@ -35,9 +37,13 @@ export function guardWithCanary(resolver: DnsResolver, o: CanaryOptions): Guarde
     if (o.domains.length === 0) return;
     const facts = await Promise.all(o.domains.map((d) => resolver.domainFacts(d)));
     const ok = facts.some((f) => f.deliverable === true);
+    const names = o.domains.join(', ');
+    // No answer at all is a resolver that cannot be reached (or fails every query), not one that lies.
     const next = ok
-      ? `trusted (${o.domains.join(', ')} deliverable)`
-      : `untrusted: the resolver denies ${o.domains.join(', ')} (${facts.map((f) => String(f.deliverable)).join(', ')}); answering deliverable_domain: null`;
+      ? `trusted (${names} deliverable)`
+      : facts.every((f) => f.deliverable === null)
+        ? `unreachable: ${o.resolverName ?? 'the DNS resolver'} cannot be reached (no answer for ${names}: timed out, refused or failed); answering deliverable_domain: null until it answers`
+        : `untrusted: ${o.resolverName ?? 'the DNS resolver'} says ${names} receive no mail (${facts.map((f) => String(f.deliverable)).join(', ')}), so it blocks or rewrites public names; answering deliverable_domain: null`;
     if (ok !== trusted || next !== detail) o.onChange?.(ok, next);
     trusted = ok;
     detail = next;

@@ -14,6 +14,7 @@ import { downloadFeed, displayUrl } from './download.ts';
 import { FEED_CATALOG, FEED_NAMES, resolveFeedUrl, type FeedName, type FeedSpec } from './feed-catalog.ts';
 import { FeedStore, sha256 } from './feed-store.ts';
 import { ipTablesFromFeeds } from './ip-tables-from-feeds.ts';
+import { failedRoundMessage } from './round-summary.ts';
 import type { ParsedFeed } from './parsers/parsed-feed.ts';
 import { validateFeedBody } from './validate.ts';
 
@@ -31,7 +32,8 @@ export interface FeedUpdaterOptions {
   maxBytes?: number;
   /** A new copy with fewer entries than this share of the last good one is rejected. Default 0.5. */
   minRatio?: number;
-  logger?: { info(o: object, msg?: string): void; warn(o: object, msg?: string): void };
+  /** One line per round (and per unusable stored copy); per-feed details at debug. */
+  logger?: { info(o: object, msg?: string): void; warn(o: object, msg?: string): void; debug?(o: object, msg?: string): void };
   now?: () => number;
   /** The fetch downloads use (the service's honours HTTP(S)_PROXY); default the built-in one. */
   fetch?: typeof globalThis.fetch;
@@ -55,6 +57,8 @@ export interface FeedStatus {
 export interface FeedUpdater {
   /** Loads last good copies from disk (fast, never throws), then refreshes in the background. */
   start(): Promise<void>;
+  /** Resolves when the download round that start() began has ended (at once when none began). */
+  settled(): Promise<void>;
   /** Downloads, validates and swaps every configured feed now. Never throws. */
   updateAll(): Promise<FeedStatus[]>;
   /** Current tables (cheap; rebuilt only on swap). */
@@ -81,7 +85,7 @@ const errorText = (err: unknown): string => (err as NodeJS.ErrnoException).code 
 
 export function createFeedUpdater(opts: FeedUpdaterOptions): FeedUpdater {
   const now = opts.now ?? Date.now;
-  const log = opts.logger ?? SILENT;
+  const log: NonNullable<FeedUpdaterOptions['logger']> = opts.logger ?? SILENT;
   const refreshIntervalMs = opts.refreshIntervalMs ?? DEFAULTS.refreshIntervalMs;
   const store = new FeedStore(opts.dataDir);
   const abort = new AbortController();
@@ -93,6 +97,8 @@ export function createFeedUpdater(opts: FeedUpdaterOptions): FeedUpdater {
   let loading: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let started = false;
+  let firstRound: Promise<unknown> = Promise.resolve();
+  const debug = (o: object, msg: string): void => log.debug?.(o, msg);
 
   const rebuild = (): void => {
     const feeds: Partial<Record<FeedName, ParsedFeed>> = {};
@@ -112,7 +118,7 @@ export function createFeedUpdater(opts: FeedUpdaterOptions): FeedUpdater {
         return;
       }
       Object.assign(s, { parsed: checked.feed, entries: checked.entries, fetchedAt: stored.fetchedAt });
-      log.info({ feed: spec.name, entries: checked.entries }, 'feed: loaded last good copy');
+      debug({ feed: spec.name, entries: checked.entries }, 'feed: loaded last good copy');
     } catch (err) {
       s.lastError = `stored copy unreadable: ${errorText(err)}`;
       log.warn({ feed: spec.name, error: s.lastError }, 'feed: stored copy unreadable');
@@ -125,6 +131,8 @@ export function createFeedUpdater(opts: FeedUpdaterOptions): FeedUpdater {
       await store.prepare().catch((err: unknown) => log.warn({ error: errorText(err) }, 'feed: data dir not ready'));
       await Promise.all(FEED_NAMES.map((n) => loadOne(FEED_CATALOG[n])));
       rebuild();
+      const loaded = FEED_NAMES.filter((n) => state[n].parsed !== undefined);
+      if (loaded.length) log.info({ feeds: Object.fromEntries(loaded.map((n) => [n, state[n].entries])) }, `feeds: loaded the stored copies of ${loaded.join(', ')}`);
     })();
     return loading;
   }
@@ -136,7 +144,7 @@ export function createFeedUpdater(opts: FeedUpdaterOptions): FeedUpdater {
     const maxBytes = opts.maxBytes ?? spec.maxBytes;
     const fail = (error: string): void => {
       s.lastError = error;
-      log.warn({ feed: spec.name, url: displayUrl(url), error, kept: s.parsed !== undefined }, 'feed: update failed');
+      debug({ feed: spec.name, url: displayUrl(url), error, kept: s.parsed !== undefined }, 'feed: update failed');
     };
     const got = await downloadFeed(url, { timeoutMs: opts.timeoutMs ?? DEFAULTS.timeoutMs, maxBytes, signal: abort.signal, ...(opts.fetch ? { fetch: opts.fetch } : {}) });
     if (!got.ok) return fail(got.error);
@@ -157,10 +165,7 @@ export function createFeedUpdater(opts: FeedUpdaterOptions): FeedUpdater {
     await store.write(spec.fileName, got.body, meta).catch((err: unknown) => {
       s.lastError = `downloaded but not saved: ${errorText(err)}`;
     });
-    log.info(
-      { feed: spec.name, url: displayUrl(url), entries: checked.entries, bytes: got.body.byteLength, ms: now() - started },
-      'feed: updated',
-    );
+    debug({ feed: spec.name, url: displayUrl(url), entries: checked.entries, bytes: got.body.byteLength, ms: now() - started }, 'feed: updated');
   }
 
   /** One download per feed at a time; a second caller waits for the one in flight. */
@@ -181,7 +186,23 @@ export function createFeedUpdater(opts: FeedUpdaterOptions): FeedUpdater {
   async function update(names: readonly FeedName[]): Promise<FeedStatus[]> {
     await loadFromDisk();
     await Promise.all(names.map(updateOne));
+    if (!abort.signal.aborted) logRound(names.filter((n) => resolveFeedUrl(n, opts.urls) !== undefined));
     return status();
+  }
+
+  /** One line for the round: what was updated, or what failed, what that leaves out and what to do. */
+  function logRound(attempted: readonly FeedName[]): void {
+    if (attempted.length === 0) return;
+    const failed = attempted.filter((n) => state[n].lastError !== undefined);
+    if (failed.length === 0) {
+      log.info({ feeds: Object.fromEntries(attempted.map((n) => [n, state[n].entries])) }, `feeds: updated ${attempted.map((n) => `${n} (${state[n].entries} entries)`).join(', ')}`);
+      return;
+    }
+    const list = failed.map((name) => ({ name, error: state[name].lastError!, kept: state[name].parsed !== undefined }));
+    log.warn(
+      { failed: Object.fromEntries(list.map((f) => [f.name, f.error])) },
+      failedRoundMessage(list, refreshIntervalMs / 3_600_000, store.dir),
+    );
   }
 
   function isStale(name: FeedName): boolean {
@@ -214,12 +235,13 @@ export function createFeedUpdater(opts: FeedUpdaterOptions): FeedUpdater {
       await loadFromDisk();
       if (started || abort.signal.aborted) return;
       started = true;
-      void update(FEED_NAMES.filter(isStale));
+      firstRound = update(FEED_NAMES.filter(isStale));
       if (refreshIntervalMs > 0) {
         timer = setInterval(() => void update(FEED_NAMES), refreshIntervalMs);
         timer.unref();
       }
     },
+    settled: () => firstRound.then(() => undefined),
     updateAll: () => update(FEED_NAMES),
     tables: () => current,
     rdapServers: () => {

@@ -7,6 +7,24 @@
  * sent, headers and body).
  */
 import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
+
+/**
+ * How log lines are written: JSON lines for machines (a collector, a file, a pipe), or
+ * readable lines for a person at a terminal. `auto`: readable when stdout is a terminal.
+ */
+export type LogFormat = 'auto' | 'json' | 'pretty';
+
+/** Whether `format` means readable lines in this process (`auto`: stdout is a terminal). */
+export function prettyLogs(format: LogFormat): boolean {
+  return format === 'pretty' || (format === 'auto' && process.stdout.isTTY === true);
+}
+
+/**
+ * A message Fastify is given for its own "Server listening at ..." line (see roles/listen.ts),
+ * which is dropped: the role logs one line of its own, with the address as a field.
+ */
+export const UNLOGGED_MESSAGE = 'mailsift: not logged';
 
 const REDACT = [
   'req.headers.authorization',
@@ -42,11 +60,24 @@ function safeErr(err: Error): Record<string, unknown> {
   return out;
 }
 
-export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+/** `pretty`: readable lines on stdout (ignored when a destination is given). */
+export function createLogger(level: string, destination?: pino.DestinationStream, opts: { pretty?: boolean } = {}): Logger {
+  const out =
+    destination ??
+    (opts.pretty
+      ? // Synchronous, in this thread: a worker-thread transport could lose the last lines at exit.
+        pretty({ sync: true, singleLine: true, colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' })
+      : undefined);
   return pino(
     {
       level,
       base: { service: 'mailsift' },
+      hooks: {
+        logMethod(args, method) {
+          if (args[0] === UNLOGGED_MESSAGE || args[1] === UNLOGGED_MESSAGE) return;
+          method.apply(this, args);
+        },
+      },
       redact: { paths: REDACT, censor: '[redacted]' },
       serializers: {
         req: (req: { method?: string; url?: string; id?: string }) => ({ id: req.id, method: req.method, url: safeUrl(req.url) }),
@@ -54,6 +85,6 @@ export function createLogger(level: string, destination?: pino.DestinationStream
         err: safeErr,
       },
     },
-    destination,
+    out,
   );
 }

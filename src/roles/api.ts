@@ -54,6 +54,10 @@ export interface ApiRoleDeps {
 export interface ApiRole {
   readonly app: FastifyInstance;
   readonly address: string;
+  /** The development key generated at this start (shown once by the caller), if one was. */
+  readonly devKey?: { key: string; account: string; file: string };
+  /** Resolves when the start-up work that logs (the first feed downloads) has ended. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -62,7 +66,8 @@ const DOMAIN_HORIZON_MS = 2_000;
 
 export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
   const { config, logger, metrics } = ctx;
-  const keys = createKeyRegistry(apiKeyHashes(ctx));
+  const apiKeys = apiKeyHashes(ctx);
+  const keys = createKeyRegistry(apiKeys.hashes);
   const pipeline = buildAddressPipeline({ allow: config.verdictAllow, review: config.verdictReview });
   const dns = config.dns ? await createResolverSource(ctx) : DNS_OFF;
   const feeds = await createFeedSource(ctx);
@@ -149,7 +154,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
   const health: Health = {
     async readiness() {
       const checks: ReadinessReport['checks'] = { ...(await d.readiness()), ...feeds.readiness(), ...dns.readiness() };
-      return { ready: Object.values(checks).every((c) => c.ok), checks };
+      return { ready: Object.values(checks).every((c) => c.ok || c.required === false), checks };
     },
   };
 
@@ -174,6 +179,8 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
   return {
     app,
     address,
+    ...(apiKeys.created ? { devKey: apiKeys.created } : {}),
+    settled: () => feeds.settled(),
     async close() {
       // The app first: requests still being drained read the state and the models.
       await app.close();
@@ -187,14 +194,12 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
   };
 }
 
-function apiKeyHashes(ctx: Context): { account: string; sha256: string }[] {
-  if (ctx.config.apiKeys) return ctx.config.apiKeys.map((k) => ({ account: k.account, sha256: hashApiKey(k.key) }));
+/** The keys to accept; `created`: a dev key generated now (first start with an empty data dir), for the caller to show once. */
+function apiKeyHashes(ctx: Context): { hashes: { account: string; sha256: string }[]; created?: { key: string; account: string; file: string } } {
+  if (ctx.config.apiKeys) return { hashes: ctx.config.apiKeys.map((k) => ({ account: k.account, sha256: hashApiKey(k.key) })) };
   const dev = loadOrCreateDevKeys(ctx.dataDir);
-  if (dev.created) {
-    // Printed once, on the first start with an empty data dir; only the hash is kept.
-    process.stdout.write(`\nmailsift: generated a development API key for account "dev" (shown only once; only its hash is stored):\n  MAILSIFT_API_KEY=${dev.created}\n\n`);
-  }
-  return dev.hashes;
+  if (!dev.created) return { hashes: dev.hashes };
+  return { hashes: dev.hashes, created: { key: dev.created, account: dev.hashes[0]!.account, file: join(ctx.dataDir, 'api-keys.json') } };
 }
 
 function packageVersion(): string {

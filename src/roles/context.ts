@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/schema.ts';
 import { createCheckIdSigner, type CheckIdSigner } from '../domain/check-id.ts';
 import { createKeyedHasher, type KeyedHasher } from '../domain/keyed-hash.ts';
-import { createLogger } from '../platform/logger.ts';
+import { createLogger, prettyLogs } from '../platform/logger.ts';
 import { createMetrics, type Metrics } from '../platform/metrics.ts';
 import { createOutboundFetch, type HttpFetch } from '../platform/outbound-http.ts';
 import { deriveKey, loadOrCreateMasterSecret } from '../platform/secrets.ts';
@@ -26,7 +26,7 @@ export interface Context {
   readonly fetch: HttpFetch;
 }
 
-export function createContext(config: Config, logger: Logger = createLogger(config.logLevel)): Context {
+export function createContext(config: Config, logger: Logger = createLogger(config.logLevel, undefined, { pretty: prettyLogs(config.logFormat) })): Context {
   const dataDir = resolve(config.dataDir);
   try {
     mkdirSync(dataDir, { recursive: true });

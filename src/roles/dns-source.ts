@@ -51,13 +51,17 @@ export async function createResolverSource(ctx: Context): Promise<DnsSource> {
   });
   const guarded = guardWithCanary(resolver, {
     domains: ctx.config.dnsCanary,
-    onChange: (trusted, detail) => (trusted ? ctx.logger.info({ detail }, 'dns: resolver trusted') : ctx.logger.warn({ detail }, 'dns: resolver not trusted')),
+    resolverName: ctx.config.dnsServers ? `the DNS servers of MAILSIFT_DNS_SERVERS` : "the system's DNS resolver",
+    onChange: (trusted, detail) => {
+      if (trusted) ctx.logger.info({ detail }, 'dns: resolver trusted');
+      else ctx.logger.warn({ detail }, detail.startsWith('unreachable') ? 'dns: cannot be reached; deliverable_domain is null until it answers' : 'dns: resolver not trusted');
+    },
   });
   await guarded.start();
   return {
     source: guarded,
     // DNS trouble degrades answers (deliverable_domain: null) but never makes the service unready.
-    readiness: () => ({ dns: { ok: true, detail: `${guarded.detail()}; ${resolver.stats().queries} queries, ${resolver.stats().timeouts} timeouts` } }),
+    readiness: () => ({ dns: { ok: guarded.trusted(), required: false, detail: `${guarded.detail()}; ${resolver.stats().queries} queries, ${resolver.stats().timeouts} timeouts` } }),
     close: () => {
       guarded.stop();
       resolver.close();

@@ -1,9 +1,10 @@
 /**
  * IP intelligence (and the RDAP bootstrap) for the API role: the feed updater (last good
  * copies from the data dir, periodic refresh) and the pure lookup over its current tables.
- * Feed ages are reported in /readyz and /metrics; a missing feed never makes the service
- * unready (the signal is absent).
+ * Feed ages are reported in /readyz and /metrics. A feed that should be loaded and is not
+ * makes /readyz say `degraded` (its check not ok), never unready: the signal is only absent.
  */
+import { resolveFeedUrl } from '../feeds/feed-catalog.ts';
 import { createFeedUpdater, type FeedName } from '../feeds/updater.ts';
 import type { IpFacts } from '../domain/check.ts';
 import { ipFacts, normalizeIp } from '../signals/ip/ip-facts.ts';
@@ -15,6 +16,8 @@ export interface FeedSource {
   /** RDAP base URL per TLD, once the bootstrap feed is loaded. */
   rdapServers(): ReadonlyMap<string, string> | undefined;
   readiness(): ReadinessReport['checks'];
+  /** Resolves when the start-up download round has ended. */
+  settled(): Promise<void>;
   stop(): void;
 }
 
@@ -59,12 +62,21 @@ export async function createFeedSource(ctx: Context): Promise<FeedSource> {
     readiness() {
       // Every feed is "off" when MAILSIFT_FEEDS is: say that, not that each lacks a URL.
       const unconfigured = ctx.config.feeds ? 'not configured' : 'downloads off (MAILSIFT_FEEDS=off)';
-      const detail = updater
-        .status()
+      const statuses = updater.status();
+      const detail = statuses
         .map((s) => `${s.name}: ${s.loaded ? `${s.entries} entries, ${s.ageSeconds}s old${s.configured ? '' : ' (stored copy; downloads off)'}` : !s.configured ? unconfigured : `not loaded${s.lastError ? ` (${s.lastError})` : ''}`}`)
         .join(', ');
-      return { feeds: { ok: true, detail } };
+      // Expected: every feed with a URL (MAILSIFT_FEEDS=off stops downloads, not the feeds:
+      // their copies are still wanted). A feed turned off by its own variable is not expected.
+      const urls = feedUrls(ctx);
+      const missing = statuses.filter((s) => !s.loaded && resolveFeedUrl(s.name, urls) !== undefined).map((s) => s.name);
+      return {
+        feeds: missing.length
+          ? { ok: false, required: false, detail: `not loaded: ${missing.join(', ')} (their signals are absent; \`mailsift feeds update\` loads them). ${detail}` }
+          : { ok: true, required: false, detail },
+      };
     },
+    settled: () => updater.settled(),
     stop: () => updater.stop(),
   };
 }

@@ -1,11 +1,14 @@
 /** Listening on HOST:PORT, with an error that names the setting and the reason when it fails. */
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { UNLOGGED_MESSAGE } from '../platform/logger.ts';
 import { StartupError } from '../platform/startup-error.ts';
 
 export async function listenOn(app: FastifyInstance, host: string, port: number): Promise<string> {
   try {
-    return await app.listen({ port, host });
+    // Fastify's own "Server listening at" line is dropped (one per interface on 0.0.0.0): the
+    // caller logs one line that names what listens.
+    return await app.listen({ port, host, listenTextResolver: () => UNLOGGED_MESSAGE });
   } catch (err) {
     await app.close().catch(() => undefined);
     throw listenError(err, host, port);

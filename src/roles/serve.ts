@@ -21,12 +21,13 @@ import { startStreamsThread, type StreamsThread } from './streams-thread.ts';
 import { startModelFollower, type ModelFollower } from './model-follower.ts';
 import { startTrainer, type Trainer } from './trainer.ts';
 import { alignLogWithState } from './log-state-alignment.ts';
+import { catchUp } from './catch-up.ts';
 import { createCodecs } from '../bus/codecs.ts';
 import { openEmbeddedBus } from '../bus/embedded-bus.ts';
 import { createEmbeddedRegistry } from '../bus/embedded-registry.ts';
 import { ALL_TOPICS, TOPICS } from '../bus/topics.ts';
+import { prettyLogs } from '../platform/logger.ts';
 
-const STARTUP_CATCH_UP_MS = 60_000;
 
 export interface Running {
   readonly api?: ApiRole;
@@ -35,14 +36,17 @@ export interface Running {
   close(): Promise<void>;
 }
 
-/** Tracks "caught up once since start" in the background when the bounded wait was not enough. */
-async function catchUp(name: string, ctx: Context, caughtUp: (ms: number) => Promise<boolean>): Promise<() => boolean> {
-  let ok = await caughtUp(STARTUP_CATCH_UP_MS);
-  if (!ok) {
-    ctx.logger.warn({ part: name }, 'still catching up; /readyz reports not ready until done');
-    void caughtUp(24 * 3_600_000).then((v) => (ok = v));
+/** The source topics the streams apply: what "records to apply" counts while catching up. */
+const SOURCE_TOPICS = ['checks', 'feedback', 'labelled'] as const;
+
+/** Records of the source topics not applied yet, from their ends and what was applied. */
+async function recordsToApply(ends: (topic: string) => Promise<readonly number[]> | readonly number[], applied: (topic: (typeof SOURCE_TOPICS)[number]) => readonly number[]): Promise<number> {
+  let left = 0;
+  for (const topic of SOURCE_TOPICS) {
+    const done = applied(topic);
+    (await ends(TOPICS[topic].name)).forEach((end, p) => (left += Math.max(0, end - (done[p] ?? 0))));
   }
-  return () => ok;
+  return left;
 }
 
 export async function serve(ctx: Context): Promise<Running> {
@@ -131,7 +135,8 @@ async function serveEmbeddedThreaded(ctx: Context): Promise<Running> {
   let thread: StreamsThread;
   try {
     await alignLogWithState(bus.log, state, ALL_TOPICS.map((t) => t.name), ctx.logger);
-    thread = await startStreamsThread({ dataDir: ctx.dataDir, logLevel: ctx.config.logLevel, trainIntervalMs: ctx.config.trainIntervalS * 1000 }, state, (moved) => {
+    const workerData = { dataDir: ctx.dataDir, logLevel: ctx.config.logLevel, prettyLogs: prettyLogs(ctx.config.logFormat), trainIntervalMs: ctx.config.trainIntervalS * 1000 };
+    thread = await startStreamsThread(workerData, state, (moved) => {
       for (const x of moved) bus.log.advanceDurable(x.topic, x.partition, x.end);
     });
   } catch (err) {
@@ -142,12 +147,17 @@ async function serveEmbeddedThreaded(ctx: Context): Promise<Running> {
   bus.log.onDurable = (moved) => thread.durable(moved);
   ctx.logger.info({ mode: 'embedded' }, 'mailsift streams running');
   ctx.metrics.gauge('mailsift_streams_lag_records', 'Records not yet applied to the stores, per source topic', ['topic'], (set) => {
-    for (const topic of ['checks', 'feedback', 'labelled'] as const) {
+    for (const topic of SOURCE_TOPICS) {
       const applied = thread.applied(topic);
       set({ topic }, bus.log.endOffsets(TOPICS[topic].name).reduce((s, e, p) => s + Math.max(0, e - (applied[p] ?? 0)), 0));
     }
   });
-  const caughtUp = await catchUp('streams', ctx, (ms) => thread.caughtUp(ms));
+  const caughtUp = await catchUp({
+    part: 'streams',
+    logger: ctx.logger,
+    caughtUp: (ms) => thread.caughtUp(ms),
+    remaining: () => recordsToApply((t) => bus.log.endOffsets(t), (t) => thread.applied(t)),
+  });
   let api: ApiRole;
   let follower: ModelFollower | undefined;
   try {
@@ -182,7 +192,12 @@ async function serveEmbeddedThreaded(ctx: Context): Promise<Running> {
 }
 
 async function embeddedApi(ctx: Context, opened: OpenedBus, streams: StreamsRole, learned: ModelFollower): Promise<ApiRole> {
-  const caughtUp = await catchUp('streams', ctx, (ms) => streams.runtime.caughtUp(ms));
+  const caughtUp = await catchUp({
+    part: 'streams',
+    logger: ctx.logger,
+    caughtUp: (ms) => streams.runtime.caughtUp(ms),
+    remaining: () => recordsToApply((t) => opened.bus.endOffsets(t), (t) => streams.runtime.applied(t)),
+  });
   return startApi(ctx, {
     learned,
     producer: opened.bus.producer(),
@@ -208,7 +223,7 @@ async function replicatedApi(ctx: Context, opened: OpenedBus, closers: (() => Pr
   });
   await replica.start();
   ctx.metrics.gauge('mailsift_replica_lag_records', "Changelog records this API instance's replica has not applied yet (its reads are that stale)", [], async (set) => set({}, await replica.lag()));
-  const caughtUp = await catchUp('replica', ctx, (ms) => replica.caughtUp(ms));
+  const caughtUp = await catchUp({ part: 'replica', logger: ctx.logger, caughtUp: (ms) => replica.caughtUp(ms), remaining: () => replica.lag() });
   return startApi(ctx, {
     learned,
     producer: opened.bus.producer(),

@@ -25,15 +25,17 @@ import { startTrainer, type Trainer } from './trainer.ts';
 export interface StreamsWorkerData {
   dataDir: string;
   logLevel: string;
+  /** Readable log lines (the main thread decided: a worker's stdout is never a terminal). */
+  prettyLogs: boolean;
   /** The trainer runs in this thread too (0: no trainer). */
   trainIntervalMs: number;
 }
 
 const RETENTION_SWEEP_MS = 10 * 60_000;
 const port = parentPort!;
-const { dataDir, logLevel, trainIntervalMs } = workerData as StreamsWorkerData;
+const { dataDir, logLevel, prettyLogs, trainIntervalMs } = workerData as StreamsWorkerData;
 // Each role's logger names its role once (a child of a child would repeat the key).
-const threadLogger = createLogger(logLevel).child({ thread: 'worker' });
+const threadLogger = createLogger(logLevel, undefined, { pretty: prettyLogs }).child({ thread: 'worker' });
 const logger = threadLogger.child({ role: 'streams' });
 
 const bus = await openEmbeddedBus(join(dataDir, 'log'), ALL_TOPICS, { multithreading: true });

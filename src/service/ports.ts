@@ -60,9 +60,14 @@ export interface UsageService {
   usage(account: string, from?: string, to?: string): Promise<UsageView>;
 }
 
+/**
+ * `ready`: every required check is ok (the service answers correctly; /readyz 200). A check
+ * with `required: false` (DNS, feeds) degrades answers when not ok (fields absent or null)
+ * without making the service unready: /readyz then says `degraded`.
+ */
 export interface ReadinessReport {
   ready: boolean;
-  checks: Record<string, { ok: boolean; detail?: string }>;
+  checks: Record<string, { ok: boolean; required?: false; detail?: string }>;
 }
 
 export interface Health {

@@ -513,6 +513,9 @@ export function contractSuite(launch: () => Promise<Target>): void {
       expect(ready.status).toBe(200);
       // The suite's servers run with MAILSIFT_FEEDS=off: each feed says so, not "not configured".
       expect(ready.body.checks.feeds.detail).toContain('aws: downloads off (MAILSIFT_FEEDS=off)');
+      // ...and with no stored copy, the IP signals are absent: serving, but degraded, and it says so.
+      expect(ready.body.status).toBe('degraded');
+      expect(ready.body.checks.feeds).toMatchObject({ ok: false, required: false });
       expect(ready.body.checks.feeds.detail).not.toContain('not configured');
       const m = await call(s.url, 'GET', '/metrics', { key: null });
       expect(m.status).toBe(200);

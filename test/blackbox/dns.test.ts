@@ -6,7 +6,7 @@
  */
 import { lookup } from 'node:dns/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDnsServer, type TestDnsServer, type Zone } from '../helpers/dns-server.ts';
+import { closedUdpPort, startDnsServer, type TestDnsServer, type Zone } from '../helpers/dns-server.ts';
 import { call, startServer, type RunningServer } from '../helpers/server.ts';
 
 const SILENT = 640; // 10 rounds of the bulk concurrency (64): about 8 s of budgets without the bulk deadline
@@ -25,7 +25,7 @@ beforeAll(async () => {
   s = await startServer({
     MAILSIFT_DNS: 'on',
     MAILSIFT_DNS_SERVERS: byName ? `localhost:${dns.port}` : dns.server,
-    MAILSIFT_DNS_CANARY: 'off',
+    MAILSIFT_DNS_CANARY: 'acme-mail-dns.com',
     MAILSIFT_DNS_TIMEOUT_MS: '400',
     MAILSIFT_DNS_BUDGET_MS: '800',
     MAILSIFT_BULK_DNS_BUDGET_MS: '1000',
@@ -38,6 +38,12 @@ afterAll(async () => {
 });
 
 describe('DNS facts over HTTP', () => {
+  it('/readyz: a resolver that confirms the canary is ok', async () => {
+    const r = await call(s.url, 'GET', '/readyz', { key: null });
+    expect(r.status).toBe(200);
+    expect(r.body.checks.dns).toMatchObject({ ok: true, required: false, detail: expect.stringMatching(/^trusted \(acme-mail-dns\.com deliverable\)/) });
+  });
+
   it('single checks: a Google-hosted domain is deliverable, a null MX is not', async () => {
     const ok = await call(s.url, 'POST', '/v1/check', { body: { email: 'rosa.diaz@acme-mail-dns.com' } });
     expect(ok.body).toMatchObject({ deliverable_domain: true, mail_provider: 'google' });
@@ -57,4 +63,24 @@ describe('DNS facts over HTTP', () => {
     for (const x of r.body.results.slice(0, SILENT)) expect(x.deliverable_domain).toBeNull();
     expect(r.body.results[SILENT]).toMatchObject({ deliverable_domain: true, mail_provider: 'google' }); // cached
   }, 30_000);
+});
+
+describe('DNS that cannot be reached', () => {
+  it('says so at start and in /readyz (degraded, still serving), and answers deliverable_domain: null', async () => {
+    const port = await closedUdpPort();
+    const down = await startServer({ MAILSIFT_DNS: 'on', MAILSIFT_DNS_SERVERS: `127.0.0.1:${port}`, MAILSIFT_DNS_TIMEOUT_MS: '300' });
+    try {
+      expect(down.output()).toContain('dns: cannot be reached; deliverable_domain is null until it answers');
+      expect(down.output()).not.toMatch(/denies|says gmail\.com/);
+      const r = await call(down.url, 'GET', '/readyz', { key: null });
+      expect(r.status).toBe(200);
+      expect(r.body.status).toBe('degraded');
+      expect(r.body.checks.dns).toMatchObject({ ok: false, required: false });
+      expect(r.body.checks.dns.detail).toMatch(/^unreachable: the DNS servers of MAILSIFT_DNS_SERVERS cannot be reached \(no answer for gmail\.com, outlook\.com, yahoo\.com/);
+      expect((await call(down.url, 'POST', '/v1/check', { body: { email: 'rosa.diaz@acme-mail-dns.com' } })).body.deliverable_domain).toBeNull();
+    } finally {
+      await down.stop();
+      down.cleanup();
+    }
+  }, 60_000);
 });

@@ -168,7 +168,8 @@ describe('embedded defaults', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mailsift-devkey-'));
     try {
       const a = await startServer({ MAILSIFT_API_KEYS: '' }, dir);
-      const m = /MAILSIFT_API_KEY=(\S+)/.exec(a.output());
+      let m: RegExpExecArray | null = null;
+      for (let i = 0; i < 100 && !(m = /export KEY=(\S+)/.exec(a.stderr())); i++) await new Promise((r) => setTimeout(r, 50));
       expect(m).not.toBeNull();
       const key = m![1]!;
       expect((await call(a.url, 'GET', '/v1/usage', { key })).body.account).toBe('dev');

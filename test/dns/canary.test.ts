@@ -23,7 +23,17 @@ describe('DNS canary (a resolver that denies gmail.com is lying)', () => {
     cleanup.push(() => guarded.stop());
     expect(guarded.trusted()).toBe(false);
     expect(await guarded.domainFacts('nothing.example')).toEqual({ deliverable: null });
-    expect(guarded.detail()).toMatch(/untrusted/);
+    expect(guarded.detail()).toMatch(/^untrusted: the DNS resolver says gmail\.com receive no mail \(false\)/);
+  });
+
+  it('given a resolver that does not answer at all, then it says it cannot be reached, not that it denies', async () => {
+    const { resolver } = await setup({ 'gmail.com': { drop: true } });
+    const guarded = guardWithCanary(resolver, { domains: ['gmail.com'], resolverName: 'MAILSIFT_DNS_SERVERS' });
+    await guarded.start();
+    cleanup.push(() => guarded.stop());
+    expect(guarded.trusted()).toBe(false);
+    expect(guarded.detail()).toMatch(/^unreachable: MAILSIFT_DNS_SERVERS cannot be reached \(no answer for gmail\.com: timed out, refused or failed\)/);
+    expect(guarded.detail()).not.toContain('says');
   });
 
   it('given a resolver that confirms gmail.com, then its answers, false included, are used', async () => {

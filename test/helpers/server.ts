@@ -16,6 +16,8 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   output(): string;
+  /** What it wrote to stderr alone. */
+  stderr(): string;
   proc: ChildProcess;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
   /** Removes the data dir (after stop). */
@@ -43,8 +45,12 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
+  let err = '';
   proc.stdout!.on('data', (b: Buffer) => (out += b.toString()));
-  proc.stderr!.on('data', (b: Buffer) => (out += b.toString()));
+  proc.stderr!.on('data', (b: Buffer) => {
+    out += b.toString();
+    err += b.toString();
+  });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${out}`)), 60_000);
     const onData = (): void => {
@@ -70,6 +76,7 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
     dataDir: dir,
     proc,
     output: () => out,
+    stderr: () => err,
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
         if (proc.exitCode !== null) return resolve(proc.exitCode);

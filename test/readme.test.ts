@@ -3,7 +3,7 @@
  * commands and curl examples work when pasted (run here, on a clean copy of the repository).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -137,7 +137,7 @@ const NOT_RUN: [RegExp, string][] = [
   [/^npm run bench/, 'benchmarks: minutes of load, run by hand'],
 ];
 
-const API_SECTIONS = /^(The API|Check one address|Check with query parameters|Check 1 to 1,000|Report an outcome|Model accuracy|Usage|Operations)/;
+const API_SECTIONS = /^(The API|Check one address|Check with query parameters|Check 1 to 1,000|Report an outcome|Model accuracy|Usage|Operations|Clean a list)/;
 
 describe('README, run as written on a clean copy of the repository', () => {
   // The copy holds what a clone would (tracked files and new ones not ignored; no node_modules,
@@ -221,10 +221,18 @@ describe('README, run as written on a clean copy of the repository', () => {
     const out = join(root, 'out');
     const script = commands
       .map(({ command }, i) => {
-        const asRun = command.replaceAll('localhost:8080', `localhost:${port}`).replace(/^export KEY=msk_dev_\.\.\..*$/m, `export KEY=${key}`);
+        // Filled in: the port this test's server listens on, and its key where README has a placeholder.
+        const asRun = command
+          .replaceAll('localhost:8080', `localhost:${port}`)
+          .replaceAll('127.0.0.1:8080', `127.0.0.1:${port}`)
+          .replace(/^export KEY=msk_dev_\.\.\..*$/m, `export KEY=${key}`)
+          .replaceAll('MAILSIFT_API_KEY=msk_...', `MAILSIFT_API_KEY=${key}`);
         return `{\n${asRun}\n} > ${out}.${i} 2>&1; echo $? > ${out}.${i}.rc`;
       })
       .join('\n');
+    // The lists the check-file example cleans: yours, in README.
+    writeFileSync(join(repo, 'customers.csv'), 'email,name\nana.silva@gmail.com,Ana\nbroken@,B\n');
+    writeFileSync(join(repo, 'leads.jsonl'), '{"email":"tom.berg@yahoo.com"}\n');
     const run = await bash(script);
     expect(run.status, run.stderr).toBe(0);
     const results = commands.map(({ command }, i) => ({ command, rc: readFileSync(`${out}.${i}.rc`, 'utf8').trim(), text: readFileSync(`${out}.${i}`, 'utf8') }));
@@ -258,6 +266,10 @@ describe('README, run as written on a clean copy of the repository', () => {
     expect(json('/healthz')).toEqual({ status: 'ok' });
     expect(json('/readyz').status).toMatch(/^(ready|degraded)$/);
     expect(results.find((r) => r.command.includes('/metrics'))!.text).toMatch(/^mailsift_checks_total\{/m);
+    const cleaned = readFileSync(join(repo, 'customers.checked.csv'), 'utf8').trim().split('\n');
+    expect(cleaned).toHaveLength(3);
+    expect(cleaned[0]).toMatch(/^email,name,human_score,verdict,/);
+    expect(JSON.parse(readFileSync(join(repo, 'leads.out.jsonl'), 'utf8'))).toMatchObject({ email: 'tom.berg@yahoo.com', verdict: expect.any(String) });
     // No example answered an error.
     for (const r of results) if (r.text.startsWith('{')) expect(JSON.parse(r.text), r.command).not.toHaveProperty('error');
   }, 60_000);

@@ -1,6 +1,6 @@
 /**
  * `mailsift check-file`: IN's rows through POST /v1/check/bulk, into OUT in input order with the
- * result columns (CONTRACT.md, "List cleaning"). Streams: IN is read as batches are sent, at
+ * result columns (README, "Clean a list"). Streams: IN is read as batches are sent, at
  * most `concurrency` requests are in flight and at most twice that many batches are in memory
  * (answered ones waiting for an earlier one), so memory does not grow with the file.
  *

@@ -1,5 +1,5 @@
 /**
- * What check-file adds to every row (pure): the columns CONTRACT.md names, in its order, from one
+ * What check-file adds to every row (pure): the columns README (Clean a list) names, in its order, from one
  * bulk entry (a CheckResult or `{input, error}`), or from an error decided before any request.
  * CSV cells are strings (`''` when absent); JSON lines keep `human_score` a number and use null
  * for what is absent. `reasons` is `;`-joined in both.

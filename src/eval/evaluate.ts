@@ -10,12 +10,18 @@ import type { Scorecard } from '../model/score.ts';
 import { parseAddress } from '../signals/syntax.ts';
 import type { Label, LabelledRow } from './labelled.ts';
 
+/** Verdict counts per label. */
+export type VerdictCounts = Readonly<Record<Label, Readonly<Record<Verdict, number>>>>;
+
 export interface SliceResult {
   readonly name: string;
+  /** The slice's own rows of each label. */
   readonly humans: number;
   readonly fakes: number;
   /** ROC AUC of P(human); NaN when a class is empty. */
   readonly auc: number;
+  /** Verdicts of the slice's own rows, per label. */
+  readonly verdicts: VerdictCounts;
 }
 
 export interface EvalReport {
@@ -32,16 +38,21 @@ export interface EvalReport {
    * source's rows against every scored row of the other label.
    */
   readonly perSource: readonly SliceResult[];
+  /** One entry per `kind` (rows without one: `(none)`), AUC as for sources. */
+  readonly perKind: readonly SliceResult[];
   /** Rows whose domain is gmail.com (where the provider alone tells nothing). */
   readonly gmail: SliceResult;
-  readonly confusion: Readonly<Record<Label, Readonly<Record<Verdict, number>>>>;
+  readonly confusion: VerdictCounts;
   /** Share of scored humans whose verdict is block. */
   readonly humansBlocked: number;
+  /** Share of scored fakes whose verdict is review or block (not let through unseen). */
+  readonly fakesCaught: number;
 }
 
 interface Scored {
   readonly label: Label;
   readonly source: string;
+  readonly kind: string;
   readonly gmail: boolean;
   readonly probability: number;
   readonly humanScore: number;
@@ -49,13 +60,34 @@ interface Scored {
 }
 
 function slice(name: string, items: readonly Scored[]): SliceResult {
-  const humans = items.filter((s) => s.label === 'human').length;
+  return sliceOf(name, items, items);
+}
+
+/** AUC over `pool`, counts and verdicts over `own` (the slice's rows; `pool` includes them). */
+function sliceOf(name: string, own: readonly Scored[], pool: readonly Scored[]): SliceResult {
+  const verdicts = { human: zeroVerdicts(), fake: zeroVerdicts() };
+  for (const s of own) verdicts[s.label][s.verdict]++;
   return {
     name,
-    humans,
-    fakes: items.length - humans,
-    auc: rocAuc(items.map((s) => s.probability), items.map((s) => s.label === 'human')),
+    humans: own.filter((s) => s.label === 'human').length,
+    fakes: own.filter((s) => s.label === 'fake').length,
+    auc: rocAuc(pool.map((s) => s.probability), pool.map((s) => s.label === 'human')),
+    verdicts,
   };
+}
+
+/**
+ * One slice per value of `key`. A mixed-label group gets its own AUC; a single-label group is
+ * ranked against every scored row of the other label (what separating it means).
+ */
+function groupSlices(scored: readonly Scored[], key: (s: Scored) => string): SliceResult[] {
+  const names = [...new Set(scored.map(key))].sort();
+  return names.map((name) => {
+    const own = scored.filter((s) => key(s) === name);
+    const ownLabels = new Set(own.map((s) => s.label));
+    const pool = ownLabels.size === 2 ? own : [...own, ...scored.filter((s) => !ownLabels.has(s.label))];
+    return sliceOf(name, own, pool);
+  });
 }
 
 export function evaluate(rows: readonly LabelledRow[], tables: JudgeTables, model: Scorecard, thresholds?: VerdictThresholds): EvalReport {
@@ -71,6 +103,7 @@ export function evaluate(rows: readonly LabelledRow[], tables: JudgeTables, mode
     scored.push({
       label: row.label,
       source: row.source ?? '(none)',
+      kind: row.kind ?? '(none)',
       gmail: parsed.address.domain === 'gmail.com',
       probability: score.probability,
       humanScore: score.humanScore,
@@ -80,32 +113,25 @@ export function evaluate(rows: readonly LabelledRow[], tables: JudgeTables, mode
 
   const labels = scored.map((s) => s.label === 'human');
   const probs = scored.map((s) => s.probability);
-  const sources = [...new Set(scored.map((s) => s.source))].sort();
-  const perSource = sources.map((source) => {
-    const own = scored.filter((s) => s.source === source);
-    const ownLabels = new Set(own.map((s) => s.label));
-    // Mixed-label source: its own AUC. Single-label source: against the other class everywhere.
-    const pool = ownLabels.size === 2 ? own : [...own, ...scored.filter((s) => !ownLabels.has(s.label))];
-    const r = slice(source, pool);
-    return { ...r, humans: own.filter((s) => s.label === 'human').length, fakes: own.filter((s) => s.label === 'fake').length };
-  });
-
-  const confusion = { human: zeroVerdicts(), fake: zeroVerdicts() };
-  for (const s of scored) confusion[s.label][s.verdict]++;
-  const humans = confusion.human.allow + confusion.human.review + confusion.human.block;
+  const overall = slice('overall', scored);
+  const confusion = overall.verdicts;
+  const humans = overall.humans;
+  const fakes = overall.fakes;
 
   return {
     rows: rows.length,
     scored: scored.length,
     invalid,
-    overall: slice('overall', scored),
+    overall,
     aucHumanScore: rocAuc(scored.map((s) => s.humanScore), labels),
     logLoss: logLoss(probs, labels),
     accuracy: accuracy(probs, labels),
-    perSource,
+    perSource: groupSlices(scored, (s) => s.source),
+    perKind: groupSlices(scored, (s) => s.kind),
     gmail: slice('gmail.com', scored.filter((s) => s.gmail)),
     confusion,
     humansBlocked: humans ? confusion.human.block / humans : NaN,
+    fakesCaught: fakes ? (confusion.fake.review + confusion.fake.block) / fakes : NaN,
   };
 }
 

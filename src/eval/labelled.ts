@@ -1,6 +1,7 @@
 /**
- * Parsing of a labelled JSONL file: one `{email, label: "human"|"fake", source?}` per line.
- * Pure (text in, rows out). Error messages give the line number, never the address.
+ * Parsing of a labelled JSONL file: one `{email, label: "human"|"fake", source?, kind?}` per
+ * line (other fields, such as a display name, are ignored). Pure (text in, rows out). Error
+ * messages give the line number, never the address.
  */
 
 export type Label = 'human' | 'fake';
@@ -9,6 +10,8 @@ export interface LabelledRow {
   readonly email: string;
   readonly label: Label;
   readonly source?: string;
+  /** What kind of address the row is (e.g. `oss_commit_author`): several sources may share one. */
+  readonly kind?: string;
 }
 
 export function parseLabelledJsonl(text: string): LabelledRow[] {
@@ -27,7 +30,13 @@ export function parseLabelledJsonl(text: string): LabelledRow[] {
     if (typeof o.email !== 'string') throw new Error(`line ${i + 1}: email must be a string`);
     if (o.label !== 'human' && o.label !== 'fake') throw new Error(`line ${i + 1}: label must be "human" or "fake"`);
     if (o.source !== undefined && typeof o.source !== 'string') throw new Error(`line ${i + 1}: source must be a string`);
-    rows.push(o.source === undefined ? { email: o.email, label: o.label } : { email: o.email, label: o.label, source: o.source });
+    if (o.kind !== undefined && typeof o.kind !== 'string') throw new Error(`line ${i + 1}: kind must be a string`);
+    rows.push({
+      email: o.email,
+      label: o.label,
+      ...(o.source === undefined ? {} : { source: o.source }),
+      ...(o.kind === undefined ? {} : { kind: o.kind }),
+    });
   });
   return rows;
 }

@@ -1,61 +1,101 @@
 /**
- * `npm run eval -- <file.jsonl> [--json] [--halves]`: scores a labelled file through the
- * API's check path and prints ROC AUC (overall, per source, gmail.com slice), the verdict
- * confusion table and the invalid-syntax count. `--halves` adds the headline numbers on two
- * fixed halves of the file (a cross-check that they do not hinge on a few rows). `--learned`
- * fits the trainer's learned model on each half and compares it with the baseline on the other.
- * Shell: reads the file, prints, sets the exit code.
+ * `npm run eval -- [file.jsonl ...] [--json] [--halves] [--learned]`: scores labelled files
+ * through the API's check path and prints, per file, ROC AUC (overall, gmail.com slice, per
+ * kind, per source), each slice's verdict shares, the verdict confusion table, fakes caught
+ * (review or block), humans blocked and the invalid-syntax count; with several files, one
+ * headline line per file at the end. Without a file it reads the development sets in
+ * ../shared/eval (those present). `--halves` adds the headline numbers on two fixed halves of
+ * each file (a cross-check that they do not hinge on a few rows). `--learned` fits the
+ * trainer's learned model on each half and compares it with the baseline on the other.
+ * Shell: reads the files, prints, sets the exit code.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildJudgeTables } from '../check/judge.ts';
 import { BASELINE_SCORECARD } from '../model/baseline.ts';
 import { useTensorflowCpu } from '../platform/tensorflow.ts';
 import { evaluate } from './evaluate.ts';
 import { compareLearned } from './learned.ts';
-import { parseLabelledJsonl, splitHalves } from './labelled.ts';
-import { formatReport } from './report.ts';
+import { parseLabelledJsonl, splitHalves, type LabelledRow } from './labelled.ts';
+import { formatReport, headline } from './report.ts';
 
 /** An AUC, or n/a when a slice has only one class (as the main table prints it). */
 const auc = (x: number): string => (Number.isNaN(x) ? 'n/a' : x.toFixed(3));
 
+/** The development sets, read when no file is named (npm scripts run at the repository root). */
+const DEV_SETS = ['dev-labelled.jsonl', 'dev-labelled-v2.jsonl'].map((f) => join('..', 'shared', 'eval', f));
+const FLAGS = new Set(['--json', '--halves', '--learned']);
+
 async function main(argv: readonly string[]): Promise<number> {
-  const args = argv.filter((a) => a !== '--json' && a !== '--halves' && a !== '--learned');
-  if (args.length !== 1) {
-    console.error('usage: npm run eval -- <labelled.jsonl> [--json] [--halves] [--learned]');
+  const unknown = argv.filter((a) => a.startsWith('--') && !FLAGS.has(a));
+  if (unknown.length > 0) {
+    console.error(`eval: unknown option ${unknown[0]}`);
+    console.error('usage: npm run eval -- [labelled.jsonl ...] [--json] [--halves] [--learned]');
     return 2;
   }
-  let text: string;
-  try {
-    text = readFileSync(args[0]!, 'utf8');
-  } catch (e) {
-    console.error(`eval: cannot read ${args[0]}: ${(e as Error).message}`);
-    return 2;
+  let files = argv.filter((a) => !FLAGS.has(a));
+  if (files.length === 0) {
+    files = DEV_SETS.filter((f) => existsSync(f));
+    if (files.length === 0) {
+      console.error('eval: no file given and no development set in ../shared/eval');
+      console.error('usage: npm run eval -- [labelled.jsonl ...] [--json] [--halves] [--learned]');
+      return 2;
+    }
   }
-  const rows = parseLabelledJsonl(text);
+  const sets: { file: string; rows: LabelledRow[] }[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (e) {
+      console.error(`eval: cannot read ${file}: ${(e as Error).message}`);
+      return 2;
+    }
+    try {
+      sets.push({ file, rows: parseLabelledJsonl(text) });
+    } catch (e) {
+      console.error(`eval: ${file}: ${(e as Error).message}`);
+      return 2;
+    }
+  }
   const tables = buildJudgeTables();
-  const report = evaluate(rows, tables, BASELINE_SCORECARD);
   const name = `${BASELINE_SCORECARD.name}-v${BASELINE_SCORECARD.version}`;
-  const halves = argv.includes('--halves') ? splitHalves(rows).map((half) => evaluate(half, tables, BASELINE_SCORECARD)) : undefined;
-  let learned: Awaited<ReturnType<typeof compareLearned>>['folds'] | undefined;
-  if (argv.includes('--learned')) {
-    await useTensorflowCpu();
-    learned = (await compareLearned(rows, tables, BASELINE_SCORECARD)).folds;
+  if (argv.includes('--learned')) await useTensorflowCpu();
+  const results = [];
+  for (const { file, rows } of sets) {
+    const report = evaluate(rows, tables, BASELINE_SCORECARD);
+    const halves = argv.includes('--halves') ? splitHalves(rows).map((half) => evaluate(half, tables, BASELINE_SCORECARD)) : undefined;
+    const learned = argv.includes('--learned') ? (await compareLearned(rows, tables, BASELINE_SCORECARD)).folds : undefined;
+    results.push({ file, report, halves, learned });
   }
+  // Several files together: each kind ranked against every file's rows of the other label.
+  const pooled = sets.length > 1 ? evaluate(sets.flatMap((s) => s.rows), tables, BASELINE_SCORECARD) : undefined;
   if (argv.includes('--json')) {
-    console.log(JSON.stringify({ model: name, ...report, ...(halves ? { halves } : {}), ...(learned ? { learned } : {}) }, null, 2));
+    const files = results.map(({ file, report, halves, learned }) => ({ file, ...report, ...(halves ? { halves } : {}), ...(learned ? { learned } : {}) }));
+    console.log(JSON.stringify({ model: name, files, ...(pooled ? { pooled } : {}) }, null, 2));
     return 0;
   }
-  console.log(formatReport(report, name));
-  halves?.forEach((h, i) => {
-    console.log(`half ${'AB'[i]}: ${h.scored} scored, AUC overall ${auc(h.overall.auc)}, gmail.com ${auc(h.gmail.auc)}, humans blocked ${(100 * h.humansBlocked).toFixed(1)}%`);
-  });
-  if (learned) {
-    const folds = learned;
-    console.log('\nlearned model (the trainer\'s fit on one half, scored on the other; address features only)');
-    for (const f of folds) {
-      const line = (r: typeof f.baseline): string => `AUC ${auc(r.overall.auc)}, gmail.com ${auc(r.gmail.auc)}, humans blocked ${(100 * r.humansBlocked).toFixed(1)}%`;
-      console.log(`  trained on ${f.trainedOn} (${f.examples} outcomes, prior strength ${f.l2}): baseline ${line(f.baseline)} | learned ${line(f.learned)}`);
+  for (const [i, { file, report, halves, learned }] of results.entries()) {
+    if (i > 0) console.log('');
+    console.log(`== ${file}`);
+    console.log(formatReport(report, name));
+    halves?.forEach((h, k) => {
+      console.log(`half ${'AB'[k]}: ${h.scored} scored, ${headline(h)}`);
+    });
+    if (learned) {
+      console.log('\nlearned model (the trainer\'s fit on one half, scored on the other; address features only)');
+      for (const f of learned) {
+        const line = (r: typeof f.baseline): string => `AUC ${auc(r.overall.auc)}, gmail.com ${auc(r.gmail.auc)}, humans blocked ${(100 * r.humansBlocked).toFixed(1)}%`;
+        console.log(`  trained on ${f.trainedOn} (${f.examples} outcomes, prior strength ${f.l2}): baseline ${line(f.baseline)} | learned ${line(f.learned)}`);
+      }
     }
+  }
+  if (pooled) {
+    console.log('\nsummary');
+    for (const { file, report } of results) console.log(`  ${file}: ${headline(report)}`);
+    console.log(`  all files pooled: ${headline(pooled)}`);
+    const kinds = pooled.perKind.map((k) => `${k.name} ${auc(k.auc)}`).join(', ');
+    console.log(`  pooled AUC per kind (against every file's rows of the other label): ${kinds}`);
   }
   return 0;
 }

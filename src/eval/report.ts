@@ -1,23 +1,42 @@
 /** Plain-text rendering of an EvalReport (no addresses: only counts and metrics). Pure. */
 import { VERDICTS } from '../domain/check.ts';
 import type { EvalReport, SliceResult } from './evaluate.ts';
+import type { Label } from './labelled.ts';
 
 const f3 = (x: number) => (Number.isNaN(x) ? '  n/a' : x.toFixed(3));
 const pct = (x: number) => (Number.isNaN(x) ? 'n/a' : `${(100 * x).toFixed(1)}%`);
 
+/** Count and allow/review/block shares of one label's rows in a slice (blank when it has none). */
+function shares(s: SliceResult, label: Label): string {
+  const n = label === 'human' ? s.humans : s.fakes;
+  if (n === 0) return `${'0'.padStart(6)}${''.padEnd(24)}`;
+  const v = s.verdicts[label];
+  return String(n).padStart(6) + VERDICTS.map((k) => pct(v[k] / n).padStart(8)).join('');
+}
+
 function sliceLine(s: SliceResult, width: number): string {
-  return `  ${s.name.padEnd(width)}  AUC ${f3(s.auc)}   humans ${String(s.humans).padStart(5)}   fakes ${String(s.fakes).padStart(5)}`;
+  return `  ${s.name.padEnd(width)}  AUC ${f3(s.auc)}  ${shares(s, 'human')}   ${shares(s, 'fake')}`;
+}
+
+/** The headline figures of a report in one line (used for halves and for several files). */
+export function headline(r: EvalReport): string {
+  return `AUC overall ${f3(r.overall.auc)}, gmail.com ${f3(r.gmail.auc)}, fakes caught ${pct(r.fakesCaught)}, humans blocked ${pct(r.humansBlocked)}`;
 }
 
 export function formatReport(r: EvalReport, modelName: string): string {
-  const width = Math.max(12, ...r.perSource.map((s) => s.name.length));
+  const names = [...r.perKind.map((s) => `kind ${s.name}`), ...r.perSource.map((s) => `source ${s.name}`)];
+  const width = Math.max(12, ...names.map((n) => n.length));
   const out: string[] = [];
   out.push(`model ${modelName}: ${r.rows} rows, ${r.scored} scored, invalid syntax: ${r.invalid.human} human + ${r.invalid.fake} fake`);
   out.push('');
-  out.push('ROC AUC (P(human); per source: that source against every row of the other label)');
+  out.push('ROC AUC of P(human) (a single-label kind or source: its rows against every row of the other label)');
+  out.push('and the verdicts of each slice\'s own rows');
+  const triple = VERDICTS.map((v) => v.padStart(8)).join('');
+  out.push(`  ${''.padEnd(width)}           ${'humans'.padStart(6)}${triple}   ${'fakes'.padStart(6)}${triple}`);
   out.push(sliceLine(r.overall, width));
   out.push(sliceLine(r.gmail, width));
-  for (const s of r.perSource) out.push(sliceLine(s, width));
+  for (const s of r.perKind) out.push(sliceLine({ ...s, name: `kind ${s.name}` }, width));
+  for (const s of r.perSource) out.push(sliceLine({ ...s, name: `source ${s.name}` }, width));
   out.push(`  ${'human_score'.padEnd(width)}  AUC ${f3(r.aucHumanScore)}   (integer score as returned by the API)`);
   out.push('');
   out.push(`log loss ${f3(r.logLoss)}   accuracy@0.5 ${pct(r.accuracy)}`);
@@ -30,6 +49,6 @@ export function formatReport(r: EvalReport, modelName: string): string {
       VERDICTS.map((v) => `${v} ${pct(total ? row[v] / total : NaN)}`).join('  '));
   }
   out.push('');
-  out.push(`humans blocked: ${pct(r.humansBlocked)}`);
+  out.push(`fakes caught (review or block): ${pct(r.fakesCaught)}   humans blocked: ${pct(r.humansBlocked)}`);
   return out.join('\n');
 }

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { parseLabelledJsonl, splitHalves } from '../../src/eval/labelled.ts';
 
 describe('parseLabelledJsonl', () => {
-  it('reads rows, keeps source when present, skips blank lines', () => {
-    const text = '{"email":"a@example.com","label":"human","source":"s1"}\n\n{"email":"b@example.org","label":"fake"}\r\n';
+  it('reads rows, keeps source and kind when present, ignores other fields, skips blank lines', () => {
+    const text = '{"email":"a@example.com","label":"human","source":"s1","kind":"k1","name":"A B"}\n\n{"email":"b@example.org","label":"fake"}\r\n';
     expect(parseLabelledJsonl(text)).toEqual([
-      { email: 'a@example.com', label: 'human', source: 's1' },
+      { email: 'a@example.com', label: 'human', source: 's1', kind: 'k1' },
       { email: 'b@example.org', label: 'fake' },
     ]);
   });
@@ -16,6 +16,7 @@ describe('parseLabelledJsonl', () => {
     ['{"email":1,"label":"human"}', /line 1: email must be a string/],
     ['\n{"email":"a@example.com","label":"bot"}', /line 2: label must be "human" or "fake"/],
     ['{"email":"a@example.com","label":"fake","source":3}', /line 1: source must be a string/],
+    ['{"email":"a@example.com","label":"fake","kind":[]}', /line 1: kind must be a string/],
   ])('rejects %s', (text, msg) => {
     expect(() => parseLabelledJsonl(text)).toThrow(msg);
   });

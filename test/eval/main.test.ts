@@ -14,16 +14,61 @@ function evalCli(...args: string[]): { code: number | null; out: string; err: st
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
+/** A labelled file of the synthetic population, every row tagged with `kind`. */
+function labelledFile(name: string, n: number, kind: (human: boolean) => string): string {
+  const file = join(dir, name);
+  writeFileSync(file, population(n).map((p) => JSON.stringify({ email: p.email, label: p.human ? 'human' : 'fake', kind: kind(p.human) })).join('\n') + '\n');
+  return file;
+}
+
+interface FileReport {
+  file: string;
+  perKind: { name: string; auc: number }[];
+  fakesCaught: number;
+  humansBlocked: number;
+  halves?: unknown[];
+  learned?: { trainedOn: string; learned: { overall: { auc: number } } }[];
+}
+
 describe('npm run eval (the command line)', () => {
   it('--json carries every report asked for: --halves and --learned included', () => {
-    const file = join(dir, 'labelled.jsonl');
-    writeFileSync(file, population(240).map((p) => JSON.stringify({ email: p.email, label: p.human ? 'human' : 'fake' })).join('\n') + '\n');
+    const file = labelledFile('labelled.jsonl', 240, (h) => (h ? 'person' : 'bot'));
     const r = evalCli(file, '--halves', '--learned', '--json');
     expect(r.code, r.err).toBe(0);
-    const j = JSON.parse(r.out) as { model: string; halves?: unknown[]; learned?: { trainedOn: string; learned: { overall: { auc: number } } }[] };
+    const j = JSON.parse(r.out) as { model: string; files: FileReport[]; pooled?: unknown };
     expect(j.model).toMatch(/^baseline-v\d+$/);
-    expect(j.halves).toHaveLength(2);
-    expect(j.learned?.map((f) => f.trainedOn)).toEqual(['A', 'B']);
-    expect(j.learned![0]!.learned.overall.auc).toBeGreaterThan(0.5);
+    expect(j.files).toHaveLength(1);
+    const f = j.files[0]!;
+    expect(f.file).toBe(file);
+    expect(f.halves).toHaveLength(2);
+    expect(f.learned?.map((x) => x.trainedOn)).toEqual(['A', 'B']);
+    expect(f.learned![0]!.learned.overall.auc).toBeGreaterThan(0.5);
+    expect(f.perKind.map((k) => k.name)).toEqual(['bot', 'person']);
+    expect(j.pooled).toBeUndefined();
   }, 120_000);
+
+  it('takes several files: one report each, then a headline per file and the files pooled', () => {
+    const a = labelledFile('a.jsonl', 80, (h) => (h ? 'person-a' : 'bot-a'));
+    const b = labelledFile('b.jsonl', 60, (h) => (h ? 'person-b' : 'bot-b'));
+    const text = evalCli(a, b);
+    expect(text.code, text.err).toBe(0);
+    expect(text.out).toContain(`== ${a}`);
+    expect(text.out).toContain(`== ${b}`);
+    expect(text.out).toMatch(/kind person-a\s+AUC/);
+    expect(text.out).toMatch(/kind bot-b\s+AUC/);
+    expect(text.out).toMatch(new RegExp(`${b.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: AUC overall \\d\\.\\d{3}, gmail\\.com .*, fakes caught \\d+\\.\\d%, humans blocked \\d+\\.\\d%`));
+    expect(text.out).toMatch(/all files pooled: AUC overall/);
+    const json = evalCli(a, b, '--json');
+    const j = JSON.parse(json.out) as { files: FileReport[]; pooled: { rows: number; perKind: { name: string }[] } };
+    expect(j.files.map((f) => f.file)).toEqual([a, b]);
+    expect(j.pooled.rows).toBe(140);
+    expect(j.pooled.perKind.map((k) => k.name)).toEqual(['bot-a', 'bot-b', 'person-a', 'person-b']);
+  }, 120_000);
+
+  it('refuses an unknown option and an unreadable file with exit code 2', () => {
+    expect(evalCli('--nope').code).toBe(2);
+    const missing = evalCli(join(dir, 'missing.jsonl'));
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/cannot read/);
+  });
 });

@@ -9,7 +9,7 @@ import { DEFAULT_THRESHOLDS, type DnsFacts, type HistoryFacts, type IpFacts, typ
 import { buildFeatures, type FeatureVector } from '../model/features.ts';
 import { scoreFeatures, type Scorecard } from '../model/score.ts';
 import { addressSignals, type AddressSignals } from '../signals/address-signals.ts';
-import { buildAddressTables, type AddressTables } from '../signals/address-tables.ts';
+import { buildAddressTables, type AddressTables, type DisposableOverrides } from '../signals/address-tables.ts';
 import { buildNameTables, localPartSignals, type LocalPartSignals, type NameTables } from '../signals/local-part.ts';
 
 export interface JudgeTables {
@@ -30,8 +30,8 @@ export interface JudgeFacts {
 }
 
 /** Builds every lookup table a judgement needs (once per process; about half a second). */
-export function buildJudgeTables(): JudgeTables {
-  return { address: buildAddressTables(), names: buildNameTables() };
+export function buildJudgeTables(overrides: DisposableOverrides = {}): JudgeTables {
+  return { address: buildAddressTables(overrides), names: buildNameTables() };
 }
 
 /** Signals of the address itself. `dns` refines provider-dependent ones (canonical folding, work vs unknown). */

@@ -186,6 +186,8 @@ export const SETTINGS = {
   dns: s('MAILSIFT_DNS', 'on', bool, '`off` skips DNS: `deliverable_domain` and `mail_provider` are then absent'),
   domainAge: s('MAILSIFT_DOMAIN_AGE', 'on', bool, '`off` makes no RDAP lookups (`domain_age_days` and `young_domain` are then absent); `on` asks the registry of each new domain in the background, once the RDAP bootstrap feed is loaded; only the domain is sent'),
   dnsCanary: s('MAILSIFT_DNS_CANARY', 'gmail.com,outlook.com,yahoo.com', (raw) => (['off', 'none'].includes(raw.trim().toLowerCase()) ? [] : domainList(raw)), 'Domains that certainly receive mail; while the resolver denies all of them its answers are not trusted (`deliverable_domain: null`). `off` disables the check'),
+  notDisposable: s('MAILSIFT_NOT_DISPOSABLE', undefined, optional(domainList), 'Comma list of domains never judged disposable, whatever the lists say (a list\'s false positive: a subdomain of one listed counts too)'),
+  disposable: s('MAILSIFT_DISPOSABLE', undefined, optional(domainList), 'Comma list of domains judged disposable although no list has them yet (subdomains included)'),
   dnsTimeoutMs: s('MAILSIFT_DNS_TIMEOUT_MS', '800', int(50, 30_000), 'Timeout of one DNS query'),
   dnsBudgetMs: s('MAILSIFT_DNS_BUDGET_MS', '1500', int(50, 60_000), 'Overall DNS budget of one check'),
   kafkaBrokers: s('KAFKA_BROKERS', undefined, optional(hostPorts), 'Comma list of brokers; set = Kafka mode, unset = embedded mode'),

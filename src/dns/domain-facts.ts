@@ -18,6 +18,7 @@
  */
 import type { DnsFacts } from '../domain/check.ts';
 import { addressOutcome, deliverableFrom, mxTargets, needsAaaa, type AddressOutcome } from '../signals/deliverability.ts';
+import { disposableMxService } from '../signals/disposable-mx.ts';
 import { classifyMailProvider } from '../signals/mail-provider.ts';
 import type { CachedLookups } from './cached-lookups.ts';
 
@@ -68,7 +69,11 @@ export async function gatherDomainFacts(domain: string, dns: Pick<CachedLookups,
   const deliverable = deliverableFrom({ mx: 'hosts', hosts });
   if (deliverable === null) return UNKNOWN_FACTS;
   const provider = classifyMailProvider(mx.records);
-  return provider.gatewayVendor === undefined
-    ? { deliverable, mailProvider: provider.provider }
-    : { deliverable, mailProvider: provider.provider, gatewayVendor: provider.gatewayVendor };
+  const disposableService = disposableMxService(mx.records);
+  return {
+    deliverable,
+    mailProvider: provider.provider,
+    ...(provider.gatewayVendor === undefined ? {} : { gatewayVendor: provider.gatewayVendor }),
+    ...(disposableService === undefined ? {} : { disposableService }),
+  };
 }

@@ -66,6 +66,8 @@ export interface DnsFacts {
   readonly mailProvider?: MailProvider;
   /** For `gateway`, the vendor (e.g. `proofpoint`); evidence only, never in the response. */
   readonly gatewayVendor?: string;
+  /** The disposable-mail service whose servers receive the domain's mail (e.g. `mailinator`). */
+  readonly disposableService?: string;
 }
 
 /** IP facts. When `ignored` is set, no other field is. */

@@ -14,7 +14,15 @@ import type { AddressSignals } from '../signals/address-signals.ts';
 import type { LocalPartSignals } from '../signals/local-part.ts';
 import { NAME_SHAPES } from '../signals/local-shape.ts';
 
-export const FEATURE_VERSION = 1;
+/**
+ * 2: appended impossible_mailbox, numeric_account, lookalike_domain, provider_imitation,
+ * government_domain; year_suffix means a birth year (1930-2005, two digits 30-99 or 00-05)
+ * and digit_run leaves it out; vowelless runs of 2-7 letters are initials, left out of the
+ * spelling columns but not of consonant_cluster; numeric_local is 0 at schools and government
+ * domains; custom_domain, typo_domain and the DNS and pattern columns that credit a company
+ * domain are 0 for homographs and imitations.
+ */
+export const FEATURE_VERSION = 2;
 
 export const FEATURE_NAMES = [
   // address (domain lists and syntax-level facts)
@@ -31,6 +39,8 @@ export const FEATURE_NAMES = [
   // history
   'ip_burst', 'alias_burst', 'signup_wave', 'reported_fake_domain', 'domain_pattern_match',
   'domain_pattern_mismatch', 'young_domain',
+  // provider rules and look-alike domains (feature version 2)
+  'impossible_mailbox', 'numeric_account', 'lookalike_domain', 'provider_imitation', 'government_domain',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
@@ -90,7 +100,9 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
   const { address: a, local: l, dns, ip, history: h } = input;
   const x = allocVector();
   const I = FEATURE_INDEX; // direct index writes: this runs on every check
-  const custom = !a.free && !a.disposable && !a.relay && !a.school;
+  // A domain posing as a provider (homograph or brand imitation) is no company's own domain.
+  const posing = a.lookalikeOf !== undefined || a.imitates !== undefined;
+  const custom = !a.free && !a.disposable && !a.relay && !a.school && !posing;
 
   x[I.free_provider] = a.free ? 1 : 0;
   x[I.custom_domain] = custom ? 1 : 0;
@@ -98,7 +110,7 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
   x[I.relay_address] = a.relay ? 1 : 0;
   x[I.disposable_domain] = a.disposable ? 1 : 0;
   x[I.role_account] = a.roleAccount ? 1 : 0;
-  x[I.typo_domain] = a.didYouMean !== undefined || a.typoOf !== undefined ? 1 : 0;
+  x[I.typo_domain] = a.typoOf !== undefined ? 1 : 0;
   x[I.plus_tag] = a.plusTagged ? 1 : 0;
 
   const numeric = l.shape === 'numeric';
@@ -119,17 +131,25 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
   x[I.mixed_alnum] = clamp01((l.letterDigitSwitches - 2) / 4);
   // Four consonants occur in real names ("schm", "ngst"); from five on they rarely do.
   x[I.consonant_cluster] = Math.min(3, Math.max(0, l.consonantRunMax - 4)) / 3;
-  // Digits inside a lettered local part: 1-2 are everyday ("anna92"), long runs are not.
-  x[I.digit_run] = numeric ? 0 : Math.min(4, Math.max(0, l.digitRunMax - 2)) / 4;
+  // Digits inside a lettered local part: 1-2 are everyday ("anna92"), long runs are not; a
+  // trailing birth year ("anna1987") is year_suffix's, not a run of digits.
+  x[I.digit_run] = numeric ? 0 : Math.min(4, Math.max(0, l.digitRunMaxBeyondYear - 2)) / 4;
   x[I.year_suffix] = l.yearSuffix ? 1 : 0;
-  x[I.numeric_local] = numeric ? 1 : 0;
+  // Institutions number their people (student and staff numbers): all digits is normal there.
+  x[I.numeric_local] = numeric && !a.school && !a.government ? 1 : 0;
   x[I.keyboard_walk] = l.keyboardWalk > 0 ? 1 : 0;
   x[I.repeated_chunks] = l.length ? clamp01(l.repeatedChunks / l.length) : 0;
   x[I.long_local] = clamp01((l.length - LONG_LOCAL_FROM) / 8);
 
+  x[I.impossible_mailbox] = a.impossibleMailbox ? 1 : 0;
+  x[I.numeric_account] = a.numericAccount ? 1 : 0;
+  x[I.lookalike_domain] = a.lookalikeOf !== undefined ? 1 : 0;
+  x[I.provider_imitation] = a.imitates !== undefined ? 1 : 0;
+  x[I.government_domain] = a.government ? 1 : 0;
+
   if (dns) {
     x[I.no_mail_server] = dns.deliverable === false ? 1 : 0;
-    x[I.mail_gateway] = dns.deliverable === true && dns.mailProvider === 'gateway' ? 1 : 0;
+    x[I.mail_gateway] = dns.deliverable === true && dns.mailProvider === 'gateway' && !posing ? 1 : 0;
     x[I.hosted_mail] = dns.deliverable === true && custom && dns.mailProvider !== undefined && HOSTED_PROVIDERS.has(dns.mailProvider) ? 1 : 0;
   }
   if (ip && ip.ignored === undefined) {
@@ -147,7 +167,7 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
       if (h.recentSignups > normal) x[I.signup_wave] = Math.min(4, Math.log2(h.recentSignups / normal)) / 4;
     }
     if (h.domainFakeRate !== undefined && (h.domainFakeReporters ?? 0) >= 2) x[I.reported_fake_domain] = clamp01(h.domainFakeRate);
-    if (h.domainPattern === 'match') x[I.domain_pattern_match] = 1;
+    if (h.domainPattern === 'match' && !posing) x[I.domain_pattern_match] = 1;
     if (h.domainPattern === 'mismatch') x[I.domain_pattern_mismatch] = 1;
     if (h.domainAgeDays !== undefined) x[I.young_domain] = clamp01((180 - h.domainAgeDays) / 180);
   }

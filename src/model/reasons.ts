@@ -15,6 +15,8 @@ export const REASON_CODES = [
   'free_provider', 'school_domain', 'relay_address', 'service_words', 'honorific_prefix', 'many_digits',
   'numeric_local_part', 'keyboard_pattern', 'repeated_pattern', 'long_local_part',
   'mismatches_domain_address_pattern', 'business_mail_provider', 'mail_gateway',
+  // feature version 2
+  'impossible_mailbox', 'numeric_account', 'lookalike_domain', 'provider_imitation', 'government_domain',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 
@@ -60,6 +62,11 @@ export const REASON_FOR_FEATURE: Readonly<Partial<Record<FeatureName, ReasonCode
   domain_pattern_match: 'matches_domain_address_pattern',
   domain_pattern_mismatch: 'mismatches_domain_address_pattern',
   young_domain: 'young_domain',
+  impossible_mailbox: 'impossible_mailbox',
+  numeric_account: 'numeric_account',
+  lookalike_domain: 'lookalike_domain',
+  provider_imitation: 'provider_imitation',
+  government_domain: 'government_domain',
 };
 
 /** Evidence items below this |impact| (log-odds) are not worth a reason code. */

@@ -7,12 +7,13 @@ import { FEATURE_VERSION } from '../model/features.ts';
 import { BASELINE_SCORECARD } from '../model/baseline.ts';
 import { scoreFeatures } from '../model/score.ts';
 import type { AddressPipeline, AddressView } from '../service/check-service.ts';
+import type { DisposableOverrides } from '../signals/address-tables.ts';
 import { parseAddress } from '../signals/syntax.ts';
 
 type View = AddressView & { readonly analysis: Analysis };
 
-export function buildAddressPipeline(thresholds: { allow: number; review: number }): AddressPipeline {
-  const tables = buildJudgeTables();
+export function buildAddressPipeline(thresholds: { allow: number; review: number }, overrides: DisposableOverrides = {}): AddressPipeline {
+  const tables = buildJudgeTables(overrides);
   const t = { allowAtLeast: thresholds.allow, reviewAtLeast: thresholds.review };
   return {
     parse: parseAddress,

@@ -68,7 +68,10 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
   const { config, logger, metrics } = ctx;
   const apiKeys = apiKeyHashes(ctx);
   const keys = createKeyRegistry(apiKeys.hashes);
-  const pipeline = buildAddressPipeline({ allow: config.verdictAllow, review: config.verdictReview });
+  const pipeline = buildAddressPipeline(
+    { allow: config.verdictAllow, review: config.verdictReview },
+    { notDisposable: config.notDisposable ?? [], disposable: config.disposable ?? [] },
+  );
   const dns = config.dns ? await createResolverSource(ctx) : DNS_OFF;
   const feeds = await createFeedSource(ctx);
   // Embedded mode: every aggregation is fed by the check topic, so own events are pending

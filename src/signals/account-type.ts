@@ -55,10 +55,12 @@ export function classifyDomain(p: DomainParts, t: AddressTables, dns?: DnsFacts)
   // in one disposable list) cannot swallow a whole namespace.
   const chain = selfAndParents(p.domain, p.registrable);
   const school = schoolMatch(p, t, chain);
-  // Relays, real providers and listed institutions are never disposable, whatever a list says
-  // (mailchecker lists duck.com, mozmail.com and aleeas.com; it also lists nus.edu.sg).
-  const allowed = relay || t.disposableAllow.has(p.domain) || t.disposableAllow.has(p.registrable) || school === 'dataset';
-  const disposable = !allowed && anyIn(chain, t.disposable);
+  // Relays, real providers, listed institutions and the operator's corrections are never
+  // disposable, whatever a list says (mailchecker lists duck.com, mozmail.com and aleeas.com;
+  // it also lists nus.edu.sg).
+  const allowed = relay || t.disposableAllow.has(p.domain) || t.disposableAllow.has(p.registrable) || school === 'dataset' || anyIn(chain, t.notDisposable);
+  // A domain no list knows yet is disposable when DNS shows a disposable service receives its mail.
+  const disposable = !allowed && (anyIn(chain, t.disposable) || dns?.disposableService !== undefined);
   const free = !disposable && t.free.has(p.domain);
   let accountType: AccountType;
   if (relay) accountType = 'relay';

@@ -7,7 +7,11 @@ import { MICROSOFT_CONSUMER_BRANDS, PROVIDER_FOLDING, type FoldingRule } from '.
 import { parse } from 'tldts';
 import { classifyDomain, type DomainClass, type DomainParts } from './account-type.ts';
 import type { AddressTables } from './address-tables.ts';
+import type { MailboxRule } from '../data/mailbox-rules.ts';
 import { canonicalInbox } from './canonical.ts';
+import { isGovernmentDomain } from './government.ts';
+import { homographOf, imitatedBrand } from './lookalike.ts';
+import { checkMailbox, mailboxRuleFor } from './provider-rules.ts';
 import { isRoleAccount } from './role-account.ts';
 import { suggestDomain } from './typo.ts';
 
@@ -30,6 +34,16 @@ export interface AddressSignals {
   plusTagged: boolean;
   /** Dots were removed by provider folding. */
   dotsFolded: boolean;
+  /** The provider domain this one is a homograph of (`gmаil.com` with a Cyrillic а -> gmail.com). */
+  lookalikeOf?: string;
+  /** The mail brand an unknown domain carries in its name (`msnhotmail.ca` -> hotmail). */
+  imitates?: string;
+  /** The provider's mailbox rules cannot produce this mailbox (`x@gmail.com`, `1abc@outlook.com`). */
+  impossibleMailbox: boolean;
+  /** An all-digit mailbox that is the provider's own numbering (a QQ number at qq.com). */
+  numericAccount: boolean;
+  /** A domain only a government can register (gov, mil, gov.uk, state.nh.us ...). */
+  government: boolean;
 }
 
 const PSL = { allowPrivateDomains: false, extractHostname: false, validateHostname: false } as const;
@@ -59,8 +73,16 @@ export function foldingRuleFor(parts: DomainParts, t: AddressTables, dns?: DnsFa
 interface DomainMemo {
   readonly parts: DomainParts;
   readonly typoOf: string | undefined;
-  /** By whether DNS said deliverable (the only DNS fact classifyDomain reads). */
-  readonly classes: Map<boolean, DomainClass>;
+  /** By the DNS facts classifyDomain reads: deliverable, and whether a disposable service receives the mail. */
+  readonly classes: Map<number, DomainClass>;
+  /** The provider domain this one is a homograph of, and that domain's parts. */
+  readonly lookalikeOf: string | undefined;
+  readonly lookalikeParts: DomainParts | undefined;
+  /** Set once the class is known (imitation needs it): the imitated brand, or null for none. */
+  imitates: string | null | undefined;
+  /** The mailbox rule of the domain (of the imitated domain for a homograph). */
+  readonly rule: MailboxRule | undefined;
+  readonly government: boolean;
 }
 
 /**
@@ -77,23 +99,63 @@ function domainMemo(domain: string, tables: AddressTables): DomainMemo {
   let m = memo.get(domain);
   if (!m) {
     if (memo.size >= MEMO_DOMAINS) memo.clear();
-    m = { parts: domainParts(domain), typoOf: suggestDomain(domain, tables.typo, { suffixIsPublic: true }), classes: new Map() };
+    const parts = domainParts(domain);
+    const lookalikeOf = homographOf(domain, tables.lookalike);
+    const lookalikeParts = lookalikeOf === undefined ? undefined : domainParts(lookalikeOf);
+    const ruleParts = lookalikeParts ?? parts;
+    m = {
+      parts,
+      // A homograph gets its own did-you-mean (the domain it imitates), not a typo search.
+      typoOf: lookalikeOf === undefined ? suggestDomain(domain, tables.typo, { suffixIsPublic: true }) : undefined,
+      classes: new Map(),
+      lookalikeOf,
+      lookalikeParts,
+      imitates: undefined,
+      rule: mailboxRuleFor(ruleParts.domain, ruleParts.publicSuffix, tables.mailboxRules),
+      government: isGovernmentDomain(parts),
+    };
     memo.set(domain, m);
   }
   return m;
 }
 
+/**
+ * The brand an unknown domain imitates: only for a domain no list knows (not free, disposable,
+ * relay or school) and not already a typo or a homograph of a provider (those say more).
+ */
+function imitationOf(m: DomainMemo, cls: DomainClass, tables: AddressTables): string | undefined {
+  if (m.imitates === undefined) {
+    const listed = cls.free || cls.disposable || cls.relay || cls.school;
+    const p = m.parts;
+    const labels = p.domain.length > p.publicSuffix.length ? p.domain.slice(0, -p.publicSuffix.length - 1).split('.') : [];
+    m.imitates = listed || m.typoOf !== undefined || m.lookalikeOf !== undefined ? null : (imitatedBrand(p.domain, labels, p.publicSuffix, tables.lookalike) ?? null);
+  }
+  return m.imitates ?? undefined;
+}
+
+/** The mailbox a provider's rule is checked on: the folded local part, without any +tag. */
+function mailboxOf(canonical: string): string {
+  const box = canonical.slice(0, canonical.lastIndexOf('@'));
+  const plus = box.indexOf('+');
+  return plus > 0 ? box.slice(0, plus) : box;
+}
+
 export function addressSignals(address: ParsedAddress, tables: AddressTables, dns?: DnsFacts): AddressSignals {
   const memo = domainMemo(address.domain, tables);
-  const parts = memo.parts;
-  const inbox = canonicalInbox(address.local, address.domain, foldingRuleFor(parts, tables, dns));
-  const deliverable = dns?.deliverable === true;
-  let cls = memo.classes.get(deliverable);
-  if (!cls) memo.classes.set(deliverable, (cls = classifyDomain(parts, tables, dns)));
+  const lookalike = memo.lookalikeParts;
+  // A homograph is judged as the domain it imitates (so it can never score above it), plus its own signal.
+  const parts = lookalike ?? memo.parts;
+  const inbox = canonicalInbox(address.local, parts.domain, foldingRuleFor(parts, tables, dns));
+  const classKey = (dns?.deliverable === true ? 1 : 0) + (dns?.disposableService !== undefined ? 2 : 0);
+  let cls = memo.classes.get(classKey);
+  if (!cls) memo.classes.set(classKey, (cls = classifyDomain(parts, tables, dns)));
   const typoOf = memo.typoOf;
+  const imitates = imitationOf(memo, cls, tables);
+  const verdict = memo.rule === undefined ? undefined : checkMailbox(mailboxOf(inbox.canonical), memo.rule);
   const signals: AddressSignals = {
-    canonical: inbox.canonical,
-    accountType: cls.accountType,
+    canonical: lookalike === undefined ? inbox.canonical : `${address.local}@${address.domain}`,
+    // Neither a homograph nor an imitation is the provider, nor a company's own mail domain.
+    accountType: lookalike !== undefined || imitates !== undefined ? 'unknown' : cls.accountType,
     roleAccount: isRoleAccount(address.local, tables.roles),
     disposable: cls.disposable,
     relay: cls.relay,
@@ -102,10 +164,18 @@ export function addressSignals(address: ParsedAddress, tables: AddressTables, dn
     popularProvider: cls.popularProvider,
     plusTagged: inbox.plusTagged,
     dotsFolded: inbox.dotsFolded,
+    impossibleMailbox: verdict !== undefined && !verdict.possible,
+    numericAccount: verdict?.numericAccount === true,
+    government: memo.government,
   };
   if (typoOf !== undefined) {
     signals.typoOf = typoOf;
     signals.didYouMean = `${address.local}@${typoOf}`;
   }
+  if (memo.lookalikeOf !== undefined) {
+    signals.lookalikeOf = memo.lookalikeOf;
+    signals.didYouMean = `${address.local}@${memo.lookalikeOf}`;
+  }
+  if (imitates !== undefined) signals.imitates = imitates;
   return signals;
 }

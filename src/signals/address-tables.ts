@@ -14,6 +14,9 @@ import { RELAY_SERVICES } from '../data/relay-domains.ts';
 import { ROLE_ACCOUNT_LOCAL_PARTS } from '../data/role-accounts.ts';
 import { NOT_SCHOOL_DOMAINS_TEXT, SCHOOL_DOMAINS_TEXT } from '../data/school-domains.ts';
 import { TYPO_NEAR_NEIGHBOURS } from '../data/typo-near-neighbours.ts';
+import { BRAND_OWNER_DOMAINS } from '../data/mail-brands.ts';
+import { buildLookalikeIndex, type LookalikeIndex } from './lookalike.ts';
+import { buildMailboxRuleIndex, type MailboxRuleIndex } from './provider-rules.ts';
 import { buildRoleTable, type RoleTable } from './role-account.ts';
 import { buildTypoIndex, type TypoIndex } from './typo.ts';
 
@@ -26,6 +29,8 @@ export interface AddressTables {
   readonly disposable: ReadonlySet<string>;
   /** Real providers that are never disposable, whatever the lists say (exact). */
   readonly disposableAllow: ReadonlySet<string>;
+  /** The operator's corrections: never disposable (matched on the domain or a parent). */
+  readonly notDisposable: ReadonlySet<string>;
   /** Relay domains, exact. */
   readonly relay: ReadonlySet<string>;
   /** Relay services giving each user a subdomain: any strict subdomain is a relay. */
@@ -40,18 +45,30 @@ export interface AddressTables {
   readonly folding: ReadonlyMap<string, FoldingRule>;
   readonly roles: RoleTable;
   readonly typo: TypoIndex;
+  /** Provider mailbox rules by domain (gmail.com: 6-30 letters, digits, dots). */
+  readonly mailboxRules: MailboxRuleIndex;
+  /** Homographs and brand imitations of the provider domains. */
+  readonly lookalike: LookalikeIndex;
 }
 
 const words = (text: string): string[] => text.split(/\s+/).filter((w) => w !== '');
 
 /**
- * disposable-email-domains points `main` at a JSON file, which ESM can only import with an
- * import attribute (and tsc would then type-check 2 MB of JSON); CommonJS require loads it as data.
+ * The disposable list ships as a JSON file, which ESM can only import with an import
+ * attribute (and tsc would then type-check it); CommonJS require loads it as data.
  */
 const requireData = createRequire(import.meta.url);
 const loadStringList = (specifier: string): readonly string[] => requireData(specifier) as string[];
 
-export function buildAddressTables(): AddressTables {
+/** The operator's per-domain corrections of the disposable lists (MAILSIFT_NOT_DISPOSABLE, MAILSIFT_DISPOSABLE). */
+export interface DisposableOverrides {
+  /** Never disposable: a list's false positive (the domain and its subdomains). */
+  readonly notDisposable?: readonly string[];
+  /** Disposable although no list has it yet (the domain and its subdomains). */
+  readonly disposable?: readonly string[];
+}
+
+export function buildAddressTables(overrides: DisposableOverrides = {}): AddressTables {
   const popular = new Set(POPULAR_MAIL_DOMAINS);
   const relay = new Set<string>();
   const relayParents = new Set<string>();
@@ -62,18 +79,28 @@ export function buildAddressTables(): AddressTables {
   const free = new Set<string>(freeEmailDomains);
   for (const d of [...POPULAR_MAIL_DOMAINS, ...REAL_MAIL_PROVIDERS, ...DOMAIN_FOLDING.keys()]) free.add(d);
 
+  // mailchecker and the maintained disposable-email-domains list (disposable-email-domains-js,
+  // CC0); parent matching covers the services whose every subdomain is disposable.
   const disposable = new Set<string>(mailchecker.blacklist());
-  for (const d of loadStringList('disposable-email-domains/index.json')) disposable.add(d);
-  // wildcard.json lists services whose every subdomain is disposable; parent matching covers that.
-  for (const d of loadStringList('disposable-email-domains/wildcard.json')) disposable.add(d);
+  for (const d of loadStringList('disposable-email-domains-js/dist/dict/disposable_email_blocklist.json')) disposable.add(d);
+  for (const d of overrides.disposable ?? []) disposable.add(d);
 
   const disposableAllow = new Set<string>([...POPULAR_MAIL_DOMAINS, ...REAL_MAIL_PROVIDERS, ...DOMAIN_FOLDING.keys()]);
+  const typo = buildTypoIndex(POPULAR_MAIL_DOMAINS, [...TYPO_NEAR_NEIGHBOURS, ...relay, ...REAL_MAIL_PROVIDERS]);
+  // Homographs are matched against the providers people sign up with; every free-mail domain
+  // and the providers' own company domains are known, so never imitations of a brand.
+  const lookalike = buildLookalikeIndex(
+    [...POPULAR_MAIL_DOMAINS, ...DOMAIN_FOLDING.keys(), ...REAL_MAIL_PROVIDERS],
+    [...free, ...relay, ...TYPO_NEAR_NEIGHBOURS, ...BRAND_OWNER_DOMAINS],
+    typo,
+  );
 
   return {
     free,
     popular,
     disposable,
     disposableAllow,
+    notDisposable: new Set(overrides.notDisposable ?? []),
     relay,
     relayParents,
     school: new Set(words(SCHOOL_DOMAINS_TEXT)),
@@ -81,6 +108,8 @@ export function buildAddressTables(): AddressTables {
     academicSuffixes: new Set(academicSuffixes.map((s) => s.toLowerCase())),
     folding: DOMAIN_FOLDING,
     roles: buildRoleTable(ROLE_ACCOUNT_LOCAL_PARTS),
-    typo: buildTypoIndex(POPULAR_MAIL_DOMAINS, [...TYPO_NEAR_NEIGHBOURS, ...relay, ...REAL_MAIL_PROVIDERS]),
+    typo,
+    mailboxRules: buildMailboxRuleIndex(),
+    lookalike,
   };
 }

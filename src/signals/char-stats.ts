@@ -12,18 +12,45 @@ export function letterDigitSwitches(body: string): number {
   return switches;
 }
 
-/** Trailing digits read as a year a person would put in their address. */
-export function yearLike(body: string): boolean {
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/** Where the trailing digits of `body` start (body.length when it ends in none). */
+export function trailingYearStart(body: string): number {
   let k = body.length;
-  while (k > 0 && body.charCodeAt(k - 1) >= 48 && body.charCodeAt(k - 1) <= 57) k--;
-  const digits = body.slice(k);
+  while (k > 0 && isDigit(body.charCodeAt(k - 1))) k--;
+  return k;
+}
+
+/**
+ * Trailing digits read as the birth year a person puts after their name: four digits 1930 to
+ * 2005 (adults signing up, up to about 95), or two digits 30 to 99 or 00 to 05. A recent year
+ * ("2010" in a 2010 campaign, "2024") is not a birth year: it is what campaigns and generated
+ * names append. Needs something before the digits.
+ */
+export function yearLike(body: string): boolean {
+  const k = trailingYearStart(body);
   if (k === 0) return false;
-  if (digits.length === 4) {
-    const y = Number(digits);
-    return y >= 1940 && y <= 2015;
+  const digits = body.length - k;
+  if (digits === 4) {
+    const y = Number(body.slice(k));
+    return y >= 1930 && y <= 2005;
   }
-  if (digits.length === 2) return Number(digits) >= 40;
+  if (digits === 2) {
+    const y = Number(body.slice(k));
+    return y >= 30 || y <= 5;
+  }
   return false;
+}
+
+/** Longest run of digits in body[0, end). */
+export function digitRunBefore(body: string, end: number): number {
+  let run = 0, max = 0;
+  for (let i = 0; i < end; i++) {
+    if (isDigit(body.charCodeAt(i))) {
+      if (++run > max) max = run;
+    } else run = 0;
+  }
+  return max;
 }
 
 const asciiCounts = new Int32Array(128);

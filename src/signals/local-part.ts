@@ -11,7 +11,7 @@ import { repeatedChunks, keyboardWalk } from './keyboard.ts';
 import { classifyShape, type LocalShape, type ShapeChunk } from './local-shape.ts';
 import { segmentRun, tokenClass, type NameTables } from './names.ts';
 import { runLog2, tailLog2 } from './ngram.ts';
-import { entropy, letterDigitSwitches, yearLike } from './char-stats.ts';
+import { digitRunBefore, entropy, letterDigitSwitches, trailingYearStart, yearLike } from './char-stats.ts';
 import { hasHonorific } from './honorific.ts';
 
 export { buildNameTables, type NameTables } from './names.ts';
@@ -51,8 +51,12 @@ export interface LocalPartSignals {
   readonly digitRunMax: number;
   /** digits / length. */
   readonly digitShare: number;
-  /** Body ends in a plausible birth or graduation year (19xx/20xx 1940..2015, or two digits 40..99). */
+  /** Body ends in a plausible birth year after letters (1930..2005, or two digits 30..99 or 00..05). */
   readonly yearSuffix: boolean;
+  /** Letters in short vowelless runs read as initials ("lzh", "jrr"; see INITIALS_RUN_MAX). */
+  readonly initialsLetters: number;
+  /** Longest run of digits other than a trailing birth year. */
+  readonly digitRunMaxBeyondYear: number;
   /** Longest keyboard walk in keys (0 below 4). */
   readonly keyboardWalk: number;
   /** Characters inside immediate repetitions ("abab", "aaa"). */
@@ -75,6 +79,23 @@ for (const c of 'aeiouy') VOWEL[c.charCodeAt(0)] = 1;
 /** '.', '_', '-' by char code. */
 const isSeparator = (c: number) => c === 46 || c === 95 || c === 45;
 const TAIL_MIN_RUN = 6;
+/**
+ * A run of 2 to 7 letters without a, e, i, o or u is read as initials, not as spelling: people
+ * abbreviate their names ("jrr", "dkw"), and Chinese users write the initials of the pinyin
+ * syllables of their name ("lzh" for a three-syllable name, up to 7 for a name and a place).
+ * Spelling models (n-grams, odd endings) would call these random. The run still counts as a
+ * consonant run, so 5 to 7 initials in a row weigh a little (consonant_cluster).
+ */
+const INITIALS_RUN_MAX = 7;
+/** a, e, i, o, u by char code (y is a pinyin initial and a consonant in initials). */
+const STRICT_VOWEL = new Uint8Array(128);
+for (const c of 'aeiou') STRICT_VOWEL[c.charCodeAt(0)] = 1;
+
+function isInitialsRun(s: string, from: number, to: number): boolean {
+  if (to - from < 2 || to - from > INITIALS_RUN_MAX) return false;
+  for (let k = from; k < to; k++) if (STRICT_VOWEL[s.charCodeAt(k)]) return false;
+  return true;
+}
 
 /** Analyses one local part. `name` (optional) is a display name whose parts count as names. */
 export function localPartSignals(local: string, tables: NameTables, name?: string): LocalPartSignals {
@@ -87,6 +108,7 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
   let vowels = 0, consRun = 0, consonantRunMax = 0;
   let ngramLog2 = 0, ngramSymbols = 0, ngramLetters = 0, tailLogLik = 0;
   let nameCredit = 0, wordChars = 0, serviceChars = 0, uncovered = 0, uncoveredRun = 0, uncoveredRunMax = 0;
+  let initialsLetters = 0;
   const chunks: ShapeChunk[] = [];
   const separators: string[] = [];
   let pendingSep = '';
@@ -99,6 +121,22 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
       let j = i;
       while (j < n && body.charCodeAt(j) >= 97 && body.charCodeAt(j) <= 122) j++;
       const pieces = segmentRun(body, i, j, tables.trie, extra);
+      // A vowelless run the dictionaries spell whole is a name or word ("lynn", "rhythm"), not initials.
+      if (isInitialsRun(body, i, j) && pieces.some((p) => p.kind !== 'token')) {
+        // Initials: neither spelling to score nor letters left unexplained. Their length still
+        // counts as a consonant run: 5 to 7 initials in a row are possible but unusual.
+        initialsLetters += j - i;
+        if (j - i > consonantRunMax) consonantRunMax = j - i;
+        letters += j - i;
+        if (chunks.length > 0) separators.push(pendingSep);
+        chunks.push({ length: j - i, pieces });
+        pendingSep = '';
+        consRun = 0;
+        if (lastDigitRunEnd >= 0) sawDigitsBeforeEnd = true;
+        digitRun = 0;
+        i = j;
+        continue;
+      }
       // Initials at a run's edge ("j" of "jsmith") are not spelling: score the rest only.
       const from = pieces[0]?.kind === 'initial' ? pieces[0].end : i;
       const to = pieces.length > 1 && pieces[pieces.length - 1]!.kind === 'initial' ? pieces[pieces.length - 1]!.start : j;
@@ -159,6 +197,7 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
 
   const trailingDigits = lastDigitRunEnd === n && digitCount > 0;
   const allDigits = digitCount === n && n > 0;
+  const yearSuffix = trailingDigits && !allDigits && yearLike(body);
   const shape = classifyShape(chunks, separators, trailingDigits, sawDigitsBeforeEnd && !allDigits, allDigits);
 
   return {
@@ -177,7 +216,9 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
     digitCount,
     digitRunMax,
     digitShare: n ? digitCount / n : 0,
-    yearSuffix: trailingDigits && yearLike(body),
+    yearSuffix,
+    initialsLetters,
+    digitRunMaxBeyondYear: yearSuffix ? digitRunBefore(body, trailingYearStart(body)) : digitRunMax,
     keyboardWalk: keyboardWalk(body),
     repeatedChunks: repeatedChunks(body),
     vowelShare: letters ? vowels / letters : 0,

@@ -14,13 +14,21 @@ const ASCII_ATEXT: readonly boolean[] = (() => {
 })();
 
 /**
- * Non-ASCII characters a mail system should not accept in a mailbox name even with SMTPUTF8:
- * controls, format characters (bidi overrides, zero-width space; ZWNJ/ZWJ are allowed below
- * because Persian and Indic names need them), separators/spaces, surrogates, private use and
- * unassigned code points (which include the noncharacters).
+ * Characters that show nothing: every Default_Ignorable_Code_Point (zero-width space, ZWNJ,
+ * ZWJ, word joiner, soft hyphen, Hangul fillers U+115F/U+1160/U+3164/U+FFA0, variation
+ * selectors, tag characters, invisible operators, ...) plus U+2800 BRAILLE PATTERN BLANK,
+ * which renders as a blank although it is a symbol. In a mailbox name they make two
+ * addresses that look the same and are not: refused, the joiners included (Persian and Indic
+ * names are written without them in addresses; providers do not issue them).
+ */
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\u2800]/u;
+export const INVISIBLE_ERROR = 'email: local part must not contain invisible characters (zero-width, joiners, fillers, variation selectors)';
+/**
+ * Other non-ASCII characters a mail system should not accept in a mailbox name even with
+ * SMTPUTF8: controls, format characters (bidi overrides), separators/spaces, surrogates,
+ * private use and unassigned code points (which include the noncharacters).
  */
 const UNSAFE_NON_ASCII = /[\p{Cc}\p{Cf}\p{Z}\p{Co}\p{Cs}\p{Cn}]/u;
-const JOINERS = /[\u200c\u200d]/gu;
 /** A combining mark cannot start a dot-separated segment: it would attach to the dot or the start. */
 const MARK_AT_SEGMENT_START = /(?:^|\.)\p{M}/u;
 
@@ -63,7 +71,8 @@ export function checkLocalPart(local: string): string | undefined {
     }
   }
   if (nonAscii) {
-    if (UNSAFE_NON_ASCII.test(local.replace(JOINERS, ''))) {
+    if (INVISIBLE.test(local)) return INVISIBLE_ERROR;
+    if (UNSAFE_NON_ASCII.test(local)) {
       return 'email: local part contains an unsafe Unicode character';
     }
     if (MARK_AT_SEGMENT_START.test(local)) {

@@ -102,6 +102,42 @@ export function contractSuite(launch: () => Promise<Target>): void {
       expect(r.body.did_you_mean).toBe('maria.lopez@gmail.com');
     });
 
+    it('a homograph of a provider domain gets did_you_mean and lookalike_domain, and scores below the real domain', async () => {
+      const real = await post('/v1/check', { email: 'maria.lopez@gmail.com' });
+      const fake = await post('/v1/check', { email: 'maria.lopez@gm\u0430il.com' }); // Cyrillic а
+      expect(fake.status).toBe(200);
+      expect(fake.body.did_you_mean).toBe('maria.lopez@gmail.com');
+      expect(fake.body.reasons).toContain('lookalike_domain');
+      expect(fake.body.account_type).toBe('unknown');
+      expect(fake.body.human_score).toBeLessThan(real.body.human_score);
+    });
+
+    it('a mailbox gmail.com cannot have is not allowed; a domain imitating a provider is not work', async () => {
+      const short = await post('/v1/check', { email: 'x@gmail.com' });
+      expect(short.body.reasons).toContain('impossible_mailbox');
+      expect(short.body.verdict).not.toBe('allow');
+      const imitation = await post('/v1/check', { email: 'maria.lopez@examplehotmail.ca' });
+      expect(imitation.body.reasons).toContain('provider_imitation');
+      expect(imitation.body.account_type).toBe('unknown');
+      expect(imitation.body.verdict).not.toBe('allow');
+    });
+
+    it('refuses invisible characters in the local part alike in POST, GET and bulk', async () => {
+      const message = 'email: local part must not contain invisible characters (zero-width, joiners, fillers, variation selectors)';
+      for (const ch of ['\u200d', '\u3164', '\u2800', '\ufe0f']) {
+        const email = `mar${ch}ia@example.com`;
+        const one = await post('/v1/check', { email });
+        expect(one.status).toBe(400);
+        expect(one.body).toEqual({ error: message });
+        const viaGet = await get(`/v1/check?email=${encodeURIComponent(email)}`);
+        expect(viaGet.status).toBe(400);
+        expect(viaGet.body).toEqual({ error: message });
+        const bulk = await post('/v1/check/bulk', { emails: [email] });
+        expect(bulk.status).toBe(200);
+        expect(bulk.body.results).toEqual([{ input: email, error: message }]);
+      }
+    });
+
     it.each([
       [{}, /^email: is required$/],
       [{ email: 'a'.repeat(245) + '@gmail.com' }, /^email: must be at most 254 characters$/],

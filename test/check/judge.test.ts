@@ -91,3 +91,55 @@ describe('judge', () => {
     for (const n of ['no_mail_server', 'tor_exit', 'alias_burst'] as const) expect(none.features[FEATURE_INDEX[n]]).toBe(0);
   });
 });
+
+describe('judging look-alikes, provider rules and the kinds of address people have', () => {
+  it('property: a homograph of a provider domain never scores above the real domain, whatever the local part and DNS facts', async () => {
+    const fc = (await import('fast-check')).default;
+    const pairs = [['gm\u0430il.com', 'gmail.com'], ['h\u043etmail.com', 'hotmail.com'], ['y\u0430hoo.com', 'yahoo.com'], ['grnail.com', 'gmail.com']] as const;
+    const local = fc.stringMatching(/^[a-z][a-z0-9._]{0,20}[a-z0-9]$/).filter((s) => !s.includes('..') && !s.includes('._') && !s.includes('_.'));
+    const dns = fc.constantFrom(undefined, { deliverable: true, mailProvider: 'gateway' } as const, { deliverable: true, mailProvider: 'google' } as const, { deliverable: null } as const);
+    fc.assert(
+      fc.property(local, fc.constantFrom(...pairs), dns, (l, [fake, real], d) => {
+        const a = scoreOf(`${l}@${fake}`, { dns: d, history: { domainPattern: 'match' } });
+        const b = scoreOf(`${l}@${real}`, { dns: d });
+        expect(a.logit).toBeLessThan(b.logit);
+        expect(a.reasons).toContain('lookalike_domain');
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it.each([
+    // made-up addresses, one per kind the issue names
+    ['12345678@qq.com', 'allow'], // a QQ number
+    ['13912345678@163.com', 'allow'], // a mobile-number mailbox at NetEase
+    ['lzh@163.com', 'allow'], // pinyin initials
+    ['mary.kowalski1962@aol.com', 'allow'], // a birth year at a consumer ISP
+    ['jan.novak@seznam.cz', 'allow'],
+    ['maria.garcia@house.example.gov', 'allow'],
+    ['x@gmail.com', 'block'], // gmail.com cannot have it
+    ['12345678901@gmail.com', 'block'],
+    ['maria.garcia@gm\u0430il.com', 'review'], // homograph: a natural name, still not allowed
+    ['maria.garcia@examplehotmail.ca', 'review'], // a domain dressed up as free mail
+  ] as const)('%s -> %s', (email, verdict) => {
+    expect(scoreOf(email).verdict).toBe(verdict);
+  });
+});
+
+describe('a mailbox the provider cannot have', () => {
+  it('property: is never allowed, however name-like, tagged or year-suffixed it is', async () => {
+    const fc = (await import('fast-check')).default;
+    // Under six letters and digits at gmail.com, or a leading digit at outlook.com.
+    const short = fc.stringMatching(/^[a-z][a-z0-9]{0,4}$/).map((l) => `${l}@gmail.com`);
+    const leadingDigit = fc.stringMatching(/^[0-9][a-z]{3,12}(19[5-9][0-9])?$/).map((l) => `${l}@outlook.com`);
+    const tagged = fc.tuple(fc.constantFrom('anna', 'jdoe', 'mark', 'li.wei'), fc.stringMatching(/^[a-z]{1,8}$/)).map(([l, t]) => `${l}+${t}@gmail.com`);
+    fc.assert(
+      fc.property(fc.oneof(short, leadingDigit, tagged), (email) => {
+        const s = scoreOf(email, { dns: { deliverable: true, mailProvider: 'google' } });
+        expect(s.reasons).toContain('impossible_mailbox');
+        expect(s.verdict).not.toBe('allow');
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -44,6 +44,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('disposable corrections: comma lists of domain names, normalised; unset is none', () => {
+    expect(loadConfig({ MAILSIFT_NOT_DISPOSABLE: ' Example-School.org., b.example.net ' }).notDisposable).toEqual(['example-school.org', 'b.example.net']);
+    expect(loadConfig({ MAILSIFT_DISPOSABLE: 'fresh-throwaway.example' }).disposable).toEqual(['fresh-throwaway.example']);
+    expect(loadConfig({}).notDisposable).toBeUndefined();
+    expect(() => loadConfig({ MAILSIFT_NOT_DISPOSABLE: 'ok.example.org,not a domain' })).toThrow(/MAILSIFT_NOT_DISPOSABLE: "not a domain" is not a domain name/);
+    expect(() => loadConfig({ MAILSIFT_DISPOSABLE: 'x@example.org' })).toThrow(/MAILSIFT_DISPOSABLE: "x@example.org" is not a domain name/);
+  });
+
   it('DNS canaries: domain names, normalised; off or none for no canary', () => {
     expect(loadConfig({ MAILSIFT_DNS_CANARY: ' Gmail.com., example.org ' }).dnsCanary).toEqual(['gmail.com', 'example.org']);
     expect(loadConfig({ MAILSIFT_DNS_CANARY: 'off' }).dnsCanary).toEqual([]);

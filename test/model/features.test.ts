@@ -9,11 +9,12 @@ describe('FEATURE_NAMES', () => {
   it('is a fixed, unique, snake_case column list', () => {
     expect(new Set(FEATURE_NAMES).size).toBe(FEATURE_NAMES.length);
     for (const n of FEATURE_NAMES) expect(n).toMatch(/^[a-z]+(_[a-z]+)*$/);
-    expect(FEATURE_VERSION).toBe(1);
-    // Column order is part of the event contract: pin the first and last columns.
+    expect(FEATURE_VERSION).toBe(2);
+    // Column order is part of the event contract: pin the first and last columns of each version.
     expect(FEATURE_NAMES[0]).toBe('free_provider');
-    expect(FEATURE_NAMES[FEATURE_NAMES.length - 1]).toBe('young_domain');
-    expect(FEATURE_NAMES.length).toBe(36);
+    expect(FEATURE_NAMES[35]).toBe('young_domain');
+    expect(FEATURE_NAMES[FEATURE_NAMES.length - 1]).toBe('government_domain');
+    expect(FEATURE_NAMES.length).toBe(41);
   });
 });
 
@@ -42,7 +43,21 @@ describe('buildFeatures', () => {
     ['relay', { address: addressOf({ relay: true }) }, 'relay_address', 1],
     ['school', { address: addressOf({ school: true }) }, 'school_domain', 1],
     ['role', { address: addressOf({ roleAccount: true }) }, 'role_account', 1],
-    ['typo', { address: addressOf({ didYouMean: 'gmail.com' }) }, 'typo_domain', 1],
+    ['typo', { address: addressOf({ typoOf: 'gmail.com', didYouMean: 'x@gmail.com' }) }, 'typo_domain', 1],
+    ['homograph: not a typo', { address: addressOf({ lookalikeOf: 'gmail.com', didYouMean: 'x@gmail.com' }) }, 'typo_domain', 0],
+    ['homograph', { address: addressOf({ lookalikeOf: 'gmail.com', free: true }) }, 'lookalike_domain', 1],
+    ['homograph: no company domain', { address: addressOf({ lookalikeOf: 'gmail.com' }) }, 'custom_domain', 0],
+    ['imitation', { address: addressOf({ imitates: 'hotmail' }) }, 'provider_imitation', 1],
+    ['imitation: no company domain', { address: addressOf({ imitates: 'hotmail' }) }, 'custom_domain', 0],
+    ['imitation: no gateway credit', { address: addressOf({ imitates: 'hotmail' }), dns: { deliverable: true, mailProvider: 'gateway' } }, 'mail_gateway', 0],
+    ['imitation: no hosted-mail credit', { address: addressOf({ imitates: 'hotmail' }), dns: { deliverable: true, mailProvider: 'google' } }, 'hosted_mail', 0],
+    ['imitation: no pattern credit', { address: addressOf({ imitates: 'hotmail' }), history: { domainPattern: 'match' } }, 'domain_pattern_match', 0],
+    ['impossible mailbox', { address: addressOf({ impossibleMailbox: true }) }, 'impossible_mailbox', 1],
+    ['numeric account', { address: addressOf({ numericAccount: true }) }, 'numeric_account', 1],
+    ['government domain', { address: addressOf({ government: true }) }, 'government_domain', 1],
+    ['numbers at a school are not numeric_local', { address: addressOf({ school: true }), local: localOf({ shape: 'numeric' }) }, 'numeric_local', 0],
+    ['numbers at a government domain are not numeric_local', { address: addressOf({ government: true }), local: localOf({ shape: 'numeric' }) }, 'numeric_local', 0],
+    ['a trailing birth year is no digit run', { local: localOf({ digitRunMax: 4, digitRunMaxBeyondYear: 0, yearSuffix: true }) }, 'digit_run', 0],
     ['full name coverage', { local: localOf({ nameScore: 1 }) }, 'name_score', 1],
     ['name coverage at chance level counts nothing', { local: localOf({ nameScore: 0.3 }) }, 'name_score', 0],
     ['name coverage between', { local: localOf({ nameScore: 0.65 }) }, 'name_score', 0.5],

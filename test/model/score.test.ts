@@ -8,7 +8,7 @@ import baselineDoc from '../../src/model/weights/baseline-v1.json' with { type: 
 
 const zeroWeights = () => Object.fromEntries(FEATURE_NAMES.map((n) => [n, 0]));
 const card = (weights: Record<string, number>, intercept = 0) =>
-  loadScorecard({ name: 't', version: 1, featureVersion: 1, intercept, weights: { ...zeroWeights(), ...weights } });
+  loadScorecard({ name: 't', version: 1, featureVersion: 2, intercept, weights: { ...zeroWeights(), ...weights } });
 const vector = (values: Partial<Record<(typeof FEATURE_NAMES)[number], number>>) => {
   const x = new Float64Array(FEATURE_NAMES.length);
   for (const [k, v] of Object.entries(values)) x[FEATURE_INDEX[k as keyof typeof FEATURE_INDEX]] = v;
@@ -26,7 +26,7 @@ describe('loadScorecard', () => {
     ['missing weight', { ...baselineDoc, weights: { ...baselineDoc.weights, tor_exit: undefined } }, /weights.tor_exit is missing/],
     ['unknown weight', { ...baselineDoc, weights: { ...baselineDoc.weights, shoe_size: 1 } }, /weights.shoe_size is not a feature/],
     ['non-finite weight', { ...baselineDoc, weights: { ...baselineDoc.weights, tor_exit: 'x' } }, /weights.tor_exit must be a finite number/],
-    ['wrong feature version', { ...baselineDoc, featureVersion: 99 }, /featureVersion must be 1/],
+    ['wrong feature version', { ...baselineDoc, featureVersion: 99 }, /featureVersion must be 2/],
     ['bad intercept', { ...baselineDoc, intercept: null }, /intercept must be a finite number/],
     ['bad version', { ...baselineDoc, version: 1.5 }, /version must be a positive integer/],
     ['no name', { ...baselineDoc, name: '' }, /name must be a non-empty string/],
@@ -37,7 +37,8 @@ describe('loadScorecard', () => {
   it('keeps weight signs that match each signal meaning', () => {
     const w = (n: (typeof FEATURE_NAMES)[number]) => BASELINE_SCORECARD.weights[FEATURE_INDEX[n]]!;
     for (const n of ['disposable_domain', 'no_mail_server', 'tor_exit', 'datacenter_ip', 'ip_burst', 'alias_burst', 'signup_wave',
-      'reported_fake_domain', 'young_domain', 'typo_domain', 'role_account', 'service_words', 'ngram_surprise', 'domain_pattern_mismatch'] as const) {
+      'reported_fake_domain', 'young_domain', 'typo_domain', 'role_account', 'service_words', 'ngram_surprise', 'domain_pattern_mismatch',
+      'impossible_mailbox', 'lookalike_domain', 'provider_imitation'] as const) {
       expect(w(n), n).toBeLessThan(0);
     }
     for (const n of ['name_score', 'domain_pattern_match', 'school_domain'] as const) expect(w(n), n).toBeGreaterThan(0);

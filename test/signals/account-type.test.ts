@@ -22,7 +22,7 @@ describe('classifyDomain: account type with precedence relay > disposable > scho
     ['passinbox.com', 'relay'],
     ['anonaddy.me', 'relay'],
     ['johndoe.anonaddy.com', 'relay'],
-    // disposable (mailchecker + disposable-email-domains), including subdomains of a listed service
+    // disposable (mailchecker + the maintained disposable-email-domains list), including subdomains of a listed service
     ['mailinator.com', 'disposable'],
     ['yopmail.com', 'disposable'],
     ['guerrillamail.com', 'disposable'],
@@ -68,6 +68,27 @@ describe('classifyDomain: account type with precedence relay > disposable > scho
     for (const d of ['gmail.com', 'outlook.com', 'yahoo.com', 'zoho.com', 'proton.me', 'icloud.com', 'gmx.net', 'yandex.ru', 'mail.ru', 'duck.com', 'keemail.me', 'hush.com', 'consultant.com']) {
       expect(classify(d).disposable, d).toBe(false);
     }
+  });
+
+  it('takes the operator\'s corrections: never disposable, or disposable although no list has it (subdomains too)', () => {
+    const corrected = buildAddressTables({ notDisposable: ['yopmail.com'], disposable: ['fresh-throwaway.example.net'] });
+    const c = (domain: string) => classifyDomain(domainParts(domain), corrected);
+    expect(classify('yopmail.com').disposable).toBe(true);
+    expect(c('yopmail.com').disposable).toBe(false);
+    expect(c('sub.yopmail.com').disposable).toBe(false);
+    expect(c('mailinator.com').disposable).toBe(true); // the lists still hold for everything else
+    expect(classify('fresh-throwaway.example.net').disposable).toBe(false);
+    expect(c('fresh-throwaway.example.net')).toMatchObject({ disposable: true, accountType: 'disposable' });
+    expect(c('a.fresh-throwaway.example.net').disposable).toBe(true);
+  });
+
+  it('calls a domain no list knows disposable when DNS shows a disposable service receives its mail', () => {
+    const viaMx: DnsFacts = { deliverable: true, mailProvider: 'other', disposableService: 'mailinator' };
+    expect(classify('fresh-throwaway.example.net', deliverable).accountType).toBe('work');
+    expect(classify('fresh-throwaway.example.net', viaMx)).toMatchObject({ disposable: true, accountType: 'disposable' });
+    expect(classify('gmail.com', viaMx).disposable).toBe(false); // never a real provider
+    const corrected = buildAddressTables({ notDisposable: ['fresh-throwaway.example.net'] });
+    expect(classifyDomain(domainParts('fresh-throwaway.example.net'), corrected, viaMx).disposable).toBe(false);
   });
 
   it('does not let a disposable-list entry that is a public suffix swallow the namespace (edu.pl)', () => {

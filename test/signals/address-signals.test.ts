@@ -15,8 +15,8 @@ function signals(input: string, dns?: DnsFacts): AddressSignals {
 
 describe('addressSignals', () => {
   it('returns every field for a folded popular-provider address', () => {
-    expect(signals('J.Doe+shop@GoogleMail.com')).toEqual({
-      canonical: 'jdoe@gmail.com',
+    expect(signals('J.Doe.Smith+shop@GoogleMail.com')).toEqual({
+      canonical: 'jdoesmith@gmail.com',
       accountType: 'free',
       roleAccount: false,
       disposable: false,
@@ -26,6 +26,9 @@ describe('addressSignals', () => {
       popularProvider: true,
       plusTagged: true,
       dotsFolded: true,
+      impossibleMailbox: false,
+      numericAccount: false,
+      government: false,
     });
   });
 
@@ -38,6 +41,31 @@ describe('addressSignals', () => {
     ['jane@gmial.com', undefined, { didYouMean: 'jane@gmail.com', typoOf: 'gmail.com' }],
     ['jane@acme-corp.com', undefined, { accountType: 'unknown' }],
     ['jane@acme-corp.com', { deliverable: false, mailProvider: 'none' } as DnsFacts, { accountType: 'unknown' }],
+    // a domain no list knows whose mail a disposable service receives (DNS)
+    ['jane@fresh-throwaway.com', { deliverable: true, mailProvider: 'other', disposableService: 'mailinator' } as DnsFacts, { accountType: 'disposable', disposable: true }],
+    // provider mailbox rules, on the mailbox without its tag
+    ['x@gmail.com', undefined, { impossibleMailbox: true }],
+    ['jane.doe+x@gmail.com', undefined, { impossibleMailbox: false }],
+    ['1jane@outlook.com', undefined, { impossibleMailbox: true }],
+    ['jane@hotmail.co.uk', undefined, { impossibleMailbox: false }],
+    ['123456789@qq.com', undefined, { numericAccount: true, impossibleMailbox: false }],
+    ['012345678@qq.com', undefined, { numericAccount: false, impossibleMailbox: true }],
+    ['13912345678@163.com', undefined, { numericAccount: true }],
+    ['123456789@gmail.com', undefined, { numericAccount: false, impossibleMailbox: true }],
+    ['jane@acme-corp.com', undefined, { numericAccount: false, impossibleMailbox: false }],
+    // homographs: judged as the real domain, with its did-you-mean
+    ['jane.doe@gm\u0430il.com', undefined, { lookalikeOf: 'gmail.com', didYouMean: 'jane.doe@gmail.com', free: true, accountType: 'unknown' }],
+    ['x@gm\u0430il.com', undefined, { lookalikeOf: 'gmail.com', impossibleMailbox: true }],
+    ['jane@grnail.com', undefined, { lookalikeOf: 'gmail.com' }],
+    // brand imitations are never work, even when DNS says they take mail
+    ['jane@examplehotmail.ca', { deliverable: true, mailProvider: 'other' } as DnsFacts, { imitates: 'hotmail', accountType: 'unknown' }],
+    ['jane@outlook.page', undefined, { imitates: 'outlook' }],
+    ['jane@outlookindia.com', { deliverable: true, mailProvider: 'other' } as DnsFacts, { accountType: 'work' }],
+    // government domains
+    ['jane@house.example.gov', undefined, { government: true }],
+    ['jane@dwp.gov.uk', undefined, { government: true }],
+    ['jane@state.nh.us', undefined, { government: true }],
+    ['jane@example.us', undefined, { government: false }],
   ])('%s', (input, dns, expected) => {
     expect(signals(input, dns)).toMatchObject(expected);
   });

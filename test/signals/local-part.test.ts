@@ -52,7 +52,8 @@ describe('localPartSignals: numeric signals', () => {
     ['qwerty', 'keyboardWalk', 6, 6],
     ['abcabc', 'repeatedChunks', 6, 6],
     ['strengths', 'consonantRunMax', 5, 5], // n-g-t-h-s
-    ['rhythm', 'consonantRunMax', 3, 3], // rh-y-thm: y counts as a vowel
+    ['rhythm', 'consonantRunMax', 6, 6], // no a/e/i/o/u and not in the dictionaries: read as initials, one 6-letter run
+    ['lynn', 'consonantRunMax', 2, 2], // a name without a/e/i/o/u is a name: l-y-nn, y counts as a vowel
     ['aeio', 'vowelShare', 1, 1],
     ['abc', 'entropy', Math.log2(3), Math.log2(3)],
     ['aabb', 'entropy', 1, 1],
@@ -88,7 +89,8 @@ describe('localPartSignals: numeric signals', () => {
   it.each([
     ['anna1987', true],
     ['anna87', true],
-    ['anna2010', true],
+    ['anna2001', true],
+    ['anna2010', false],
     ['anna2024', false],
     ['anna12', false],
     ['anna123', false],
@@ -123,5 +125,38 @@ describe('localPartSignals: numeric signals', () => {
     expect(s.nonAscii).toBe(2);
     expect(s.nameScore).toBe(0);
     expect(s.ngramLogLik).toBe(0);
+  });
+});
+
+describe('localPartSignals: initials and birth years', () => {
+  it.each([
+    // [local part, letters read as initials, letters scored as spelling]
+    ['lzh', 3, 0],
+    ['lzhdfx', 6, 0],
+    ['lzh.wang', 3, 4],
+    ['zhang.lzh88', 3, 5],
+    ['lzhdfxqk', 0, 6], // 8 vowelless letters: too long for initials, spelled (edge initials aside)
+    ['lynn', 0, 4], // a name without a/e/i/o/u stays a name
+    ['anna', 0, 4],
+  ])('%s: %i initials, %i spelled', (local, initials, spelled) => {
+    const s = sig(local);
+    expect(s.initialsLetters).toBe(initials);
+    expect(s.ngramLetters).toBe(spelled);
+  });
+
+  it('keeps a long run of initials a consonant run, and leaves initials uncovered by nothing', () => {
+    expect(sig('lzhdfxq').consonantRunMax).toBe(7);
+    expect(sig('lzhdfxq').uncoveredShare).toBe(0);
+    expect(sig('wqmjmjjcui').uncoveredShare).toBeGreaterThan(0.3);
+  });
+
+  it.each([
+    ['anna1987', 0],
+    ['anna87', 0],
+    ['anna123456', 6],
+    ['anna2024', 4], // a recent year is a run of digits, not a birth year
+    ['a12b1987', 2],
+  ])('%s: longest digit run beyond a birth year %i', (local, run) => {
+    expect(sig(local).digitRunMaxBeyondYear).toBe(run);
   });
 });

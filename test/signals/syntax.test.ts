@@ -45,6 +45,39 @@ describe('parseAddress accepts practical addresses', () => {
   });
 });
 
+describe('parseAddress refuses invisible characters in the local part', () => {
+  const INVISIBLE = 'email: local part must not contain invisible characters (zero-width, joiners, fillers, variation selectors)';
+  it.each([
+    ['zero-width space', '\u200b'],
+    ['zero-width non-joiner', '\u200c'],
+    ['zero-width joiner', '\u200d'],
+    ['word joiner', '\u2060'],
+    ['soft hyphen', '\u00ad'],
+    ['combining grapheme joiner', '\u034f'],
+    ['Hangul filler', '\u3164'],
+    ['Hangul choseong filler', '\u115f'],
+    ['Hangul jungseong filler', '\u1160'],
+    ['halfwidth Hangul filler', '\uffa0'],
+    ['Braille pattern blank', '\u2800'],
+    ['variation selector 16', '\ufe0f'],
+    ['variation selector 17 (supplementary)', '\u{e0100}'],
+    ['Mongolian vowel separator', '\u180e'],
+    ['tag letter', '\u{e0041}'],
+    ['invisible times', '\u2062'],
+    ['byte-order mark inside', '\ufeff'],
+  ])('%s', (_name, ch) => {
+    for (const input of [`an${ch}na@example.com`, `anna${ch}@example.com`, `x.${ch}anna@example.com`, `❤${ch}@example.com`]) {
+      expect(parseAddress(input)).toEqual({ ok: false, error: INVISIBLE });
+    }
+  });
+
+  it('still accepts visible non-ASCII letters and emoji without selectors', () => {
+    for (const input of ['josé@example.com', 'δοκιμή@example.com', '用户@example.com', '❤@example.com']) {
+      expect(parseAddress(input).ok, input).toBe(true);
+    }
+  });
+});
+
 describe('parseAddress rejects with an error naming the field and the rule', () => {
   it.each([
     ['', 'email: must not be empty'],
@@ -58,9 +91,11 @@ describe('parseAddress rejects with an error naming the field and the rule', () 
     ['ja..ne@example.com', 'email: local part must not contain two dots in a row'],
     ['ja,ne@example.com', 'email: local part contains a character that is not allowed'],
     ['mailto:jane@example.com', 'email: local part contains a character that is not allowed'],
-    ['\u200bjane@example.com', 'email: local part contains an unsafe Unicode character'],
-    ['\u202ejane@example.com', 'email: local part contains an unsafe Unicode character'],
+    ['\u200bjane@example.com', 'email: local part must not contain invisible characters (zero-width, joiners, fillers, variation selectors)'],
+    ['\u202ejane@example.com', 'email: local part must not contain invisible characters (zero-width, joiners, fillers, variation selectors)'],
+    ['ja\u0085ne@example.com', 'email: must not contain control characters'],
     ['\ue000@example.com', 'email: local part contains an unsafe Unicode character'],
+    ['ja\u0600ne@example.com', 'email: local part contains an unsafe Unicode character'],
     ['\u0300x@example.com', 'email: local part must not start a segment with a combining mark'],
     [`${'a'.repeat(65)}@example.com`, 'email: local part must be at most 64 characters'],
     [`${'é'.repeat(33)}@example.com`, 'email: local part must be at most 64 octets in UTF-8 (RFC 5321)'],

@@ -40,6 +40,6 @@ export const MAIL_BRANDS: readonly MailBrand[] = [
 
 /** The providers' own company domains that carry a brand but are not consumer mail (never imitations). */
 export const BRAND_OWNER_DOMAINS: readonly string[] = [
-  'yahoo-inc.com', 'yahooinc.com', 'yahoo.net', 'yahoo.co.jp', 'yandex-team.ru', 'yandex-team.com', 'yandex.net',
+  'yahoo-inc.com', 'yahooinc.com', 'yahoo.net', 'yahoo.co.jp', 'yahoo-corp.jp', 'yandex-team.ru', 'yandex-team.com', 'yandex.net',
   'aol.net', 'msn.net', 'live.net', 'hotmail.net', 'gmail.net',
 ];

@@ -132,7 +132,7 @@ function shellCommands(): { section: string; command: string }[] {
  */
 const NOT_RUN: [RegExp, string][] = [
   [/^npm test\b/, 'this is it'],
-  [/^npm run eval -- path\/to\/labelled\.jsonl/, 'needs a labelled file of your own'],
+  [/^npm run eval\b/, 'needs labelled files of your own (the development sets are in ../shared, absent from a clean copy)'],
   [/^npm run (infra:up|infra:down|test:kafka)\b/, 'the Kafka suite: CI runs it after npm test'],
   [/^npm run bench/, 'benchmarks: minutes of load, run by hand'],
 ];

@@ -1,0 +1,134 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.get_v1_openapi_json_response_200 import GetV1OpenapiJsonResponse200
+from ...models.get_v1_openapi_json_response_503 import GetV1OpenapiJsonResponse503
+from ...types import Response
+
+
+def _get_kwargs() -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/openapi.json",
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> GetV1OpenapiJsonResponse200 | GetV1OpenapiJsonResponse503 | None:
+    if response.status_code == 200:
+        response_200 = GetV1OpenapiJsonResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 503:
+        response_503 = GetV1OpenapiJsonResponse503.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[GetV1OpenapiJsonResponse200 | GetV1OpenapiJsonResponse503]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[GetV1OpenapiJsonResponse200 | GetV1OpenapiJsonResponse503]:
+    """This OpenAPI 3.1 document (no API key needed)
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GetV1OpenapiJsonResponse200 | GetV1OpenapiJsonResponse503]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+) -> GetV1OpenapiJsonResponse200 | GetV1OpenapiJsonResponse503 | None:
+    """This OpenAPI 3.1 document (no API key needed)
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GetV1OpenapiJsonResponse200 | GetV1OpenapiJsonResponse503
+    """
+
+    return sync_detailed(
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[GetV1OpenapiJsonResponse200 | GetV1OpenapiJsonResponse503]:
+    """This OpenAPI 3.1 document (no API key needed)
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GetV1OpenapiJsonResponse200 | GetV1OpenapiJsonResponse503]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+) -> GetV1OpenapiJsonResponse200 | GetV1OpenapiJsonResponse503 | None:
+    """This OpenAPI 3.1 document (no API key needed)
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GetV1OpenapiJsonResponse200 | GetV1OpenapiJsonResponse503
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+        )
+    ).parsed

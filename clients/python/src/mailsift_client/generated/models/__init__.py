@@ -1,0 +1,257 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .get_healthz_response_200 import GetHealthzResponse200
+from .get_healthz_response_200_status import GetHealthzResponse200Status
+from .get_healthz_response_503 import GetHealthzResponse503
+from .get_metrics_response_503 import GetMetricsResponse503
+from .get_readyz_response_200 import GetReadyzResponse200
+from .get_readyz_response_200_checks import GetReadyzResponse200Checks
+from .get_readyz_response_200_checks_additional_property import (
+    GetReadyzResponse200ChecksAdditionalProperty,
+)
+from .get_readyz_response_200_status import GetReadyzResponse200Status
+from .get_readyz_response_503 import GetReadyzResponse503
+from .get_v1_check_explain import GetV1CheckExplain
+from .get_v1_check_response_200 import GetV1CheckResponse200
+from .get_v1_check_response_200_account_type import GetV1CheckResponse200AccountType
+from .get_v1_check_response_200_domain_pattern import GetV1CheckResponse200DomainPattern
+from .get_v1_check_response_200_evidence_item import GetV1CheckResponse200EvidenceItem
+from .get_v1_check_response_200_evidence_item_signal import (
+    GetV1CheckResponse200EvidenceItemSignal,
+)
+from .get_v1_check_response_200_ip import GetV1CheckResponse200Ip
+from .get_v1_check_response_200_ip_datacenter import GetV1CheckResponse200IpDatacenter
+from .get_v1_check_response_200_ip_ignored import GetV1CheckResponse200IpIgnored
+from .get_v1_check_response_200_mail_provider import GetV1CheckResponse200MailProvider
+from .get_v1_check_response_200_reasons_item import GetV1CheckResponse200ReasonsItem
+from .get_v1_check_response_200_verdict import GetV1CheckResponse200Verdict
+from .get_v1_check_response_400 import GetV1CheckResponse400
+from .get_v1_check_response_401 import GetV1CheckResponse401
+from .get_v1_check_response_429 import GetV1CheckResponse429
+from .get_v1_check_response_431 import GetV1CheckResponse431
+from .get_v1_check_response_503 import GetV1CheckResponse503
+from .get_v1_model_response_200 import GetV1ModelResponse200
+from .get_v1_model_response_200_baseline import GetV1ModelResponse200Baseline
+from .get_v1_model_response_200_learned import GetV1ModelResponse200Learned
+from .get_v1_model_response_200_mode import GetV1ModelResponse200Mode
+from .get_v1_model_response_200_serving import GetV1ModelResponse200Serving
+from .get_v1_model_response_401 import GetV1ModelResponse401
+from .get_v1_model_response_429 import GetV1ModelResponse429
+from .get_v1_model_response_503 import GetV1ModelResponse503
+from .get_v1_openapi_json_response_200 import GetV1OpenapiJsonResponse200
+from .get_v1_openapi_json_response_503 import GetV1OpenapiJsonResponse503
+from .get_v1_usage_response_200 import GetV1UsageResponse200
+from .get_v1_usage_response_200_days_item import GetV1UsageResponse200DaysItem
+from .get_v1_usage_response_400 import GetV1UsageResponse400
+from .get_v1_usage_response_401 import GetV1UsageResponse401
+from .get_v1_usage_response_429 import GetV1UsageResponse429
+from .get_v1_usage_response_503 import GetV1UsageResponse503
+from .head_healthz_response_200 import HeadHealthzResponse200
+from .head_healthz_response_200_status import HeadHealthzResponse200Status
+from .head_healthz_response_503 import HeadHealthzResponse503
+from .head_metrics_response_503 import HeadMetricsResponse503
+from .head_readyz_response_200 import HeadReadyzResponse200
+from .head_readyz_response_200_checks import HeadReadyzResponse200Checks
+from .head_readyz_response_200_checks_additional_property import (
+    HeadReadyzResponse200ChecksAdditionalProperty,
+)
+from .head_readyz_response_200_status import HeadReadyzResponse200Status
+from .head_readyz_response_503 import HeadReadyzResponse503
+from .head_v1_model_response_200 import HeadV1ModelResponse200
+from .head_v1_model_response_200_baseline import HeadV1ModelResponse200Baseline
+from .head_v1_model_response_200_learned import HeadV1ModelResponse200Learned
+from .head_v1_model_response_200_mode import HeadV1ModelResponse200Mode
+from .head_v1_model_response_200_serving import HeadV1ModelResponse200Serving
+from .head_v1_model_response_401 import HeadV1ModelResponse401
+from .head_v1_model_response_429 import HeadV1ModelResponse429
+from .head_v1_model_response_503 import HeadV1ModelResponse503
+from .head_v1_openapi_json_response_200 import HeadV1OpenapiJsonResponse200
+from .head_v1_openapi_json_response_503 import HeadV1OpenapiJsonResponse503
+from .head_v1_usage_response_200 import HeadV1UsageResponse200
+from .head_v1_usage_response_200_days_item import HeadV1UsageResponse200DaysItem
+from .head_v1_usage_response_400 import HeadV1UsageResponse400
+from .head_v1_usage_response_401 import HeadV1UsageResponse401
+from .head_v1_usage_response_429 import HeadV1UsageResponse429
+from .head_v1_usage_response_503 import HeadV1UsageResponse503
+from .post_v1_check_body import PostV1CheckBody
+from .post_v1_check_bulk_body import PostV1CheckBulkBody
+from .post_v1_check_bulk_response_200 import PostV1CheckBulkResponse200
+from .post_v1_check_bulk_response_200_results_item_type_0 import (
+    PostV1CheckBulkResponse200ResultsItemType0,
+)
+from .post_v1_check_bulk_response_200_results_item_type_0_account_type import (
+    PostV1CheckBulkResponse200ResultsItemType0AccountType,
+)
+from .post_v1_check_bulk_response_200_results_item_type_0_domain_pattern import (
+    PostV1CheckBulkResponse200ResultsItemType0DomainPattern,
+)
+from .post_v1_check_bulk_response_200_results_item_type_0_mail_provider import (
+    PostV1CheckBulkResponse200ResultsItemType0MailProvider,
+)
+from .post_v1_check_bulk_response_200_results_item_type_0_reasons_item import (
+    PostV1CheckBulkResponse200ResultsItemType0ReasonsItem,
+)
+from .post_v1_check_bulk_response_200_results_item_type_0_verdict import (
+    PostV1CheckBulkResponse200ResultsItemType0Verdict,
+)
+from .post_v1_check_bulk_response_200_results_item_type_1 import (
+    PostV1CheckBulkResponse200ResultsItemType1,
+)
+from .post_v1_check_bulk_response_400 import PostV1CheckBulkResponse400
+from .post_v1_check_bulk_response_401 import PostV1CheckBulkResponse401
+from .post_v1_check_bulk_response_408 import PostV1CheckBulkResponse408
+from .post_v1_check_bulk_response_413 import PostV1CheckBulkResponse413
+from .post_v1_check_bulk_response_415 import PostV1CheckBulkResponse415
+from .post_v1_check_bulk_response_429 import PostV1CheckBulkResponse429
+from .post_v1_check_bulk_response_503 import PostV1CheckBulkResponse503
+from .post_v1_check_response_200 import PostV1CheckResponse200
+from .post_v1_check_response_200_account_type import PostV1CheckResponse200AccountType
+from .post_v1_check_response_200_domain_pattern import (
+    PostV1CheckResponse200DomainPattern,
+)
+from .post_v1_check_response_200_evidence_item import PostV1CheckResponse200EvidenceItem
+from .post_v1_check_response_200_evidence_item_signal import (
+    PostV1CheckResponse200EvidenceItemSignal,
+)
+from .post_v1_check_response_200_ip import PostV1CheckResponse200Ip
+from .post_v1_check_response_200_ip_datacenter import PostV1CheckResponse200IpDatacenter
+from .post_v1_check_response_200_ip_ignored import PostV1CheckResponse200IpIgnored
+from .post_v1_check_response_200_mail_provider import PostV1CheckResponse200MailProvider
+from .post_v1_check_response_200_reasons_item import PostV1CheckResponse200ReasonsItem
+from .post_v1_check_response_200_verdict import PostV1CheckResponse200Verdict
+from .post_v1_check_response_400 import PostV1CheckResponse400
+from .post_v1_check_response_401 import PostV1CheckResponse401
+from .post_v1_check_response_408 import PostV1CheckResponse408
+from .post_v1_check_response_413 import PostV1CheckResponse413
+from .post_v1_check_response_415 import PostV1CheckResponse415
+from .post_v1_check_response_429 import PostV1CheckResponse429
+from .post_v1_check_response_503 import PostV1CheckResponse503
+from .post_v1_feedback_body import PostV1FeedbackBody
+from .post_v1_feedback_body_outcome import PostV1FeedbackBodyOutcome
+from .post_v1_feedback_response_202 import PostV1FeedbackResponse202
+from .post_v1_feedback_response_202_status import PostV1FeedbackResponse202Status
+from .post_v1_feedback_response_400 import PostV1FeedbackResponse400
+from .post_v1_feedback_response_401 import PostV1FeedbackResponse401
+from .post_v1_feedback_response_404 import PostV1FeedbackResponse404
+from .post_v1_feedback_response_408 import PostV1FeedbackResponse408
+from .post_v1_feedback_response_413 import PostV1FeedbackResponse413
+from .post_v1_feedback_response_415 import PostV1FeedbackResponse415
+from .post_v1_feedback_response_429 import PostV1FeedbackResponse429
+from .post_v1_feedback_response_503 import PostV1FeedbackResponse503
+
+__all__ = (
+    "GetHealthzResponse200",
+    "GetHealthzResponse200Status",
+    "GetHealthzResponse503",
+    "GetMetricsResponse503",
+    "GetReadyzResponse200",
+    "GetReadyzResponse200Checks",
+    "GetReadyzResponse200ChecksAdditionalProperty",
+    "GetReadyzResponse200Status",
+    "GetReadyzResponse503",
+    "GetV1CheckExplain",
+    "GetV1CheckResponse200",
+    "GetV1CheckResponse200AccountType",
+    "GetV1CheckResponse200DomainPattern",
+    "GetV1CheckResponse200EvidenceItem",
+    "GetV1CheckResponse200EvidenceItemSignal",
+    "GetV1CheckResponse200Ip",
+    "GetV1CheckResponse200IpDatacenter",
+    "GetV1CheckResponse200IpIgnored",
+    "GetV1CheckResponse200MailProvider",
+    "GetV1CheckResponse200ReasonsItem",
+    "GetV1CheckResponse200Verdict",
+    "GetV1CheckResponse400",
+    "GetV1CheckResponse401",
+    "GetV1CheckResponse429",
+    "GetV1CheckResponse431",
+    "GetV1CheckResponse503",
+    "GetV1ModelResponse200",
+    "GetV1ModelResponse200Baseline",
+    "GetV1ModelResponse200Learned",
+    "GetV1ModelResponse200Mode",
+    "GetV1ModelResponse200Serving",
+    "GetV1ModelResponse401",
+    "GetV1ModelResponse429",
+    "GetV1ModelResponse503",
+    "GetV1OpenapiJsonResponse200",
+    "GetV1OpenapiJsonResponse503",
+    "GetV1UsageResponse200",
+    "GetV1UsageResponse200DaysItem",
+    "GetV1UsageResponse400",
+    "GetV1UsageResponse401",
+    "GetV1UsageResponse429",
+    "GetV1UsageResponse503",
+    "HeadHealthzResponse200",
+    "HeadHealthzResponse200Status",
+    "HeadHealthzResponse503",
+    "HeadMetricsResponse503",
+    "HeadReadyzResponse200",
+    "HeadReadyzResponse200Checks",
+    "HeadReadyzResponse200ChecksAdditionalProperty",
+    "HeadReadyzResponse200Status",
+    "HeadReadyzResponse503",
+    "HeadV1ModelResponse200",
+    "HeadV1ModelResponse200Baseline",
+    "HeadV1ModelResponse200Learned",
+    "HeadV1ModelResponse200Mode",
+    "HeadV1ModelResponse200Serving",
+    "HeadV1ModelResponse401",
+    "HeadV1ModelResponse429",
+    "HeadV1ModelResponse503",
+    "HeadV1OpenapiJsonResponse200",
+    "HeadV1OpenapiJsonResponse503",
+    "HeadV1UsageResponse200",
+    "HeadV1UsageResponse200DaysItem",
+    "HeadV1UsageResponse400",
+    "HeadV1UsageResponse401",
+    "HeadV1UsageResponse429",
+    "HeadV1UsageResponse503",
+    "PostV1CheckBody",
+    "PostV1CheckBulkBody",
+    "PostV1CheckBulkResponse200",
+    "PostV1CheckBulkResponse200ResultsItemType0",
+    "PostV1CheckBulkResponse200ResultsItemType0AccountType",
+    "PostV1CheckBulkResponse200ResultsItemType0DomainPattern",
+    "PostV1CheckBulkResponse200ResultsItemType0MailProvider",
+    "PostV1CheckBulkResponse200ResultsItemType0ReasonsItem",
+    "PostV1CheckBulkResponse200ResultsItemType0Verdict",
+    "PostV1CheckBulkResponse200ResultsItemType1",
+    "PostV1CheckBulkResponse400",
+    "PostV1CheckBulkResponse401",
+    "PostV1CheckBulkResponse408",
+    "PostV1CheckBulkResponse413",
+    "PostV1CheckBulkResponse415",
+    "PostV1CheckBulkResponse429",
+    "PostV1CheckBulkResponse503",
+    "PostV1CheckResponse200",
+    "PostV1CheckResponse200AccountType",
+    "PostV1CheckResponse200DomainPattern",
+    "PostV1CheckResponse200EvidenceItem",
+    "PostV1CheckResponse200EvidenceItemSignal",
+    "PostV1CheckResponse200Ip",
+    "PostV1CheckResponse200IpDatacenter",
+    "PostV1CheckResponse200IpIgnored",
+    "PostV1CheckResponse200MailProvider",
+    "PostV1CheckResponse200ReasonsItem",
+    "PostV1CheckResponse200Verdict",
+    "PostV1CheckResponse400",
+    "PostV1CheckResponse401",
+    "PostV1CheckResponse408",
+    "PostV1CheckResponse413",
+    "PostV1CheckResponse415",
+    "PostV1CheckResponse429",
+    "PostV1CheckResponse503",
+    "PostV1FeedbackBody",
+    "PostV1FeedbackBodyOutcome",
+    "PostV1FeedbackResponse202",
+    "PostV1FeedbackResponse202Status",
+    "PostV1FeedbackResponse400",
+    "PostV1FeedbackResponse401",
+    "PostV1FeedbackResponse404",
+    "PostV1FeedbackResponse408",
+    "PostV1FeedbackResponse413",
+    "PostV1FeedbackResponse415",
+    "PostV1FeedbackResponse429",
+    "PostV1FeedbackResponse503",
+)

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class GetV1CheckResponse200DomainPattern(StrEnum):
+    LEARNING = "learning"
+    MATCH = "match"
+    MISMATCH = "mismatch"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,129 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.get_v1_model_response_200_mode import GetV1ModelResponse200Mode
+from ..models.get_v1_model_response_200_serving import GetV1ModelResponse200Serving
+
+if TYPE_CHECKING:
+    from ..models.get_v1_model_response_200_baseline import (
+        GetV1ModelResponse200Baseline,
+    )
+    from ..models.get_v1_model_response_200_learned import GetV1ModelResponse200Learned
+
+
+T = TypeVar("T", bound="GetV1ModelResponse200")
+
+
+@_attrs_define
+class GetV1ModelResponse200:
+    """
+    Attributes:
+        mode (GetV1ModelResponse200Mode): MAILSIFT_MODEL_MODE
+        serving (GetV1ModelResponse200Serving): What your account is served: the baseline, or a learned model (the
+            shared one or your personal one)
+        healthy (bool): The learned model described here beats the baseline on recent feedback (a personal model: on
+            your own)
+        learned_version (int): Version of the learned model you are served, else of the newer one you have (shared or
+            personal); 0: none yet
+        feedback_examples (int): Outcomes reported by every account
+        customers (int): Accounts that have reported outcomes
+        baseline (GetV1ModelResponse200Baseline): The baseline's prequential scores: on your own outcomes when the
+            learned model described is your personal one, else on every account's. All 0 before any outcome
+        learned (GetV1ModelResponse200Learned): The learned model's prequential scores, on the same outcomes as the
+            baseline's. Before the first learned model (learned_version 0): the model it starts from, the baseline. All 0
+            while no outcome has scored it
+        recommendation (str):
+    """
+
+    mode: GetV1ModelResponse200Mode
+    serving: GetV1ModelResponse200Serving
+    healthy: bool
+    learned_version: int
+    feedback_examples: int
+    customers: int
+    baseline: GetV1ModelResponse200Baseline
+    learned: GetV1ModelResponse200Learned
+    recommendation: str
+
+    def to_dict(self) -> dict[str, Any]:
+        mode = self.mode.value
+
+        serving = self.serving.value
+
+        healthy = self.healthy
+
+        learned_version = self.learned_version
+
+        feedback_examples = self.feedback_examples
+
+        customers = self.customers
+
+        baseline = self.baseline.to_dict()
+
+        learned = self.learned.to_dict()
+
+        recommendation = self.recommendation
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "mode": mode,
+                "serving": serving,
+                "healthy": healthy,
+                "learned_version": learned_version,
+                "feedback_examples": feedback_examples,
+                "customers": customers,
+                "baseline": baseline,
+                "learned": learned,
+                "recommendation": recommendation,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.get_v1_model_response_200_baseline import (
+            GetV1ModelResponse200Baseline,
+        )
+        from ..models.get_v1_model_response_200_learned import (
+            GetV1ModelResponse200Learned,
+        )
+
+        d = dict(src_dict)
+        mode = GetV1ModelResponse200Mode(d.pop("mode"))
+
+        serving = GetV1ModelResponse200Serving(d.pop("serving"))
+
+        healthy = d.pop("healthy")
+
+        learned_version = d.pop("learned_version")
+
+        feedback_examples = d.pop("feedback_examples")
+
+        customers = d.pop("customers")
+
+        baseline = GetV1ModelResponse200Baseline.from_dict(d.pop("baseline"))
+
+        learned = GetV1ModelResponse200Learned.from_dict(d.pop("learned"))
+
+        recommendation = d.pop("recommendation")
+
+        get_v1_model_response_200 = cls(
+            mode=mode,
+            serving=serving,
+            healthy=healthy,
+            learned_version=learned_version,
+            feedback_examples=feedback_examples,
+            customers=customers,
+            baseline=baseline,
+            learned=learned,
+            recommendation=recommendation,
+        )
+
+        return get_v1_model_response_200

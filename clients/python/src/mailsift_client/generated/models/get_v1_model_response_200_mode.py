@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class GetV1ModelResponse200Mode(StrEnum):
+    AUTO = "auto"
+    OFF = "off"
+    ON = "on"
+
+    def __str__(self) -> str:
+        return str(self.value)

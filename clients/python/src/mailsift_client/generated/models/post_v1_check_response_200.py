@@ -1,0 +1,307 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.post_v1_check_response_200_account_type import (
+    PostV1CheckResponse200AccountType,
+)
+from ..models.post_v1_check_response_200_domain_pattern import (
+    PostV1CheckResponse200DomainPattern,
+)
+from ..models.post_v1_check_response_200_mail_provider import (
+    PostV1CheckResponse200MailProvider,
+)
+from ..models.post_v1_check_response_200_reasons_item import (
+    PostV1CheckResponse200ReasonsItem,
+)
+from ..models.post_v1_check_response_200_verdict import PostV1CheckResponse200Verdict
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.post_v1_check_response_200_evidence_item import (
+        PostV1CheckResponse200EvidenceItem,
+    )
+    from ..models.post_v1_check_response_200_ip import PostV1CheckResponse200Ip
+
+
+T = TypeVar("T", bound="PostV1CheckResponse200")
+
+
+@_attrs_define
+class PostV1CheckResponse200:
+    """
+    Attributes:
+        email (str): The input address, trimmed and lowercased
+        canonical (str): The inbox the address really reaches
+        account_type (PostV1CheckResponse200AccountType): Kind of mailbox
+        human_score (int):
+        verdict (PostV1CheckResponse200Verdict): allow >= 60, review 30-59, block < 30 (configurable)
+        reasons (list[PostV1CheckResponse200ReasonsItem]): Reason codes, most influential first
+        check_id (str):
+        model (str):
+        did_you_mean (str | Unset): Suggested address when the domain looks like a typo
+        role_account (bool | Unset):
+        disposable (bool | Unset):
+        relay (bool | Unset):
+        deliverable_domain (bool | None | Unset): Null when DNS could not answer
+        mail_provider (PostV1CheckResponse200MailProvider | Unset): Mail provider from the MX hosts
+        domain_age_days (int | Unset):
+        domain_pattern (PostV1CheckResponse200DomainPattern | Unset): Company domains only
+        alias_variants (int | Unset):
+        recent_signups (int | Unset):
+        domain_fake_rate (float | Unset):
+        ip (PostV1CheckResponse200Ip | Unset):
+        evidence (list[PostV1CheckResponse200EvidenceItem] | Unset):
+        feedback_wanted (bool | Unset):
+    """
+
+    email: str
+    canonical: str
+    account_type: PostV1CheckResponse200AccountType
+    human_score: int
+    verdict: PostV1CheckResponse200Verdict
+    reasons: list[PostV1CheckResponse200ReasonsItem]
+    check_id: str
+    model: str
+    did_you_mean: str | Unset = UNSET
+    role_account: bool | Unset = UNSET
+    disposable: bool | Unset = UNSET
+    relay: bool | Unset = UNSET
+    deliverable_domain: bool | None | Unset = UNSET
+    mail_provider: PostV1CheckResponse200MailProvider | Unset = UNSET
+    domain_age_days: int | Unset = UNSET
+    domain_pattern: PostV1CheckResponse200DomainPattern | Unset = UNSET
+    alias_variants: int | Unset = UNSET
+    recent_signups: int | Unset = UNSET
+    domain_fake_rate: float | Unset = UNSET
+    ip: PostV1CheckResponse200Ip | Unset = UNSET
+    evidence: list[PostV1CheckResponse200EvidenceItem] | Unset = UNSET
+    feedback_wanted: bool | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        email = self.email
+
+        canonical = self.canonical
+
+        account_type = self.account_type.value
+
+        human_score = self.human_score
+
+        verdict = self.verdict.value
+
+        reasons = []
+        for reasons_item_data in self.reasons:
+            reasons_item = reasons_item_data.value
+            reasons.append(reasons_item)
+
+        check_id = self.check_id
+
+        model = self.model
+
+        did_you_mean = self.did_you_mean
+
+        role_account = self.role_account
+
+        disposable = self.disposable
+
+        relay = self.relay
+
+        deliverable_domain: bool | None | Unset
+        if isinstance(self.deliverable_domain, Unset):
+            deliverable_domain = UNSET
+        else:
+            deliverable_domain = self.deliverable_domain
+
+        mail_provider: str | Unset = UNSET
+        if not isinstance(self.mail_provider, Unset):
+            mail_provider = self.mail_provider.value
+
+        domain_age_days = self.domain_age_days
+
+        domain_pattern: str | Unset = UNSET
+        if not isinstance(self.domain_pattern, Unset):
+            domain_pattern = self.domain_pattern.value
+
+        alias_variants = self.alias_variants
+
+        recent_signups = self.recent_signups
+
+        domain_fake_rate = self.domain_fake_rate
+
+        ip: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.ip, Unset):
+            ip = self.ip.to_dict()
+
+        evidence: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.evidence, Unset):
+            evidence = []
+            for evidence_item_data in self.evidence:
+                evidence_item = evidence_item_data.to_dict()
+                evidence.append(evidence_item)
+
+        feedback_wanted = self.feedback_wanted
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "email": email,
+                "canonical": canonical,
+                "account_type": account_type,
+                "human_score": human_score,
+                "verdict": verdict,
+                "reasons": reasons,
+                "check_id": check_id,
+                "model": model,
+            }
+        )
+        if did_you_mean is not UNSET:
+            field_dict["did_you_mean"] = did_you_mean
+        if role_account is not UNSET:
+            field_dict["role_account"] = role_account
+        if disposable is not UNSET:
+            field_dict["disposable"] = disposable
+        if relay is not UNSET:
+            field_dict["relay"] = relay
+        if deliverable_domain is not UNSET:
+            field_dict["deliverable_domain"] = deliverable_domain
+        if mail_provider is not UNSET:
+            field_dict["mail_provider"] = mail_provider
+        if domain_age_days is not UNSET:
+            field_dict["domain_age_days"] = domain_age_days
+        if domain_pattern is not UNSET:
+            field_dict["domain_pattern"] = domain_pattern
+        if alias_variants is not UNSET:
+            field_dict["alias_variants"] = alias_variants
+        if recent_signups is not UNSET:
+            field_dict["recent_signups"] = recent_signups
+        if domain_fake_rate is not UNSET:
+            field_dict["domain_fake_rate"] = domain_fake_rate
+        if ip is not UNSET:
+            field_dict["ip"] = ip
+        if evidence is not UNSET:
+            field_dict["evidence"] = evidence
+        if feedback_wanted is not UNSET:
+            field_dict["feedback_wanted"] = feedback_wanted
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.post_v1_check_response_200_evidence_item import (
+            PostV1CheckResponse200EvidenceItem,
+        )
+        from ..models.post_v1_check_response_200_ip import PostV1CheckResponse200Ip
+
+        d = dict(src_dict)
+        email = d.pop("email")
+
+        canonical = d.pop("canonical")
+
+        account_type = PostV1CheckResponse200AccountType(d.pop("account_type"))
+
+        human_score = d.pop("human_score")
+
+        verdict = PostV1CheckResponse200Verdict(d.pop("verdict"))
+
+        reasons = []
+        _reasons = d.pop("reasons")
+        for reasons_item_data in _reasons:
+            reasons_item = PostV1CheckResponse200ReasonsItem(reasons_item_data)
+
+            reasons.append(reasons_item)
+
+        check_id = d.pop("check_id")
+
+        model = d.pop("model")
+
+        did_you_mean = d.pop("did_you_mean", UNSET)
+
+        role_account = d.pop("role_account", UNSET)
+
+        disposable = d.pop("disposable", UNSET)
+
+        relay = d.pop("relay", UNSET)
+
+        def _parse_deliverable_domain(data: object) -> bool | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | None | Unset, data)
+
+        deliverable_domain = _parse_deliverable_domain(
+            d.pop("deliverable_domain", UNSET)
+        )
+
+        _mail_provider = d.pop("mail_provider", UNSET)
+        mail_provider: PostV1CheckResponse200MailProvider | Unset
+        if isinstance(_mail_provider, Unset):
+            mail_provider = UNSET
+        else:
+            mail_provider = PostV1CheckResponse200MailProvider(_mail_provider)
+
+        domain_age_days = d.pop("domain_age_days", UNSET)
+
+        _domain_pattern = d.pop("domain_pattern", UNSET)
+        domain_pattern: PostV1CheckResponse200DomainPattern | Unset
+        if isinstance(_domain_pattern, Unset):
+            domain_pattern = UNSET
+        else:
+            domain_pattern = PostV1CheckResponse200DomainPattern(_domain_pattern)
+
+        alias_variants = d.pop("alias_variants", UNSET)
+
+        recent_signups = d.pop("recent_signups", UNSET)
+
+        domain_fake_rate = d.pop("domain_fake_rate", UNSET)
+
+        _ip = d.pop("ip", UNSET)
+        ip: PostV1CheckResponse200Ip | Unset
+        if isinstance(_ip, Unset):
+            ip = UNSET
+        else:
+            ip = PostV1CheckResponse200Ip.from_dict(_ip)
+
+        _evidence = d.pop("evidence", UNSET)
+        evidence: list[PostV1CheckResponse200EvidenceItem] | Unset = UNSET
+        if _evidence is not UNSET:
+            evidence = []
+            for evidence_item_data in _evidence:
+                evidence_item = PostV1CheckResponse200EvidenceItem.from_dict(
+                    evidence_item_data
+                )
+
+                evidence.append(evidence_item)
+
+        feedback_wanted = d.pop("feedback_wanted", UNSET)
+
+        post_v1_check_response_200 = cls(
+            email=email,
+            canonical=canonical,
+            account_type=account_type,
+            human_score=human_score,
+            verdict=verdict,
+            reasons=reasons,
+            check_id=check_id,
+            model=model,
+            did_you_mean=did_you_mean,
+            role_account=role_account,
+            disposable=disposable,
+            relay=relay,
+            deliverable_domain=deliverable_domain,
+            mail_provider=mail_provider,
+            domain_age_days=domain_age_days,
+            domain_pattern=domain_pattern,
+            alias_variants=alias_variants,
+            recent_signups=recent_signups,
+            domain_fake_rate=domain_fake_rate,
+            ip=ip,
+            evidence=evidence,
+            feedback_wanted=feedback_wanted,
+        )
+
+        return post_v1_check_response_200

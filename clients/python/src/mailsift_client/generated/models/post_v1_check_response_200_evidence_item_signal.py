@@ -1,0 +1,43 @@
+from enum import StrEnum
+
+
+class PostV1CheckResponse200EvidenceItemSignal(StrEnum):
+    ALIAS_BURST = "alias_burst"
+    CONSONANT_CLUSTER = "consonant_cluster"
+    CUSTOM_DOMAIN = "custom_domain"
+    DATACENTER_IP = "datacenter_ip"
+    DIGIT_RUN = "digit_run"
+    DISPOSABLE_DOMAIN = "disposable_domain"
+    DOMAIN_PATTERN_MATCH = "domain_pattern_match"
+    DOMAIN_PATTERN_MISMATCH = "domain_pattern_mismatch"
+    FREE_PROVIDER = "free_provider"
+    HONORIFIC = "honorific"
+    HOSTED_MAIL = "hosted_mail"
+    IP_BURST = "ip_burst"
+    KEYBOARD_WALK = "keyboard_walk"
+    LONG_LOCAL = "long_local"
+    MAIL_GATEWAY = "mail_gateway"
+    MIXED_ALNUM = "mixed_alnum"
+    NAME_SCORE = "name_score"
+    NAME_SHAPE = "name_shape"
+    NGRAM_SURPRISE = "ngram_surprise"
+    NO_MAIL_SERVER = "no_mail_server"
+    NUMERIC_LOCAL = "numeric_local"
+    ODD_ENDING = "odd_ending"
+    PLUS_TAG = "plus_tag"
+    RELAY_ADDRESS = "relay_address"
+    REPEATED_CHUNKS = "repeated_chunks"
+    REPORTED_FAKE_DOMAIN = "reported_fake_domain"
+    ROLE_ACCOUNT = "role_account"
+    SCHOOL_DOMAIN = "school_domain"
+    SERVICE_WORDS = "service_words"
+    SIGNUP_WAVE = "signup_wave"
+    TOR_EXIT = "tor_exit"
+    TYPO_DOMAIN = "typo_domain"
+    UNCOVERED_SHARE = "uncovered_share"
+    WORD_SHARE = "word_share"
+    YEAR_SUFFIX = "year_suffix"
+    YOUNG_DOMAIN = "young_domain"
+
+    def __str__(self) -> str:
+        return str(self.value)

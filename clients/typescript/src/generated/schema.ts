@@ -1,0 +1,1442 @@
+/**
+ * Generated from clients/openapi.json by `npm run clients:generate` (openapi-typescript).
+ * Do not edit: change the route schemas in src/api and regenerate.
+ */
+export interface paths {
+    "/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This OpenAPI 3.1 document (no API key needed) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OpenAPI 3.1 document */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** This OpenAPI 3.1 document (no API key needed) */
+        head: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OpenAPI 3.1 document */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process answers */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+                /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** Liveness: the process answers */
+        head: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+                /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: 200 {status: "ready", checks} when every dependency is usable, else 503 {error} naming the failing checks (with Retry-After) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ready";
+                            /** @description Each dependency (event log, state, feeds, DNS, Kafka, ...) and whether it is usable */
+                            checks: {
+                                [key: string]: {
+                                    ok: boolean;
+                                    detail?: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** Readiness: 200 {status: "ready", checks} when every dependency is usable, else 503 {error} naming the failing checks (with Retry-After) */
+        head: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ready";
+                            /** @description Each dependency (event log, state, feeds, DNS, Kafka, ...) and whether it is usable */
+                            checks: {
+                                [key: string]: {
+                                    ok: boolean;
+                                    detail?: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics (text exposition format) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Prometheus text format 0.0.4 */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** Prometheus metrics (text exposition format) */
+        head: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Prometheus text format 0.0.4 */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check one address (query parameters)
+         * @description Same as POST /v1/check. Billed: 1 email.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Email address; at most 254 characters after trimming */
+                    email: string;
+                    /** @description As in the POST body */
+                    ip?: string;
+                    /** @description Adds `evidence`: true|false|1|0 (default false) */
+                    explain?: "true" | "false" | "1" | "0";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The input address, trimmed and lowercased */
+                            email: string;
+                            /** @description The inbox the address really reaches */
+                            canonical: string;
+                            /** @description Suggested address when the domain looks like a typo */
+                            did_you_mean?: string;
+                            /**
+                             * @description Kind of mailbox
+                             * @enum {string}
+                             */
+                            account_type: "work" | "free" | "school" | "relay" | "disposable" | "unknown";
+                            role_account?: boolean;
+                            disposable?: boolean;
+                            relay?: boolean;
+                            /** @description Null when DNS could not answer */
+                            deliverable_domain?: boolean | null;
+                            /**
+                             * @description Mail provider from the MX hosts
+                             * @enum {string}
+                             */
+                            mail_provider?: "google" | "microsoft" | "yahoo" | "apple" | "zoho" | "proton" | "gateway" | "other" | "none";
+                            domain_age_days?: number;
+                            /**
+                             * @description Company domains only
+                             * @enum {string}
+                             */
+                            domain_pattern?: "match" | "mismatch" | "learning";
+                            alias_variants?: number;
+                            recent_signups?: number;
+                            domain_fake_rate?: number;
+                            ip?: {
+                                /**
+                                 * @description Cloud provider owning the IP
+                                 * @enum {string}
+                                 */
+                                datacenter?: "aws" | "azure" | "google_cloud" | "digital_ocean";
+                                /** @description IP is a Tor exit (present when the Tor feed is loaded) */
+                                tor?: boolean;
+                                /** @description Distinct inboxes from this IP at your account in the last hour */
+                                signups_from_ip?: number;
+                                /**
+                                 * @description Why the IP was not used; no other field is then present
+                                 * @enum {string}
+                                 */
+                                ignored?: "private" | "reserved" | "invalid";
+                            };
+                            evidence?: {
+                                /**
+                                 * @description Signal name (closed list, README)
+                                 * @enum {string}
+                                 */
+                                signal: "free_provider" | "custom_domain" | "school_domain" | "relay_address" | "disposable_domain" | "role_account" | "typo_domain" | "plus_tag" | "name_score" | "name_shape" | "word_share" | "service_words" | "honorific" | "ngram_surprise" | "odd_ending" | "uncovered_share" | "mixed_alnum" | "consonant_cluster" | "digit_run" | "year_suffix" | "numeric_local" | "keyboard_walk" | "repeated_chunks" | "long_local" | "no_mail_server" | "mail_gateway" | "hosted_mail" | "datacenter_ip" | "tor_exit" | "ip_burst" | "alias_burst" | "signup_wave" | "reported_fake_domain" | "domain_pattern_match" | "domain_pattern_mismatch" | "young_domain";
+                                value: number;
+                                /** @description Effect on the logit; positive = more likely a real human */
+                                impact: number;
+                            }[];
+                            human_score: number;
+                            /**
+                             * @description allow >= 60, review 30-59, block < 30 (configurable)
+                             * @enum {string}
+                             */
+                            verdict: "allow" | "review" | "block";
+                            /** @description Reason codes, most influential first */
+                            reasons: ("natural_name" | "matches_domain_address_pattern" | "work_domain" | "disposable_domain" | "role_account" | "random_local_part" | "typo_domain" | "no_mail_server" | "alias_burst" | "signup_wave" | "datacenter_ip" | "tor_exit" | "ip_burst" | "young_domain" | "reported_fake_domain" | "free_provider" | "school_domain" | "relay_address" | "service_words" | "honorific_prefix" | "many_digits" | "numeric_local_part" | "keyboard_pattern" | "repeated_pattern" | "long_local_part" | "mismatches_domain_address_pattern" | "business_mail_provider" | "mail_gateway")[];
+                            check_id: string;
+                            /** @enum {boolean} */
+                            feedback_wanted?: true;
+                            model: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Missing or unknown API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Check one address
+         * @description Billed: 1 email. POST is preferred so addresses stay out of URLs and logs.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Email address; at most 254 characters after trimming */
+                        email: string;
+                        /** @description Public IPv4 or IPv6 address of the end user. Never stored. Any other string is not an error: the result carries ip.ignored */
+                        ip?: string;
+                        /** @description Adds `evidence` (default false) */
+                        explain?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The input address, trimmed and lowercased */
+                            email: string;
+                            /** @description The inbox the address really reaches */
+                            canonical: string;
+                            /** @description Suggested address when the domain looks like a typo */
+                            did_you_mean?: string;
+                            /**
+                             * @description Kind of mailbox
+                             * @enum {string}
+                             */
+                            account_type: "work" | "free" | "school" | "relay" | "disposable" | "unknown";
+                            role_account?: boolean;
+                            disposable?: boolean;
+                            relay?: boolean;
+                            /** @description Null when DNS could not answer */
+                            deliverable_domain?: boolean | null;
+                            /**
+                             * @description Mail provider from the MX hosts
+                             * @enum {string}
+                             */
+                            mail_provider?: "google" | "microsoft" | "yahoo" | "apple" | "zoho" | "proton" | "gateway" | "other" | "none";
+                            domain_age_days?: number;
+                            /**
+                             * @description Company domains only
+                             * @enum {string}
+                             */
+                            domain_pattern?: "match" | "mismatch" | "learning";
+                            alias_variants?: number;
+                            recent_signups?: number;
+                            domain_fake_rate?: number;
+                            ip?: {
+                                /**
+                                 * @description Cloud provider owning the IP
+                                 * @enum {string}
+                                 */
+                                datacenter?: "aws" | "azure" | "google_cloud" | "digital_ocean";
+                                /** @description IP is a Tor exit (present when the Tor feed is loaded) */
+                                tor?: boolean;
+                                /** @description Distinct inboxes from this IP at your account in the last hour */
+                                signups_from_ip?: number;
+                                /**
+                                 * @description Why the IP was not used; no other field is then present
+                                 * @enum {string}
+                                 */
+                                ignored?: "private" | "reserved" | "invalid";
+                            };
+                            evidence?: {
+                                /**
+                                 * @description Signal name (closed list, README)
+                                 * @enum {string}
+                                 */
+                                signal: "free_provider" | "custom_domain" | "school_domain" | "relay_address" | "disposable_domain" | "role_account" | "typo_domain" | "plus_tag" | "name_score" | "name_shape" | "word_share" | "service_words" | "honorific" | "ngram_surprise" | "odd_ending" | "uncovered_share" | "mixed_alnum" | "consonant_cluster" | "digit_run" | "year_suffix" | "numeric_local" | "keyboard_walk" | "repeated_chunks" | "long_local" | "no_mail_server" | "mail_gateway" | "hosted_mail" | "datacenter_ip" | "tor_exit" | "ip_burst" | "alias_burst" | "signup_wave" | "reported_fake_domain" | "domain_pattern_match" | "domain_pattern_mismatch" | "young_domain";
+                                value: number;
+                                /** @description Effect on the logit; positive = more likely a real human */
+                                impact: number;
+                            }[];
+                            human_score: number;
+                            /**
+                             * @description allow >= 60, review 30-59, block < 30 (configurable)
+                             * @enum {string}
+                             */
+                            verdict: "allow" | "review" | "block";
+                            /** @description Reason codes, most influential first */
+                            reasons: ("natural_name" | "matches_domain_address_pattern" | "work_domain" | "disposable_domain" | "role_account" | "random_local_part" | "typo_domain" | "no_mail_server" | "alias_burst" | "signup_wave" | "datacenter_ip" | "tor_exit" | "ip_burst" | "young_domain" | "reported_fake_domain" | "free_provider" | "school_domain" | "relay_address" | "service_words" | "honorific_prefix" | "many_digits" | "numeric_local_part" | "keyboard_pattern" | "repeated_pattern" | "long_local_part" | "mismatches_domain_address_pattern" | "business_mail_provider" | "mail_gateway")[];
+                            check_id: string;
+                            /** @enum {boolean} */
+                            feedback_wanted?: true;
+                            model: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Missing or unknown API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The request did not arrive whole within 30 s */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Body over 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Body is not JSON, or compressed (Content-Encoding other than identity: send it uncompressed) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/check/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check 1 to 1,000 addresses
+         * @description One entry per input, in input order: a CheckResult, or {input, error} for an invalid address. Billed: 1 per CheckResult.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        emails: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description One entry per input, in input order: a result, or {input, error} for an invalid address */
+                            results: ({
+                                /** @description The input address, trimmed and lowercased */
+                                email: string;
+                                /** @description The inbox the address really reaches */
+                                canonical: string;
+                                /** @description Suggested address when the domain looks like a typo */
+                                did_you_mean?: string;
+                                /**
+                                 * @description Kind of mailbox
+                                 * @enum {string}
+                                 */
+                                account_type: "work" | "free" | "school" | "relay" | "disposable" | "unknown";
+                                role_account?: boolean;
+                                disposable?: boolean;
+                                relay?: boolean;
+                                /** @description Null when DNS could not answer */
+                                deliverable_domain?: boolean | null;
+                                /**
+                                 * @description Mail provider from the MX hosts
+                                 * @enum {string}
+                                 */
+                                mail_provider?: "google" | "microsoft" | "yahoo" | "apple" | "zoho" | "proton" | "gateway" | "other" | "none";
+                                domain_age_days?: number;
+                                /**
+                                 * @description Company domains only
+                                 * @enum {string}
+                                 */
+                                domain_pattern?: "match" | "mismatch" | "learning";
+                                alias_variants?: number;
+                                recent_signups?: number;
+                                domain_fake_rate?: number;
+                                human_score: number;
+                                /**
+                                 * @description allow >= 60, review 30-59, block < 30 (configurable)
+                                 * @enum {string}
+                                 */
+                                verdict: "allow" | "review" | "block";
+                                /** @description Reason codes, most influential first */
+                                reasons: ("natural_name" | "matches_domain_address_pattern" | "work_domain" | "disposable_domain" | "role_account" | "random_local_part" | "typo_domain" | "no_mail_server" | "alias_burst" | "signup_wave" | "datacenter_ip" | "tor_exit" | "ip_burst" | "young_domain" | "reported_fake_domain" | "free_provider" | "school_domain" | "relay_address" | "service_words" | "honorific_prefix" | "many_digits" | "numeric_local_part" | "keyboard_pattern" | "repeated_pattern" | "long_local_part" | "mismatches_domain_address_pattern" | "business_mail_provider" | "mail_gateway")[];
+                                check_id: string;
+                                /** @enum {boolean} */
+                                feedback_wanted?: true;
+                                model: string;
+                            } | {
+                                input: string;
+                                error: string;
+                            })[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Missing or unknown API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The request did not arrive whole within 30 s */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Body over 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Body is not JSON, or compressed (Content-Encoding other than identity: send it uncompressed) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report what happened to a checked address
+         * @description Exactly one of check_id or email, plus outcome. Labels the named check, or the latest check of that inbox (any spelling) made by your account in the last 14 days. One label per check. Free.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description chk_ + base64url, 100-140 characters */
+                        check_id?: string;
+                        email?: string;
+                        /**
+                         * @description confirmed/real = a real person; fake/abuse/bounced = not
+                         * @enum {string}
+                         */
+                        outcome: "confirmed" | "real" | "fake" | "abuse" | "bounced";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "accepted";
+                            check_id: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Missing or unknown API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The request did not arrive whole within 30 s */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Body over 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Body is not JSON, or compressed (Content-Encoding other than identity: send it uncompressed) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/model": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live model accuracy
+         * @description Prequential accuracy and log loss of the baseline and the learned model on every feedback example. Free.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description MAILSIFT_MODEL_MODE
+                             * @enum {string}
+                             */
+                            mode: "off" | "on" | "auto";
+                            /**
+                             * @description What your account is served: the baseline, or a learned model (the shared one or your personal one)
+                             * @enum {string}
+                             */
+                            serving: "baseline" | "learned";
+                            /** @description The learned model described here beats the baseline on recent feedback (a personal model: on your own) */
+                            healthy: boolean;
+                            /** @description Version of the learned model you are served, else of the newer one you have (shared or personal); 0: none yet */
+                            learned_version: number;
+                            /** @description Outcomes reported by every account */
+                            feedback_examples: number;
+                            /** @description Accounts that have reported outcomes */
+                            customers: number;
+                            /** @description The baseline's prequential scores: on your own outcomes when the learned model described is your personal one, else on every account's. All 0 before any outcome */
+                            baseline: {
+                                accuracy: number;
+                                log_loss: number;
+                                recent_log_loss: number;
+                            };
+                            /** @description The learned model's prequential scores, on the same outcomes as the baseline's. Before the first learned model (learned_version 0): the model it starts from, the baseline. All 0 while no outcome has scored it */
+                            learned: {
+                                accuracy: number;
+                                log_loss: number;
+                                recent_log_loss: number;
+                            };
+                            recommendation: string;
+                        };
+                    };
+                };
+                /** @description Missing or unknown API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Live model accuracy
+         * @description Prequential accuracy and log loss of the baseline and the learned model on every feedback example. Free.
+         */
+        head: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description MAILSIFT_MODEL_MODE
+                             * @enum {string}
+                             */
+                            mode: "off" | "on" | "auto";
+                            /**
+                             * @description What your account is served: the baseline, or a learned model (the shared one or your personal one)
+                             * @enum {string}
+                             */
+                            serving: "baseline" | "learned";
+                            /** @description The learned model described here beats the baseline on recent feedback (a personal model: on your own) */
+                            healthy: boolean;
+                            /** @description Version of the learned model you are served, else of the newer one you have (shared or personal); 0: none yet */
+                            learned_version: number;
+                            /** @description Outcomes reported by every account */
+                            feedback_examples: number;
+                            /** @description Accounts that have reported outcomes */
+                            customers: number;
+                            /** @description The baseline's prequential scores: on your own outcomes when the learned model described is your personal one, else on every account's. All 0 before any outcome */
+                            baseline: {
+                                accuracy: number;
+                                log_loss: number;
+                                recent_log_loss: number;
+                            };
+                            /** @description The learned model's prequential scores, on the same outcomes as the baseline's. Before the first learned model (learned_version 0): the model it starts from, the baseline. All 0 while no outcome has scored it */
+                            learned: {
+                                accuracy: number;
+                                log_loss: number;
+                                recent_log_loss: number;
+                            };
+                            recommendation: string;
+                        };
+                    };
+                };
+                /** @description Missing or unknown API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Billed emails per UTC day
+         * @description Your account's billed emails per day (1 per single check, 1 per address answered in bulk). At most 92 days per request. Free.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description First UTC day (default: 29 days before `to`) */
+                    from?: string;
+                    /** @description Last UTC day (default: today) */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: string;
+                            from: string;
+                            to: string;
+                            total: number;
+                            days: {
+                                date: string;
+                                emails: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Missing or unknown API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Billed emails per UTC day
+         * @description Your account's billed emails per day (1 per single check, 1 per address answered in bulk). At most 92 days per request. Free.
+         */
+        head: {
+            parameters: {
+                query?: {
+                    /** @description First UTC day (default: 29 days before `to`) */
+                    from?: string;
+                    /** @description Last UTC day (default: today) */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: string;
+                            from: string;
+                            to: string;
+                            total: number;
+                            days: {
+                                date: string;
+                                emails: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Missing or unknown API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;

@@ -3,7 +3,8 @@
  * ../shared/bench/peers (deep-email-validator, @devmehq/email-validator-js, in-process), on the
  * same corpus, the same generated DNS zone served by the same loopback DNS server, at the same
  * concurrency. Each run gets a fresh DNS server (its query count is the run's) and, for
- * Mailsift, a fresh server process (cold DNS cache). Prints addresses/s, p50/p99, DNS queries,
+ * Mailsift, a fresh server process (cold DNS cache). `mailsift check-file` runs on the same corpus
+ * (as JSON lines) against its own fresh server, so the list-cleaning command's rate is in the table too. Prints addresses/s, p50/p99, DNS queries,
  * and what each says about domains by zone kind (the peers accept null-MX domains; Mailsift
  * must not).
  *
@@ -83,12 +84,31 @@ function runRunner(runner: string, tag: string, env: Record<string, string>): Ru
   return JSON.parse(readFileSync(file, 'utf8')) as RunResult;
 }
 
+/**
+ * `mailsift check-file` on the same corpus (its JSON lines, `--jsonl`) against the same kind of
+ * fresh server: the list-cleaning command's addresses/s beside the bulk runner's, in one run.
+ */
+function runCheckFile(url: string): RunResult {
+  const corpus = join(work, 'data', 'corpus.jsonl');
+  const input = join(out, 'check-file-in.jsonl');
+  const lines = readFileSync(corpus, 'utf8').split('\n').filter(Boolean);
+  writeFileSync(input, `${(LIMIT ? lines.slice(0, LIMIT) : lines).join('\n')}\n`);
+  const output = join(out, 'check-file-out.jsonl');
+  rmSync(output, { force: true });
+  rmSync(`${output}.pending`, { force: true });
+  const t0 = process.hrtime.bigint();
+  execFileSync(process.execPath, [join(root, 'dist/src/main.js'), 'check-file', input, '--jsonl', '--out', output], { stdio: 'inherit', env: { ...process.env, MAILSIFT_URL: url, MAILSIFT_API_KEY: KEY }, timeout: 900_000 });
+  const s = Number(process.hrtime.bigint() - t0) / 1e9;
+  const n = readFileSync(output, 'utf8').split('\n').filter(Boolean).length;
+  return { addrs_per_s: Math.round(n / s), completed: n, errors: 0, latency_ms: { p50: 0, p99: 0 }, byKind: {}, queries: 0 };
+}
+
 const results: Record<string, RunResult[]> = {};
 for (let rep = 1; rep <= REPEATS; rep++) {
-  for (const runner of ['mailsift', ...PEERS]) {
+  for (const runner of ['mailsift', 'check-file', ...PEERS]) {
     const tag = `${runner}-c${CONCURRENCY}-r${rep}`;
     const r = await withDns(tag, async () => {
-      if (runner !== 'mailsift') return runRunner(runner, tag, {});
+      if (runner !== 'mailsift' && runner !== 'check-file') return runRunner(runner, tag, {});
       const dir = mkdtempSync(join(tmpdir(), 'ms-peers-'));
       let svc: Started | undefined;
       try {
@@ -104,7 +124,7 @@ for (let rep = 1; rep <= REPEATS; rep++) {
           MAILSIFT_RATE_LIMIT_BURST: '1000000',
         }, /"address":"(http:\/\/[^"]+)"/);
         const cpu0 = processCpu(svc.proc.pid!);
-        const res = runRunner('mailsift', tag, { MAILSIFT_URL: svc.url, MAILSIFT_KEY: KEY });
+        const res = runner === 'check-file' ? runCheckFile(svc.url) : runRunner('mailsift', tag, { MAILSIFT_URL: svc.url, MAILSIFT_KEY: KEY });
         return { ...res, server_cpu_s: Math.round((processCpu(svc.proc.pid!) - cpu0) * 10) / 10 };
       } finally {
         await stopProcess(svc);
@@ -132,7 +152,8 @@ for (const [runner, rs] of Object.entries(results)) {
   // Zone-kind shares come from one run: the one closest to the median throughput.
   const m0 = median(rs.map((x) => x.addrs_per_s));
   const mid = rs.reduce((a, b) => (Math.abs(b.addrs_per_s - m0) < Math.abs(a.addrs_per_s - m0) ? b : a));
-  const name = runner === 'mailsift' ? `mailsift (HTTP bulk${mid.server_cpu_s !== undefined ? `, server ${mid.server_cpu_s} CPU s` : ''})` : `${runner} (in-process)`;
+  const cpu = mid.server_cpu_s !== undefined ? `, server ${mid.server_cpu_s} CPU s` : '';
+  const name = runner === 'mailsift' ? `mailsift (HTTP bulk${cpu})` : runner === 'check-file' ? `mailsift check-file (CLI, bulk requests of 1,000${cpu}; no latency per address)` : `${runner} (in-process)`;
   lines.push(`| ${name} | ${median(rs.map((r) => r.addrs_per_s))} | ${median(rs.map((r) => r.latency_ms.p50))} | ${median(rs.map((r) => r.latency_ms.p99))} | ${median(rs.map((r) => r.queries))} | ${KINDS.map((k) => said(runner, mid.byKind[k] ?? {})).join(' | ')} |`);
 }
 lines.push('');

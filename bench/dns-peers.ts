@@ -97,7 +97,7 @@ function runCheckFile(url: string): RunResult {
   rmSync(output, { force: true });
   rmSync(`${output}.pending`, { force: true });
   const t0 = process.hrtime.bigint();
-  execFileSync(process.execPath, [join(root, 'dist/src/main.js'), 'check-file', input, '--jsonl', '--out', output], { stdio: 'inherit', env: { ...process.env, MAILSIFT_URL: url, MAILSIFT_API_KEY: KEY }, timeout: 900_000 });
+  execFileSync(process.execPath, [join(root, 'dist/src/main.js'), 'check-file', input, '--jsonl', '--column', 'e', '--out', output], { stdio: 'inherit', env: { ...process.env, MAILSIFT_URL: url, MAILSIFT_API_KEY: KEY }, timeout: 900_000 });
   const s = Number(process.hrtime.bigint() - t0) / 1e9;
   const n = readFileSync(output, 'utf8').split('\n').filter(Boolean).length;
   return { addrs_per_s: Math.round(n / s), completed: n, errors: 0, latency_ms: { p50: 0, p99: 0 }, byKind: {}, queries: 0 };

@@ -76,6 +76,7 @@ export function openJsonl(path: string, column: string): RowSource {
     const lines = createInterface({ input: stream, crlfDelay: Infinity });
     let endByte = 0;
     let n = 0;
+    let sawObject = false;
     for await (const line of lines) {
       n++;
       endByte += Buffer.byteLength(line) + 1;
@@ -91,6 +92,9 @@ export function openJsonl(path: string, column: string): RowSource {
         continue;
       }
       const obj = value as Record<string, unknown>;
+      // A --column that the first object lacks is a mistake, not a file of rows without addresses.
+      if (!sawObject && !(column in obj)) throw new InputError(`--column: the first object of ${path} has no "${column}" (its keys: ${Object.keys(obj).slice(0, 20).join(', ')})`);
+      sawObject = true;
       const email = obj[column];
       if (typeof email !== 'string') {
         yield { kind: 'jsonl', value: obj, email: '', error: `${column}: ${email === undefined ? 'is required' : 'must be a string'}`, endByte };

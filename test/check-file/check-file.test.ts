@@ -247,6 +247,10 @@ describe('check-file on awkward files', () => {
     const before = await billed();
     const noColumn = await runCheckFile([input, '--column', 'mail']).done;
     expect([noColumn.code, noColumn.stderr]).toEqual([2, 'mailsift check-file: --column: ' + input + ' has no column "mail" (its columns: id, email)\n']);
+    const jsonl = join(dir, 'keys.jsonl');
+    writeFileSync(jsonl, `{"mail":"${address(1)}","n":1}\n`);
+    const noKey = await runCheckFile([jsonl, '--jsonl']).done;
+    expect([noKey.code, noKey.stderr]).toEqual([2, expect.stringContaining(`--column: the first object of ${jsonl} has no "email" (its keys: mail, n)`)]);
     const other = join(dir, 'other.csv');
     writeFileSync(other, `id,email\n1,${address(1)}\n2,${address(5)}\n`);
     expect((await runCheckFile([other, '--out', join(dir, 'o.csv')]).done).code).toBe(0);
@@ -256,10 +260,10 @@ describe('check-file on awkward files', () => {
     const badKey = await runCheckFile([input, '--out', join(dir, 'k.csv')], 'no-such-key-0123456789').done;
     expect(badKey.code).toBe(1);
     expect(badKey.stderr).toMatch(/the service answered 401: authorization: unknown API key/);
-    const noKey = spawn(process.execPath, [MAIN, 'check-file', input], { env: { PATH: process.env.PATH ?? '' } });
+    const noApiKey = spawn(process.execPath, [MAIN, 'check-file', input], { env: { PATH: process.env.PATH ?? '' } });
     let err = '';
-    noKey.stderr.on('data', (b: Buffer) => (err += b.toString()));
-    expect(await new Promise((r) => noKey.on('exit', r))).toBe(2);
+    noApiKey.stderr.on('data', (b: Buffer) => (err += b.toString()));
+    expect(await new Promise((r) => noApiKey.on('exit', r))).toBe(2);
     expect(err).toMatch(/MAILSIFT_API_KEY: is required/);
     expect((await billed()) - before).toBe(2); // other.csv's two rows only
   });

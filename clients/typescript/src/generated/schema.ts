@@ -184,7 +184,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: 200 {status: "ready", checks} when every dependency is usable, else 503 {error} naming the failing checks (with Retry-After) */
+        /** Readiness: 200 {status: "ready", checks} when every dependency is usable; 200 {status: "degraded", checks} when only optional ones (DNS, feeds) are not; else 503 {error} naming the failing required checks (with Retry-After) */
         get: {
             parameters: {
                 query?: never;
@@ -201,12 +201,17 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @enum {string} */
-                            status: "ready";
+                            /** @description `ready`: every check is ok. `degraded`: serving, but a check with `required: false` is not ok (DNS or feeds), so some answer fields are absent or null */
+                            status: "ready" | "degraded";
                             /** @description Each dependency (event log, state, feeds, DNS, Kafka, ...) and whether it is usable */
                             checks: {
                                 [key: string]: {
                                     ok: boolean;
+                                    /**
+                                     * @description Not ok only degrades answers; the service stays ready
+                                     * @enum {boolean}
+                                     */
+                                    required?: false;
                                     detail?: string;
                                 };
                             };
@@ -232,7 +237,7 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        /** Readiness: 200 {status: "ready", checks} when every dependency is usable, else 503 {error} naming the failing checks (with Retry-After) */
+        /** Readiness: 200 {status: "ready", checks} when every dependency is usable; 200 {status: "degraded", checks} when only optional ones (DNS, feeds) are not; else 503 {error} naming the failing required checks (with Retry-After) */
         head: {
             parameters: {
                 query?: never;
@@ -249,12 +254,17 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @enum {string} */
-                            status: "ready";
+                            /** @description `ready`: every check is ok. `degraded`: serving, but a check with `required: false` is not ok (DNS or feeds), so some answer fields are absent or null */
+                            status: "ready" | "degraded";
                             /** @description Each dependency (event log, state, feeds, DNS, Kafka, ...) and whether it is usable */
                             checks: {
                                 [key: string]: {
                                     ok: boolean;
+                                    /**
+                                     * @description Not ok only degrades answers; the service stays ready
+                                     * @enum {boolean}
+                                     */
+                                    required?: false;
                                     detail?: string;
                                 };
                             };

@@ -9,7 +9,8 @@ from .get_readyz_response_200_checks import GetReadyzResponse200Checks
 from .get_readyz_response_200_checks_additional_property import (
     GetReadyzResponse200ChecksAdditionalProperty,
 )
-from .get_readyz_response_200_status import GetReadyzResponse200Status
+from .get_readyz_response_200_status_type_0 import GetReadyzResponse200StatusType0
+from .get_readyz_response_200_status_type_1 import GetReadyzResponse200StatusType1
 from .get_readyz_response_503 import GetReadyzResponse503
 from .get_v1_check_explain import GetV1CheckExplain
 from .get_v1_check_response_200 import GetV1CheckResponse200
@@ -55,7 +56,8 @@ from .head_readyz_response_200_checks import HeadReadyzResponse200Checks
 from .head_readyz_response_200_checks_additional_property import (
     HeadReadyzResponse200ChecksAdditionalProperty,
 )
-from .head_readyz_response_200_status import HeadReadyzResponse200Status
+from .head_readyz_response_200_status_type_0 import HeadReadyzResponse200StatusType0
+from .head_readyz_response_200_status_type_1 import HeadReadyzResponse200StatusType1
 from .head_readyz_response_503 import HeadReadyzResponse503
 from .head_v1_model_response_200 import HeadV1ModelResponse200
 from .head_v1_model_response_200_baseline import HeadV1ModelResponse200Baseline
@@ -147,7 +149,8 @@ __all__ = (
     "GetReadyzResponse200",
     "GetReadyzResponse200Checks",
     "GetReadyzResponse200ChecksAdditionalProperty",
-    "GetReadyzResponse200Status",
+    "GetReadyzResponse200StatusType0",
+    "GetReadyzResponse200StatusType1",
     "GetReadyzResponse503",
     "GetV1CheckExplain",
     "GetV1CheckResponse200",
@@ -189,7 +192,8 @@ __all__ = (
     "HeadReadyzResponse200",
     "HeadReadyzResponse200Checks",
     "HeadReadyzResponse200ChecksAdditionalProperty",
-    "HeadReadyzResponse200Status",
+    "HeadReadyzResponse200StatusType0",
+    "HeadReadyzResponse200StatusType1",
     "HeadReadyzResponse503",
     "HeadV1ModelResponse200",
     "HeadV1ModelResponse200Baseline",

@@ -5,7 +5,12 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..models.head_readyz_response_200_status import HeadReadyzResponse200Status
+from ..models.head_readyz_response_200_status_type_0 import (
+    HeadReadyzResponse200StatusType0,
+)
+from ..models.head_readyz_response_200_status_type_1 import (
+    HeadReadyzResponse200StatusType1,
+)
 
 if TYPE_CHECKING:
     from ..models.head_readyz_response_200_checks import HeadReadyzResponse200Checks
@@ -18,16 +23,22 @@ T = TypeVar("T", bound="HeadReadyzResponse200")
 class HeadReadyzResponse200:
     """
     Attributes:
-        status (HeadReadyzResponse200Status):
+        status (HeadReadyzResponse200StatusType0 | HeadReadyzResponse200StatusType1): `ready`: every check is ok.
+            `degraded`: serving, but a check with `required: false` is not ok (DNS or feeds), so some answer fields are
+            absent or null
         checks (HeadReadyzResponse200Checks): Each dependency (event log, state, feeds, DNS, Kafka, ...) and whether it
             is usable
     """
 
-    status: HeadReadyzResponse200Status
+    status: HeadReadyzResponse200StatusType0 | HeadReadyzResponse200StatusType1
     checks: HeadReadyzResponse200Checks
 
     def to_dict(self) -> dict[str, Any]:
-        status = self.status.value
+        status: str
+        if isinstance(self.status, HeadReadyzResponse200StatusType0):
+            status = self.status.value
+        else:
+            status = self.status.value
 
         checks = self.checks.to_dict()
 
@@ -47,7 +58,25 @@ class HeadReadyzResponse200:
         from ..models.head_readyz_response_200_checks import HeadReadyzResponse200Checks
 
         d = dict(src_dict)
-        status = HeadReadyzResponse200Status(d.pop("status"))
+
+        def _parse_status(
+            data: object,
+        ) -> HeadReadyzResponse200StatusType0 | HeadReadyzResponse200StatusType1:
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                status_type_0 = HeadReadyzResponse200StatusType0(data)
+
+                return status_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, str):
+                raise TypeError()
+            status_type_1 = HeadReadyzResponse200StatusType1(data)
+
+            return status_type_1
+
+        status = _parse_status(d.pop("status"))
 
         checks = HeadReadyzResponse200Checks.from_dict(d.pop("checks"))
 

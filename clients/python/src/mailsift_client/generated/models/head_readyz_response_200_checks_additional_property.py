@@ -15,14 +15,18 @@ class HeadReadyzResponse200ChecksAdditionalProperty:
     """
     Attributes:
         ok (bool):
+        required (bool | Unset): Not ok only degrades answers; the service stays ready
         detail (str | Unset):
     """
 
     ok: bool
+    required: bool | Unset = UNSET
     detail: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         ok = self.ok
+
+        required = self.required
 
         detail = self.detail
 
@@ -33,6 +37,8 @@ class HeadReadyzResponse200ChecksAdditionalProperty:
                 "ok": ok,
             }
         )
+        if required is not UNSET:
+            field_dict["required"] = required
         if detail is not UNSET:
             field_dict["detail"] = detail
 
@@ -43,10 +49,13 @@ class HeadReadyzResponse200ChecksAdditionalProperty:
         d = dict(src_dict)
         ok = d.pop("ok")
 
+        required = d.pop("required", UNSET)
+
         detail = d.pop("detail", UNSET)
 
         head_readyz_response_200_checks_additional_property = cls(
             ok=ok,
+            required=required,
             detail=detail,
         )
 

@@ -54,8 +54,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[GetReadyzResponse200 | GetReadyzResponse503]:
-    """Readiness: 200 {status: "ready", checks} when every dependency is usable, else 503 {error} naming
-    the failing checks (with Retry-After)
+    """Readiness: 200 {status: "ready", checks} when every dependency is usable; 200 {status: "degraded",
+    checks} when only optional ones (DNS, feeds) are not; else 503 {error} naming the failing required
+    checks (with Retry-After)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -78,8 +79,9 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> GetReadyzResponse200 | GetReadyzResponse503 | None:
-    """Readiness: 200 {status: "ready", checks} when every dependency is usable, else 503 {error} naming
-    the failing checks (with Retry-After)
+    """Readiness: 200 {status: "ready", checks} when every dependency is usable; 200 {status: "degraded",
+    checks} when only optional ones (DNS, feeds) are not; else 503 {error} naming the failing required
+    checks (with Retry-After)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -98,8 +100,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[GetReadyzResponse200 | GetReadyzResponse503]:
-    """Readiness: 200 {status: "ready", checks} when every dependency is usable, else 503 {error} naming
-    the failing checks (with Retry-After)
+    """Readiness: 200 {status: "ready", checks} when every dependency is usable; 200 {status: "degraded",
+    checks} when only optional ones (DNS, feeds) are not; else 503 {error} naming the failing required
+    checks (with Retry-After)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -120,8 +123,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> GetReadyzResponse200 | GetReadyzResponse503 | None:
-    """Readiness: 200 {status: "ready", checks} when every dependency is usable, else 503 {error} naming
-    the failing checks (with Retry-After)
+    """Readiness: 200 {status: "ready", checks} when every dependency is usable; 200 {status: "degraded",
+    checks} when only optional ones (DNS, feeds) are not; else 503 {error} naming the failing required
+    checks (with Retry-After)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class HeadReadyzResponse200Status(StrEnum):
+class HeadReadyzResponse200StatusType0(StrEnum):
     READY = "ready"
 
     def __str__(self) -> str:

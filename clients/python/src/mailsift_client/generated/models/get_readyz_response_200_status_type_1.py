@@ -1,8 +1,8 @@
 from enum import StrEnum
 
 
-class GetReadyzResponse200Status(StrEnum):
-    READY = "ready"
+class GetReadyzResponse200StatusType1(StrEnum):
+    DEGRADED = "degraded"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -456,7 +456,7 @@ export interface paths {
                                  * @description Signal name (closed list, README)
                                  * @enum {string}
                                  */
-                                signal: "free_provider" | "custom_domain" | "school_domain" | "relay_address" | "disposable_domain" | "role_account" | "typo_domain" | "plus_tag" | "name_score" | "name_shape" | "word_share" | "service_words" | "honorific" | "ngram_surprise" | "odd_ending" | "uncovered_share" | "mixed_alnum" | "consonant_cluster" | "digit_run" | "year_suffix" | "numeric_local" | "keyboard_walk" | "repeated_chunks" | "long_local" | "no_mail_server" | "mail_gateway" | "hosted_mail" | "datacenter_ip" | "tor_exit" | "ip_burst" | "alias_burst" | "signup_wave" | "reported_fake_domain" | "domain_pattern_match" | "domain_pattern_mismatch" | "young_domain";
+                                signal: "free_provider" | "custom_domain" | "school_domain" | "relay_address" | "disposable_domain" | "role_account" | "typo_domain" | "plus_tag" | "name_score" | "name_shape" | "word_share" | "service_words" | "honorific" | "ngram_surprise" | "odd_ending" | "uncovered_share" | "mixed_alnum" | "consonant_cluster" | "digit_run" | "year_suffix" | "numeric_local" | "keyboard_walk" | "repeated_chunks" | "long_local" | "no_mail_server" | "mail_gateway" | "hosted_mail" | "datacenter_ip" | "tor_exit" | "ip_burst" | "alias_burst" | "signup_wave" | "reported_fake_domain" | "domain_pattern_match" | "domain_pattern_mismatch" | "young_domain" | "impossible_mailbox" | "numeric_account" | "lookalike_domain" | "provider_imitation" | "government_domain";
                                 value: number;
                                 /** @description Effect on the logit; positive = more likely a real human */
                                 impact: number;
@@ -468,7 +468,7 @@ export interface paths {
                              */
                             verdict: "allow" | "review" | "block";
                             /** @description Reason codes, most influential first */
-                            reasons: ("natural_name" | "matches_domain_address_pattern" | "work_domain" | "disposable_domain" | "role_account" | "random_local_part" | "typo_domain" | "no_mail_server" | "alias_burst" | "signup_wave" | "datacenter_ip" | "tor_exit" | "ip_burst" | "young_domain" | "reported_fake_domain" | "free_provider" | "school_domain" | "relay_address" | "service_words" | "honorific_prefix" | "many_digits" | "numeric_local_part" | "keyboard_pattern" | "repeated_pattern" | "long_local_part" | "mismatches_domain_address_pattern" | "business_mail_provider" | "mail_gateway")[];
+                            reasons: ("natural_name" | "matches_domain_address_pattern" | "work_domain" | "disposable_domain" | "role_account" | "random_local_part" | "typo_domain" | "no_mail_server" | "alias_burst" | "signup_wave" | "datacenter_ip" | "tor_exit" | "ip_burst" | "young_domain" | "reported_fake_domain" | "free_provider" | "school_domain" | "relay_address" | "service_words" | "honorific_prefix" | "many_digits" | "numeric_local_part" | "keyboard_pattern" | "repeated_pattern" | "long_local_part" | "mismatches_domain_address_pattern" | "business_mail_provider" | "mail_gateway" | "impossible_mailbox" | "numeric_account" | "lookalike_domain" | "provider_imitation" | "government_domain")[];
                             check_id: string;
                             /** @enum {boolean} */
                             feedback_wanted?: true;
@@ -620,7 +620,7 @@ export interface paths {
                                  * @description Signal name (closed list, README)
                                  * @enum {string}
                                  */
-                                signal: "free_provider" | "custom_domain" | "school_domain" | "relay_address" | "disposable_domain" | "role_account" | "typo_domain" | "plus_tag" | "name_score" | "name_shape" | "word_share" | "service_words" | "honorific" | "ngram_surprise" | "odd_ending" | "uncovered_share" | "mixed_alnum" | "consonant_cluster" | "digit_run" | "year_suffix" | "numeric_local" | "keyboard_walk" | "repeated_chunks" | "long_local" | "no_mail_server" | "mail_gateway" | "hosted_mail" | "datacenter_ip" | "tor_exit" | "ip_burst" | "alias_burst" | "signup_wave" | "reported_fake_domain" | "domain_pattern_match" | "domain_pattern_mismatch" | "young_domain";
+                                signal: "free_provider" | "custom_domain" | "school_domain" | "relay_address" | "disposable_domain" | "role_account" | "typo_domain" | "plus_tag" | "name_score" | "name_shape" | "word_share" | "service_words" | "honorific" | "ngram_surprise" | "odd_ending" | "uncovered_share" | "mixed_alnum" | "consonant_cluster" | "digit_run" | "year_suffix" | "numeric_local" | "keyboard_walk" | "repeated_chunks" | "long_local" | "no_mail_server" | "mail_gateway" | "hosted_mail" | "datacenter_ip" | "tor_exit" | "ip_burst" | "alias_burst" | "signup_wave" | "reported_fake_domain" | "domain_pattern_match" | "domain_pattern_mismatch" | "young_domain" | "impossible_mailbox" | "numeric_account" | "lookalike_domain" | "provider_imitation" | "government_domain";
                                 value: number;
                                 /** @description Effect on the logit; positive = more likely a real human */
                                 impact: number;
@@ -632,7 +632,7 @@ export interface paths {
                              */
                             verdict: "allow" | "review" | "block";
                             /** @description Reason codes, most influential first */
-                            reasons: ("natural_name" | "matches_domain_address_pattern" | "work_domain" | "disposable_domain" | "role_account" | "random_local_part" | "typo_domain" | "no_mail_server" | "alias_burst" | "signup_wave" | "datacenter_ip" | "tor_exit" | "ip_burst" | "young_domain" | "reported_fake_domain" | "free_provider" | "school_domain" | "relay_address" | "service_words" | "honorific_prefix" | "many_digits" | "numeric_local_part" | "keyboard_pattern" | "repeated_pattern" | "long_local_part" | "mismatches_domain_address_pattern" | "business_mail_provider" | "mail_gateway")[];
+                            reasons: ("natural_name" | "matches_domain_address_pattern" | "work_domain" | "disposable_domain" | "role_account" | "random_local_part" | "typo_domain" | "no_mail_server" | "alias_burst" | "signup_wave" | "datacenter_ip" | "tor_exit" | "ip_burst" | "young_domain" | "reported_fake_domain" | "free_provider" | "school_domain" | "relay_address" | "service_words" | "honorific_prefix" | "many_digits" | "numeric_local_part" | "keyboard_pattern" | "repeated_pattern" | "long_local_part" | "mismatches_domain_address_pattern" | "business_mail_provider" | "mail_gateway" | "impossible_mailbox" | "numeric_account" | "lookalike_domain" | "provider_imitation" | "government_domain")[];
                             check_id: string;
                             /** @enum {boolean} */
                             feedback_wanted?: true;
@@ -803,7 +803,7 @@ export interface paths {
                                  */
                                 verdict: "allow" | "review" | "block";
                                 /** @description Reason codes, most influential first */
-                                reasons: ("natural_name" | "matches_domain_address_pattern" | "work_domain" | "disposable_domain" | "role_account" | "random_local_part" | "typo_domain" | "no_mail_server" | "alias_burst" | "signup_wave" | "datacenter_ip" | "tor_exit" | "ip_burst" | "young_domain" | "reported_fake_domain" | "free_provider" | "school_domain" | "relay_address" | "service_words" | "honorific_prefix" | "many_digits" | "numeric_local_part" | "keyboard_pattern" | "repeated_pattern" | "long_local_part" | "mismatches_domain_address_pattern" | "business_mail_provider" | "mail_gateway")[];
+                                reasons: ("natural_name" | "matches_domain_address_pattern" | "work_domain" | "disposable_domain" | "role_account" | "random_local_part" | "typo_domain" | "no_mail_server" | "alias_burst" | "signup_wave" | "datacenter_ip" | "tor_exit" | "ip_burst" | "young_domain" | "reported_fake_domain" | "free_provider" | "school_domain" | "relay_address" | "service_words" | "honorific_prefix" | "many_digits" | "numeric_local_part" | "keyboard_pattern" | "repeated_pattern" | "long_local_part" | "mismatches_domain_address_pattern" | "business_mail_provider" | "mail_gateway" | "impossible_mailbox" | "numeric_account" | "lookalike_domain" | "provider_imitation" | "government_domain")[];
                                 check_id: string;
                                 /** @enum {boolean} */
                                 feedback_wanted?: true;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createMailsift, MailsiftError } from 'mailsift-client';
 import { buildSignupApp, type Account } from '../../examples/signup-flow/app.ts';
-import { KEYS, startServer, type RunningServer } from '../helpers/server.ts';
+import { answering, KEYS, startServer, type RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
 let app: FastifyInstance;
@@ -65,6 +65,7 @@ describe('the sign-up loop', () => {
       r = await signup('maria.chen.flow@gmail.com');
     } finally {
       server.proc.kill('SIGCONT');
+      await answering(server);
     }
     expect(Date.now() - t0).toBeLessThan(2500);
     expect(r.body).toContain('Mailsift did not answer in time (timeout)');

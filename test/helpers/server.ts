@@ -115,3 +115,17 @@ export async function call<T = any>(base: string, method: string, path: string, 
   }
   return { status: res.status, headers: res.headers, body: parsed as T, text };
 }
+
+/**
+ * Waits until the server answers a check-free request again (after SIGCONT: the stopped seconds
+ * count as event-loop delay, and the overload guard answers 503 until it has measured anew).
+ */
+export async function answering(s: RunningServer, key: string = KEYS.acme, timeoutMs = 15_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await call(s.url, 'GET', '/v1/usage', { key }).catch(() => undefined);
+    if (r?.status === 200) return;
+    if (Date.now() > until) throw new Error(`the server did not answer again within ${timeoutMs} ms (last status ${r?.status})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -79,6 +79,25 @@ def start_server(**env: str) -> Server:
     return server
 
 
+def wait_answering(server: Server, timeout: float = 15.0) -> None:
+    """After SIGCONT: the stopped seconds count as event-loop delay, and the overload guard
+    answers 503 until it has measured anew."""
+    import time
+
+    import httpx
+
+    until = time.monotonic() + timeout
+    while True:
+        try:
+            if httpx.get(f"{server.url}/v1/usage", headers={"authorization": f"Bearer {KEYS['acme']}"}, timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > until:
+            raise RuntimeError("the service did not answer again after SIGCONT")
+        time.sleep(0.1)
+
+
 @pytest.fixture(scope="session")
 def server() -> Iterator[Server]:
     s = start_server(MAILSIFT_RATE_LIMIT_RPS="100000", MAILSIFT_RATE_LIMIT_BURST="100000")

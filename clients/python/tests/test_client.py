@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from conftest import KEYS, Server
+from conftest import KEYS, Server, wait_answering
 from mailsift_client import BulkError, BulkResult, CheckResult, FailedOpen, Mailsift, MailsiftError
 from mailsift_client.generated.models.post_v1_check_response_200_verdict import PostV1CheckResponse200Verdict
 
@@ -88,6 +88,7 @@ def test_check_or_allow_fails_open_when_slow(ms: Mailsift, server: Server) -> No
         assert (r.verdict, r.failed_open) == ("allow", True)
     finally:
         server.proc.send_signal(signal.SIGCONT)
+        wait_answering(server)
 
 
 def test_check_or_allow_fails_open_when_down() -> None:

@@ -6,7 +6,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailsift, isBulkError, MailsiftError, type Mailsift } from 'mailsift-client';
-import { KEYS, startServer, type RunningServer } from '../../helpers/server.ts';
+import { answering, KEYS, startServer, type RunningServer } from '../../helpers/server.ts';
 
 let server: RunningServer;
 let limited: RunningServer;
@@ -99,6 +99,7 @@ describe('checkOrAllow fails open', () => {
       expect(r).toMatchObject({ verdict: 'allow', failed_open: true, reason: 'timeout' });
     } finally {
       server.proc.kill('SIGCONT');
+      await answering(server);
     }
   });
 

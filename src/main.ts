@@ -10,6 +10,7 @@ import { StartupError } from './platform/startup-error.ts';
 import { checkFileCommand, CHECK_FILE_USAGE } from './roles/check-file-command.ts';
 import { ensureCanListen } from './roles/listen.ts';
 import { devKeyNotice } from './roles/dev-key-notice.ts';
+import { KEYS_USAGE, parseKeysArgs, type KeysArgs } from './roles/keys-args.ts';
 
 const USAGE = `usage: mailsift [command]
 
@@ -20,6 +21,9 @@ commands:
   topics plan    print every Kafka topic the service uses (partitions, retention, compaction); --json for machines
   topics apply   create the missing topics on KAFKA_BROKERS, then exit
   check-file IN  check every address of a CSV or JSON-lines file through the API (see check-file --help)
+  keys create    create an API key (--account A [--scopes ...] [--test] [--name N] [--json]); prints it once
+  keys list      list API keys (id, account, name, scopes, creation time; never the key)
+  keys revoke    revoke an API key by its id (works on the running service within 2 s)
   help           show this text
 
 Configuration is read from environment variables; see README.md.`;
@@ -41,8 +45,18 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const command = argv.length === 0 ? 'serve' : argv.join(' ');
-  if (!COMMANDS.includes(command)) {
+  // `keys` takes options; its arguments are checked here, before the data dir is touched.
+  let keys: KeysArgs | undefined;
+  if (argv[0] === 'keys') {
+    const parsed = parseKeysArgs(argv.slice(1));
+    if (!parsed.ok) {
+      process.stderr.write(`mailsift keys: ${parsed.error}\n\n${KEYS_USAGE}\n`);
+      return 2;
+    }
+    keys = parsed.args;
+  }
+  const command = argv.length === 0 ? 'serve' : keys ? 'keys' : argv.join(' ');
+  if (!keys && !COMMANDS.includes(command)) {
     process.stderr.write(`mailsift: unknown command "${command}"\n\n${USAGE}\n`);
     return 2;
   }
@@ -61,15 +75,19 @@ async function main(argv: string[]): Promise<number> {
   if (cmd === 'serve') await ensureCanListen(config.host, config.port);
   // The service's modules (TensorFlow.js, kafkajs, LevelDB...) load only for the commands that
   // use them: a client command such as check-file starts in a fraction of the time.
-  const [{ runFeedsUpdate }, { createContext }, { feedUrls }, { serve }, { retrainCommand }, { topicsCommand }] = await Promise.all([
+  const [{ runFeedsUpdate }, { createContext }, { feedUrls }, { serve }, { retrainCommand }, { topicsCommand }, { keysCommand }, { createLogger }] = await Promise.all([
     import('./feeds/feeds-update-command.ts'),
     import('./roles/context.ts'),
     import('./roles/feed-source.ts'),
     import('./roles/serve.ts'),
     import('./roles/retrain-command.ts'),
     import('./roles/topics-command.ts'),
+    import('./roles/keys-command.ts'),
+    import('./platform/logger.ts'),
   ]);
-  const ctx = createContext(config);
+  // `keys` prints for people and machines on stdout (a key alone on the last line): its logs go to stderr.
+  const ctx = keys ? createContext(config, createLogger(config.logLevel, process.stderr)) : createContext(config);
+  if (keys) return keysCommand(ctx, keys, (line) => process.stdout.write(`${line}\n`), (line) => process.stderr.write(`${line}\n`));
   if (cmd === 'feeds' && sub === 'update') {
     // Its table says how each feed fared: no log lines among its rows.
     return runFeedsUpdate({ dataDir: ctx.dataDir, urls: feedUrls(ctx), fetch: ctx.fetch });

@@ -4,7 +4,8 @@
  *   1. strict validation (no coercion, no silent removal of unknown properties)
  *   2. error and 404 policy (errors.ts) for every route
  *   3. metrics on every response
- *   4. /v1/* behind Bearer auth + per-account rate limit (the OpenAPI document is public)
+ *   4. /v1/* behind Bearer auth and the route's scope, then the per-account rate limit (the
+ *      OpenAPI document is public); every /v1 route must declare its scope (auth.ts)
  *   5. overload protection: 503 + Retry-After when the event loop is saturated
  */
 import fastifySwagger from '@fastify/swagger';
@@ -14,7 +15,8 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import type { Logger } from 'pino';
 import type { Metrics } from '../platform/metrics.ts';
 import type { CheckService, FeedbackService, Health, ModelService, UsageService } from '../service/ports.ts';
-import { authHook, type ApiKeyRegistry } from './auth.ts';
+import { authHook, requireScopes, type KeyResolver } from './auth.ts';
+import { rateLimitHook } from './rate-limit.ts';
 import { installGracefulClose } from './graceful-close.ts';
 import { parseQueryString, refuseMalformedQuery } from './query-string.ts';
 import { errorResponses } from './schemas.ts';
@@ -24,17 +26,23 @@ import { ServiceError } from '../domain/errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { checkRoutes } from './routes/checks.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
+import { ruleRoutes } from './routes/rules.ts';
+import { settingsRoutes } from './routes/settings.ts';
+import type { RulesService } from '../service/rules-service.ts';
+import type { SettingsService } from '../service/settings-service.ts';
 import { systemRoutes } from './routes/system.ts';
 
 export interface AppDeps {
   logger: Logger;
-  keys: ApiKeyRegistry;
+  keys: KeyResolver;
   rateLimit: { rps: number; burst: number };
   now: () => number;
   checks: CheckService;
   feedback: FeedbackService;
   model: ModelService;
   usage: UsageService;
+  rules: RulesService;
+  settings: SettingsService;
   health: Health;
   metrics: Metrics;
   version: string;
@@ -47,6 +55,8 @@ export interface AppDeps {
 }
 
 export const BODY_LIMIT = 1024 * 1024;
+/** The /v1 routes open without a key. */
+const PUBLIC_V1: ReadonlySet<string> = new Set(['/v1/openapi.json']);
 /**
  * A request must arrive whole within this (a 1 MiB body included): a client that stops sending
  * mid-body gets 408 instead of holding its connection, and its memory, forever. Fastify's
@@ -108,6 +118,7 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
   installErrorHandlers(app);
   installGracefulClose(app);
   app.addHook('preValidation', refuseMalformedQuery);
+  app.addHook('onRoute', (route) => requireScopes(route, PUBLIC_V1));
 
   app.addHook('onResponse', async (request, reply) => {
     const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
@@ -134,7 +145,16 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
         version: d.version,
         description: 'Tells a sign-up form whether an email address belongs to a real, unique person.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key: Authorization: Bearer <key>' } } },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'API key: Authorization: Bearer <key>. Each operation lists the scope its key needs (check: checks; feedback: outcomes; read: model, usage and statistics; admin: rules and settings); a key without it gets 403. Keys from MAILSIFT_API_KEYS have every scope; `mailsift keys create --scopes` chooses them (default check,feedback,read).',
+          },
+        },
+      },
       security: [{ bearer: [] }],
     },
   });
@@ -144,10 +164,13 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes(d.health, d.metrics));
 
   await app.register(async (v1) => {
-    v1.addHook('onRequest', authHook({ keys: d.keys, rate: d.rateLimit.rps, burst: d.rateLimit.burst, now: d.now }));
+    v1.addHook('onRequest', authHook(d.keys));
+    v1.addHook('onRequest', rateLimitHook({ rate: d.rateLimit.rps, burst: d.rateLimit.burst, now: d.now }));
     await v1.register(checkRoutes(d.checks));
     await v1.register(feedbackRoutes(d.feedback));
     await v1.register(accountRoutes(d.model, d.usage));
+    await v1.register(ruleRoutes(d.rules));
+    await v1.register(settingsRoutes(d.settings));
   });
 
   return app;

@@ -1,46 +1,66 @@
 /**
- * Bearer API keys -> accounts. Keys are held only as SHA-256 hashes (from MAILSIFT_API_KEYS at
- * start, or the dev key file), so a memory dump or the data dir never reveals a usable key.
- * The per-account token bucket runs right after authentication.
+ * Authentication and scopes, before anything else under /v1 (the rate limit runs after them,
+ * rate-limit.ts). A Bearer API key is looked up by its SHA-256 among the keys of configuration
+ * (MAILSIFT_API_KEYS or the dev key: every scope) and the keys created as data (`mailsift keys
+ * create`, read from the controls table on every request, so a created or revoked key takes
+ * effect without a restart). No key text is held anywhere: only hashes.
+ *
+ * Every /v1 route declares the scope it needs (`config.scope`); a key without it gets 403
+ * naming the scope. `requireScopes` refuses, at start-up, a /v1 route that declares none.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { KeyGrant } from '../controls/api-keys.ts';
+import { SCOPES, type Scope } from '../controls/scopes.ts';
 import { ServiceError } from '../domain/errors.ts';
-import { takeToken, type Bucket } from '../domain/token-bucket.ts';
-import { hashApiKey } from '../platform/secrets.ts';
+import { errorResponses } from './schemas.ts';
 
-export interface ApiKeyRegistry {
-  accountFor(presented: string): string | undefined;
-  accounts(): string[];
+export interface KeyResolver {
+  grantFor(presented: string): KeyGrant | undefined;
 }
 
-export function createKeyRegistry(entries: readonly { account: string; sha256: string }[]): ApiKeyRegistry {
-  const byHash = new Map(entries.map((e) => [e.sha256, e.account]));
+/** What the controls table offers the resolver (kept narrow: auth reads keys only). */
+export interface StoredKeys {
+  keyByHash(sha256hex: string): { id: string; account: string; scopes: readonly Scope[]; test: boolean } | undefined;
+}
+
+const ALL_SCOPES: ReadonlySet<Scope> = new Set(SCOPES);
+
+export function createKeyResolver(configured: readonly { account: string; sha256: string }[], stored?: StoredKeys): KeyResolver {
+  const byHash = new Map<string, KeyGrant>(configured.map((e) => [e.sha256, { account: e.account, scopes: ALL_SCOPES, test: false }]));
+  // Stored keys change rarely; their grants are built once per key record, not per request.
+  const grants = new WeakMap<object, KeyGrant>();
   return {
-    accountFor: (presented) => byHash.get(hashApiKey(presented)),
-    accounts: () => [...new Set(byHash.values())],
+    grantFor(presented) {
+      const sha = createHash('sha256').update(presented, 'utf8').digest('hex');
+      const fixed = byHash.get(sha);
+      if (fixed) return fixed;
+      const rec = stored?.keyByHash(sha);
+      if (!rec) return undefined;
+      let g = grants.get(rec);
+      if (!g) grants.set(rec, (g = { account: rec.account, scopes: new Set(rec.scopes), test: rec.test, id: rec.id }));
+      return g;
+    },
   };
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     account: string;
+    /** What the request's API key grants (scopes, test key). */
+    grant: KeyGrant;
+  }
+  interface FastifyContextConfig {
+    /** The scope an API key needs for this route (every /v1 route but the OpenAPI document). */
+    scope?: Scope;
   }
 }
 
-export interface AuthOptions {
-  keys: ApiKeyRegistry;
-  rate: number;
-  burst: number;
-  now: () => number;
-}
-
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
-/** Buckets idle long enough to be full again carry no information; drop them (bounded map). */
-const MAX_BUCKETS = 100_000;
 
-export function authHook(o: AuthOptions) {
-  const buckets = new Map<string, Bucket>();
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+/** onRequest: the key and its scope. Sets request.account and request.grant. */
+export function authHook(keys: KeyResolver) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const header = request.headers.authorization;
     if (!header) throw new ServiceError('MS_ERR_UNAUTHORIZED', 'authorization: a Bearer API key is required');
     // Node keeps the first of several Authorization headers and drops the rest: conflicting
@@ -48,19 +68,26 @@ export function authHook(o: AuthOptions) {
     if (authorizationCount(request.raw.rawHeaders) > 1) throw new ServiceError('MS_ERR_UNAUTHORIZED', 'authorization: must be given once');
     const m = BEARER.exec(header);
     if (!m) throw new ServiceError('MS_ERR_UNAUTHORIZED', 'authorization: must be "Bearer <api key>"');
-    const account = o.keys.accountFor(m[1]!);
-    if (!account) throw new ServiceError('MS_ERR_UNAUTHORIZED', 'authorization: unknown API key');
-    request.account = account;
-    const t = takeToken(buckets.get(account), o.now(), o.rate, o.burst);
-    buckets.set(account, t.bucket);
-    if (buckets.size > MAX_BUCKETS) buckets.delete(buckets.keys().next().value!);
-    if (!t.allowed) {
-      throw new ServiceError('MS_ERR_RATE_LIMITED', `rate limit: at most ${o.rate} ${o.rate === 1 ? 'request' : 'requests'} per second per account (burst ${o.burst})`, {
-        retryAfter: Math.max(1, Math.ceil(t.retryAfterMs / 1000)),
-      });
-    }
-    void reply;
+    const grant = keys.grantFor(m[1]!);
+    if (!grant) throw new ServiceError('MS_ERR_UNAUTHORIZED', 'authorization: unknown API key');
+    // requireScopes made every /v1 route declare one; none would mean no key may call it.
+    const scope = request.routeOptions.config.scope;
+    if (scope === undefined) throw new ServiceError('MS_ERR_FORBIDDEN', 'scope: this operation is not open to API keys');
+    if (!grant.scopes.has(scope)) throw new ServiceError('MS_ERR_FORBIDDEN', `scope: this API key does not have the "${scope}" scope this operation needs`);
+    request.account = grant.account;
+    request.grant = grant;
   };
+}
+
+/** onRoute: every /v1 route declares its scope (else the app refuses to start), and the OpenAPI document says it. */
+export function requireScopes(route: RouteOptions, publicUrls: ReadonlySet<string>): void {
+  if (!route.url.startsWith('/v1/') || publicUrls.has(route.url)) return;
+  const scope = route.config?.scope;
+  if (scope === undefined || !ALL_SCOPES.has(scope)) {
+    throw new Error(`route ${String(route.method)} ${route.url}: declare config.scope (one of ${SCOPES.join(', ')})`);
+  }
+  const schema = (route.schema ?? {}) as { response?: Record<string, unknown> };
+  route.schema = { ...schema, security: [{ bearer: [scope] }], ...(schema.response ? { response: { ...schema.response, ...errorResponses(403) } } : {}) } as typeof route.schema;
 }
 
 function authorizationCount(raw: readonly string[]): number {

@@ -6,6 +6,7 @@
 import { Type, type Static } from 'typebox';
 import { ACCOUNT_TYPES, DATACENTERS, DOMAIN_PATTERNS, IP_IGNORED_REASONS, MAIL_PROVIDERS, OUTCOMES, VERDICTS } from '../domain/check.ts';
 import { EVIDENCE_SIGNALS, REASON_CODES } from '../model/reasons.ts';
+import { MAX_RULE_NOTE, RULE_ACTIONS, RULE_TYPES } from '../controls/rules.ts';
 
 /** A closed string set as JSON Schema `enum` (clear validation messages, plain OpenAPI). */
 const literals = <T extends readonly string[]>(values: T, description: string) =>
@@ -75,11 +76,18 @@ export const CheckResult = Type.Object(
     ip: Type.Optional(IpObject),
     evidence: Type.Optional(Type.Array(EvidenceItem)),
     human_score: Type.Integer({ minimum: 0, maximum: 100 }),
-    verdict: literals(VERDICTS, 'allow >= 60, review 30-59, block < 30 (configurable)'),
+    verdict: literals(VERDICTS, 'From human_score: allow >= 60, review 30-59, block < 30 by default (MAILSIFT_VERDICT_*, or your account\'s settings); or your matching rule\'s action'),
     reasons: Type.Array(closedList(REASON_CODES, 'Reason code (closed list, README)'), { description: 'Reason codes, most influential first' }),
     check_id: Type.String({ pattern: '^chk_[A-Za-z0-9_-]+$', minLength: 100, maxLength: 140 }),
     feedback_wanted: Type.Optional(Type.Literal(true)),
     model: Type.String({ pattern: '^(baseline|learned-v[0-9]+)$' }),
+    rule: Type.Optional(
+      Type.Object(
+        { id: Type.String(), action: literals(VERDICTS, 'The verdict the rule sets') },
+        { additionalProperties: false, description: 'Present when one of your rules matched: it set the verdict (human_score stays the model\'s); reasons starts with rule_<action>' },
+      ),
+    ),
+    test: Type.Optional(Type.Literal(true, { description: 'Made with a test key: not billed, not counted in any window, not learned from' })),
   },
   { additionalProperties: false },
 );
@@ -165,6 +173,53 @@ export const UsageBody = Type.Object(
 );
 export type UsageBody = Static<typeof UsageBody>;
 
+export const RuleBody = Type.Object(
+  {
+    action: literals(RULE_ACTIONS, 'What a matching check answers as its verdict'),
+    type: literals(RULE_TYPES, 'What the rule matches: email (every spelling of the inbox), domain (and its subdomains), mail_provider, tld. The most specific matching rule wins, in this order'),
+    value: Type.String({ minLength: 1, maxLength: 1024, description: 'An address (email), a domain (example.com), a mail_provider value (google, ...), a TLD without the dot (xyz)' }),
+    note: Type.Optional(Type.String({ maxLength: MAX_RULE_NOTE, description: 'Your own note (shown in listings; an email rule shows only this, never the address)' })),
+  },
+  { additionalProperties: false },
+);
+export type RuleBody = Static<typeof RuleBody>;
+
+export const RuleResponse = Type.Object(
+  {
+    id: Type.String({ description: 'rule_ + base64url' }),
+    action: literals(RULE_ACTIONS, 'Verdict of a matching check'),
+    type: literals(RULE_TYPES, 'What the rule matches'),
+    value: Type.Union([Type.String(), Type.Null()], { description: 'The domain, mail provider or TLD as matched (lowercase, ASCII); null for an email rule: the address is not kept, only a keyed hash of its inbox' }),
+    note: Type.Union([Type.String(), Type.Null()]),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { additionalProperties: false },
+);
+
+export const RuleList = Type.Object({ rules: Type.Array(RuleResponse, { description: 'Oldest first' }) }, { additionalProperties: false });
+
+export const RuleParams = Type.Object({ id: Type.String({ pattern: '^rule_[A-Za-z0-9_-]{16}$', description: 'A rule id' }) }, { additionalProperties: false });
+
+const threshold = (what: string) =>
+  Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()], { description: `${what}; null resets it to the service's default` }));
+
+export const SettingsPatchBody = Type.Object(
+  {
+    verdict_allow: threshold('`allow` when human_score >= this (0-100, at least verdict_review)'),
+    verdict_review: threshold('`review` when human_score >= this and below verdict_allow (0-100); `block` below'),
+  },
+  { additionalProperties: false },
+);
+export type SettingsPatchBody = Static<typeof SettingsPatchBody>;
+
+export const SettingsResponse = Type.Object(
+  {
+    verdict_allow: Type.Integer({ minimum: 0, maximum: 100, description: 'Your account\'s allow threshold (the service\'s default unless you set one)' }),
+    verdict_review: Type.Integer({ minimum: 0, maximum: 100, description: 'Your account\'s review threshold (the service\'s default unless you set one)' }),
+  },
+  { additionalProperties: false },
+);
+
 const RETRY_AFTER = { 'retry-after': { type: 'integer', minimum: 1, description: 'Seconds to wait before retrying' } };
 
 export const errorResponses = (...codes: number[]) =>
@@ -185,6 +240,7 @@ export const errorResponses = (...codes: number[]) =>
 const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid input',
   401: 'Missing or unknown API key',
+  403: 'The API key lacks the scope this operation needs (the message names it)',
   404: 'Not found',
   408: 'The request did not arrive whole within 30 s',
   413: 'Body over 1 MiB',

@@ -3,6 +3,7 @@
  * dir, standing in for Kafka when KAFKA_BROKERS is unset.
  *
  * Keys:   'r' | topicId u16 | partition u16 | offset u64   -> ts u64 | keyLen u32 | key | value
+ *         (keyLen's top bit marks a tombstone: a deletion marker of a compacted topic, no value)
  *         'm' | 'topic:' + name                            -> topicId u16
  *         's' | ...                                        -> schema registry (embedded-registry.ts)
  * Writes are group-committed: every record sent while a write is in flight joins the next
@@ -10,7 +11,9 @@
  * (Kafka's linger, without the wait when the log is idle). Offsets are dense per partition
  * unless a batch write fails or a sender withdraws records before their batch, which leaves
  * a gap readers skip.
- * Retention deletes records older than the topic's retention, oldest first.
+ * Retention deletes records older than the topic's retention, oldest first. A compacted topic
+ * is kept by key instead (`compact`): only the newest record of each key stays, and a tombstone
+ * stays long enough for every reader to have seen it.
  */
 import { EventEmitter } from 'node:events';
 import { ClassicLevel } from 'classic-level';
@@ -24,6 +27,7 @@ export interface LogTopicSpec {
   readonly name: string;
   readonly partitions: number;
   readonly retentionMs: number;
+  readonly compacted?: boolean;
 }
 
 interface Pending {
@@ -125,7 +129,7 @@ export class EmbeddedLog {
       if (partition < 0 || partition >= t.spec.partitions) throw new Error(`${topic}: no partition ${partition}`);
       const offset = t.next[partition]!++;
       positions.push({ partition, offset });
-      const rec: ConsumedRecord = { topic, partition, offset, key: r.key, value: r.value, timestamp: r.timestamp };
+      const rec: ConsumedRecord = { topic, partition, offset, key: r.key, value: r.tombstone ? EMPTY : r.value, timestamp: r.timestamp, ...(r.tombstone ? { tombstone: true } : {}) };
       waits.push(
         new Promise<void>((resolve, reject) => {
           const pending: Pending = {
@@ -206,6 +210,7 @@ export class EmbeddedLog {
   async enforceRetention(now: number): Promise<number> {
     let deleted = 0;
     for (const t of this.topics.values()) {
+      if (t.spec.compacted) continue;
       const cutoff = now - t.spec.retentionMs;
       for (let p = 0; p < t.spec.partitions; p++) {
         let firstKept = t.start[p]!;
@@ -221,6 +226,42 @@ export class EmbeddedLog {
           while (tail.length && tail[0]!.offset < firstKept) tail.shift();
         }
       }
+    }
+    return deleted;
+  }
+
+  /**
+   * Compacts a compacted topic as Kafka's log cleaner does: of each key only the newest record
+   * stays; a tombstone that is the newest of its key goes too once older than
+   * `tombstoneRetentionMs` (every reader has seen it by then), and the partition's last record
+   * always stays. Run by the thread that writes the topic. Returns how many records were deleted.
+   */
+  async compact(topic: string, now: number, tombstoneRetentionMs: number): Promise<number> {
+    const t = this.topic(topic);
+    if (!t.spec.compacted) throw new Error(`${topic} is not a compacted topic`);
+    let deleted = 0;
+    for (let p = 0; p < t.spec.partitions; p++) {
+      const newest = new Map<string, { offset: number; tombstone: boolean; timestamp: number }>();
+      const drop: number[] = [];
+      const end = t.durable[p]!;
+      for await (const [k, v] of this.db.iterator({ gte: recordKey(t.id, p, t.start[p]!), lt: recordKey(t.id, p, end) })) {
+        const r = decodeRecord(topic, p, Number(k.readBigUInt64BE(5)), v);
+        const id = r.key.toString('latin1');
+        const before = newest.get(id);
+        if (before) drop.push(before.offset);
+        newest.set(id, { offset: r.offset, tombstone: r.tombstone === true, timestamp: r.timestamp });
+      }
+      for (const n of newest.values()) if (n.tombstone && now - n.timestamp > tombstoneRetentionMs) drop.push(n.offset);
+      // The last record always stays (Kafka never cleans the active segment): a reader knows it
+      // has caught up when it has read the record before the end.
+      const gone = new Set(drop.filter((o) => o !== end - 1));
+      if (gone.size === 0) continue;
+      await writeChained(this.db, (b) => gone.forEach((o) => b.del(recordKey(t.id, p, o))), { sync: true });
+      deleted += gone.size;
+      const tail = t.tail[p]!;
+      t.tail[p] = tail.filter((r) => !gone.has(r.offset));
+      const [first] = await this.db.keys({ gte: recordKey(t.id, p, 0), lt: recordKey(t.id, p + 1, 0), limit: 1 }).all();
+      t.start[p] = first ? Number(first.readBigUInt64BE(5)) : end;
     }
     return deleted;
   }
@@ -295,17 +336,22 @@ export function recordKey(topicId: number, partition: number, offset: number): B
   return k;
 }
 
+const EMPTY = Buffer.alloc(0);
+const TOMBSTONE = 0x8000_0000;
+
 function encodeRecord(r: OutRecord): Buffer {
-  const out = Buffer.allocUnsafe(12 + r.key.length + r.value.length);
+  const value = r.tombstone ? EMPTY : r.value;
+  const out = Buffer.allocUnsafe(12 + r.key.length + value.length);
   out.writeBigUInt64BE(BigInt(r.timestamp), 0);
-  out.writeUInt32BE(r.key.length, 8);
+  out.writeUInt32BE((r.key.length | (r.tombstone ? TOMBSTONE : 0)) >>> 0, 8);
   r.key.copy(out, 12);
-  r.value.copy(out, 12 + r.key.length);
+  value.copy(out, 12 + r.key.length);
   return out;
 }
 
 function decodeRecord(topic: string, partition: number, offset: number, v: Buffer): ConsumedRecord {
-  const keyLen = v.readUInt32BE(8);
+  const word = v.readUInt32BE(8);
+  const keyLen = word & ~TOMBSTONE;
   return {
     topic,
     partition,
@@ -313,5 +359,6 @@ function decodeRecord(topic: string, partition: number, offset: number, v: Buffe
     timestamp: Number(v.readBigUInt64BE(0)),
     key: v.subarray(12, 12 + keyLen),
     value: v.subarray(12 + keyLen),
+    ...(word & TOMBSTONE ? { tombstone: true } : {}),
   };
 }

@@ -9,14 +9,19 @@
  */
 import { DAY } from '../domain/time.ts';
 
-export type SchemaName = 'check-scored' | 'feedback-received' | 'check-labelled' | 'domain-sighting' | 'model-published';
+export type SchemaName = 'check-scored' | 'feedback-received' | 'check-labelled' | 'domain-sighting' | 'model-published' | 'account-control';
 
 export interface TopicSpec {
   readonly name: string;
   readonly schema: SchemaName;
   readonly partitions: number;
-  /** How long records stay in the log. Long enough to rebuild every store by replay. */
+  /**
+   * How long records stay in the log. Long enough to rebuild every store by replay. Infinity
+   * for a compacted topic: its newest record per key stays for good (a tombstone removes it).
+   */
   readonly retentionMs: number;
+  /** Kept by key, not by time (Kafka cleanup.policy=compact; the embedded log compacts it too). */
+  readonly compacted?: boolean;
   readonly keyedBy: string;
   readonly doc: string;
 }
@@ -56,6 +61,15 @@ export const TOPICS = {
     retentionMs: 3650 * DAY,
     keyedBy: 'model',
     doc: 'Every learned model version the trainer published (one partition: a total order of versions).',
+  },
+  controls: {
+    name: 'accounts.controls.v1',
+    schema: 'account-control',
+    partitions: 1,
+    retentionMs: Number.POSITIVE_INFINITY,
+    compacted: true,
+    keyedBy: 'control',
+    doc: 'Customer controls as they now stand: API keys (hashes), rules, account settings; a tombstone revokes or deletes (one partition: one order of changes).',
   },
   domainSightings: {
     name: 'mailsift-domain-sightings-repartition',

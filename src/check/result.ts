@@ -5,7 +5,7 @@
  * and the `work_domain` reason only when the account type says `work`.
  */
 import type { CheckResultBody, IpResult } from '../domain/check-result.ts';
-import type { AccountType, DnsFacts, HistoryFacts, IpFacts, Score } from '../domain/check.ts';
+import type { AccountType, DnsFacts, HistoryFacts, IpFacts, Score, Verdict } from '../domain/check.ts';
 
 export const SHOW_ALIAS_VARIANTS_FROM = 2;
 export const SHOW_RECENT_SIGNUPS_FROM = 20;
@@ -31,6 +31,10 @@ export interface ResultInput {
   readonly model: string;
   /** The other model's verdict, when a second model scored the address. */
   readonly otherVerdict?: string;
+  /** The account's rule that matched: it sets the verdict; `score` stays the model's. */
+  readonly rule?: { readonly id: string; readonly action: Verdict };
+  /** A test key's check (not billed, counted or learned from). */
+  readonly test?: boolean;
 }
 
 export function feedbackWanted(probability: number, servedVerdict: string, otherVerdict: string | undefined): boolean {
@@ -57,11 +61,14 @@ export function buildCheckResult(r: ResultInput): CheckResultBody {
     disposable: r.disposable,
     relay: r.relay,
     human_score: r.score.humanScore,
-    verdict: r.score.verdict,
-    reasons: shownReasons(r),
+    verdict: r.rule?.action ?? r.score.verdict,
+    // A rule's reason first: it decided the verdict; the model's reasons still explain the score.
+    reasons: r.rule ? [`rule_${r.rule.action}`, ...shownReasons(r)] : shownReasons(r),
     check_id: r.checkId,
     model: r.model,
   };
+  if (r.rule) out.rule = { id: r.rule.id, action: r.rule.action };
+  if (r.test) out.test = true;
   if (r.didYouMean !== undefined) out.did_you_mean = r.didYouMean;
   if (r.dns) {
     out.deliverable_domain = r.dns.deliverable;

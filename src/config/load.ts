@@ -34,7 +34,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (mode === 'kafka') {
     if (!out.schemaRegistryUrl) problems.push('SCHEMA_REGISTRY_URL: is required when KAFKA_BROKERS is set');
     if (!out.secret) problems.push('MAILSIFT_SECRET: is required when KAFKA_BROKERS is set (instances must share it)');
-    if (!out.apiKeys) problems.push('MAILSIFT_API_KEYS: is required when KAFKA_BROKERS is set');
   } else if (out.roles && (out.roles as string[]).length !== 3 && !problems.some((p) => p.startsWith('KAFKA_BROKERS:'))) {
     problems.push('MAILSIFT_ROLES: embedded mode runs api, streams and trainer in one process; set KAFKA_BROKERS to split roles');
   }

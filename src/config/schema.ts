@@ -179,7 +179,7 @@ export const SETTINGS = {
   port: s('PORT', '8080', int(0, 65535), 'HTTP port'),
   host: s('HOST', '127.0.0.1', bindHost, 'Bind address (`0.0.0.0` in containers)'),
   dataDir: s('MAILSIFT_DATA_DIR', './data', text, 'State stores, embedded log, secrets, feeds and model artifacts'),
-  apiKeys: s('MAILSIFT_API_KEYS', undefined, optional(apiKeys), '`key1=account1,key2=account2` (keys >= 16 chars). Unset in embedded mode: a dev key is generated on first start, printed once, and only its hash kept'),
+  apiKeys: s('MAILSIFT_API_KEYS', undefined, optional(apiKeys), '`key1=account1,key2=account2` (keys >= 16 chars), each with every scope, beside the keys `mailsift keys create` makes. Unset in embedded mode: a dev key is generated on first start, printed once, and only its hash kept'),
   secret: s('MAILSIFT_SECRET', undefined, optional(secret), 'Key material (>= 32 chars) for check_id signatures and keyed hashes. Unset in embedded mode: generated once and kept in the data dir. Required in Kafka mode'),
   checkIdKeys: s('MAILSIFT_CHECK_ID_KEYS', undefined, optional(checkIdKeys), 'Optional check_id key rotation: `2=<secret>,1=<secret>`; the highest id signs, all verify. Default: key 1 derived from MAILSIFT_SECRET'),
   dnsServers: s('MAILSIFT_DNS_SERVERS', undefined, optional(dnsServers), 'Comma list `host[:port]` used for every DNS lookup of a check (default: system resolvers); a host name is resolved once at start. Not for the host names of feed URLs, RDAP registries, proxies, Kafka brokers or the schema registry (system resolver)'),

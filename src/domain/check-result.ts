@@ -34,6 +34,10 @@ export interface CheckResultBody {
   check_id: string;
   feedback_wanted?: true;
   model: string;
+  /** The account's rule that set the verdict. */
+  rule?: { id: string; action: Verdict };
+  /** A test key's check. */
+  test?: true;
 }
 
 export interface BulkErrorEntry {

@@ -80,10 +80,48 @@ export interface ModelPublished {
   account?: string | null;
 }
 
+/** A customer control as it now stands (compacted topic; a tombstone deletes it). Exactly one of api_key, rule, settings is set. */
+export interface AccountControl {
+  account: string;
+  time: number;
+  api_key: ApiKeyControl | null;
+  rule: RuleControl | null;
+  settings: SettingsControl | null;
+}
+
+export interface ApiKeyControl {
+  id: string;
+  /** SHA-256 of the key text (32 bytes): the key itself is never stored. */
+  sha256: Buffer;
+  name: string;
+  scopes: string[];
+  test: boolean;
+  created_at: number;
+}
+
+export interface RuleControl {
+  id: string;
+  action: string;
+  type: string;
+  /** The domain, mail provider or TLD; null for an email rule. */
+  value: string | null;
+  /** Email rules: keyed hash of the canonical inbox. */
+  inbox_hash: Buffer | null;
+  note: string | null;
+  created_at: number;
+}
+
+/** Null fields take the service's defaults. New fields are optional with a null default. */
+export interface SettingsControl {
+  verdict_allow: number | null;
+  verdict_review: number | null;
+}
+
 export interface EventsBySchema {
   'check-scored': CheckScored;
   'feedback-received': FeedbackReceived;
   'check-labelled': CheckLabelled;
   'domain-sighting': DomainSighting;
   'model-published': ModelPublished;
+  'account-control': AccountControl;
 }

@@ -6,7 +6,8 @@
  */
 import { FEATURE_NAMES, type FeatureName } from './features.ts';
 
-export const REASON_CODES = [
+/** Reasons a score gives (each is some feature's reason). */
+export const SCORE_REASON_CODES = [
   // the contract's own examples (README: Reason codes)
   'natural_name', 'matches_domain_address_pattern', 'work_domain', 'disposable_domain', 'role_account',
   'random_local_part', 'typo_domain', 'no_mail_server', 'alias_burst', 'signup_wave', 'datacenter_ip',
@@ -18,6 +19,11 @@ export const REASON_CODES = [
   // feature version 2
   'impossible_mailbox', 'numeric_account', 'lookalike_domain', 'provider_imitation', 'government_domain',
 ] as const;
+
+/** Reasons customer controls give: a rule set the verdict (always first); a test key's fixed answer. */
+export const CONTROL_REASON_CODES = ['rule_allow', 'rule_review', 'rule_block', 'test_address'] as const;
+
+export const REASON_CODES = [...SCORE_REASON_CODES, ...CONTROL_REASON_CODES] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 
 /** Evidence signal names are the feature columns: one vocabulary, documented once. */
@@ -28,7 +34,7 @@ export const EVIDENCE_SIGNALS: readonly FeatureName[] = FEATURE_NAMES;
  * (e.g. `word_share`, `year_suffix`) still shows in `evidence`; it is too weak or too
  * ambiguous alone to be worth telling a customer.
  */
-export const REASON_FOR_FEATURE: Readonly<Partial<Record<FeatureName, ReasonCode>>> = {
+export const REASON_FOR_FEATURE: Readonly<Partial<Record<FeatureName, (typeof SCORE_REASON_CODES)[number]>>> = {
   free_provider: 'free_provider',
   custom_domain: 'work_domain',
   school_domain: 'school_domain',

@@ -40,7 +40,7 @@ const REDACT = [
 ];
 
 /** Path segments that may appear in a logged URL: our routes' own words, nothing a client chose. */
-const ROUTE_WORDS = new Set(['v1', 'check', 'bulk', 'feedback', 'model', 'usage', 'openapi.json', 'healthz', 'readyz', 'metrics']);
+const ROUTE_WORDS = new Set(['v1', 'check', 'bulk', 'feedback', 'model', 'usage', 'rules', 'settings', 'openapi.json', 'healthz', 'readyz', 'metrics', 'operator', 'keys']);
 
 /** The URL as it may be logged: known route words kept, any other segment and the query replaced. */
 export function safeUrl(url: string | undefined): string | undefined {

@@ -14,6 +14,8 @@ export interface Metrics {
   readonly eventsGivenUp: Counter<'topic' | 'recorded'>;
   readonly feedback: Counter<'outcome' | 'result'>;
   readonly domainAgeLookups: Counter<'result'>;
+  readonly ruleHits: Counter<'action' | 'type'>;
+  readonly testChecks: Counter<'verdict'>;
   /** Registers a gauge whose value is read at scrape time. */
   gauge(name: string, help: string, labels: string[], collect: (set: (labels: Record<string, string>, v: number) => void) => void | Promise<void>): void;
 }
@@ -42,6 +44,8 @@ export function createMetrics(): Metrics {
     }),
     feedback: new Counter({ name: 'mailsift_feedback_total', help: 'Feedback requests by outcome and result', labelNames: ['outcome', 'result'] as const, registers: [registry] }),
     domainAgeLookups: new Counter({ name: 'mailsift_domain_age_lookups_total', help: 'RDAP domain-age lookups by result (found, absent, failed)', labelNames: ['result'] as const, registers: [registry] }),
+    ruleHits: new Counter({ name: 'mailsift_rule_hits_total', help: "Checks whose verdict a customer's rule set, by the rule's action and type", labelNames: ['action', 'type'] as const, registers: [registry] }),
+    testChecks: new Counter({ name: 'mailsift_test_checks_total', help: 'Checks made with test keys (not billed, counted or learned from), by verdict', labelNames: ['verdict'] as const, registers: [registry] }),
     gauge(name: string, help: string, labels: string[], collect: (set: (l: Record<string, string>, v: number) => void) => void | Promise<void>) {
       new Gauge({
         name,

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../api/app.ts';
-import { createKeyRegistry } from '../api/auth.ts';
+import { createKeyResolver } from '../api/auth.ts';
+import { randomBytes } from 'node:crypto';
 import type { BusProducer } from '../bus/ports.ts';
 import type { Codecs } from '../bus/codecs.ts';
 import { DNS_OFF, createResolverSource } from './dns-source.ts';
@@ -24,6 +25,16 @@ import { createModelService, type LearnedModelSource } from '../service/model-se
 import { createModelServing } from '../service/model-serving.ts';
 import { createDomainAgeLookups } from '../rdap/domain-age-lookups.ts';
 import { createUsageService } from '../service/usage-service.ts';
+import { createControlLog } from '../service/control-log.ts';
+import { createKeysService } from '../service/keys-service.ts';
+import { createRulesService } from '../service/rules-service.ts';
+import { createSettingsService } from '../service/settings-service.ts';
+import { createTestChecks } from '../service/test-checks.ts';
+import type { InboxHashOf } from '../service/feedback-service.ts';
+import { effectiveSettings, thresholdsOf } from '../controls/settings.ts';
+import { fixedAnswer } from '../controls/test-addresses.ts';
+import type { ControlsFollower } from './controls-follower.ts';
+import { startOperatorEndpoint } from './operator-endpoint.ts';
 import type { Health, ReadinessReport } from '../service/ports.ts';
 import { createHistoryReader } from '../streams/history.ts';
 import { OwnEvents } from '../streams/own-events.ts';
@@ -41,6 +52,8 @@ export interface ApiRoleDeps {
   onStateCommit(listener: () => void): () => void;
   /** The newest learned model published (the model follower). */
   learned: LearnedModelSource;
+  /** Keys, rules and settings as they stand (the controls follower, caught up). */
+  controls: ControlsFollower;
   /** Readiness of the parts this process runs besides the API (state caught up, bus reachable). */
   readiness(): Promise<ReadinessReport['checks']>;
   /**
@@ -66,8 +79,9 @@ const DOMAIN_HORIZON_MS = 2_000;
 
 export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
   const { config, logger, metrics } = ctx;
+  const table = d.controls.table;
   const apiKeys = apiKeyHashes(ctx);
-  const keys = createKeyRegistry(apiKeys.hashes);
+  const keys = createKeyResolver(apiKeys.hashes, table);
   const pipeline = buildAddressPipeline(
     { allow: config.verdictAllow, review: config.verdictReview },
     { notDisposable: config.notDisposable ?? [], disposable: config.disposable ?? [] },
@@ -111,6 +125,20 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
       })
     : undefined;
 
+  // An address's inbox hash as a check computes it (DNS decides some providers' folding).
+  const inboxHashOf: InboxHashOf = async (email) => {
+    const parsed = pipeline.parse(email);
+    if (!parsed.ok) return parsed;
+    const facts = dns.source ? await dns.source.domainFacts(parsed.address.domain) : undefined;
+    return { ok: true, inboxHash: ctx.hasher.hash('inbox', pipeline.analyze(parsed.address, facts).canonical) };
+  };
+  const defaults = { verdictAllow: config.verdictAllow, verdictReview: config.verdictReview };
+  const defaultThresholds = thresholdsOf(effectiveSettings(undefined, defaults));
+  const controlLog = createControlLog({ writer, codec: d.codecs.controls, table });
+  const rules = createRulesService({ table, log: controlLog, inboxHashOf, now: ctx.now, random: randomBytes });
+  const settings = createSettingsService({ table, log: controlLog, defaults, now: ctx.now });
+  const testChecks = createTestChecks();
+
   const checks = createCheckService({
     pipeline,
     models,
@@ -127,8 +155,18 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     uuid: randomIds(),
     bulkConcurrency: config.bulkConcurrency,
     bulkDnsBudgetMs: config.bulkDnsBudgetMs,
+    controls: {
+      thresholds: (account) => {
+        const stored = table.settings(account);
+        return stored ? thresholdsOf(effectiveSettings(stored, defaults)) : defaultThresholds;
+      },
+      rules: (account) => table.rules(account),
+    },
+    testChecks,
     onChecked: (verdict, model) => metrics.checks.inc({ verdict, model }),
     onInvalid: (kind) => metrics.checkErrors.inc({ kind }),
+    onRuleHit: (action, type) => metrics.ruleHits.inc({ action, type }),
+    onTestCheck: (verdict) => metrics.testChecks.inc({ verdict }),
   });
 
   const feedback = createFeedbackService({
@@ -138,11 +176,11 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     codecs: d.codecs,
     writer,
     now: ctx.now,
-    inboxHashOf: async (email) => {
-      const parsed = pipeline.parse(email);
-      if (!parsed.ok) return parsed;
-      const facts = dns.source ? await dns.source.domainFacts(parsed.address.domain) : undefined;
-      return { ok: true, inboxHash: ctx.hasher.hash('inbox', pipeline.analyze(parsed.address, facts).canonical) };
+    inboxHashOf,
+    testChecks,
+    fixedInboxHashOf: (email) => {
+      const f = fixedAnswer(email);
+      return f?.kind === 'verdict' ? ctx.hasher.hash('inbox', f.email) : undefined;
     },
     learned: { shared: () => d.learned.shared(), personal: (account) => d.learned.personal(account), probability: (features, card) => pipeline.score(features, card).probability },
     onResult: (outcome, result) => metrics.feedback.inc({ outcome, result }),
@@ -170,13 +208,23 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     feedback,
     model: createModelService(queries, config.modelMode, d.learned, ctx.now),
     usage: createUsageService(queries, ctx.now),
+    rules,
+    settings,
     health,
     metrics,
     version: packageVersion(),
     logRequests: config.logLevel === 'debug' || config.logLevel === 'trace',
   });
   metrics.gauge('mailsift_own_events_pending', 'Own events kept for read-your-writes', [], (set) => set({}, own.size));
-  const address = await listenOn(app, config.host, config.port);
+  // Embedded mode: `mailsift keys` reaches this process (which owns the data dir) here.
+  const operator = embedded ? await startOperatorEndpoint(ctx, createKeysService({ table, log: controlLog, now: ctx.now, random: randomBytes })) : undefined;
+  let address: string;
+  try {
+    address = await listenOn(app, config.host, config.port);
+  } catch (err) {
+    await operator?.close();
+    throw err;
+  }
   logger.info({ address, mode: config.mode }, 'mailsift API listening');
 
   return {
@@ -187,6 +235,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     async close() {
       // The app first: requests still being drained read the state and the models.
       await app.close();
+      await operator?.close();
       stopPruning();
       models.stop();
       cachedState.stop();
@@ -197,9 +246,14 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
   };
 }
 
-/** The keys to accept; `created`: a dev key generated now (first start with an empty data dir), for the caller to show once. */
+/**
+ * Keys of configuration (every scope): MAILSIFT_API_KEYS, else embedded mode's dev key (Kafka
+ * mode has none). `created`: a dev key generated now (first start with an empty data dir), for
+ * the caller to show once.
+ */
 function apiKeyHashes(ctx: Context): { hashes: { account: string; sha256: string }[]; created?: { key: string; account: string; file: string } } {
   if (ctx.config.apiKeys) return { hashes: ctx.config.apiKeys.map((k) => ({ account: k.account, sha256: hashApiKey(k.key) })) };
+  if (ctx.config.mode === 'kafka') return { hashes: [] };
   const dev = loadOrCreateDevKeys(ctx.dataDir);
   if (!dev.created) return { hashes: dev.hashes };
   return { hashes: dev.hashes, created: { key: dev.created, account: dev.hashes[0]!.account, file: join(ctx.dataDir, 'api-keys.json') } };

@@ -19,6 +19,11 @@ import type { Context } from './context.ts';
 import { startStreams, type StreamsRole } from './streams.ts';
 import { startStreamsThread, type StreamsThread } from './streams-thread.ts';
 import { startModelFollower, type ModelFollower } from './model-follower.ts';
+import { startControlsFollower, type ControlsFollower } from './controls-follower.ts';
+import type { EmbeddedLog } from '../bus/embedded-log.ts';
+import type { Bus } from '../bus/ports.ts';
+import type { Codecs } from '../bus/codecs.ts';
+import { DAY } from '../domain/time.ts';
 import { startTrainer, type Trainer } from './trainer.ts';
 import { alignLogWithState } from './log-state-alignment.ts';
 import { catchUp } from './catch-up.ts';
@@ -28,6 +33,32 @@ import { createEmbeddedRegistry } from '../bus/embedded-registry.ts';
 import { ALL_TOPICS, TOPICS } from '../bus/topics.ts';
 import { prettyLogs } from '../platform/logger.ts';
 
+/** How long a start waits for the customer controls before giving up. */
+const CONTROLS_CATCH_UP_MS = 60_000;
+/** Embedded mode compacts the controls topic this often (Kafka's log cleaner does it there). */
+const CONTROLS_COMPACTION_MS = 10 * 60_000;
+
+/**
+ * Starts following the controls topic and waits until every key, rule and setting written so
+ * far is applied: an instance must not answer 401 for a key that exists.
+ */
+async function followControls(ctx: Context, bus: Bus, codecs: Codecs, groupId: string): Promise<ControlsFollower> {
+  const follower = await startControlsFollower({ bus, codecs, groupId, logger: ctx.logger.child({ role: 'api' }) });
+  if (!(await follower.caughtUp(CONTROLS_CATCH_UP_MS))) {
+    await follower.stop();
+    throw new Error(`could not read the customer controls (${TOPICS.controls.name}) within ${CONTROLS_CATCH_UP_MS / 1000} s`);
+  }
+  return follower;
+}
+
+/** Embedded mode: compacts the controls topic at start and then periodically (this thread writes it). */
+async function compactControls(ctx: Context, log: EmbeddedLog): Promise<() => void> {
+  const run = () => log.compact(TOPICS.controls.name, ctx.now(), DAY);
+  await run();
+  const timer = setInterval(() => void run().catch((err: unknown) => ctx.logger.error({ err }, 'controls compaction failed')), CONTROLS_COMPACTION_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
 
 export interface Running {
   readonly api?: ApiRole;
@@ -86,7 +117,13 @@ export async function serve(ctx: Context): Promise<Running> {
       });
       closers.unshift(() => follower.stop());
       await follower.caughtUp();
-      api = kafka ? await replicatedApi(ctx, opened, closers, follower) : await embeddedApi(ctx, opened, streams!, follower);
+      if (opened.log) {
+        const stop = await compactControls(ctx, opened.log);
+        closers.unshift(async () => stop());
+      }
+      const controls = await followControls(ctx, opened.bus, opened.codecs, kafka ? `mailsift-api-controls-${instanceId(ctx)}` : 'mailsift-api-controls');
+      closers.unshift(() => controls.stop());
+      api = kafka ? await replicatedApi(ctx, opened, closers, follower, controls) : await embeddedApi(ctx, opened, streams!, follower, controls);
       closers.unshift(() => api!.close());
     } else {
       const s = streams;
@@ -160,11 +197,16 @@ async function serveEmbeddedThreaded(ctx: Context): Promise<Running> {
   });
   let api: ApiRole;
   let follower: ModelFollower | undefined;
+  let controls: ControlsFollower | undefined;
+  let stopCompaction: (() => void) | undefined;
   try {
     follower = await startModelFollower({ bus, codecs, groupId: 'mailsift-api-models', logger: ctx.logger.child({ role: 'api' }) });
     await follower.caughtUp();
+    stopCompaction = await compactControls(ctx, bus.log);
+    controls = await followControls(ctx, bus, codecs, 'mailsift-api-controls');
     api = await startApi(ctx, {
       learned: follower,
+      controls,
       producer: bus.producer(),
       codecs,
       state,
@@ -173,6 +215,8 @@ async function serveEmbeddedThreaded(ctx: Context): Promise<Running> {
       readiness: async () => ({ streams: streamsCheck(thread.failed(), caughtUp()), log: { ok: true } }),
     });
   } catch (err) {
+    stopCompaction?.();
+    await controls?.stop();
     await follower?.stop();
     await thread.close();
     await state.close();
@@ -183,6 +227,8 @@ async function serveEmbeddedThreaded(ctx: Context): Promise<Running> {
     api,
     async close() {
       await api.close();
+      stopCompaction!();
+      await controls!.stop();
       await follower!.stop();
       await thread.close();
       await state.close();
@@ -191,7 +237,7 @@ async function serveEmbeddedThreaded(ctx: Context): Promise<Running> {
   };
 }
 
-async function embeddedApi(ctx: Context, opened: OpenedBus, streams: StreamsRole, learned: ModelFollower): Promise<ApiRole> {
+async function embeddedApi(ctx: Context, opened: OpenedBus, streams: StreamsRole, learned: ModelFollower, controls: ControlsFollower): Promise<ApiRole> {
   const caughtUp = await catchUp({
     part: 'streams',
     logger: ctx.logger,
@@ -200,6 +246,7 @@ async function embeddedApi(ctx: Context, opened: OpenedBus, streams: StreamsRole
   });
   return startApi(ctx, {
     learned,
+    controls,
     producer: opened.bus.producer(),
     codecs: opened.codecs,
     state: streams.state,
@@ -212,7 +259,7 @@ async function embeddedApi(ctx: Context, opened: OpenedBus, streams: StreamsRole
   });
 }
 
-async function replicatedApi(ctx: Context, opened: OpenedBus, closers: (() => Promise<void>)[], learned: ModelFollower): Promise<ApiRole> {
+async function replicatedApi(ctx: Context, opened: OpenedBus, closers: (() => Promise<void>)[], learned: ModelFollower, controls: ControlsFollower): Promise<ApiRole> {
   const db = new StateDb(join(ctx.dataDir, 'replica'));
   const stores = storesOf(TOPOLOGY);
   await db.open(stores);
@@ -226,6 +273,7 @@ async function replicatedApi(ctx: Context, opened: OpenedBus, closers: (() => Pr
   const caughtUp = await catchUp({ part: 'replica', logger: ctx.logger, caughtUp: (ms) => replica.caughtUp(ms), remaining: () => replica.lag() });
   return startApi(ctx, {
     learned,
+    controls,
     producer: opened.bus.producer(),
     codecs: opened.codecs,
     state: db,

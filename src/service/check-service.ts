@@ -5,6 +5,12 @@
  *   -> check event written and durable -> CheckResult.
  * Policy: the response waits for the event (README: Errors, 503; docs/architecture.md: Consistency). If the log cannot
  * take it within MAILSIFT_EVENT_TIMEOUT_MS the check answers 503 and nothing was billed.
+ *
+ * Customer controls (read from memory): the account's verdict thresholds turn human_score into
+ * the verdict, and its most specific matching rule, if any, sets the verdict instead (the score
+ * stays the model's). A test key's check is judged the same way but writes no event (not
+ * billed, not counted, not learned from) and carries `test: true`; at mailsift.test it gets
+ * the fixed answers of controls/test-addresses.ts.
  */
 import { partitionFor } from '../bus/partitioner.ts';
 import type { Codecs } from '../bus/codecs.ts';
@@ -12,7 +18,12 @@ import { TOPICS } from '../bus/topics.ts';
 import { buildCheckResult } from '../check/result.ts';
 import type { CheckIdSigner } from '../domain/check-id.ts';
 import type { BulkErrorEntry, CheckResultBody } from '../domain/check-result.ts';
-import type { DnsFacts, HistoryFacts, IpFacts, ParsedAddress, Score } from '../domain/check.ts';
+import { verdictFor, type DnsFacts, type HistoryFacts, type IpFacts, type ParsedAddress, type Score, type Verdict, type VerdictThresholds } from '../domain/check.ts';
+import type { AccountRules } from '../controls/rule-index.ts';
+import type { RuleAction, RuleType } from '../controls/rules.ts';
+import { fixedAnswer, type FixedAnswer } from '../controls/test-addresses.ts';
+import { unavailable } from '../domain/errors.ts';
+import type { TestChecks } from './test-checks.ts';
 import type { CheckScored } from '../domain/events.ts';
 import type { KeyedHasher } from '../domain/keyed-hash.ts';
 import { modelLabel } from '../model/learned.ts';
@@ -20,7 +31,7 @@ import type { Scorecard } from '../model/score.ts';
 import type { OwnEvents, Sighting } from '../streams/own-events.ts';
 import type { EventWriter } from './event-writer.ts';
 import type { ModelChoice } from './model-serving.ts';
-import type { CheckAnswer, CheckService } from './ports.ts';
+import type { CheckAnswer, CheckOptions, CheckService } from './ports.ts';
 
 /** The pure judgement, bound to its lookup tables by the composition root. */
 export interface AddressPipeline {
@@ -113,9 +124,22 @@ export interface CheckDeps {
    * (addresses / concurrency) x the per-check budget.
    */
   bulkDnsBudgetMs: number;
+  /** The account's thresholds and rules (customer controls); absent: the pipeline's verdicts, no rules. */
+  controls?: AccountControls;
+  /** Recent test-key checks, for feedback by email with a test key. */
+  testChecks?: TestChecks;
   onChecked?: (verdict: string, model: string) => void;
   onInvalid?: (kind: 'single' | 'bulk') => void;
+  onRuleHit?: (action: RuleAction, type: RuleType) => void;
+  onTestCheck?: (verdict: string) => void;
 }
+
+export interface AccountControls {
+  thresholds(account: string): VerdictThresholds;
+  rules(account: string): AccountRules | undefined;
+}
+
+const UNAVAILABLE_TEST = 'service: unavailable (unavailable@mailsift.test always answers 503 to a test key: a simulated outage), retry later';
 
 export function createCheckService(d: CheckDeps): CheckService {
   /** What a check knows before it reads any history: the address, its DNS facts, its keyed hashes. */
@@ -145,25 +169,57 @@ export function createCheckService(d: CheckDeps): CheckService {
     return { ok: true, p: { address, dns, view, ipInfo, inboxHash, spellingHash, ipHash } };
   }
 
-  async function checkOne(account: string, email: string, ip: string | undefined, explain: boolean): Promise<CheckAnswer> {
+  async function checkOne(account: string, email: string, ip: string | undefined, explain: boolean, test: boolean): Promise<CheckAnswer> {
+    if (test) {
+      const fixed = fixedAnswer(email);
+      if (fixed) return { ok: true, result: fixedResult(account, fixed) };
+    }
     const prepared = await prepare(email, ip, false);
-    return prepared.ok ? finish(account, prepared.p, explain, false, {}) : prepared;
+    return prepared.ok ? finish(account, prepared.p, explain, false, {}, test) : prepared;
   }
 
-  /** `request`: the identity the check's request has (a bulk's addresses share one). */
-  async function finish(account: string, p: Prepared, explain: boolean, bulk: boolean, request: object, earlier?: EarlierInBulk): Promise<CheckAnswer> {
-    const { address, dns, view, ipInfo, inboxHash, spellingHash, ipHash } = p;
+  /** A test key's answer at mailsift.test: fixed, judged by nothing, recorded nowhere. */
+  function fixedResult(account: string, fixed: FixedAnswer): CheckResultBody {
+    if (fixed.kind === 'unavailable') throw unavailable(UNAVAILABLE_TEST, 1);
     const now = d.now();
+    const uuid = d.uuid();
+    const inboxHash = d.hasher.hash('inbox', fixed.email);
+    d.testChecks?.add(account, inboxHash, uuid, now);
+    d.onTestCheck?.(fixed.verdict);
+    return {
+      email: fixed.email,
+      canonical: fixed.email,
+      account_type: fixed.disposable ? 'disposable' : 'unknown',
+      role_account: false,
+      disposable: fixed.disposable,
+      relay: false,
+      human_score: fixed.humanScore,
+      verdict: fixed.verdict,
+      reasons: fixed.disposable ? ['test_address', 'disposable_domain'] : ['test_address'],
+      check_id: d.signer.sign(account, uuid, inboxHash, now),
+      model: 'baseline',
+      test: true,
+    };
+  }
+
+  /**
+   * `request`: the identity the check's request has (a bulk's addresses share one). A test check
+   * is not registered as in flight: no other check counts it.
+   */
+  async function finish(account: string, p: Prepared, explain: boolean, bulk: boolean, request: object, test: boolean, earlier?: EarlierInBulk): Promise<CheckAnswer> {
+    const { address, view, inboxHash, spellingHash, ipHash } = p;
+    const now = d.now();
+    if (test) return judgeAndWrite(account, p, explain, bulk, now, request, earlier, true);
     const sighting = { inbox_hash: inboxHash, spelling_hash: spellingHash, account_type: view.accountType, local_shape: view.localShape, time: now };
     const landed = d.own.beginCheck(account, address.domain, ipHash, sighting, request);
     try {
-      return await judgeAndWrite(account, p, explain, bulk, now, request, earlier);
+      return await judgeAndWrite(account, p, explain, bulk, now, request, earlier, false);
     } finally {
       landed();
     }
   }
 
-  async function judgeAndWrite(account: string, p: Prepared, explain: boolean, bulk: boolean, now: number, request: object, earlier: EarlierInBulk | undefined): Promise<CheckAnswer> {
+  async function judgeAndWrite(account: string, p: Prepared, explain: boolean, bulk: boolean, now: number, request: object, earlier: EarlierInBulk | undefined, test: boolean): Promise<CheckAnswer> {
     const { address, dns, view, ipInfo, inboxHash, spellingHash, ipHash } = p;
     const windowed = await d.history.history({
       account,
@@ -190,36 +246,48 @@ export function createCheckService(d: CheckDeps): CheckService {
     const served = (choice.served === 'personal' ? personal : choice.served === 'shared' ? shared : undefined) ?? baseline;
     const model = served === baseline ? 'baseline' : modelLabel(servedCard);
     // feedback_wanted weighs the served answer against the other side: the baseline when a
-    // learned model answers, else the learned model that would answer next.
+    // learned model answers, else the learned model that would answer next. Verdicts are the
+    // account's (its thresholds); a rule overrides the verdict shown, not the model's.
+    const thresholds = d.controls?.thresholds(account);
+    const verdictOf = (score: Score): Verdict => (thresholds ? verdictFor(score.humanScore, thresholds) : score.verdict);
     const other = served === baseline ? (personal ?? shared) : baseline;
-    const otherVerdict = other?.verdict;
+    const otherVerdict = other ? verdictOf(other) : undefined;
+    const modelVerdict = verdictOf(served);
+    const rule = d.controls?.rules(account)?.match({ inboxHash, domain: address.domain, ...(dns?.mailProvider !== undefined ? { mailProvider: dns.mailProvider } : {}) });
+    const verdict = rule?.action ?? modelVerdict;
+    if (rule) d.onRuleHit?.(rule.action, rule.type);
     const uuid = d.uuid();
     const checkId = d.signer.sign(account, uuid, inboxHash, now);
-    const event: CheckScored = {
-      check_uuid: uuid,
-      account,
-      time: now,
-      domain: address.domain,
-      inbox_hash: inboxHash,
-      spelling_hash: spellingHash,
-      ip_hash: ipHash,
-      local_shape: view.localShape,
-      account_type: view.accountType,
-      feature_version: judged.featureVersion,
-      features: Array.from(judged.features),
-      baseline_probability: baseline.probability,
-      served_model: model,
-      served_probability: served.probability,
-      learned_probability: shared?.probability ?? null,
-      personal_probability: personal?.probability ?? null,
-      verdict: served.verdict,
-      bulk,
-    };
-    const key = Buffer.from(account);
-    const partition = partitionFor(key, TOPICS.checks.partitions);
-    const pos = await d.writer.write(TOPICS.checks.name, key, d.codecs.checks.encode(event), now, partition);
-    d.own.addCheck({ event, ...pos });
-    d.onChecked?.(served.verdict, served === baseline ? 'baseline' : 'learned');
+    if (test) {
+      d.testChecks?.add(account, inboxHash, uuid, now);
+      d.onTestCheck?.(verdict);
+    } else {
+      const event: CheckScored = {
+        check_uuid: uuid,
+        account,
+        time: now,
+        domain: address.domain,
+        inbox_hash: inboxHash,
+        spelling_hash: spellingHash,
+        ip_hash: ipHash,
+        local_shape: view.localShape,
+        account_type: view.accountType,
+        feature_version: judged.featureVersion,
+        features: Array.from(judged.features),
+        baseline_probability: baseline.probability,
+        served_model: model,
+        served_probability: served.probability,
+        learned_probability: shared?.probability ?? null,
+        personal_probability: personal?.probability ?? null,
+        verdict,
+        bulk,
+      };
+      const key = Buffer.from(account);
+      const partition = partitionFor(key, TOPICS.checks.partitions);
+      const pos = await d.writer.write(TOPICS.checks.name, key, d.codecs.checks.encode(event), now, partition);
+      d.own.addCheck({ event, ...pos });
+      d.onChecked?.(verdict, served === baseline ? 'baseline' : 'learned');
+    }
     const result: CheckResultBody = buildCheckResult({
       email: address.email,
       canonical: view.canonical,
@@ -231,11 +299,13 @@ export function createCheckService(d: CheckDeps): CheckService {
       ...(dns ? { dns } : {}),
       ...(ipInfo ? { ip: ipInfo.facts } : {}),
       history,
-      score: served,
+      score: modelVerdict === served.verdict ? served : { ...served, verdict: modelVerdict },
       explain,
       checkId,
       model,
       ...(otherVerdict !== undefined ? { otherVerdict } : {}),
+      ...(rule ? { rule: { id: rule.id, action: rule.action } } : {}),
+      ...(test ? { test } : {}),
     });
     return { ok: true, result };
   }
@@ -250,16 +320,25 @@ export function createCheckService(d: CheckDeps): CheckService {
   }
 
   return {
-    check: (account, req) => checkOne(account, req.email, req.ip, req.explain),
+    check: (account, req, opts?: CheckOptions) => checkOne(account, req.email, req.ip, req.explain, opts?.test === true),
 
-    async bulk(account, emails) {
+    async bulk(account, emails, opts?: CheckOptions) {
+      const test = opts?.test === true;
       const out = new Array<CheckResultBody | BulkErrorEntry>(emails.length);
+      // A test key's fixed answers first: one unavailable@ makes the whole request 503, as an outage would.
+      const fixed = test ? emails.map((e) => fixedAnswer(e)) : [];
+      if (fixed.some((f) => f?.kind === 'unavailable')) throw unavailable(UNAVAILABLE_TEST, 1);
       const dnsUntil = d.now() + d.bulkDnsBudgetMs;
       // First every address's DNS and analysis, in parallel; then each is judged as if the
       // bulk were checked in input order: its windowed counts include the earlier addresses
       // of the request (four spellings of one inbox in one bulk are alias variants).
       const prepared = new Array<Prepared | undefined>(emails.length);
       await pool(emails.length, async (i) => {
+        const f = fixed[i];
+        if (f) {
+          out[i] = fixedResult(account, f);
+          return;
+        }
         const r = await prepare(emails[i]!, undefined, true, dnsUntil);
         if (r.ok) prepared[i] = r.p;
         else out[i] = { input: emails[i]!, error: r.error };
@@ -269,7 +348,7 @@ export function createCheckService(d: CheckDeps): CheckService {
       await pool(emails.length, async (i) => {
         const p = prepared[i];
         if (!p) return;
-        const answer = await finish(account, p, false, true, request, earlier[i]);
+        const answer = await finish(account, p, false, true, request, test, earlier[i]);
         out[i] = answer.ok ? answer.result : { input: emails[i]!, error: answer.error };
       });
       return out;

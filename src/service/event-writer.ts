@@ -14,7 +14,8 @@ import { RecordsWithdrawnError, type BusProducer, type RecordPosition } from '..
 import { unavailable } from '../domain/errors.ts';
 
 export interface EventWriter {
-  write(topic: string, key: Buffer, value: Buffer, timestamp: number, partition: number): Promise<RecordPosition>;
+  /** `tombstone`: a deletion marker of a compacted topic (`value` is then ignored). */
+  write(topic: string, key: Buffer, value: Buffer, timestamp: number, partition: number, tombstone?: boolean): Promise<RecordPosition>;
 }
 
 export interface EventWriterOptions {
@@ -31,7 +32,7 @@ const LATE = 'event log: could not record the event in time, retry later';
 
 export function createEventWriter(producer: BusProducer, o: EventWriterOptions): EventWriter {
   return {
-    async write(topic, key, value, timestamp, partition) {
+    async write(topic, key, value, timestamp, partition, tombstone = false) {
       let withdraw: (() => boolean) | undefined;
       let timer: NodeJS.Timeout | undefined;
       const unconfirmed = new Promise<never>((_, reject) => {
@@ -41,7 +42,7 @@ export function createEventWriter(producer: BusProducer, o: EventWriterOptions):
         }, o.timeoutMs);
       });
       try {
-        const sent = producer.send(topic, [{ key, value, timestamp, partition }], { withdrawable: (w) => (withdraw = w) });
+        const sent = producer.send(topic, [{ key, value, timestamp, partition, ...(tombstone ? { tombstone } : {}) }], { withdrawable: (w) => (withdraw = w) });
         const [pos] = await Promise.race([sent, unconfirmed]);
         o.onWritten(topic);
         return pos!;

@@ -19,6 +19,7 @@ import type { Queries } from '../streams/queries.ts';
 import type { EventWriter } from './event-writer.ts';
 import type { LearnedModelSource } from './model-service.ts';
 import type { FeedbackService } from './ports.ts';
+import type { TestChecks } from './test-checks.ts';
 
 export type InboxHashOf = (email: string) => Promise<{ ok: true; inboxHash: Buffer } | { ok: false; error: string }>;
 
@@ -40,6 +41,10 @@ export interface FeedbackDeps {
   onResult?: (outcome: string, result: 'accepted' | 'not_found' | 'invalid') => void;
   /** Several instances: waits (bounded) until the state includes every check of the partition written so far. */
   othersApplied?: (partition: number, timeoutMs: number) => Promise<boolean>;
+  /** Recent test-key checks (feedback by email with a test key finds them here). */
+  testChecks?: TestChecks;
+  /** The inbox hash of a mailsift.test address with a fixed answer (which the address parser refuses). */
+  fixedInboxHashOf?: (email: string) => Buffer | undefined;
 }
 
 /**
@@ -65,14 +70,37 @@ export function createFeedbackService(d: FeedbackDeps): FeedbackService {
     return { shared: at(shared, rec.learned_probability), personal: at(personal, rec.personal_probability) };
   }
 
+  /**
+   * A test key's feedback: the check must be the account's (the same 400/404 as live feedback),
+   * and then nothing is written or learned. By email, the latest test check of the inbox made
+   * on this instance is the one (test checks are kept nowhere else).
+   */
+  async function testReport(account: string, req: Parameters<FeedbackService['report']>[1], now: number): Promise<{ check_id: string }> {
+    if (req.check_id !== undefined) {
+      if (!hasCheckIdForm(req.check_id)) throw validationError('check_id: must be a check id (chk_ followed by base64url characters, 100-140 characters in all)');
+      if (!d.signer.verify(req.check_id, account, now).ok) throw notFound('check_id: no check with this id by your account in the last 14 days');
+      return { check_id: req.check_id };
+    }
+    let inboxHash = d.fixedInboxHashOf?.(req.email!);
+    if (!inboxHash) {
+      const parsed = await d.inboxHashOf(req.email!);
+      if (!parsed.ok) throw validationError(parsed.error);
+      inboxHash = parsed.inboxHash;
+    }
+    const latest = d.testChecks?.latest(account, inboxHash, now);
+    if (!latest) throw notFound('email: no test-key check of this inbox by your account in the last 14 days (on this instance)');
+    return { check_id: d.signer.sign(account, latest.uuid, inboxHash, latest.time) };
+  }
+
   return {
-    async report(account, req) {
+    async report(account, req, opts) {
       const counted = (result: 'accepted' | 'not_found' | 'invalid') => d.onResult?.(req.outcome, result);
       try {
         if ((req.check_id === undefined) === (req.email === undefined)) {
           throw validationError('feedback: exactly one of check_id or email is required');
         }
         const now = d.now();
+        if (opts?.test) return await testReport(account, req, now);
         let uuid: Buffer;
         let checkTime: number;
         let inboxHash: Buffer;

@@ -13,11 +13,16 @@ export interface CheckRequest {
 
 export type CheckAnswer = { ok: true; result: CheckResultBody } | { ok: false; error: string };
 
+export interface CheckOptions {
+  /** Made with a test key: judged, never recorded (not billed, counted or learned from); fixed answers at mailsift.test. */
+  readonly test?: boolean;
+}
+
 export interface CheckService {
   /** Throws ServiceError(503) when the check's event cannot be made durable in time. */
-  check(account: string, req: CheckRequest): Promise<CheckAnswer>;
+  check(account: string, req: CheckRequest, opts?: CheckOptions): Promise<CheckAnswer>;
   /** One entry per input, in input order; each valid address is one answered check. */
-  bulk(account: string, emails: readonly string[]): Promise<(CheckResultBody | BulkErrorEntry)[]>;
+  bulk(account: string, emails: readonly string[], opts?: CheckOptions): Promise<(CheckResultBody | BulkErrorEntry)[]>;
 }
 
 export interface FeedbackRequest {
@@ -27,8 +32,11 @@ export interface FeedbackRequest {
 }
 
 export interface FeedbackService {
-  /** Resolves once the feedback event is durable; throws ServiceError 400/404/503. */
-  report(account: string, req: FeedbackRequest): Promise<{ check_id: string }>;
+  /**
+   * Resolves once the feedback event is durable; throws ServiceError 400/404/503. With a test
+   * key (`opts.test`) nothing is written or learned: 202 for a check of the account.
+   */
+  report(account: string, req: FeedbackRequest, opts?: CheckOptions): Promise<{ check_id: string }>;
 }
 
 export interface ModelStatsView {

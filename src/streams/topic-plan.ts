@@ -26,7 +26,9 @@ export function topicPlan(stores: readonly StoreSpec[], replicationFactor = 1): 
     name: t.name,
     partitions: t.partitions,
     replicationFactor,
-    configs: { 'cleanup.policy': 'delete', 'retention.ms': String(t.retentionMs), 'min.insync.replicas': String(Math.min(2, replicationFactor)) },
+    configs: (t.compacted
+      ? { 'cleanup.policy': 'compact', 'min.insync.replicas': String(Math.min(2, replicationFactor)) }
+      : { 'cleanup.policy': 'delete', 'retention.ms': String(t.retentionMs), 'min.insync.replicas': String(Math.min(2, replicationFactor)) }) as Record<string, string>,
     kind: t.name.endsWith('-repartition') ? 'repartition' : 'event',
     doc: t.doc,
   }));

@@ -21,11 +21,16 @@ const ROUTES: [string, string][] = [
   ['GET', '/v1/check'],
   ['GET', '/v1/model'],
   ['GET', '/v1/usage'],
+  ['POST', '/v1/rules'],
+  ['GET', '/v1/rules'],
+  ['PATCH', '/v1/settings'],
+  ['GET', '/v1/settings'],
 ];
+const BODY_METHODS = new Set(['POST', 'PATCH']);
 
 async function send(method: string, url: string, payload?: string, contentType = 'application/json') {
   const res = await svc.running.api!.app.inject({
-    method: method as 'GET' | 'POST',
+    method: method as 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url,
     headers: { authorization: `Bearer ${KEYS.acme}`, ...(payload !== undefined ? { 'content-type': contentType } : {}) },
     ...(payload !== undefined ? { payload } : {}),
@@ -46,8 +51,8 @@ const RUNS = { numRuns: 120 };
 describe('no input makes any route answer 5xx', () => {
   it('random JSON values as the body of every POST route', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...ROUTES.filter(([m]) => m === 'POST').map(([, u]) => u)), fc.jsonValue(), async (url, v) => {
-        await send('POST', url, JSON.stringify(v));
+      fc.asyncProperty(fc.constantFrom(...ROUTES.filter(([m]) => BODY_METHODS.has(m))), fc.jsonValue(), async ([method, url], v) => {
+        await send(method, url, JSON.stringify(v));
       }),
       RUNS,
     );
@@ -69,14 +74,32 @@ describe('no input makes any route answer 5xx', () => {
     );
   });
 
+  it('rules and settings: objects with the real field names and random values, random rule ids', async () => {
+    const ruleType = fc.constantFrom('email', 'domain', 'mail_provider', 'tld');
+    const ruleValue = fc.oneof(emailish, fc.domain(), fc.constantFrom('google', 'none', 'xyz', '.com', 'co.uk', 'com', '-x', 'xn--p1ai', 'бренд.рф'), field);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ action: fc.oneof(fc.constantFrom('allow', 'review', 'block'), field), type: fc.oneof(ruleType, field), value: fc.oneof(ruleValue, field), note: fc.oneof(fc.string(), field), extra: field }, { requiredKeys: [] }),
+        fc.record({ verdict_allow: fc.oneof(fc.integer({ min: -5, max: 105 }), field), verdict_review: fc.oneof(fc.integer({ min: -5, max: 105 }), field), extra: field }, { requiredKeys: [] }),
+        fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.base64String({ minLength: 16, maxLength: 16 }).map((b) => `rule_${b}`)),
+        async (rule, settings, id) => {
+          await send('POST', '/v1/rules', JSON.stringify(rule));
+          await send('PATCH', '/v1/settings', JSON.stringify(settings));
+          await send('DELETE', `/v1/rules/${encodeURIComponent(id).replace(/%25/g, '%')}`);
+        },
+      ),
+      RUNS,
+    );
+  });
+
   it('random raw bodies and content types', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(...ROUTES.filter(([m]) => m === 'POST').map(([, u]) => u)),
+        fc.constantFrom(...ROUTES.filter(([m]) => BODY_METHODS.has(m))),
         fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.uint8Array().map((b) => Buffer.from(b).toString('latin1'))),
         fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-8', 'multipart/form-data'),
-        async (url, raw, ct) => {
-          await send('POST', url, raw, ct);
+        async ([method, url], raw, ct) => {
+          await send(method, url, raw, ct);
         },
       ),
       RUNS,
@@ -86,7 +109,7 @@ describe('no input makes any route answer 5xx', () => {
   it('random query strings on the GET routes', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('/v1/check', '/v1/usage', '/v1/model'),
+        fc.constantFrom('/v1/check', '/v1/usage', '/v1/model', '/v1/rules', '/v1/settings'),
         fc.dictionary(fc.constantFrom('email', 'ip', 'explain', 'from', 'to', 'x'), fc.oneof(emailish, fc.string(), fc.string({ unit: 'binary' }))),
         async (url, q) => {
           const qs = Object.entries(q)

@@ -5,6 +5,8 @@
  * the captured logs, even at trace level with request logging on. One IP is a listed Tor exit
  * (the feed is served from loopback), so the stored feed copy must not give it away either;
  * requests the HTTP parser refuses and addresses put in the URL path must not reach the logs.
+ * Email rules (customer controls) keep only a keyed hash of the inbox: neither a rule in force
+ * nor a deleted one leaves its address on disk.
  */
 import { connect } from 'node:net';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -15,7 +17,12 @@ import { sendBody, startFeedServer, type FeedServer } from '../feeds/feed-server
 import { call, startServer, type RunningServer } from '../helpers/server.ts';
 
 const ADDRESSES = ['priya.raghunathan@gmail.com', 'Priya.Raghunathan+promo@gmail.com', 'wolfgang.oberhuber@example-corp.io', 'kz8qv2xw7@mailinator.com'];
+/** Addresses only ever given to email rules. */
+const RULE_ADDRESSES = ['Thandiwe.Mokoena+vip@gmail.com', 'bartholomew.quist@example-corp.io'];
 const SECRETS = [
+  'thandiwe.mokoena',
+  'thandiwemokoena',
+  'bartholomew.quist',
   'priya.raghunathan',
   'priyaraghunathan',
   'wolfgang.oberhuber',
@@ -26,6 +33,7 @@ const SECRETS = [
   '185.220.101.47',
   'raw.sender',
   ...ADDRESSES.map((a) => a.toLowerCase()),
+  ...RULE_ADDRESSES.map((a) => a.toLowerCase()),
 ];
 
 function filesUnder(dir: string): string[] {
@@ -76,6 +84,12 @@ beforeAll(async () => {
   expect((await post('/v1/feedback', { check_id: c.body.check_id, outcome: 'real' })).status).toBe(202);
   expect((await post('/v1/feedback', { email: ADDRESSES[3], outcome: 'fake' })).status).toBe(202);
   await post('/v1/check', { email: 'not valid priya.raghunathan' });
+  const kept = await post('/v1/rules', { action: 'allow', type: 'email', value: RULE_ADDRESSES[0], note: 'vip' });
+  expect(kept.status).toBe(201);
+  const dropped = await post('/v1/rules', { action: 'block', type: 'email', value: RULE_ADDRESSES[1] });
+  expect((await call(s.url, 'DELETE', `/v1/rules/${dropped.body.id}`)).status).toBe(204);
+  expect((await post('/v1/check', { email: 'thandiwemokoena@googlemail.com' })).body.rule).toEqual({ id: kept.body.id, action: 'allow' });
+  expect((await call(s.url, 'GET', '/v1/rules')).text.toLowerCase()).not.toContain('thandiwe');
   await call(s.url, 'GET', '/metrics', { key: null });
   expect(await s.stop()).toBe(0);
 }, 60_000);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventCodec, readSchema } from '../../src/bus/avro.ts';
 import { createEmbeddedRegistry } from '../../src/bus/embedded-registry.ts';
 import { TOPICS, type SchemaName } from '../../src/bus/topics.ts';
-import type { CheckLabelled, CheckScored, DomainSighting, FeedbackReceived, ModelPublished } from '../../src/domain/events.ts';
+import type { AccountControl, CheckLabelled, CheckScored, DomainSighting, FeedbackReceived, ModelPublished } from '../../src/domain/events.ts';
 import { REPO_ROOT } from '../helpers/shared.ts';
 
 const schemasDir = join(REPO_ROOT, 'schemas');
@@ -28,6 +28,10 @@ const samples: { [K in SchemaName]: object } = {
     served_probability: 0.4, learned_probability: 0.7, personal_probability: null,
   } satisfies CheckLabelled,
   'domain-sighting': { domain: 'example.com', inbox_hash: h16(2), local_shape: 'flast', account_type: 'work', time: 3 } satisfies DomainSighting,
+  'account-control': {
+    account: 'acme', time: 4, api_key: null, settings: null,
+    rule: { id: 'rule_abcdefghijklmnop', action: 'block', type: 'email', value: null, inbox_hash: h16(2), note: 'a note', created_at: 3 },
+  } satisfies AccountControl,
   'model-published': { version: 2, feature_version: 1, intercept: 0.5, weights: [0.25, -1], trained_at: 9, examples: 300, trained_through: 8, humans: 200, fakes: 100, l2: 10, train_log_loss: 0.3, holdout_log_loss: 0.35, baseline_holdout_log_loss: 0.4, account: 'acme' } satisfies ModelPublished,
 };
 

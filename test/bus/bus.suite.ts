@@ -90,6 +90,24 @@ export function busContract(name: string, fx: BusFixture): void {
       await bus.close();
     });
 
+    // Compacted topics delete by a tombstone (the controls topic: a revoked key, a deleted rule).
+    it('delivers a tombstone as a tombstone, after the records of its key', async () => {
+      const topic = fx.topic('tombstone');
+      const bus = await fx.open([{ name: topic, partitions: 1, retentionMs: 86_400_000 }]);
+      await bus.producer().send(topic, [
+        { key: Buffer.from('k'), value: Buffer.from('v1'), timestamp: 1, partition: 0 },
+        { key: Buffer.from('k'), value: Buffer.alloc(0), tombstone: true, timestamp: 2, partition: 0 },
+        { key: Buffer.from('j'), value: Buffer.from('v2'), timestamp: 3, partition: 0 },
+      ]);
+      const got = await collect(bus, topic, 3);
+      expect(got.map((r) => [r.key.toString(), r.tombstone === true, r.tombstone ? '' : r.value.toString()])).toEqual([
+        ['k', false, 'v1'],
+        ['k', true, ''],
+        ['j', false, 'v2'],
+      ]);
+      await bus.close();
+    });
+
     // What lets a check answered 503 stay unrecorded (src/service/event-writer.ts).
     it('withdraws records still queued when asked; records already being written are not recalled', async () => {
       const topic = fx.topic('withdraw');

@@ -15,6 +15,26 @@ busContract('embedded', {
 });
 
 describe('embedded log specifics', () => {
+  it('compacts a compacted topic like Kafka: the newest record per key, tombstones for a day, the last record always', async () => {
+    const dir = join(root, 'compact');
+    const topics = [{ name: 'c', partitions: 1, retentionMs: Number.POSITIVE_INFINITY, compacted: true }];
+    const rec = (k: string, v: string | null, timestamp: number) => ({ key: Buffer.from(k), value: Buffer.from(v ?? ''), timestamp, partition: 0, ...(v === null ? { tombstone: true } : {}) });
+    const a = await openEmbeddedBus(dir, topics);
+    await a.producer().send('c', [rec('a', '1', 1), rec('b', '1', 2), rec('a', '2', 3), rec('b', null, 4), rec('c', null, 100_000), rec('d', '1', 6), rec('d', null, 7)]);
+    expect(await a.log.enforceRetention(10 ** 12)).toBe(0); // kept by key, never by time
+    // At t=100,000: b's tombstone (t=4) is older than the 50 s allowed, c's (t=100,000) is not; d's is the last record.
+    expect(await a.log.compact('c', 100_000, 50_000)).toBe(4); // a=1, b=1, d=1 superseded; b's old tombstone
+    const seen = (recs: { key: Buffer; value: Buffer; tombstone?: boolean; offset: number }[]) => recs.map((r) => `${r.offset}:${r.key}=${r.tombstone ? 'x' : r.value}`);
+    expect(seen(await a.log.read('c', 0, 0, 10))).toEqual(['2:a=2', '4:c=x', '6:d=x']);
+    await a.close();
+    const b = await openEmbeddedBus(dir, topics);
+    expect(seen(await b.log.read('c', 0, 0, 10))).toEqual(['2:a=2', '4:c=x', '6:d=x']);
+    expect(b.log.endOffsets('c')).toEqual([7]);
+    const [next] = await b.producer().send('c', [rec('e', '1', 8)]);
+    expect(next!.offset).toBe(7);
+    await b.close();
+  });
+
   it('is persistent: records and end offsets survive a reopen', async () => {
     const dir = join(root, 'persist');
     const topics = [{ name: 't', partitions: 2, retentionMs: 86_400_000 }];

@@ -48,3 +48,18 @@ describe('buildCheckResult: reasons agree with account_type', () => {
     expect(score.reasons).toEqual(['natural_name', 'work_domain', 'no_mail_server']); // not mutated
   });
 });
+
+describe('buildCheckResult: customer controls', () => {
+  it("a matching rule sets the verdict and leads the reasons; human_score and feedback_wanted stay the model's", () => {
+    const unsure = { ...score, probability: 0.55, humanScore: 55, verdict: 'review' } as Score;
+    const r = buildCheckResult({ ...input('free'), score: unsure, rule: { id: 'rule_x', action: 'block' } });
+    expect(r).toMatchObject({ human_score: 55, verdict: 'block', rule: { id: 'rule_x', action: 'block' }, feedback_wanted: true });
+    expect(r.reasons).toEqual(['rule_block', 'natural_name', 'no_mail_server']);
+  });
+
+  it('says test: true for a test key only', () => {
+    expect(buildCheckResult({ ...input('free'), test: true }).test).toBe(true);
+    expect('test' in buildCheckResult(input('free'))).toBe(false);
+    expect('rule' in buildCheckResult(input('free'))).toBe(false);
+  });
+});

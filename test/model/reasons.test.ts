@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FEATURE_NAMES } from '../../src/model/features.ts';
-import { EVIDENCE_SIGNALS, REASON_CODES, REASON_FOR_FEATURE, reasonsFor } from '../../src/model/reasons.ts';
+import { CONTROL_REASON_CODES, EVIDENCE_SIGNALS, REASON_CODES, REASON_FOR_FEATURE, reasonsFor, SCORE_REASON_CODES } from '../../src/model/reasons.ts';
 
 describe('reason vocabulary', () => {
   it("uses every reason code of the contract's examples by its exact name", () => {
@@ -14,7 +14,9 @@ describe('reason vocabulary', () => {
   it('is closed: every mapped reason is listed, every listed reason is reachable', () => {
     const mapped = new Set(Object.values(REASON_FOR_FEATURE));
     for (const code of mapped) expect(REASON_CODES).toContain(code);
-    for (const code of REASON_CODES) expect(mapped.has(code), code).toBe(true);
+    for (const code of SCORE_REASON_CODES) expect(mapped.has(code), code).toBe(true);
+    for (const code of CONTROL_REASON_CODES) expect(mapped.has(code as never), code).toBe(false);
+    expect(REASON_CODES).toEqual([...SCORE_REASON_CODES, ...CONTROL_REASON_CODES]);
     expect(new Set(REASON_CODES).size).toBe(REASON_CODES.length);
   });
 

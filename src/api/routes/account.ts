@@ -10,6 +10,7 @@ export const accountRoutes =
       '/v1/model',
       {
         exposeHeadRoute: true,
+        config: { scope: 'read' },
         schema: {
           summary: 'Live model accuracy',
           description: 'Prequential accuracy and log loss of the baseline and the learned model on every feedback example. Free.',
@@ -24,6 +25,7 @@ export const accountRoutes =
       '/v1/usage',
       {
         exposeHeadRoute: true,
+        config: { scope: 'read' },
         schema: {
           summary: 'Billed emails per UTC day',
           description: 'Your account\'s billed emails per day (1 per single check, 1 per address answered in bulk). At most 92 days per request. Free.',

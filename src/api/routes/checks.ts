@@ -4,6 +4,7 @@
  * unrecorded; see CheckService), so a 503 here means "retry", never a lost event.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { validationError } from '../../domain/errors.ts';
 import type { CheckService } from '../../service/ports.ts';
 import { BulkBody, BulkResponse, CheckBody, CheckQuery, CheckResult, errorResponses } from '../schemas.ts';
@@ -11,8 +12,8 @@ import { BulkBody, BulkResponse, CheckBody, CheckQuery, CheckResult, errorRespon
 export const checkRoutes =
   (checks: CheckService): FastifyPluginAsyncTypebox =>
   async (app) => {
-    const single = async (account: string, email: string, ip: string | undefined, explain: boolean) => {
-      const answer = await checks.check(account, { email, ...(ip === undefined ? {} : { ip }), explain });
+    const single = async (req: FastifyRequest, email: string, ip: string | undefined, explain: boolean) => {
+      const answer = await checks.check(req.account, { email, ...(ip === undefined ? {} : { ip }), explain }, { test: req.grant.test });
       if (!answer.ok) throw validationError(answer.error);
       return answer.result;
     };
@@ -20,6 +21,7 @@ export const checkRoutes =
     app.post(
       '/v1/check',
       {
+        config: { scope: 'check' },
         schema: {
           summary: 'Check one address',
           description: 'Billed: 1 email. POST is preferred so addresses stay out of URLs and logs.',
@@ -28,12 +30,13 @@ export const checkRoutes =
           response: { 200: CheckResult, ...errorResponses(400, 401, 408, 413, 415, 429, 503) },
         },
       },
-      async (req) => single(req.account, req.body.email, req.body.ip, req.body.explain ?? false),
+      async (req) => single(req, req.body.email, req.body.ip, req.body.explain ?? false),
     );
 
     app.get(
       '/v1/check',
       {
+        config: { scope: 'check' },
         schema: {
           summary: 'Check one address (query parameters)',
           description: 'Same as POST /v1/check. Billed: 1 email.',
@@ -44,13 +47,14 @@ export const checkRoutes =
       },
       async (req) => {
         const q = req.query;
-        return single(req.account, q.email, q.ip, q.explain === 'true' || q.explain === '1');
+        return single(req, q.email, q.ip, q.explain === 'true' || q.explain === '1');
       },
     );
 
     app.post(
       '/v1/check/bulk',
       {
+        config: { scope: 'check' },
         schema: {
           summary: 'Check 1 to 1,000 addresses',
           description: 'One entry per input, in input order: a CheckResult, or {input, error} for an invalid address. Billed: 1 per CheckResult.',
@@ -59,6 +63,6 @@ export const checkRoutes =
           response: { 200: BulkResponse, ...errorResponses(400, 401, 408, 413, 415, 429, 503) },
         },
       },
-      async (req) => ({ results: await checks.bulk(req.account, req.body.emails) }),
+      async (req) => ({ results: await checks.bulk(req.account, req.body.emails, { test: req.grant.test }) }),
     );
   };

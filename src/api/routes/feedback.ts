@@ -9,6 +9,7 @@ export const feedbackRoutes =
     app.post(
       '/v1/feedback',
       {
+        config: { scope: 'feedback' },
         schema: {
           summary: 'Report what happened to a checked address',
           description:
@@ -19,7 +20,7 @@ export const feedbackRoutes =
         },
       },
       async (req, reply) => {
-        const { check_id } = await feedback.report(req.account, req.body);
+        const { check_id } = await feedback.report(req.account, req.body, { test: req.grant.test });
         return reply.code(202).send({ status: 'accepted' as const, check_id });
       },
     );

@@ -4,6 +4,7 @@
  * naming the rule; load.ts prefixes the variable name.
  */
 import { isIP } from 'node:net';
+import { ACCOUNT_NAME, ACCOUNT_NAME_RULE } from '../domain/account.ts';
 
 export type Parser<T> = (raw: string) => T;
 
@@ -117,7 +118,7 @@ const apiKeys: Parser<{ key: string; account: string }[]> = (raw) => {
     const key = part.slice(0, eq);
     const account = part.slice(eq + 1);
     if (key.length < 16) throw new Error('every API key must be at least 16 characters');
-    if (!/^[A-Za-z0-9._-]{1,64}$/.test(account)) throw new Error('account names must match [A-Za-z0-9._-]{1,64}');
+    if (!ACCOUNT_NAME.test(account)) throw new Error(`account names ${ACCOUNT_NAME_RULE}`);
     if (out.some((o) => o.key === key)) throw new Error('each API key may appear only once (one key, one account)');
     out.push({ key, account });
   }

@@ -45,7 +45,7 @@ describe('README', () => {
   });
 
   it('has a curl example for every endpoint', () => {
-    for (const p of ['/v1/check ', '/v1/check?', '/v1/check/bulk', '/v1/feedback', '/v1/model', '/v1/usage', '/v1/rules', '/v1/rules/rule_', '/v1/settings', '/v1/openapi.json', '/healthz', '/readyz', '/metrics']) {
+    for (const p of ['/v1/check ', '/v1/check?', '/v1/check/bulk', '/v1/feedback', '/v1/model', '/v1/usage', '/v1/rules ', '/v1/rules/', '/v1/settings', '/v1/openapi.json', '/healthz', '/readyz', '/metrics']) {
       expect(readme.split('\n').some((l) => l.includes('curl') && l.includes(p.trim() === '/v1/check' ? 'localhost:8080/v1/check ' : p)), p).toBe(true);
     }
   });
@@ -137,7 +137,7 @@ const NOT_RUN: [RegExp, string][] = [
   [/^npm run bench/, 'benchmarks: minutes of load, run by hand'],
 ];
 
-const API_SECTIONS = /^(The API|Check one address|Check with query parameters|Check 1 to 1,000|Report an outcome|Model accuracy|Usage|Operations|Clean a list)/;
+const API_SECTIONS = /^(The API|Check one address|Check with query parameters|Check 1 to 1,000|Report an outcome|Model accuracy|Usage|Operations|Clean a list|API keys and scopes|Rules:|Settings:|Test keys)/;
 
 describe('README, run as written on a clean copy of the repository', () => {
   // The copy holds what a clone would (tracked files and new ones not ignored; no node_modules,
@@ -270,9 +270,22 @@ describe('README, run as written on a clean copy of the repository', () => {
     expect(cleaned).toHaveLength(3);
     expect(cleaned[0]).toMatch(/^email,name,human_score,verdict,/);
     expect(JSON.parse(readFileSync(join(repo, 'leads.out.jsonl'), 'utf8'))).toMatchObject({ email: 'tom.berg@yahoo.com', verdict: expect.any(String) });
+    // Customer controls: keys made on the running service, rules, settings, a test key's fixed answer.
+    const created = results.find((r) => r.command.includes('--name "signup form"'))!;
+    expect(created.text.trimEnd().split('\n').at(-1)).toMatch(/^msk_live_/);
+    const listed = results.find((r) => r.command.startsWith('npx mailsift keys list'))!.text;
+    expect(listed).toMatch(/^key_\S+\s+acme\s+signup form\s+check,feedback\s+\S+Z$/m);
+    expect(listed).toMatch(/\s+check,feedback,read\s+\S+Z\s+test$/m);
+    expect(results.find((r) => r.command.startsWith('npx mailsift keys revoke'))!.text).toMatch(/^revoked key key_/);
+    expect(json('"partner-company.com"')).toMatchObject({ id: expect.stringMatching(/^rule_/), action: 'allow', type: 'domain', value: 'partner-company.com' });
+    const rules = results.find((r) => r.command.startsWith('curl -s localhost') && r.command.includes('/v1/rules -H') && !r.command.includes('-d '))!;
+    expect((JSON.parse(rules.text) as { rules: { type: string; value: string | null }[] }).rules.map((x) => [x.type, x.value])).toEqual([['domain', 'partner-company.com'], ['email', null]]);
+    expect(results.find((r) => r.command.includes('-X DELETE'))!.text).toBe('');
+    expect(json('"verdict_allow":70')).toEqual({ verdict_allow: 70, verdict_review: 40 });
+    expect(json('disposable@mailsift.test')).toMatchObject({ verdict: 'block', disposable: true, test: true });
     // No example answered an error.
     for (const r of results) if (r.text.startsWith('{')) expect(JSON.parse(r.text), r.command).not.toHaveProperty('error');
-  }, 60_000);
+  }, 180_000);
 
   it('the commands of Run it, as written (feed downloads from a loopback server; retrain with the server stopped)', async () => {
     const commands = shellCommands().filter((c) => c.section === 'Run it' && c.command.startsWith('npx mailsift'));

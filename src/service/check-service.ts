@@ -16,7 +16,7 @@ import { partitionFor } from '../bus/partitioner.ts';
 import type { Codecs } from '../bus/codecs.ts';
 import { TOPICS } from '../bus/topics.ts';
 import { buildCheckResult } from '../check/result.ts';
-import type { CheckIdSigner } from '../domain/check-id.ts';
+import { CHECK_ID_FLAGS, type CheckIdSigner } from '../domain/check-id.ts';
 import type { BulkErrorEntry, CheckResultBody } from '../domain/check-result.ts';
 import { verdictFor, type DnsFacts, type HistoryFacts, type IpFacts, type ParsedAddress, type Score, type Verdict, type VerdictThresholds } from '../domain/check.ts';
 import type { AccountRules } from '../controls/rule-index.ts';
@@ -196,7 +196,7 @@ export function createCheckService(d: CheckDeps): CheckService {
       human_score: fixed.humanScore,
       verdict: fixed.verdict,
       reasons: fixed.disposable ? ['test_address', 'disposable_domain'] : ['test_address'],
-      check_id: d.signer.sign(account, uuid, inboxHash, now),
+      check_id: d.signer.sign(account, uuid, inboxHash, now, CHECK_ID_FLAGS.test),
       model: 'baseline',
       test: true,
     };
@@ -257,7 +257,7 @@ export function createCheckService(d: CheckDeps): CheckService {
     const verdict = rule?.action ?? modelVerdict;
     if (rule) d.onRuleHit?.(rule.action, rule.type);
     const uuid = d.uuid();
-    const checkId = d.signer.sign(account, uuid, inboxHash, now);
+    const checkId = d.signer.sign(account, uuid, inboxHash, now, test ? CHECK_ID_FLAGS.test : 0);
     if (test) {
       d.testChecks?.add(account, inboxHash, uuid, now);
       d.onTestCheck?.(verdict);

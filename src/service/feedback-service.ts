@@ -10,7 +10,7 @@
 import { partitionFor } from '../bus/partitioner.ts';
 import { TOPICS } from '../bus/topics.ts';
 import type { Codecs } from '../bus/codecs.ts';
-import { hasCheckIdForm, type CheckIdSigner } from '../domain/check-id.ts';
+import { CHECK_ID_FLAGS, hasCheckIdForm, type CheckIdSigner } from '../domain/check-id.ts';
 import { notFound, validationError } from '../domain/errors.ts';
 import type { FeedbackReceived } from '../domain/events.ts';
 import type { Scorecard } from '../model/score.ts';
@@ -89,7 +89,7 @@ export function createFeedbackService(d: FeedbackDeps): FeedbackService {
     }
     const latest = d.testChecks?.latest(account, inboxHash, now);
     if (!latest) throw notFound('email: no test-key check of this inbox by your account in the last 14 days (on this instance)');
-    return { check_id: d.signer.sign(account, latest.uuid, inboxHash, latest.time) };
+    return { check_id: d.signer.sign(account, latest.uuid, inboxHash, latest.time, CHECK_ID_FLAGS.test) };
   }
 
   return {
@@ -100,7 +100,11 @@ export function createFeedbackService(d: FeedbackDeps): FeedbackService {
           throw validationError('feedback: exactly one of check_id or email is required');
         }
         const now = d.now();
-        if (opts?.test) return await testReport(account, req, now);
+        if (opts?.test) {
+          const r = await testReport(account, req, now);
+          counted('accepted');
+          return r;
+        }
         let uuid: Buffer;
         let checkTime: number;
         let inboxHash: Buffer;
@@ -109,6 +113,11 @@ export function createFeedbackService(d: FeedbackDeps): FeedbackService {
           if (!hasCheckIdForm(req.check_id)) throw validationError('check_id: must be a check id (chk_ followed by base64url characters, 100-140 characters in all)');
           const v = d.signer.verify(req.check_id, account, now);
           if (!v.ok) throw notFound('check_id: no check with this id by your account in the last 14 days');
+          // A test key's check (its sealed flag says so) was recorded nowhere: nothing to label or learn.
+          if (v.claims.flags & CHECK_ID_FLAGS.test) {
+            counted('accepted');
+            return { check_id: req.check_id };
+          }
           ({ uuid, issuedAt: checkTime, inboxHash } = v.claims);
           checkId = req.check_id;
         } else {

@@ -421,6 +421,8 @@ export function controlsSuite(launch: () => Promise<ControlsTarget>): void {
       for (const x of t2.body.results) expect(x.test).toBe(true);
       expect(await call(a, 'POST', '/v1/feedback', { key: test, body: { check_id: t1.body.check_id, outcome: 'fake' } })).toMatchObject({ status: 202, body: { status: 'accepted', check_id: t1.body.check_id } });
       expect((await call(a, 'POST', '/v1/feedback', { key: test, body: { email: 'peterjones@gmail.com', outcome: 'fake' } })).status).toBe(202);
+      // A test check's id says it is one (sealed flag): feedback on it with a live key learns nothing either.
+      expect(await call(a, 'POST', '/v1/feedback', { key: L, body: { check_id: t2.body.results[0].check_id, outcome: 'fake' } })).toMatchObject({ status: 202, body: { status: 'accepted' } });
       expect((await call(a, 'POST', '/v1/feedback', { key: test, body: { email: 'review@mailsift.test', outcome: 'real' } })).status).toBe(202);
       expect((await call(a, 'POST', '/v1/feedback', { key: test, body: { email: 'never.checked@gmail.com', outcome: 'real' } })).status).toBe(404);
       // A live check of a fourth spelling sees no earlier spelling: the test checks were not counted.

@@ -463,16 +463,30 @@ export interface paths {
                             }[];
                             human_score: number;
                             /**
-                             * @description allow >= 60, review 30-59, block < 30 (configurable)
+                             * @description From human_score: allow >= 60, review 30-59, block < 30 by default (MAILSIFT_VERDICT_*, or your account's settings); or your matching rule's action
                              * @enum {string}
                              */
                             verdict: "allow" | "review" | "block";
                             /** @description Reason codes, most influential first */
-                            reasons: ("natural_name" | "matches_domain_address_pattern" | "work_domain" | "disposable_domain" | "role_account" | "random_local_part" | "typo_domain" | "no_mail_server" | "alias_burst" | "signup_wave" | "datacenter_ip" | "tor_exit" | "ip_burst" | "young_domain" | "reported_fake_domain" | "free_provider" | "school_domain" | "relay_address" | "service_words" | "honorific_prefix" | "many_digits" | "numeric_local_part" | "keyboard_pattern" | "repeated_pattern" | "long_local_part" | "mismatches_domain_address_pattern" | "business_mail_provider" | "mail_gateway" | "impossible_mailbox" | "numeric_account" | "lookalike_domain" | "provider_imitation" | "government_domain")[];
+                            reasons: ("natural_name" | "matches_domain_address_pattern" | "work_domain" | "disposable_domain" | "role_account" | "random_local_part" | "typo_domain" | "no_mail_server" | "alias_burst" | "signup_wave" | "datacenter_ip" | "tor_exit" | "ip_burst" | "young_domain" | "reported_fake_domain" | "free_provider" | "school_domain" | "relay_address" | "service_words" | "honorific_prefix" | "many_digits" | "numeric_local_part" | "keyboard_pattern" | "repeated_pattern" | "long_local_part" | "mismatches_domain_address_pattern" | "business_mail_provider" | "mail_gateway" | "impossible_mailbox" | "numeric_account" | "lookalike_domain" | "provider_imitation" | "government_domain" | "rule_allow" | "rule_review" | "rule_block" | "test_address")[];
                             check_id: string;
                             /** @enum {boolean} */
                             feedback_wanted?: true;
                             model: string;
+                            /** @description Present when one of your rules matched: it set the verdict (human_score stays the model's); reasons starts with rule_<action> */
+                            rule?: {
+                                id: string;
+                                /**
+                                 * @description The verdict the rule sets
+                                 * @enum {string}
+                                 */
+                                action: "allow" | "review" | "block";
+                            };
+                            /**
+                             * @description Made with a test key: not billed, not counted in any window, not learned from
+                             * @enum {boolean}
+                             */
+                            test?: true;
                         };
                     };
                 };
@@ -489,6 +503,17 @@ export interface paths {
                 };
                 /** @description Missing or unknown API key */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs (the message names it) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -627,16 +652,30 @@ export interface paths {
                             }[];
                             human_score: number;
                             /**
-                             * @description allow >= 60, review 30-59, block < 30 (configurable)
+                             * @description From human_score: allow >= 60, review 30-59, block < 30 by default (MAILSIFT_VERDICT_*, or your account's settings); or your matching rule's action
                              * @enum {string}
                              */
                             verdict: "allow" | "review" | "block";
                             /** @description Reason codes, most influential first */
-                            reasons: ("natural_name" | "matches_domain_address_pattern" | "work_domain" | "disposable_domain" | "role_account" | "random_local_part" | "typo_domain" | "no_mail_server" | "alias_burst" | "signup_wave" | "datacenter_ip" | "tor_exit" | "ip_burst" | "young_domain" | "reported_fake_domain" | "free_provider" | "school_domain" | "relay_address" | "service_words" | "honorific_prefix" | "many_digits" | "numeric_local_part" | "keyboard_pattern" | "repeated_pattern" | "long_local_part" | "mismatches_domain_address_pattern" | "business_mail_provider" | "mail_gateway" | "impossible_mailbox" | "numeric_account" | "lookalike_domain" | "provider_imitation" | "government_domain")[];
+                            reasons: ("natural_name" | "matches_domain_address_pattern" | "work_domain" | "disposable_domain" | "role_account" | "random_local_part" | "typo_domain" | "no_mail_server" | "alias_burst" | "signup_wave" | "datacenter_ip" | "tor_exit" | "ip_burst" | "young_domain" | "reported_fake_domain" | "free_provider" | "school_domain" | "relay_address" | "service_words" | "honorific_prefix" | "many_digits" | "numeric_local_part" | "keyboard_pattern" | "repeated_pattern" | "long_local_part" | "mismatches_domain_address_pattern" | "business_mail_provider" | "mail_gateway" | "impossible_mailbox" | "numeric_account" | "lookalike_domain" | "provider_imitation" | "government_domain" | "rule_allow" | "rule_review" | "rule_block" | "test_address")[];
                             check_id: string;
                             /** @enum {boolean} */
                             feedback_wanted?: true;
                             model: string;
+                            /** @description Present when one of your rules matched: it set the verdict (human_score stays the model's); reasons starts with rule_<action> */
+                            rule?: {
+                                id: string;
+                                /**
+                                 * @description The verdict the rule sets
+                                 * @enum {string}
+                                 */
+                                action: "allow" | "review" | "block";
+                            };
+                            /**
+                             * @description Made with a test key: not billed, not counted in any window, not learned from
+                             * @enum {boolean}
+                             */
+                            test?: true;
                         };
                     };
                 };
@@ -653,6 +692,17 @@ export interface paths {
                 };
                 /** @description Missing or unknown API key */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs (the message names it) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -798,16 +848,30 @@ export interface paths {
                                 domain_fake_rate?: number;
                                 human_score: number;
                                 /**
-                                 * @description allow >= 60, review 30-59, block < 30 (configurable)
+                                 * @description From human_score: allow >= 60, review 30-59, block < 30 by default (MAILSIFT_VERDICT_*, or your account's settings); or your matching rule's action
                                  * @enum {string}
                                  */
                                 verdict: "allow" | "review" | "block";
                                 /** @description Reason codes, most influential first */
-                                reasons: ("natural_name" | "matches_domain_address_pattern" | "work_domain" | "disposable_domain" | "role_account" | "random_local_part" | "typo_domain" | "no_mail_server" | "alias_burst" | "signup_wave" | "datacenter_ip" | "tor_exit" | "ip_burst" | "young_domain" | "reported_fake_domain" | "free_provider" | "school_domain" | "relay_address" | "service_words" | "honorific_prefix" | "many_digits" | "numeric_local_part" | "keyboard_pattern" | "repeated_pattern" | "long_local_part" | "mismatches_domain_address_pattern" | "business_mail_provider" | "mail_gateway" | "impossible_mailbox" | "numeric_account" | "lookalike_domain" | "provider_imitation" | "government_domain")[];
+                                reasons: ("natural_name" | "matches_domain_address_pattern" | "work_domain" | "disposable_domain" | "role_account" | "random_local_part" | "typo_domain" | "no_mail_server" | "alias_burst" | "signup_wave" | "datacenter_ip" | "tor_exit" | "ip_burst" | "young_domain" | "reported_fake_domain" | "free_provider" | "school_domain" | "relay_address" | "service_words" | "honorific_prefix" | "many_digits" | "numeric_local_part" | "keyboard_pattern" | "repeated_pattern" | "long_local_part" | "mismatches_domain_address_pattern" | "business_mail_provider" | "mail_gateway" | "impossible_mailbox" | "numeric_account" | "lookalike_domain" | "provider_imitation" | "government_domain" | "rule_allow" | "rule_review" | "rule_block" | "test_address")[];
                                 check_id: string;
                                 /** @enum {boolean} */
                                 feedback_wanted?: true;
                                 model: string;
+                                /** @description Present when one of your rules matched: it set the verdict (human_score stays the model's); reasons starts with rule_<action> */
+                                rule?: {
+                                    id: string;
+                                    /**
+                                     * @description The verdict the rule sets
+                                     * @enum {string}
+                                     */
+                                    action: "allow" | "review" | "block";
+                                };
+                                /**
+                                 * @description Made with a test key: not billed, not counted in any window, not learned from
+                                 * @enum {boolean}
+                                 */
+                                test?: true;
                             } | {
                                 input: string;
                                 error: string;
@@ -828,6 +892,17 @@ export interface paths {
                 };
                 /** @description Missing or unknown API key */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs (the message names it) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -965,6 +1040,17 @@ export interface paths {
                 };
                 /** @description Missing or unknown API key */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs (the message names it) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1124,6 +1210,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The API key lacks the scope this operation needs (the message names it) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
                 /** @description Rate limit exceeded; see Retry-After */
                 429: {
                     headers: {
@@ -1212,6 +1309,17 @@ export interface paths {
                 };
                 /** @description Missing or unknown API key */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs (the message names it) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1317,6 +1425,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The API key lacks the scope this operation needs (the message names it) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
                 /** @description Rate limit exceeded; see Retry-After */
                 429: {
                     headers: {
@@ -1407,6 +1526,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The API key lacks the scope this operation needs (the message names it) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
                 /** @description Rate limit exceeded; see Retry-After */
                 429: {
                     headers: {
@@ -1436,6 +1566,597 @@ export interface paths {
             };
         };
         patch?: never;
+        trace?: never;
+    };
+    "/v1/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your rules
+         * @description A matching rule sets the verdict of your checks (single and bulk); human_score stays the model's, the result carries `rule: {id, action}` and `reasons` starts with rule_allow, rule_review or rule_block. The most specific rule wins: email, then domain (the longest matching suffix), then mail_provider, then tld. Changes reach every instance within 2 seconds. An email rule shows its id and note; its value is null.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Oldest first */
+                            rules: {
+                                /** @description rule_ + base64url */
+                                id: string;
+                                /**
+                                 * @description Verdict of a matching check
+                                 * @enum {string}
+                                 */
+                                action: "allow" | "review" | "block";
+                                /**
+                                 * @description What the rule matches
+                                 * @enum {string}
+                                 */
+                                type: "email" | "domain" | "mail_provider" | "tld";
+                                /** @description The domain, mail provider or TLD as matched (lowercase, ASCII); null for an email rule: the address is not kept, only a keyed hash of its inbox */
+                                value: string | null;
+                                note: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Missing or unknown API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs (the message names it) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a rule
+         * @description A matching rule sets the verdict of your checks (single and bulk); human_score stays the model's, the result carries `rule: {id, action}` and `reasons` starts with rule_allow, rule_review or rule_block. The most specific rule wins: email, then domain (the longest matching suffix), then mail_provider, then tld. Changes reach every instance within 2 seconds. A rule for a type and value that already has one replaces it. At most 10,000 rules per account. An email rule matches every spelling of the inbox (same canonical) and keeps only a keyed hash of it: the address is never stored or shown.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What a matching check answers as its verdict
+                         * @enum {string}
+                         */
+                        action: "allow" | "review" | "block";
+                        /**
+                         * @description What the rule matches: email (every spelling of the inbox), domain (and its subdomains), mail_provider, tld. The most specific matching rule wins, in this order
+                         * @enum {string}
+                         */
+                        type: "email" | "domain" | "mail_provider" | "tld";
+                        /** @description An address (email), a domain (example.com), a mail_provider value (google, ...), a TLD without the dot (xyz) */
+                        value: string;
+                        /** @description Your own note (shown in listings; an email rule shows only this, never the address) */
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description rule_ + base64url */
+                            id: string;
+                            /**
+                             * @description Verdict of a matching check
+                             * @enum {string}
+                             */
+                            action: "allow" | "review" | "block";
+                            /**
+                             * @description What the rule matches
+                             * @enum {string}
+                             */
+                            type: "email" | "domain" | "mail_provider" | "tld";
+                            /** @description The domain, mail provider or TLD as matched (lowercase, ASCII); null for an email rule: the address is not kept, only a keyed hash of its inbox */
+                            value: string | null;
+                            note: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Missing or unknown API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs (the message names it) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The request did not arrive whole within 30 s */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Body over 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Body is not JSON, or compressed (Content-Encoding other than identity: send it uncompressed) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a rule
+         * @description Takes effect on every instance within 2 seconds. 404 for an id that is not one of your rules.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A rule id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Missing or unknown API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs (the message names it) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your account's settings
+         * @description Verdict thresholds of your account's checks: allow when human_score >= verdict_allow, review when >= verdict_review, block below. The service's defaults unless you set your own.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Your account's allow threshold (the service's default unless you set one) */
+                            verdict_allow: number;
+                            /** @description Your account's review threshold (the service's default unless you set one) */
+                            verdict_review: number;
+                        };
+                    };
+                };
+                /** @description Missing or unknown API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs (the message names it) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change your account's settings
+         * @description Fields given are set (null: back to the service's default), others are kept. verdict_review must not exceed verdict_allow. Takes effect on every instance within 2 seconds. Answers the settings now in force.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description `allow` when human_score >= this (0-100, at least verdict_review); null resets it to the service's default */
+                        verdict_allow?: number | null;
+                        /** @description `review` when human_score >= this and below verdict_allow (0-100); `block` below; null resets it to the service's default */
+                        verdict_review?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Your account's allow threshold (the service's default unless you set one) */
+                            verdict_allow: number;
+                            /** @description Your account's review threshold (the service's default unless you set one) */
+                            verdict_review: number;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Missing or unknown API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs (the message names it) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The request did not arrive whole within 30 s */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Body over 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Body is not JSON, or compressed (Content-Encoding other than identity: send it uncompressed) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
 }

@@ -1,5 +1,11 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .delete_v1_rules_id_response_400 import DeleteV1RulesIdResponse400
+from .delete_v1_rules_id_response_401 import DeleteV1RulesIdResponse401
+from .delete_v1_rules_id_response_403 import DeleteV1RulesIdResponse403
+from .delete_v1_rules_id_response_404 import DeleteV1RulesIdResponse404
+from .delete_v1_rules_id_response_429 import DeleteV1RulesIdResponse429
+from .delete_v1_rules_id_response_503 import DeleteV1RulesIdResponse503
 from .get_healthz_response_200 import GetHealthzResponse200
 from .get_healthz_response_200_status import GetHealthzResponse200Status
 from .get_healthz_response_503 import GetHealthzResponse503
@@ -25,9 +31,12 @@ from .get_v1_check_response_200_ip_datacenter import GetV1CheckResponse200IpData
 from .get_v1_check_response_200_ip_ignored import GetV1CheckResponse200IpIgnored
 from .get_v1_check_response_200_mail_provider import GetV1CheckResponse200MailProvider
 from .get_v1_check_response_200_reasons_item import GetV1CheckResponse200ReasonsItem
+from .get_v1_check_response_200_rule import GetV1CheckResponse200Rule
+from .get_v1_check_response_200_rule_action import GetV1CheckResponse200RuleAction
 from .get_v1_check_response_200_verdict import GetV1CheckResponse200Verdict
 from .get_v1_check_response_400 import GetV1CheckResponse400
 from .get_v1_check_response_401 import GetV1CheckResponse401
+from .get_v1_check_response_403 import GetV1CheckResponse403
 from .get_v1_check_response_429 import GetV1CheckResponse429
 from .get_v1_check_response_431 import GetV1CheckResponse431
 from .get_v1_check_response_503 import GetV1CheckResponse503
@@ -37,14 +46,33 @@ from .get_v1_model_response_200_learned import GetV1ModelResponse200Learned
 from .get_v1_model_response_200_mode import GetV1ModelResponse200Mode
 from .get_v1_model_response_200_serving import GetV1ModelResponse200Serving
 from .get_v1_model_response_401 import GetV1ModelResponse401
+from .get_v1_model_response_403 import GetV1ModelResponse403
 from .get_v1_model_response_429 import GetV1ModelResponse429
 from .get_v1_model_response_503 import GetV1ModelResponse503
 from .get_v1_openapi_json_response_200 import GetV1OpenapiJsonResponse200
 from .get_v1_openapi_json_response_503 import GetV1OpenapiJsonResponse503
+from .get_v1_rules_response_200 import GetV1RulesResponse200
+from .get_v1_rules_response_200_rules_item import GetV1RulesResponse200RulesItem
+from .get_v1_rules_response_200_rules_item_action import (
+    GetV1RulesResponse200RulesItemAction,
+)
+from .get_v1_rules_response_200_rules_item_type import (
+    GetV1RulesResponse200RulesItemType,
+)
+from .get_v1_rules_response_401 import GetV1RulesResponse401
+from .get_v1_rules_response_403 import GetV1RulesResponse403
+from .get_v1_rules_response_429 import GetV1RulesResponse429
+from .get_v1_rules_response_503 import GetV1RulesResponse503
+from .get_v1_settings_response_200 import GetV1SettingsResponse200
+from .get_v1_settings_response_401 import GetV1SettingsResponse401
+from .get_v1_settings_response_403 import GetV1SettingsResponse403
+from .get_v1_settings_response_429 import GetV1SettingsResponse429
+from .get_v1_settings_response_503 import GetV1SettingsResponse503
 from .get_v1_usage_response_200 import GetV1UsageResponse200
 from .get_v1_usage_response_200_days_item import GetV1UsageResponse200DaysItem
 from .get_v1_usage_response_400 import GetV1UsageResponse400
 from .get_v1_usage_response_401 import GetV1UsageResponse401
+from .get_v1_usage_response_403 import GetV1UsageResponse403
 from .get_v1_usage_response_429 import GetV1UsageResponse429
 from .get_v1_usage_response_503 import GetV1UsageResponse503
 from .head_healthz_response_200 import HeadHealthzResponse200
@@ -65,6 +93,7 @@ from .head_v1_model_response_200_learned import HeadV1ModelResponse200Learned
 from .head_v1_model_response_200_mode import HeadV1ModelResponse200Mode
 from .head_v1_model_response_200_serving import HeadV1ModelResponse200Serving
 from .head_v1_model_response_401 import HeadV1ModelResponse401
+from .head_v1_model_response_403 import HeadV1ModelResponse403
 from .head_v1_model_response_429 import HeadV1ModelResponse429
 from .head_v1_model_response_503 import HeadV1ModelResponse503
 from .head_v1_openapi_json_response_200 import HeadV1OpenapiJsonResponse200
@@ -73,8 +102,19 @@ from .head_v1_usage_response_200 import HeadV1UsageResponse200
 from .head_v1_usage_response_200_days_item import HeadV1UsageResponse200DaysItem
 from .head_v1_usage_response_400 import HeadV1UsageResponse400
 from .head_v1_usage_response_401 import HeadV1UsageResponse401
+from .head_v1_usage_response_403 import HeadV1UsageResponse403
 from .head_v1_usage_response_429 import HeadV1UsageResponse429
 from .head_v1_usage_response_503 import HeadV1UsageResponse503
+from .patch_v1_settings_body import PatchV1SettingsBody
+from .patch_v1_settings_response_200 import PatchV1SettingsResponse200
+from .patch_v1_settings_response_400 import PatchV1SettingsResponse400
+from .patch_v1_settings_response_401 import PatchV1SettingsResponse401
+from .patch_v1_settings_response_403 import PatchV1SettingsResponse403
+from .patch_v1_settings_response_408 import PatchV1SettingsResponse408
+from .patch_v1_settings_response_413 import PatchV1SettingsResponse413
+from .patch_v1_settings_response_415 import PatchV1SettingsResponse415
+from .patch_v1_settings_response_429 import PatchV1SettingsResponse429
+from .patch_v1_settings_response_503 import PatchV1SettingsResponse503
 from .post_v1_check_body import PostV1CheckBody
 from .post_v1_check_bulk_body import PostV1CheckBulkBody
 from .post_v1_check_bulk_response_200 import PostV1CheckBulkResponse200
@@ -93,6 +133,12 @@ from .post_v1_check_bulk_response_200_results_item_type_0_mail_provider import (
 from .post_v1_check_bulk_response_200_results_item_type_0_reasons_item import (
     PostV1CheckBulkResponse200ResultsItemType0ReasonsItem,
 )
+from .post_v1_check_bulk_response_200_results_item_type_0_rule import (
+    PostV1CheckBulkResponse200ResultsItemType0Rule,
+)
+from .post_v1_check_bulk_response_200_results_item_type_0_rule_action import (
+    PostV1CheckBulkResponse200ResultsItemType0RuleAction,
+)
 from .post_v1_check_bulk_response_200_results_item_type_0_verdict import (
     PostV1CheckBulkResponse200ResultsItemType0Verdict,
 )
@@ -101,6 +147,7 @@ from .post_v1_check_bulk_response_200_results_item_type_1 import (
 )
 from .post_v1_check_bulk_response_400 import PostV1CheckBulkResponse400
 from .post_v1_check_bulk_response_401 import PostV1CheckBulkResponse401
+from .post_v1_check_bulk_response_403 import PostV1CheckBulkResponse403
 from .post_v1_check_bulk_response_408 import PostV1CheckBulkResponse408
 from .post_v1_check_bulk_response_413 import PostV1CheckBulkResponse413
 from .post_v1_check_bulk_response_415 import PostV1CheckBulkResponse415
@@ -120,9 +167,12 @@ from .post_v1_check_response_200_ip_datacenter import PostV1CheckResponse200IpDa
 from .post_v1_check_response_200_ip_ignored import PostV1CheckResponse200IpIgnored
 from .post_v1_check_response_200_mail_provider import PostV1CheckResponse200MailProvider
 from .post_v1_check_response_200_reasons_item import PostV1CheckResponse200ReasonsItem
+from .post_v1_check_response_200_rule import PostV1CheckResponse200Rule
+from .post_v1_check_response_200_rule_action import PostV1CheckResponse200RuleAction
 from .post_v1_check_response_200_verdict import PostV1CheckResponse200Verdict
 from .post_v1_check_response_400 import PostV1CheckResponse400
 from .post_v1_check_response_401 import PostV1CheckResponse401
+from .post_v1_check_response_403 import PostV1CheckResponse403
 from .post_v1_check_response_408 import PostV1CheckResponse408
 from .post_v1_check_response_413 import PostV1CheckResponse413
 from .post_v1_check_response_415 import PostV1CheckResponse415
@@ -134,14 +184,35 @@ from .post_v1_feedback_response_202 import PostV1FeedbackResponse202
 from .post_v1_feedback_response_202_status import PostV1FeedbackResponse202Status
 from .post_v1_feedback_response_400 import PostV1FeedbackResponse400
 from .post_v1_feedback_response_401 import PostV1FeedbackResponse401
+from .post_v1_feedback_response_403 import PostV1FeedbackResponse403
 from .post_v1_feedback_response_404 import PostV1FeedbackResponse404
 from .post_v1_feedback_response_408 import PostV1FeedbackResponse408
 from .post_v1_feedback_response_413 import PostV1FeedbackResponse413
 from .post_v1_feedback_response_415 import PostV1FeedbackResponse415
 from .post_v1_feedback_response_429 import PostV1FeedbackResponse429
 from .post_v1_feedback_response_503 import PostV1FeedbackResponse503
+from .post_v1_rules_body import PostV1RulesBody
+from .post_v1_rules_body_action import PostV1RulesBodyAction
+from .post_v1_rules_body_type import PostV1RulesBodyType
+from .post_v1_rules_response_201 import PostV1RulesResponse201
+from .post_v1_rules_response_201_action import PostV1RulesResponse201Action
+from .post_v1_rules_response_201_type import PostV1RulesResponse201Type
+from .post_v1_rules_response_400 import PostV1RulesResponse400
+from .post_v1_rules_response_401 import PostV1RulesResponse401
+from .post_v1_rules_response_403 import PostV1RulesResponse403
+from .post_v1_rules_response_408 import PostV1RulesResponse408
+from .post_v1_rules_response_413 import PostV1RulesResponse413
+from .post_v1_rules_response_415 import PostV1RulesResponse415
+from .post_v1_rules_response_429 import PostV1RulesResponse429
+from .post_v1_rules_response_503 import PostV1RulesResponse503
 
 __all__ = (
+    "DeleteV1RulesIdResponse400",
+    "DeleteV1RulesIdResponse401",
+    "DeleteV1RulesIdResponse403",
+    "DeleteV1RulesIdResponse404",
+    "DeleteV1RulesIdResponse429",
+    "DeleteV1RulesIdResponse503",
     "GetHealthzResponse200",
     "GetHealthzResponse200Status",
     "GetHealthzResponse503",
@@ -163,9 +234,12 @@ __all__ = (
     "GetV1CheckResponse200IpIgnored",
     "GetV1CheckResponse200MailProvider",
     "GetV1CheckResponse200ReasonsItem",
+    "GetV1CheckResponse200Rule",
+    "GetV1CheckResponse200RuleAction",
     "GetV1CheckResponse200Verdict",
     "GetV1CheckResponse400",
     "GetV1CheckResponse401",
+    "GetV1CheckResponse403",
     "GetV1CheckResponse429",
     "GetV1CheckResponse431",
     "GetV1CheckResponse503",
@@ -175,14 +249,29 @@ __all__ = (
     "GetV1ModelResponse200Mode",
     "GetV1ModelResponse200Serving",
     "GetV1ModelResponse401",
+    "GetV1ModelResponse403",
     "GetV1ModelResponse429",
     "GetV1ModelResponse503",
     "GetV1OpenapiJsonResponse200",
     "GetV1OpenapiJsonResponse503",
+    "GetV1RulesResponse200",
+    "GetV1RulesResponse200RulesItem",
+    "GetV1RulesResponse200RulesItemAction",
+    "GetV1RulesResponse200RulesItemType",
+    "GetV1RulesResponse401",
+    "GetV1RulesResponse403",
+    "GetV1RulesResponse429",
+    "GetV1RulesResponse503",
+    "GetV1SettingsResponse200",
+    "GetV1SettingsResponse401",
+    "GetV1SettingsResponse403",
+    "GetV1SettingsResponse429",
+    "GetV1SettingsResponse503",
     "GetV1UsageResponse200",
     "GetV1UsageResponse200DaysItem",
     "GetV1UsageResponse400",
     "GetV1UsageResponse401",
+    "GetV1UsageResponse403",
     "GetV1UsageResponse429",
     "GetV1UsageResponse503",
     "HeadHealthzResponse200",
@@ -201,6 +290,7 @@ __all__ = (
     "HeadV1ModelResponse200Mode",
     "HeadV1ModelResponse200Serving",
     "HeadV1ModelResponse401",
+    "HeadV1ModelResponse403",
     "HeadV1ModelResponse429",
     "HeadV1ModelResponse503",
     "HeadV1OpenapiJsonResponse200",
@@ -209,8 +299,19 @@ __all__ = (
     "HeadV1UsageResponse200DaysItem",
     "HeadV1UsageResponse400",
     "HeadV1UsageResponse401",
+    "HeadV1UsageResponse403",
     "HeadV1UsageResponse429",
     "HeadV1UsageResponse503",
+    "PatchV1SettingsBody",
+    "PatchV1SettingsResponse200",
+    "PatchV1SettingsResponse400",
+    "PatchV1SettingsResponse401",
+    "PatchV1SettingsResponse403",
+    "PatchV1SettingsResponse408",
+    "PatchV1SettingsResponse413",
+    "PatchV1SettingsResponse415",
+    "PatchV1SettingsResponse429",
+    "PatchV1SettingsResponse503",
     "PostV1CheckBody",
     "PostV1CheckBulkBody",
     "PostV1CheckBulkResponse200",
@@ -219,10 +320,13 @@ __all__ = (
     "PostV1CheckBulkResponse200ResultsItemType0DomainPattern",
     "PostV1CheckBulkResponse200ResultsItemType0MailProvider",
     "PostV1CheckBulkResponse200ResultsItemType0ReasonsItem",
+    "PostV1CheckBulkResponse200ResultsItemType0Rule",
+    "PostV1CheckBulkResponse200ResultsItemType0RuleAction",
     "PostV1CheckBulkResponse200ResultsItemType0Verdict",
     "PostV1CheckBulkResponse200ResultsItemType1",
     "PostV1CheckBulkResponse400",
     "PostV1CheckBulkResponse401",
+    "PostV1CheckBulkResponse403",
     "PostV1CheckBulkResponse408",
     "PostV1CheckBulkResponse413",
     "PostV1CheckBulkResponse415",
@@ -238,9 +342,12 @@ __all__ = (
     "PostV1CheckResponse200IpIgnored",
     "PostV1CheckResponse200MailProvider",
     "PostV1CheckResponse200ReasonsItem",
+    "PostV1CheckResponse200Rule",
+    "PostV1CheckResponse200RuleAction",
     "PostV1CheckResponse200Verdict",
     "PostV1CheckResponse400",
     "PostV1CheckResponse401",
+    "PostV1CheckResponse403",
     "PostV1CheckResponse408",
     "PostV1CheckResponse413",
     "PostV1CheckResponse415",
@@ -252,10 +359,25 @@ __all__ = (
     "PostV1FeedbackResponse202Status",
     "PostV1FeedbackResponse400",
     "PostV1FeedbackResponse401",
+    "PostV1FeedbackResponse403",
     "PostV1FeedbackResponse404",
     "PostV1FeedbackResponse408",
     "PostV1FeedbackResponse413",
     "PostV1FeedbackResponse415",
     "PostV1FeedbackResponse429",
     "PostV1FeedbackResponse503",
+    "PostV1RulesBody",
+    "PostV1RulesBodyAction",
+    "PostV1RulesBodyType",
+    "PostV1RulesResponse201",
+    "PostV1RulesResponse201Action",
+    "PostV1RulesResponse201Type",
+    "PostV1RulesResponse400",
+    "PostV1RulesResponse401",
+    "PostV1RulesResponse403",
+    "PostV1RulesResponse408",
+    "PostV1RulesResponse413",
+    "PostV1RulesResponse415",
+    "PostV1RulesResponse429",
+    "PostV1RulesResponse503",
 )

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -22,6 +22,12 @@ from ..models.post_v1_check_bulk_response_200_results_item_type_0_verdict import
 )
 from ..types import UNSET, Unset
 
+if TYPE_CHECKING:
+    from ..models.post_v1_check_bulk_response_200_results_item_type_0_rule import (
+        PostV1CheckBulkResponse200ResultsItemType0Rule,
+    )
+
+
 T = TypeVar("T", bound="PostV1CheckBulkResponse200ResultsItemType0")
 
 
@@ -33,8 +39,8 @@ class PostV1CheckBulkResponse200ResultsItemType0:
         canonical (str): The inbox the address really reaches
         account_type (PostV1CheckBulkResponse200ResultsItemType0AccountType): Kind of mailbox
         human_score (int):
-        verdict (PostV1CheckBulkResponse200ResultsItemType0Verdict): allow >= 60, review 30-59, block < 30
-            (configurable)
+        verdict (PostV1CheckBulkResponse200ResultsItemType0Verdict): From human_score: allow >= 60, review 30-59, block
+            < 30 by default (MAILSIFT_VERDICT_*, or your account's settings); or your matching rule's action
         reasons (list[PostV1CheckBulkResponse200ResultsItemType0ReasonsItem]): Reason codes, most influential first
         check_id (str):
         model (str):
@@ -50,6 +56,9 @@ class PostV1CheckBulkResponse200ResultsItemType0:
         recent_signups (int | Unset):
         domain_fake_rate (float | Unset):
         feedback_wanted (bool | Unset):
+        rule (PostV1CheckBulkResponse200ResultsItemType0Rule | Unset): Present when one of your rules matched: it set
+            the verdict (human_score stays the model's); reasons starts with rule_<action>
+        test (bool | Unset): Made with a test key: not billed, not counted in any window, not learned from
     """
 
     email: str
@@ -76,6 +85,8 @@ class PostV1CheckBulkResponse200ResultsItemType0:
     recent_signups: int | Unset = UNSET
     domain_fake_rate: float | Unset = UNSET
     feedback_wanted: bool | Unset = UNSET
+    rule: PostV1CheckBulkResponse200ResultsItemType0Rule | Unset = UNSET
+    test: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         email = self.email
@@ -129,6 +140,12 @@ class PostV1CheckBulkResponse200ResultsItemType0:
 
         feedback_wanted = self.feedback_wanted
 
+        rule: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.rule, Unset):
+            rule = self.rule.to_dict()
+
+        test = self.test
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -167,11 +184,19 @@ class PostV1CheckBulkResponse200ResultsItemType0:
             field_dict["domain_fake_rate"] = domain_fake_rate
         if feedback_wanted is not UNSET:
             field_dict["feedback_wanted"] = feedback_wanted
+        if rule is not UNSET:
+            field_dict["rule"] = rule
+        if test is not UNSET:
+            field_dict["test"] = test
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.post_v1_check_bulk_response_200_results_item_type_0_rule import (
+            PostV1CheckBulkResponse200ResultsItemType0Rule,
+        )
+
         d = dict(src_dict)
         email = d.pop("email")
 
@@ -245,6 +270,15 @@ class PostV1CheckBulkResponse200ResultsItemType0:
 
         feedback_wanted = d.pop("feedback_wanted", UNSET)
 
+        _rule = d.pop("rule", UNSET)
+        rule: PostV1CheckBulkResponse200ResultsItemType0Rule | Unset
+        if isinstance(_rule, Unset):
+            rule = UNSET
+        else:
+            rule = PostV1CheckBulkResponse200ResultsItemType0Rule.from_dict(_rule)
+
+        test = d.pop("test", UNSET)
+
         post_v1_check_bulk_response_200_results_item_type_0 = cls(
             email=email,
             canonical=canonical,
@@ -266,6 +300,8 @@ class PostV1CheckBulkResponse200ResultsItemType0:
             recent_signups=recent_signups,
             domain_fake_rate=domain_fake_rate,
             feedback_wanted=feedback_wanted,
+            rule=rule,
+            test=test,
         )
 
         return post_v1_check_bulk_response_200_results_item_type_0

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
         PostV1CheckResponse200EvidenceItem,
     )
     from ..models.post_v1_check_response_200_ip import PostV1CheckResponse200Ip
+    from ..models.post_v1_check_response_200_rule import PostV1CheckResponse200Rule
 
 
 T = TypeVar("T", bound="PostV1CheckResponse200")
@@ -38,7 +39,8 @@ class PostV1CheckResponse200:
         canonical (str): The inbox the address really reaches
         account_type (PostV1CheckResponse200AccountType): Kind of mailbox
         human_score (int):
-        verdict (PostV1CheckResponse200Verdict): allow >= 60, review 30-59, block < 30 (configurable)
+        verdict (PostV1CheckResponse200Verdict): From human_score: allow >= 60, review 30-59, block < 30 by default
+            (MAILSIFT_VERDICT_*, or your account's settings); or your matching rule's action
         reasons (list[PostV1CheckResponse200ReasonsItem]): Reason codes, most influential first
         check_id (str):
         model (str):
@@ -56,6 +58,9 @@ class PostV1CheckResponse200:
         ip (PostV1CheckResponse200Ip | Unset):
         evidence (list[PostV1CheckResponse200EvidenceItem] | Unset):
         feedback_wanted (bool | Unset):
+        rule (PostV1CheckResponse200Rule | Unset): Present when one of your rules matched: it set the verdict
+            (human_score stays the model's); reasons starts with rule_<action>
+        test (bool | Unset): Made with a test key: not billed, not counted in any window, not learned from
     """
 
     email: str
@@ -80,6 +85,8 @@ class PostV1CheckResponse200:
     ip: PostV1CheckResponse200Ip | Unset = UNSET
     evidence: list[PostV1CheckResponse200EvidenceItem] | Unset = UNSET
     feedback_wanted: bool | Unset = UNSET
+    rule: PostV1CheckResponse200Rule | Unset = UNSET
+    test: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         email = self.email
@@ -144,6 +151,12 @@ class PostV1CheckResponse200:
 
         feedback_wanted = self.feedback_wanted
 
+        rule: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.rule, Unset):
+            rule = self.rule.to_dict()
+
+        test = self.test
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -186,6 +199,10 @@ class PostV1CheckResponse200:
             field_dict["evidence"] = evidence
         if feedback_wanted is not UNSET:
             field_dict["feedback_wanted"] = feedback_wanted
+        if rule is not UNSET:
+            field_dict["rule"] = rule
+        if test is not UNSET:
+            field_dict["test"] = test
 
         return field_dict
 
@@ -195,6 +212,7 @@ class PostV1CheckResponse200:
             PostV1CheckResponse200EvidenceItem,
         )
         from ..models.post_v1_check_response_200_ip import PostV1CheckResponse200Ip
+        from ..models.post_v1_check_response_200_rule import PostV1CheckResponse200Rule
 
         d = dict(src_dict)
         email = d.pop("email")
@@ -279,6 +297,15 @@ class PostV1CheckResponse200:
 
         feedback_wanted = d.pop("feedback_wanted", UNSET)
 
+        _rule = d.pop("rule", UNSET)
+        rule: PostV1CheckResponse200Rule | Unset
+        if isinstance(_rule, Unset):
+            rule = UNSET
+        else:
+            rule = PostV1CheckResponse200Rule.from_dict(_rule)
+
+        test = d.pop("test", UNSET)
+
         post_v1_check_response_200 = cls(
             email=email,
             canonical=canonical,
@@ -302,6 +329,8 @@ class PostV1CheckResponse200:
             ip=ip,
             evidence=evidence,
             feedback_wanted=feedback_wanted,
+            rule=rule,
+            test=test,
         )
 
         return post_v1_check_response_200

@@ -8,6 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.get_v1_usage_response_200 import GetV1UsageResponse200
 from ...models.get_v1_usage_response_400 import GetV1UsageResponse400
 from ...models.get_v1_usage_response_401 import GetV1UsageResponse401
+from ...models.get_v1_usage_response_403 import GetV1UsageResponse403
 from ...models.get_v1_usage_response_429 import GetV1UsageResponse429
 from ...models.get_v1_usage_response_503 import GetV1UsageResponse503
 from ...types import UNSET, Response, Unset
@@ -42,6 +43,7 @@ def _parse_response(
     GetV1UsageResponse200
     | GetV1UsageResponse400
     | GetV1UsageResponse401
+    | GetV1UsageResponse403
     | GetV1UsageResponse429
     | GetV1UsageResponse503
     | None
@@ -60,6 +62,11 @@ def _parse_response(
         response_401 = GetV1UsageResponse401.from_dict(response.json())
 
         return response_401
+
+    if response.status_code == 403:
+        response_403 = GetV1UsageResponse403.from_dict(response.json())
+
+        return response_403
 
     if response.status_code == 429:
         response_429 = GetV1UsageResponse429.from_dict(response.json())
@@ -83,6 +90,7 @@ def _build_response(
     GetV1UsageResponse200
     | GetV1UsageResponse400
     | GetV1UsageResponse401
+    | GetV1UsageResponse403
     | GetV1UsageResponse429
     | GetV1UsageResponse503
 ]:
@@ -96,13 +104,14 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     from_: str | Unset = UNSET,
     to: str | Unset = UNSET,
 ) -> Response[
     GetV1UsageResponse200
     | GetV1UsageResponse400
     | GetV1UsageResponse401
+    | GetV1UsageResponse403
     | GetV1UsageResponse429
     | GetV1UsageResponse503
 ]:
@@ -120,7 +129,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetV1UsageResponse200 | GetV1UsageResponse400 | GetV1UsageResponse401 | GetV1UsageResponse429 | GetV1UsageResponse503]
+        Response[GetV1UsageResponse200 | GetV1UsageResponse400 | GetV1UsageResponse401 | GetV1UsageResponse403 | GetV1UsageResponse429 | GetV1UsageResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -137,13 +146,14 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     from_: str | Unset = UNSET,
     to: str | Unset = UNSET,
 ) -> (
     GetV1UsageResponse200
     | GetV1UsageResponse400
     | GetV1UsageResponse401
+    | GetV1UsageResponse403
     | GetV1UsageResponse429
     | GetV1UsageResponse503
     | None
@@ -162,7 +172,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetV1UsageResponse200 | GetV1UsageResponse400 | GetV1UsageResponse401 | GetV1UsageResponse429 | GetV1UsageResponse503
+        GetV1UsageResponse200 | GetV1UsageResponse400 | GetV1UsageResponse401 | GetV1UsageResponse403 | GetV1UsageResponse429 | GetV1UsageResponse503
     """
 
     return sync_detailed(
@@ -174,13 +184,14 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     from_: str | Unset = UNSET,
     to: str | Unset = UNSET,
 ) -> Response[
     GetV1UsageResponse200
     | GetV1UsageResponse400
     | GetV1UsageResponse401
+    | GetV1UsageResponse403
     | GetV1UsageResponse429
     | GetV1UsageResponse503
 ]:
@@ -198,7 +209,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetV1UsageResponse200 | GetV1UsageResponse400 | GetV1UsageResponse401 | GetV1UsageResponse429 | GetV1UsageResponse503]
+        Response[GetV1UsageResponse200 | GetV1UsageResponse400 | GetV1UsageResponse401 | GetV1UsageResponse403 | GetV1UsageResponse429 | GetV1UsageResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -213,13 +224,14 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     from_: str | Unset = UNSET,
     to: str | Unset = UNSET,
 ) -> (
     GetV1UsageResponse200
     | GetV1UsageResponse400
     | GetV1UsageResponse401
+    | GetV1UsageResponse403
     | GetV1UsageResponse429
     | GetV1UsageResponse503
     | None
@@ -238,7 +250,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetV1UsageResponse200 | GetV1UsageResponse400 | GetV1UsageResponse401 | GetV1UsageResponse429 | GetV1UsageResponse503
+        GetV1UsageResponse200 | GetV1UsageResponse400 | GetV1UsageResponse401 | GetV1UsageResponse403 | GetV1UsageResponse429 | GetV1UsageResponse503
     """
 
     return (

@@ -9,6 +9,7 @@ from ...models.get_v1_check_explain import GetV1CheckExplain
 from ...models.get_v1_check_response_200 import GetV1CheckResponse200
 from ...models.get_v1_check_response_400 import GetV1CheckResponse400
 from ...models.get_v1_check_response_401 import GetV1CheckResponse401
+from ...models.get_v1_check_response_403 import GetV1CheckResponse403
 from ...models.get_v1_check_response_429 import GetV1CheckResponse429
 from ...models.get_v1_check_response_431 import GetV1CheckResponse431
 from ...models.get_v1_check_response_503 import GetV1CheckResponse503
@@ -51,6 +52,7 @@ def _parse_response(
     GetV1CheckResponse200
     | GetV1CheckResponse400
     | GetV1CheckResponse401
+    | GetV1CheckResponse403
     | GetV1CheckResponse429
     | GetV1CheckResponse431
     | GetV1CheckResponse503
@@ -70,6 +72,11 @@ def _parse_response(
         response_401 = GetV1CheckResponse401.from_dict(response.json())
 
         return response_401
+
+    if response.status_code == 403:
+        response_403 = GetV1CheckResponse403.from_dict(response.json())
+
+        return response_403
 
     if response.status_code == 429:
         response_429 = GetV1CheckResponse429.from_dict(response.json())
@@ -98,6 +105,7 @@ def _build_response(
     GetV1CheckResponse200
     | GetV1CheckResponse400
     | GetV1CheckResponse401
+    | GetV1CheckResponse403
     | GetV1CheckResponse429
     | GetV1CheckResponse431
     | GetV1CheckResponse503
@@ -112,7 +120,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     email: str,
     ip: str | Unset = UNSET,
     explain: GetV1CheckExplain | Unset = UNSET,
@@ -120,6 +128,7 @@ def sync_detailed(
     GetV1CheckResponse200
     | GetV1CheckResponse400
     | GetV1CheckResponse401
+    | GetV1CheckResponse403
     | GetV1CheckResponse429
     | GetV1CheckResponse431
     | GetV1CheckResponse503
@@ -138,7 +147,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetV1CheckResponse200 | GetV1CheckResponse400 | GetV1CheckResponse401 | GetV1CheckResponse429 | GetV1CheckResponse431 | GetV1CheckResponse503]
+        Response[GetV1CheckResponse200 | GetV1CheckResponse400 | GetV1CheckResponse401 | GetV1CheckResponse403 | GetV1CheckResponse429 | GetV1CheckResponse431 | GetV1CheckResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -156,7 +165,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     email: str,
     ip: str | Unset = UNSET,
     explain: GetV1CheckExplain | Unset = UNSET,
@@ -164,6 +173,7 @@ def sync(
     GetV1CheckResponse200
     | GetV1CheckResponse400
     | GetV1CheckResponse401
+    | GetV1CheckResponse403
     | GetV1CheckResponse429
     | GetV1CheckResponse431
     | GetV1CheckResponse503
@@ -183,7 +193,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetV1CheckResponse200 | GetV1CheckResponse400 | GetV1CheckResponse401 | GetV1CheckResponse429 | GetV1CheckResponse431 | GetV1CheckResponse503
+        GetV1CheckResponse200 | GetV1CheckResponse400 | GetV1CheckResponse401 | GetV1CheckResponse403 | GetV1CheckResponse429 | GetV1CheckResponse431 | GetV1CheckResponse503
     """
 
     return sync_detailed(
@@ -196,7 +206,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     email: str,
     ip: str | Unset = UNSET,
     explain: GetV1CheckExplain | Unset = UNSET,
@@ -204,6 +214,7 @@ async def asyncio_detailed(
     GetV1CheckResponse200
     | GetV1CheckResponse400
     | GetV1CheckResponse401
+    | GetV1CheckResponse403
     | GetV1CheckResponse429
     | GetV1CheckResponse431
     | GetV1CheckResponse503
@@ -222,7 +233,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetV1CheckResponse200 | GetV1CheckResponse400 | GetV1CheckResponse401 | GetV1CheckResponse429 | GetV1CheckResponse431 | GetV1CheckResponse503]
+        Response[GetV1CheckResponse200 | GetV1CheckResponse400 | GetV1CheckResponse401 | GetV1CheckResponse403 | GetV1CheckResponse429 | GetV1CheckResponse431 | GetV1CheckResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -238,7 +249,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     email: str,
     ip: str | Unset = UNSET,
     explain: GetV1CheckExplain | Unset = UNSET,
@@ -246,6 +257,7 @@ async def asyncio(
     GetV1CheckResponse200
     | GetV1CheckResponse400
     | GetV1CheckResponse401
+    | GetV1CheckResponse403
     | GetV1CheckResponse429
     | GetV1CheckResponse431
     | GetV1CheckResponse503
@@ -265,7 +277,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetV1CheckResponse200 | GetV1CheckResponse400 | GetV1CheckResponse401 | GetV1CheckResponse429 | GetV1CheckResponse431 | GetV1CheckResponse503
+        GetV1CheckResponse200 | GetV1CheckResponse400 | GetV1CheckResponse401 | GetV1CheckResponse403 | GetV1CheckResponse429 | GetV1CheckResponse431 | GetV1CheckResponse503
     """
 
     return (

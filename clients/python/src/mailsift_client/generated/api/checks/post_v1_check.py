@@ -9,6 +9,7 @@ from ...models.post_v1_check_body import PostV1CheckBody
 from ...models.post_v1_check_response_200 import PostV1CheckResponse200
 from ...models.post_v1_check_response_400 import PostV1CheckResponse400
 from ...models.post_v1_check_response_401 import PostV1CheckResponse401
+from ...models.post_v1_check_response_403 import PostV1CheckResponse403
 from ...models.post_v1_check_response_408 import PostV1CheckResponse408
 from ...models.post_v1_check_response_413 import PostV1CheckResponse413
 from ...models.post_v1_check_response_415 import PostV1CheckResponse415
@@ -42,6 +43,7 @@ def _parse_response(
     PostV1CheckResponse200
     | PostV1CheckResponse400
     | PostV1CheckResponse401
+    | PostV1CheckResponse403
     | PostV1CheckResponse408
     | PostV1CheckResponse413
     | PostV1CheckResponse415
@@ -63,6 +65,11 @@ def _parse_response(
         response_401 = PostV1CheckResponse401.from_dict(response.json())
 
         return response_401
+
+    if response.status_code == 403:
+        response_403 = PostV1CheckResponse403.from_dict(response.json())
+
+        return response_403
 
     if response.status_code == 408:
         response_408 = PostV1CheckResponse408.from_dict(response.json())
@@ -101,6 +108,7 @@ def _build_response(
     PostV1CheckResponse200
     | PostV1CheckResponse400
     | PostV1CheckResponse401
+    | PostV1CheckResponse403
     | PostV1CheckResponse408
     | PostV1CheckResponse413
     | PostV1CheckResponse415
@@ -117,12 +125,13 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: PostV1CheckBody,
 ) -> Response[
     PostV1CheckResponse200
     | PostV1CheckResponse400
     | PostV1CheckResponse401
+    | PostV1CheckResponse403
     | PostV1CheckResponse408
     | PostV1CheckResponse413
     | PostV1CheckResponse415
@@ -141,7 +150,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PostV1CheckResponse200 | PostV1CheckResponse400 | PostV1CheckResponse401 | PostV1CheckResponse408 | PostV1CheckResponse413 | PostV1CheckResponse415 | PostV1CheckResponse429 | PostV1CheckResponse503]
+        Response[PostV1CheckResponse200 | PostV1CheckResponse400 | PostV1CheckResponse401 | PostV1CheckResponse403 | PostV1CheckResponse408 | PostV1CheckResponse413 | PostV1CheckResponse415 | PostV1CheckResponse429 | PostV1CheckResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -157,12 +166,13 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: PostV1CheckBody,
 ) -> (
     PostV1CheckResponse200
     | PostV1CheckResponse400
     | PostV1CheckResponse401
+    | PostV1CheckResponse403
     | PostV1CheckResponse408
     | PostV1CheckResponse413
     | PostV1CheckResponse415
@@ -182,7 +192,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PostV1CheckResponse200 | PostV1CheckResponse400 | PostV1CheckResponse401 | PostV1CheckResponse408 | PostV1CheckResponse413 | PostV1CheckResponse415 | PostV1CheckResponse429 | PostV1CheckResponse503
+        PostV1CheckResponse200 | PostV1CheckResponse400 | PostV1CheckResponse401 | PostV1CheckResponse403 | PostV1CheckResponse408 | PostV1CheckResponse413 | PostV1CheckResponse415 | PostV1CheckResponse429 | PostV1CheckResponse503
     """
 
     return sync_detailed(
@@ -193,12 +203,13 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: PostV1CheckBody,
 ) -> Response[
     PostV1CheckResponse200
     | PostV1CheckResponse400
     | PostV1CheckResponse401
+    | PostV1CheckResponse403
     | PostV1CheckResponse408
     | PostV1CheckResponse413
     | PostV1CheckResponse415
@@ -217,7 +228,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PostV1CheckResponse200 | PostV1CheckResponse400 | PostV1CheckResponse401 | PostV1CheckResponse408 | PostV1CheckResponse413 | PostV1CheckResponse415 | PostV1CheckResponse429 | PostV1CheckResponse503]
+        Response[PostV1CheckResponse200 | PostV1CheckResponse400 | PostV1CheckResponse401 | PostV1CheckResponse403 | PostV1CheckResponse408 | PostV1CheckResponse413 | PostV1CheckResponse415 | PostV1CheckResponse429 | PostV1CheckResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -231,12 +242,13 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: PostV1CheckBody,
 ) -> (
     PostV1CheckResponse200
     | PostV1CheckResponse400
     | PostV1CheckResponse401
+    | PostV1CheckResponse403
     | PostV1CheckResponse408
     | PostV1CheckResponse413
     | PostV1CheckResponse415
@@ -256,7 +268,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PostV1CheckResponse200 | PostV1CheckResponse400 | PostV1CheckResponse401 | PostV1CheckResponse408 | PostV1CheckResponse413 | PostV1CheckResponse415 | PostV1CheckResponse429 | PostV1CheckResponse503
+        PostV1CheckResponse200 | PostV1CheckResponse400 | PostV1CheckResponse401 | PostV1CheckResponse403 | PostV1CheckResponse408 | PostV1CheckResponse413 | PostV1CheckResponse415 | PostV1CheckResponse429 | PostV1CheckResponse503
     """
 
     return (

@@ -9,6 +9,7 @@ from ...models.post_v1_check_bulk_body import PostV1CheckBulkBody
 from ...models.post_v1_check_bulk_response_200 import PostV1CheckBulkResponse200
 from ...models.post_v1_check_bulk_response_400 import PostV1CheckBulkResponse400
 from ...models.post_v1_check_bulk_response_401 import PostV1CheckBulkResponse401
+from ...models.post_v1_check_bulk_response_403 import PostV1CheckBulkResponse403
 from ...models.post_v1_check_bulk_response_408 import PostV1CheckBulkResponse408
 from ...models.post_v1_check_bulk_response_413 import PostV1CheckBulkResponse413
 from ...models.post_v1_check_bulk_response_415 import PostV1CheckBulkResponse415
@@ -42,6 +43,7 @@ def _parse_response(
     PostV1CheckBulkResponse200
     | PostV1CheckBulkResponse400
     | PostV1CheckBulkResponse401
+    | PostV1CheckBulkResponse403
     | PostV1CheckBulkResponse408
     | PostV1CheckBulkResponse413
     | PostV1CheckBulkResponse415
@@ -63,6 +65,11 @@ def _parse_response(
         response_401 = PostV1CheckBulkResponse401.from_dict(response.json())
 
         return response_401
+
+    if response.status_code == 403:
+        response_403 = PostV1CheckBulkResponse403.from_dict(response.json())
+
+        return response_403
 
     if response.status_code == 408:
         response_408 = PostV1CheckBulkResponse408.from_dict(response.json())
@@ -101,6 +108,7 @@ def _build_response(
     PostV1CheckBulkResponse200
     | PostV1CheckBulkResponse400
     | PostV1CheckBulkResponse401
+    | PostV1CheckBulkResponse403
     | PostV1CheckBulkResponse408
     | PostV1CheckBulkResponse413
     | PostV1CheckBulkResponse415
@@ -117,12 +125,13 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: PostV1CheckBulkBody,
 ) -> Response[
     PostV1CheckBulkResponse200
     | PostV1CheckBulkResponse400
     | PostV1CheckBulkResponse401
+    | PostV1CheckBulkResponse403
     | PostV1CheckBulkResponse408
     | PostV1CheckBulkResponse413
     | PostV1CheckBulkResponse415
@@ -142,7 +151,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PostV1CheckBulkResponse200 | PostV1CheckBulkResponse400 | PostV1CheckBulkResponse401 | PostV1CheckBulkResponse408 | PostV1CheckBulkResponse413 | PostV1CheckBulkResponse415 | PostV1CheckBulkResponse429 | PostV1CheckBulkResponse503]
+        Response[PostV1CheckBulkResponse200 | PostV1CheckBulkResponse400 | PostV1CheckBulkResponse401 | PostV1CheckBulkResponse403 | PostV1CheckBulkResponse408 | PostV1CheckBulkResponse413 | PostV1CheckBulkResponse415 | PostV1CheckBulkResponse429 | PostV1CheckBulkResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -158,12 +167,13 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: PostV1CheckBulkBody,
 ) -> (
     PostV1CheckBulkResponse200
     | PostV1CheckBulkResponse400
     | PostV1CheckBulkResponse401
+    | PostV1CheckBulkResponse403
     | PostV1CheckBulkResponse408
     | PostV1CheckBulkResponse413
     | PostV1CheckBulkResponse415
@@ -184,7 +194,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PostV1CheckBulkResponse200 | PostV1CheckBulkResponse400 | PostV1CheckBulkResponse401 | PostV1CheckBulkResponse408 | PostV1CheckBulkResponse413 | PostV1CheckBulkResponse415 | PostV1CheckBulkResponse429 | PostV1CheckBulkResponse503
+        PostV1CheckBulkResponse200 | PostV1CheckBulkResponse400 | PostV1CheckBulkResponse401 | PostV1CheckBulkResponse403 | PostV1CheckBulkResponse408 | PostV1CheckBulkResponse413 | PostV1CheckBulkResponse415 | PostV1CheckBulkResponse429 | PostV1CheckBulkResponse503
     """
 
     return sync_detailed(
@@ -195,12 +205,13 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: PostV1CheckBulkBody,
 ) -> Response[
     PostV1CheckBulkResponse200
     | PostV1CheckBulkResponse400
     | PostV1CheckBulkResponse401
+    | PostV1CheckBulkResponse403
     | PostV1CheckBulkResponse408
     | PostV1CheckBulkResponse413
     | PostV1CheckBulkResponse415
@@ -220,7 +231,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PostV1CheckBulkResponse200 | PostV1CheckBulkResponse400 | PostV1CheckBulkResponse401 | PostV1CheckBulkResponse408 | PostV1CheckBulkResponse413 | PostV1CheckBulkResponse415 | PostV1CheckBulkResponse429 | PostV1CheckBulkResponse503]
+        Response[PostV1CheckBulkResponse200 | PostV1CheckBulkResponse400 | PostV1CheckBulkResponse401 | PostV1CheckBulkResponse403 | PostV1CheckBulkResponse408 | PostV1CheckBulkResponse413 | PostV1CheckBulkResponse415 | PostV1CheckBulkResponse429 | PostV1CheckBulkResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -234,12 +245,13 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: PostV1CheckBulkBody,
 ) -> (
     PostV1CheckBulkResponse200
     | PostV1CheckBulkResponse400
     | PostV1CheckBulkResponse401
+    | PostV1CheckBulkResponse403
     | PostV1CheckBulkResponse408
     | PostV1CheckBulkResponse413
     | PostV1CheckBulkResponse415
@@ -260,7 +272,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PostV1CheckBulkResponse200 | PostV1CheckBulkResponse400 | PostV1CheckBulkResponse401 | PostV1CheckBulkResponse408 | PostV1CheckBulkResponse413 | PostV1CheckBulkResponse415 | PostV1CheckBulkResponse429 | PostV1CheckBulkResponse503
+        PostV1CheckBulkResponse200 | PostV1CheckBulkResponse400 | PostV1CheckBulkResponse401 | PostV1CheckBulkResponse403 | PostV1CheckBulkResponse408 | PostV1CheckBulkResponse413 | PostV1CheckBulkResponse415 | PostV1CheckBulkResponse429 | PostV1CheckBulkResponse503
     """
 
     return (

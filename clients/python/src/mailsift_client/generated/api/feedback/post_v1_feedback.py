@@ -9,6 +9,7 @@ from ...models.post_v1_feedback_body import PostV1FeedbackBody
 from ...models.post_v1_feedback_response_202 import PostV1FeedbackResponse202
 from ...models.post_v1_feedback_response_400 import PostV1FeedbackResponse400
 from ...models.post_v1_feedback_response_401 import PostV1FeedbackResponse401
+from ...models.post_v1_feedback_response_403 import PostV1FeedbackResponse403
 from ...models.post_v1_feedback_response_404 import PostV1FeedbackResponse404
 from ...models.post_v1_feedback_response_408 import PostV1FeedbackResponse408
 from ...models.post_v1_feedback_response_413 import PostV1FeedbackResponse413
@@ -43,6 +44,7 @@ def _parse_response(
     PostV1FeedbackResponse202
     | PostV1FeedbackResponse400
     | PostV1FeedbackResponse401
+    | PostV1FeedbackResponse403
     | PostV1FeedbackResponse404
     | PostV1FeedbackResponse408
     | PostV1FeedbackResponse413
@@ -65,6 +67,11 @@ def _parse_response(
         response_401 = PostV1FeedbackResponse401.from_dict(response.json())
 
         return response_401
+
+    if response.status_code == 403:
+        response_403 = PostV1FeedbackResponse403.from_dict(response.json())
+
+        return response_403
 
     if response.status_code == 404:
         response_404 = PostV1FeedbackResponse404.from_dict(response.json())
@@ -108,6 +115,7 @@ def _build_response(
     PostV1FeedbackResponse202
     | PostV1FeedbackResponse400
     | PostV1FeedbackResponse401
+    | PostV1FeedbackResponse403
     | PostV1FeedbackResponse404
     | PostV1FeedbackResponse408
     | PostV1FeedbackResponse413
@@ -125,12 +133,13 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: PostV1FeedbackBody,
 ) -> Response[
     PostV1FeedbackResponse202
     | PostV1FeedbackResponse400
     | PostV1FeedbackResponse401
+    | PostV1FeedbackResponse403
     | PostV1FeedbackResponse404
     | PostV1FeedbackResponse408
     | PostV1FeedbackResponse413
@@ -151,7 +160,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PostV1FeedbackResponse202 | PostV1FeedbackResponse400 | PostV1FeedbackResponse401 | PostV1FeedbackResponse404 | PostV1FeedbackResponse408 | PostV1FeedbackResponse413 | PostV1FeedbackResponse415 | PostV1FeedbackResponse429 | PostV1FeedbackResponse503]
+        Response[PostV1FeedbackResponse202 | PostV1FeedbackResponse400 | PostV1FeedbackResponse401 | PostV1FeedbackResponse403 | PostV1FeedbackResponse404 | PostV1FeedbackResponse408 | PostV1FeedbackResponse413 | PostV1FeedbackResponse415 | PostV1FeedbackResponse429 | PostV1FeedbackResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -167,12 +176,13 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: PostV1FeedbackBody,
 ) -> (
     PostV1FeedbackResponse202
     | PostV1FeedbackResponse400
     | PostV1FeedbackResponse401
+    | PostV1FeedbackResponse403
     | PostV1FeedbackResponse404
     | PostV1FeedbackResponse408
     | PostV1FeedbackResponse413
@@ -194,7 +204,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PostV1FeedbackResponse202 | PostV1FeedbackResponse400 | PostV1FeedbackResponse401 | PostV1FeedbackResponse404 | PostV1FeedbackResponse408 | PostV1FeedbackResponse413 | PostV1FeedbackResponse415 | PostV1FeedbackResponse429 | PostV1FeedbackResponse503
+        PostV1FeedbackResponse202 | PostV1FeedbackResponse400 | PostV1FeedbackResponse401 | PostV1FeedbackResponse403 | PostV1FeedbackResponse404 | PostV1FeedbackResponse408 | PostV1FeedbackResponse413 | PostV1FeedbackResponse415 | PostV1FeedbackResponse429 | PostV1FeedbackResponse503
     """
 
     return sync_detailed(
@@ -205,12 +215,13 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: PostV1FeedbackBody,
 ) -> Response[
     PostV1FeedbackResponse202
     | PostV1FeedbackResponse400
     | PostV1FeedbackResponse401
+    | PostV1FeedbackResponse403
     | PostV1FeedbackResponse404
     | PostV1FeedbackResponse408
     | PostV1FeedbackResponse413
@@ -231,7 +242,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PostV1FeedbackResponse202 | PostV1FeedbackResponse400 | PostV1FeedbackResponse401 | PostV1FeedbackResponse404 | PostV1FeedbackResponse408 | PostV1FeedbackResponse413 | PostV1FeedbackResponse415 | PostV1FeedbackResponse429 | PostV1FeedbackResponse503]
+        Response[PostV1FeedbackResponse202 | PostV1FeedbackResponse400 | PostV1FeedbackResponse401 | PostV1FeedbackResponse403 | PostV1FeedbackResponse404 | PostV1FeedbackResponse408 | PostV1FeedbackResponse413 | PostV1FeedbackResponse415 | PostV1FeedbackResponse429 | PostV1FeedbackResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -245,12 +256,13 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: PostV1FeedbackBody,
 ) -> (
     PostV1FeedbackResponse202
     | PostV1FeedbackResponse400
     | PostV1FeedbackResponse401
+    | PostV1FeedbackResponse403
     | PostV1FeedbackResponse404
     | PostV1FeedbackResponse408
     | PostV1FeedbackResponse413
@@ -272,7 +284,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PostV1FeedbackResponse202 | PostV1FeedbackResponse400 | PostV1FeedbackResponse401 | PostV1FeedbackResponse404 | PostV1FeedbackResponse408 | PostV1FeedbackResponse413 | PostV1FeedbackResponse415 | PostV1FeedbackResponse429 | PostV1FeedbackResponse503
+        PostV1FeedbackResponse202 | PostV1FeedbackResponse400 | PostV1FeedbackResponse401 | PostV1FeedbackResponse403 | PostV1FeedbackResponse404 | PostV1FeedbackResponse408 | PostV1FeedbackResponse413 | PostV1FeedbackResponse415 | PostV1FeedbackResponse429 | PostV1FeedbackResponse503
     """
 
     return (

@@ -7,6 +7,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.get_v1_model_response_200 import GetV1ModelResponse200
 from ...models.get_v1_model_response_401 import GetV1ModelResponse401
+from ...models.get_v1_model_response_403 import GetV1ModelResponse403
 from ...models.get_v1_model_response_429 import GetV1ModelResponse429
 from ...models.get_v1_model_response_503 import GetV1ModelResponse503
 from ...types import Response
@@ -27,6 +28,7 @@ def _parse_response(
 ) -> (
     GetV1ModelResponse200
     | GetV1ModelResponse401
+    | GetV1ModelResponse403
     | GetV1ModelResponse429
     | GetV1ModelResponse503
     | None
@@ -40,6 +42,11 @@ def _parse_response(
         response_401 = GetV1ModelResponse401.from_dict(response.json())
 
         return response_401
+
+    if response.status_code == 403:
+        response_403 = GetV1ModelResponse403.from_dict(response.json())
+
+        return response_403
 
     if response.status_code == 429:
         response_429 = GetV1ModelResponse429.from_dict(response.json())
@@ -62,6 +69,7 @@ def _build_response(
 ) -> Response[
     GetV1ModelResponse200
     | GetV1ModelResponse401
+    | GetV1ModelResponse403
     | GetV1ModelResponse429
     | GetV1ModelResponse503
 ]:
@@ -75,10 +83,11 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[
     GetV1ModelResponse200
     | GetV1ModelResponse401
+    | GetV1ModelResponse403
     | GetV1ModelResponse429
     | GetV1ModelResponse503
 ]:
@@ -92,7 +101,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetV1ModelResponse200 | GetV1ModelResponse401 | GetV1ModelResponse429 | GetV1ModelResponse503]
+        Response[GetV1ModelResponse200 | GetV1ModelResponse401 | GetV1ModelResponse403 | GetV1ModelResponse429 | GetV1ModelResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -106,10 +115,11 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> (
     GetV1ModelResponse200
     | GetV1ModelResponse401
+    | GetV1ModelResponse403
     | GetV1ModelResponse429
     | GetV1ModelResponse503
     | None
@@ -124,7 +134,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetV1ModelResponse200 | GetV1ModelResponse401 | GetV1ModelResponse429 | GetV1ModelResponse503
+        GetV1ModelResponse200 | GetV1ModelResponse401 | GetV1ModelResponse403 | GetV1ModelResponse429 | GetV1ModelResponse503
     """
 
     return sync_detailed(
@@ -134,10 +144,11 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[
     GetV1ModelResponse200
     | GetV1ModelResponse401
+    | GetV1ModelResponse403
     | GetV1ModelResponse429
     | GetV1ModelResponse503
 ]:
@@ -151,7 +162,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetV1ModelResponse200 | GetV1ModelResponse401 | GetV1ModelResponse429 | GetV1ModelResponse503]
+        Response[GetV1ModelResponse200 | GetV1ModelResponse401 | GetV1ModelResponse403 | GetV1ModelResponse429 | GetV1ModelResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -163,10 +174,11 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> (
     GetV1ModelResponse200
     | GetV1ModelResponse401
+    | GetV1ModelResponse403
     | GetV1ModelResponse429
     | GetV1ModelResponse503
     | None
@@ -181,7 +193,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetV1ModelResponse200 | GetV1ModelResponse401 | GetV1ModelResponse429 | GetV1ModelResponse503
+        GetV1ModelResponse200 | GetV1ModelResponse401 | GetV1ModelResponse403 | GetV1ModelResponse429 | GetV1ModelResponse503
     """
 
     return (

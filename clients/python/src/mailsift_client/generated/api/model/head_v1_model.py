@@ -7,6 +7,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.head_v1_model_response_200 import HeadV1ModelResponse200
 from ...models.head_v1_model_response_401 import HeadV1ModelResponse401
+from ...models.head_v1_model_response_403 import HeadV1ModelResponse403
 from ...models.head_v1_model_response_429 import HeadV1ModelResponse429
 from ...models.head_v1_model_response_503 import HeadV1ModelResponse503
 from ...types import Response
@@ -27,6 +28,7 @@ def _parse_response(
 ) -> (
     HeadV1ModelResponse200
     | HeadV1ModelResponse401
+    | HeadV1ModelResponse403
     | HeadV1ModelResponse429
     | HeadV1ModelResponse503
     | None
@@ -40,6 +42,11 @@ def _parse_response(
         response_401 = HeadV1ModelResponse401.from_dict(response.json())
 
         return response_401
+
+    if response.status_code == 403:
+        response_403 = HeadV1ModelResponse403.from_dict(response.json())
+
+        return response_403
 
     if response.status_code == 429:
         response_429 = HeadV1ModelResponse429.from_dict(response.json())
@@ -62,6 +69,7 @@ def _build_response(
 ) -> Response[
     HeadV1ModelResponse200
     | HeadV1ModelResponse401
+    | HeadV1ModelResponse403
     | HeadV1ModelResponse429
     | HeadV1ModelResponse503
 ]:
@@ -75,10 +83,11 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[
     HeadV1ModelResponse200
     | HeadV1ModelResponse401
+    | HeadV1ModelResponse403
     | HeadV1ModelResponse429
     | HeadV1ModelResponse503
 ]:
@@ -92,7 +101,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HeadV1ModelResponse200 | HeadV1ModelResponse401 | HeadV1ModelResponse429 | HeadV1ModelResponse503]
+        Response[HeadV1ModelResponse200 | HeadV1ModelResponse401 | HeadV1ModelResponse403 | HeadV1ModelResponse429 | HeadV1ModelResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -106,10 +115,11 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> (
     HeadV1ModelResponse200
     | HeadV1ModelResponse401
+    | HeadV1ModelResponse403
     | HeadV1ModelResponse429
     | HeadV1ModelResponse503
     | None
@@ -124,7 +134,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HeadV1ModelResponse200 | HeadV1ModelResponse401 | HeadV1ModelResponse429 | HeadV1ModelResponse503
+        HeadV1ModelResponse200 | HeadV1ModelResponse401 | HeadV1ModelResponse403 | HeadV1ModelResponse429 | HeadV1ModelResponse503
     """
 
     return sync_detailed(
@@ -134,10 +144,11 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[
     HeadV1ModelResponse200
     | HeadV1ModelResponse401
+    | HeadV1ModelResponse403
     | HeadV1ModelResponse429
     | HeadV1ModelResponse503
 ]:
@@ -151,7 +162,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HeadV1ModelResponse200 | HeadV1ModelResponse401 | HeadV1ModelResponse429 | HeadV1ModelResponse503]
+        Response[HeadV1ModelResponse200 | HeadV1ModelResponse401 | HeadV1ModelResponse403 | HeadV1ModelResponse429 | HeadV1ModelResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -163,10 +174,11 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> (
     HeadV1ModelResponse200
     | HeadV1ModelResponse401
+    | HeadV1ModelResponse403
     | HeadV1ModelResponse429
     | HeadV1ModelResponse503
     | None
@@ -181,7 +193,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HeadV1ModelResponse200 | HeadV1ModelResponse401 | HeadV1ModelResponse429 | HeadV1ModelResponse503
+        HeadV1ModelResponse200 | HeadV1ModelResponse401 | HeadV1ModelResponse403 | HeadV1ModelResponse429 | HeadV1ModelResponse503
     """
 
     return (

@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="PatchV1SettingsBody")
+
+
+@_attrs_define
+class PatchV1SettingsBody:
+    """
+    Attributes:
+        verdict_allow (int | None | Unset): `allow` when human_score >= this (0-100, at least verdict_review); null
+            resets it to the service's default
+        verdict_review (int | None | Unset): `review` when human_score >= this and below verdict_allow (0-100); `block`
+            below; null resets it to the service's default
+    """
+
+    verdict_allow: int | None | Unset = UNSET
+    verdict_review: int | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        verdict_allow: int | None | Unset
+        if isinstance(self.verdict_allow, Unset):
+            verdict_allow = UNSET
+        else:
+            verdict_allow = self.verdict_allow
+
+        verdict_review: int | None | Unset
+        if isinstance(self.verdict_review, Unset):
+            verdict_review = UNSET
+        else:
+            verdict_review = self.verdict_review
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({})
+        if verdict_allow is not UNSET:
+            field_dict["verdict_allow"] = verdict_allow
+        if verdict_review is not UNSET:
+            field_dict["verdict_review"] = verdict_review
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+
+        def _parse_verdict_allow(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        verdict_allow = _parse_verdict_allow(d.pop("verdict_allow", UNSET))
+
+        def _parse_verdict_review(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        verdict_review = _parse_verdict_review(d.pop("verdict_review", UNSET))
+
+        patch_v1_settings_body = cls(
+            verdict_allow=verdict_allow,
+            verdict_review=verdict_review,
+        )
+
+        return patch_v1_settings_body

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class PostV1RulesResponse201Action(StrEnum):
+    ALLOW = "allow"
+    BLOCK = "block"
+    REVIEW = "review"
+
+    def __str__(self) -> str:
+        return str(self.value)

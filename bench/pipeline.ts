@@ -48,6 +48,10 @@ const h16 = (s: string): Buffer => {
 };
 const FEATURES = Array.from({ length: 7 }, (_, i) => Array.from({ length: 36 }, (_, k) => ((i + k) % 7) / 7));
 const SHAPES = ['first.last', 'flast', 'first', 'firstlast+digits', 'other', 'words'];
+// Answers as a mix of traffic gives them: mostly allow, one or two reasons, now and then a wave.
+const VERDICTS = ['allow', 'allow', 'allow', 'allow', 'allow', 'allow', 'allow', 'review', 'block', 'block'];
+const REASONS = [['natural_name', 'free_provider'], ['natural_name', 'work_domain'], ['random_local_part'], ['disposable_domain', 'random_local_part'], ['natural_name'], ['role_account', 'work_domain'], ['many_digits', 'free_provider']];
+const WAVE = ['random_local_part', 'signup_wave'];
 
 let seq = 0;
 function event(now: number): CheckScored {
@@ -71,8 +75,9 @@ function event(now: number): CheckScored {
     served_model: 'baseline',
     served_probability: 0.7,
     learned_probability: null,
-    verdict: 'allow',
+    verdict: VERDICTS[i % VERDICTS.length]!,
     bulk: false,
+    reasons: i % 100 === 0 ? WAVE : REASONS[i % REASONS.length]!,
   };
 }
 

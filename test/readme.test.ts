@@ -45,7 +45,7 @@ describe('README', () => {
   });
 
   it('has a curl example for every endpoint', () => {
-    for (const p of ['/v1/check ', '/v1/check?', '/v1/check/bulk', '/v1/feedback', '/v1/model', '/v1/usage', '/v1/rules ', '/v1/rules/', '/v1/settings', '/v1/openapi.json', '/healthz', '/readyz', '/metrics']) {
+    for (const p of ['/v1/check ', '/v1/check?', '/v1/check/bulk', '/v1/feedback', '/v1/model', '/v1/usage', '/v1/stats', '/v1/rules ', '/v1/rules/', '/v1/settings', '/v1/openapi.json', '/healthz', '/readyz', '/metrics']) {
       expect(readme.split('\n').some((l) => l.includes('curl') && l.includes(p.trim() === '/v1/check' ? 'localhost:8080/v1/check ' : p)), p).toBe(true);
     }
   });

@@ -14,7 +14,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Metrics } from '../platform/metrics.ts';
-import type { CheckService, FeedbackService, Health, ModelService, UsageService } from '../service/ports.ts';
+import type { CheckService, FeedbackService, Health, ModelService, StatsService, UsageService } from '../service/ports.ts';
 import { authHook, requireScopes, type KeyResolver } from './auth.ts';
 import { rateLimitHook } from './rate-limit.ts';
 import { installGracefulClose } from './graceful-close.ts';
@@ -30,6 +30,8 @@ import { ruleRoutes } from './routes/rules.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import type { RulesService } from '../service/rules-service.ts';
 import type { SettingsService } from '../service/settings-service.ts';
+import { statsRoutes } from './routes/stats.ts';
+import { dashboardRoutes, type StaticAsset } from './routes/dashboard.ts';
 import { systemRoutes } from './routes/system.ts';
 
 export interface AppDeps {
@@ -43,6 +45,9 @@ export interface AppDeps {
   usage: UsageService;
   rules: RulesService;
   settings: SettingsService;
+  stats: StatsService;
+  /** The dashboard page and its assets (GET /dashboard, no key needed). */
+  dashboard: readonly StaticAsset[];
   health: Health;
   metrics: Metrics;
   version: string;
@@ -162,6 +167,7 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
   const openapiDoc = { summary: 'This OpenAPI 3.1 document (no API key needed)', tags: ['operations'], security: [], response: { 200: { description: 'OpenAPI 3.1 document', type: 'object', additionalProperties: true }, ...errorResponses(503) } };
   app.get('/v1/openapi.json', { exposeHeadRoute: true, schema: openapiDoc }, async () => app.swagger() as unknown as Record<string, unknown>);
   await app.register(systemRoutes(d.health, d.metrics));
+  await app.register(dashboardRoutes(d.dashboard));
 
   await app.register(async (v1) => {
     v1.addHook('onRequest', authHook(d.keys));
@@ -171,6 +177,7 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
     await v1.register(accountRoutes(d.model, d.usage));
     await v1.register(ruleRoutes(d.rules));
     await v1.register(settingsRoutes(d.settings));
+    await v1.register(statsRoutes(d.stats));
   });
 
   return app;

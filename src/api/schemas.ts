@@ -220,6 +220,67 @@ export const SettingsResponse = Type.Object(
   { additionalProperties: false },
 );
 
+export const StatsQuery = Type.Object(
+  {
+    from: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'First UTC day (default: 29 days before `to`)' })),
+    to: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Last UTC day (default: today); at most 92 days from `from`, both included' })),
+  },
+  { additionalProperties: false },
+);
+export type StatsQuery = Static<typeof StatsQuery>;
+
+const count = (description: string) => Type.Integer({ minimum: 0, description });
+const dayScore = (description: string) => Type.Optional({ ...ModelScore, description });
+
+export const StatsDay = Type.Object(
+  {
+    date: Type.String({ description: 'UTC day, YYYY-MM-DD' }),
+    checks: Type.Object(
+      { allow: count('Checks answered allow'), review: count('Checks answered review'), block: count('Checks answered block') },
+      { additionalProperties: false, description: "Your account's checks that day by verdict (single and bulk; the sum is the day's billed emails)" },
+    ),
+    outcomes: Type.Object(
+      { real: count('Outcomes reported confirmed or real'), fake: count('Outcomes reported fake, abuse or bounced') },
+      { additionalProperties: false, description: 'Outcomes your account reported that day (the first outcome of each check; by the day of the report)' },
+    ),
+    reasons: Type.Record(Type.String(), Type.Integer({ minimum: 1 }), { description: 'Reason code (closed list, README) -> checks that day whose answer carried it; most frequent first' }),
+    models: Type.Object(
+      {
+        baseline: dayScore("The baseline's prequential scores on that day's outcomes; absent on a day without outcomes"),
+        learned: dayScore("The shared learned model's, on that day's outcomes it had scored (those of checks made, or reported, once a shared model existed)"),
+        personal: dayScore("Your personal learned model's, likewise (absent until you have one)"),
+      },
+      { additionalProperties: false, description: 'Each model scored on the outcomes reported that day, before any model learned from them. recent_log_loss: over the last 50 of them (all when fewer)' },
+    ),
+    models_published: Type.Array(
+      Type.Object({ model: literals(['learned', 'personal'] as const, 'learned: the shared model; personal: yours'), version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+      { description: 'Learned model versions published that day (the shared model, and your personal model)' },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const StatsBody = Type.Object(
+  {
+    account: Type.String(),
+    from: Type.String(),
+    to: Type.String(),
+    days: Type.Array(StatsDay, { description: 'Every day of the range in order, empty ones with zeros' }),
+    waves: Type.Array(
+      Type.Object(
+        {
+          domain: Type.String(),
+          recent_signups: Type.Integer({ minimum: 0, description: 'Unique inboxes at the domain in about the last 10 minutes across all customers, now' }),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'Domains where your checks of the last hour met a sign-up wave (their answer carried signup_wave), largest first, at most 10' },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type StatsBody = Static<typeof StatsBody>;
+
 const RETRY_AFTER = { 'retry-after': { type: 'integer', minimum: 1, description: 'Seconds to wait before retrying' } };
 
 export const errorResponses = (...codes: number[]) =>

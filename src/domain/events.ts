@@ -28,6 +28,8 @@ export interface CheckScored extends ModelScores {
   account_type: string;
   verdict: string;
   bulk: boolean;
+  /** The reason codes answered, most influential first (absent: written before the field existed, or built without). */
+  reasons?: string[];
 }
 
 export interface FeedbackReceived {

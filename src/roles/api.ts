@@ -13,6 +13,7 @@ import type { BusProducer } from '../bus/ports.ts';
 import type { Codecs } from '../bus/codecs.ts';
 import { DNS_OFF, createResolverSource } from './dns-source.ts';
 import { createFeedSource } from './feed-source.ts';
+import { loadDashboardAssets } from './dashboard-assets.ts';
 import { listenOn } from './listen.ts';
 import { buildAddressPipeline } from './address-pipeline.ts';
 import { packageRoot } from '../platform/package-root.ts';
@@ -35,7 +36,9 @@ import { effectiveSettings, thresholdsOf } from '../controls/settings.ts';
 import { fixedAnswer } from '../controls/test-addresses.ts';
 import type { ControlsFollower } from './controls-follower.ts';
 import { startOperatorEndpoint } from './operator-endpoint.ts';
-import type { Health, ReadinessReport } from '../service/ports.ts';
+import type { Health, ModelPublications, ReadinessReport } from '../service/ports.ts';
+import { createStatsService } from '../service/stats-service.ts';
+import { createStatsQueries } from '../streams/stats-queries.ts';
 import { createHistoryReader } from '../streams/history.ts';
 import { OwnEvents } from '../streams/own-events.ts';
 import { commitCachedReader } from '../streams/commit-cached-reader.ts';
@@ -51,7 +54,7 @@ export interface ApiRoleDeps {
   applied(): { checks: readonly number[]; feedback: readonly number[] };
   onStateCommit(listener: () => void): () => void;
   /** The newest learned model published (the model follower). */
-  learned: LearnedModelSource;
+  learned: LearnedModelSource & ModelPublications;
   /** Keys, rules and settings as they stand (the controls follower, caught up). */
   controls: ControlsFollower;
   /** Readiness of the parts this process runs besides the API (state caught up, bus reachable). */
@@ -210,6 +213,8 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     usage: createUsageService(queries, ctx.now),
     rules,
     settings,
+    stats: createStatsService(createStatsQueries(d.state, own), d.learned, ctx.now),
+    dashboard: loadDashboardAssets(),
     health,
     metrics,
     version: packageVersion(),

@@ -12,8 +12,9 @@ import { learnedScorecard } from '../model/learned.ts';
 import type { Scorecard } from '../model/score.ts';
 import type { Logger } from 'pino';
 import type { LearnedModelSource } from '../service/model-service.ts';
+import type { ModelPublications } from '../service/ports.ts';
 
-export interface ModelFollower extends LearnedModelSource {
+export interface ModelFollower extends LearnedModelSource, ModelPublications {
   /** The newest published model record, scorable or not (the trainer numbers versions after it). */
   latestPublished(): ModelPublished | undefined;
   /** Resolves once every model published before the call has been read. */
@@ -27,6 +28,8 @@ export async function startModelFollower(o: { bus: Bus; codecs: Codecs; groupId:
   let shared: Scorecard | undefined;
   const personal = new Map<string, Scorecard>();
   let published: ModelPublished | undefined;
+  // Every version read, by version (a replaced consumer session reads the topic again from 0).
+  const history = new Map<number, { version: number; at: number; account: string | null }>();
   let next = 0;
   let failure: Error | undefined;
   const consumer: BusConsumer = o.bus.consumer(o.groupId);
@@ -43,6 +46,7 @@ export async function startModelFollower(o: { bus: Bus; codecs: Codecs; groupId:
           continue;
         }
         if (!published || m.version >= published.version) published = m;
+        history.set(m.version, { version: m.version, at: m.trained_at, account: m.account ?? null });
         const card = learnedScorecard(m);
         if (!card) {
           o.logger.warn({ version: m.version, feature_version: m.feature_version }, 'published model cannot be scored by this build; keeping the previous one');
@@ -68,6 +72,11 @@ export async function startModelFollower(o: { bus: Bus; codecs: Codecs; groupId:
     shared: () => shared,
     personal: (account) => personal.get(account),
     latestPublished: () => published,
+    published: (account) =>
+      [...history.values()]
+        .filter((h) => h.account === null || h.account === account)
+        .sort((a, b) => a.version - b.version)
+        .map((h) => ({ version: h.version, at: h.at, personal: h.account !== null })),
     async caughtUp(timeoutMs = 30_000) {
       const [end = 0] = await o.bus.endOffsets(topic);
       const deadline = Date.now() + timeoutMs;

@@ -258,6 +258,25 @@ export function createCheckService(d: CheckDeps): CheckService {
     if (rule) d.onRuleHit?.(rule.action, rule.type);
     const uuid = d.uuid();
     const checkId = d.signer.sign(account, uuid, inboxHash, now, test ? CHECK_ID_FLAGS.test : 0);
+    const result: CheckResultBody = buildCheckResult({
+      email: address.email,
+      canonical: view.canonical,
+      ...(view.didYouMean !== undefined ? { didYouMean: view.didYouMean } : {}),
+      accountType: view.accountType,
+      roleAccount: view.roleAccount,
+      disposable: view.disposable,
+      relay: view.relay,
+      ...(dns ? { dns } : {}),
+      ...(ipInfo ? { ip: ipInfo.facts } : {}),
+      history,
+      score: modelVerdict === served.verdict ? served : { ...served, verdict: modelVerdict },
+      explain,
+      checkId,
+      model,
+      ...(otherVerdict !== undefined ? { otherVerdict } : {}),
+      ...(rule ? { rule: { id: rule.id, action: rule.action } } : {}),
+      ...(test ? { test } : {}),
+    });
     if (test) {
       d.testChecks?.add(account, inboxHash, uuid, now);
       d.onTestCheck?.(verdict);
@@ -281,6 +300,8 @@ export function createCheckService(d: CheckDeps): CheckService {
         personal_probability: personal?.probability ?? null,
         verdict,
         bulk,
+        // What the answer says (rule_* codes included), so per-account statistics count reasons as the caller saw them.
+        reasons: result.reasons,
       };
       const key = Buffer.from(account);
       const partition = partitionFor(key, TOPICS.checks.partitions);
@@ -288,25 +309,6 @@ export function createCheckService(d: CheckDeps): CheckService {
       d.own.addCheck({ event, ...pos });
       d.onChecked?.(verdict, served === baseline ? 'baseline' : 'learned');
     }
-    const result: CheckResultBody = buildCheckResult({
-      email: address.email,
-      canonical: view.canonical,
-      ...(view.didYouMean !== undefined ? { didYouMean: view.didYouMean } : {}),
-      accountType: view.accountType,
-      roleAccount: view.roleAccount,
-      disposable: view.disposable,
-      relay: view.relay,
-      ...(dns ? { dns } : {}),
-      ...(ipInfo ? { ip: ipInfo.facts } : {}),
-      history,
-      score: modelVerdict === served.verdict ? served : { ...served, verdict: modelVerdict },
-      explain,
-      checkId,
-      model,
-      ...(otherVerdict !== undefined ? { otherVerdict } : {}),
-      ...(rule ? { rule: { id: rule.id, action: rule.action } } : {}),
-      ...(test ? { test } : {}),
-    });
     return { ok: true, result };
   }
 

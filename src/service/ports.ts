@@ -81,3 +81,37 @@ export interface ReadinessReport {
 export interface Health {
   readiness(): Promise<ReadinessReport>;
 }
+
+export interface ModelScoreView {
+  accuracy: number;
+  log_loss: number;
+  recent_log_loss: number;
+}
+
+export interface StatsDayView {
+  date: string;
+  checks: { allow: number; review: number; block: number };
+  outcomes: { real: number; fake: number };
+  reasons: Record<string, number>;
+  models: { baseline?: ModelScoreView; learned?: ModelScoreView; personal?: ModelScoreView };
+  models_published: { model: 'learned' | 'personal'; version: number }[];
+}
+
+export interface StatsView {
+  account: string;
+  from: string;
+  to: string;
+  days: StatsDayView[];
+  waves: { domain: string; recent_signups: number }[];
+}
+
+export interface StatsService {
+  /** Throws ServiceError(400) for a bad range. */
+  stats(account: string, from?: string, to?: string): Promise<StatsView>;
+}
+
+/** Learned model versions as published (the models topic): when, and whose. */
+export interface ModelPublications {
+  /** The shared model's versions and this account's personal ones, oldest first; never another account's. */
+  published(account: string): readonly { version: number; at: number; personal: boolean }[];
+}

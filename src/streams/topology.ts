@@ -4,10 +4,13 @@
  *
  *   checks.scored.v1 (key account)
  *     ├─► usage-daily, check-index-14d, inbox-checks-14d, ip-signups-1h, inbox-aliases-90d
+ *     ├─► account-checks-daily, account-waves-1h (GET /v1/stats)
  *     ├─► label join (check side: completes labels that arrived first) ─► checks.labelled.v1
+ *     │     (+ account-outcomes-daily-late)
  *     └─► repartition by domain ─► mailsift-domain-sightings-repartition
  *   feedback.received.v1 (key account, co-partitioned with checks)
- *     └─► check-labels-14d + model-stats (+ pending-labels-14d) ─► checks.labelled.v1 (key domain)
+ *     └─► check-labels-14d + model-stats + account-outcomes-daily (+ pending-labels-14d)
+ *           ─► checks.labelled.v1 (key domain)
  *   mailsift-domain-sightings-repartition (key domain)
  *     └─► domain-signups-10m, domain-volume-7d, domain-shapes-180d
  *   checks.labelled.v1 (key domain)
@@ -21,6 +24,8 @@
  */
 import type { CheckLabelled, CheckScored, DomainSighting, FeedbackReceived } from '../domain/events.ts';
 import type { Aggregation, ProcessorNode } from './aggregation.ts';
+import { accountChecksDaily } from './aggregations/account-checks-daily.ts';
+import { accountWaves1h } from './aggregations/account-waves-1h.ts';
 import { checkIndex14d } from './aggregations/check-index-14d.ts';
 import { checkLabels, labelJoinOnCheck } from './aggregations/check-labels.ts';
 import { domainOutcomes } from './aggregations/domain-outcomes.ts';
@@ -36,7 +41,7 @@ import type { StoreSpec } from './stores/store-spec.ts';
 export const checksNode: ProcessorNode<'check-scored'> = {
   name: 'checks',
   source: 'checks',
-  aggregations: [usageDaily, checkIndex14d, inboxChecks14d, ipSignups1h, inboxAliases90d, labelJoinOnCheck, domainSightings],
+  aggregations: [usageDaily, accountChecksDaily, accountWaves1h, checkIndex14d, inboxChecks14d, ipSignups1h, inboxAliases90d, labelJoinOnCheck, domainSightings],
   timeOf: (e: CheckScored) => e.time,
 };
 

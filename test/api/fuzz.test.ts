@@ -25,6 +25,7 @@ const ROUTES: [string, string][] = [
   ['GET', '/v1/rules'],
   ['PATCH', '/v1/settings'],
   ['GET', '/v1/settings'],
+  ['GET', '/v1/stats'],
 ];
 const BODY_METHODS = new Set(['POST', 'PATCH']);
 
@@ -106,10 +107,21 @@ describe('no input makes any route answer 5xx', () => {
     );
   });
 
+  it('random calendar-shaped ranges on the per-day routes', async () => {
+    const date = fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 })).map(([y, m, d]) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('/v1/usage', '/v1/stats'), fc.option(date, { nil: undefined }), fc.option(date, { nil: undefined }), async (url, from, to) => {
+        const qs = [from === undefined ? '' : `from=${from}`, to === undefined ? '' : `to=${to}`].filter(Boolean).join('&');
+        await send('GET', qs ? `${url}?${qs}` : url);
+      }),
+      RUNS,
+    );
+  });
+
   it('random query strings on the GET routes', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('/v1/check', '/v1/usage', '/v1/model', '/v1/rules', '/v1/settings'),
+        fc.constantFrom('/v1/check', '/v1/usage', '/v1/model', '/v1/rules', '/v1/settings', '/v1/stats'),
         fc.dictionary(fc.constantFrom('email', 'ip', 'explain', 'from', 'to', 'x'), fc.oneof(emailish, fc.string(), fc.string({ unit: 'binary' }))),
         async (url, q) => {
           const qs = Object.entries(q)

@@ -14,6 +14,7 @@ import type { Aggregation, Emitted } from '../aggregation.ts';
 import type { StoreTx } from '../stores/tx.ts';
 import { compositeKey, timedStore, type StoreSpec } from '../stores/store-spec.ts';
 import { DAY } from '../../domain/time.ts';
+import { ACCOUNT_OUTCOMES_DAILY, ACCOUNT_OUTCOMES_DAILY_LATE, outcomeDayKey } from './account-outcomes-daily.ts';
 import { CHECK_INDEX_14D, checkKey, checkRecordOf } from './check-index-14d.ts';
 import { decodeCheckRecord, decodeModelStats, decodePendingLabel, encode, LabelType, ModelStatsType, PendingLabelType, type CheckRecord } from './store-values.ts';
 import type { ModelStats } from './model-stats-value.ts';
@@ -67,29 +68,36 @@ export function updateStats(s: ModelStats, ex: CheckLabelled): ModelStats {
   };
 }
 
-/** Joins a first label with its check: tallies once, and one CheckLabelled out. */
-function complete(f: FeedbackReceived, rec: CheckRecord, tx: StoreTx, emit: (e: Emitted) => void): void {
+/**
+ * Joins a first label with its check: tallies once (the account's running tallies, and its
+ * report day's in `dayStore`: account-outcomes-daily.ts), and one CheckLabelled out.
+ */
+function complete(f: FeedbackReceived, rec: CheckRecord, tx: StoreTx, emit: (e: Emitted) => void, dayStore: StoreSpec): void {
   const ex = labelledExample(f, rec);
   const rawStats = tx.get(MODEL_STATS, modelStatsKey(f.account));
   const stats = rawStats ? decodeModelStats(rawStats) : emptyModelStats();
   tx.put(MODEL_STATS, modelStatsKey(f.account), encode(ModelStatsType, updateStats(stats, ex)), f.time);
+  const dayKey = outcomeDayKey(f.account, f.time);
+  const rawDay = tx.get(dayStore, dayKey);
+  tx.put(dayStore, dayKey, encode(ModelStatsType, updateStats(rawDay ? decodeModelStats(rawDay) : emptyModelStats(), ex)), f.time);
   emit({ topic: 'labelled', key: Buffer.from(ex.domain), value: ex, timestamp: f.time });
 }
 
 export const checkLabels: Aggregation<FeedbackReceived> = {
   name: 'check-labels-14d',
-  stores: [CHECK_LABELS_14D, MODEL_STATS, PENDING_LABELS_14D],
+  stores: [CHECK_LABELS_14D, MODEL_STATS, PENDING_LABELS_14D, ACCOUNT_OUTCOMES_DAILY],
   reads(f, rs) {
     rs.add(CHECK_LABELS_14D, labelKey(f.account, f.check_uuid));
     rs.add(CHECK_INDEX_14D, checkKey(f.account, f.check_uuid));
     rs.add(MODEL_STATS, modelStatsKey(f.account));
+    rs.add(ACCOUNT_OUTCOMES_DAILY, outcomeDayKey(f.account, f.time));
   },
   apply(f, tx, emit) {
     const key = labelKey(f.account, f.check_uuid);
     if (tx.get(CHECK_LABELS_14D, key)) return; // one label per check
     tx.put(CHECK_LABELS_14D, key, encode(LabelType, { outcome: f.outcome, time: f.time }), f.check_time);
     const rawCheck = tx.get(CHECK_INDEX_14D, checkKey(f.account, f.check_uuid));
-    if (rawCheck) complete(f, decodeCheckRecord(rawCheck), tx, emit);
+    if (rawCheck) complete(f, decodeCheckRecord(rawCheck), tx, emit, ACCOUNT_OUTCOMES_DAILY);
     else tx.put(PENDING_LABELS_14D, key, encode(PendingLabelType, f), f.check_time);
   },
 };
@@ -97,7 +105,7 @@ export const checkLabels: Aggregation<FeedbackReceived> = {
 /** The check side of the join: a label that arrived first is completed by its check. */
 export const labelJoinOnCheck: Aggregation<CheckScored> = {
   name: 'label-join-on-check',
-  stores: [PENDING_LABELS_14D, MODEL_STATS],
+  stores: [PENDING_LABELS_14D, MODEL_STATS, ACCOUNT_OUTCOMES_DAILY_LATE],
   reads(e, rs) {
     rs.add(PENDING_LABELS_14D, labelKey(e.account, e.check_uuid));
     rs.add(MODEL_STATS, modelStatsKey(e.account));
@@ -106,7 +114,8 @@ export const labelJoinOnCheck: Aggregation<CheckScored> = {
     const key = labelKey(e.account, e.check_uuid);
     const pending = tx.get(PENDING_LABELS_14D, key);
     if (!pending) return;
-    complete(decodePendingLabel<FeedbackReceived>(pending), checkRecordOf(e), tx, emit);
+    // The label's report day was unknown when this check declared its reads: the late store is held whole.
+    complete(decodePendingLabel<FeedbackReceived>(pending), checkRecordOf(e), tx, emit, ACCOUNT_OUTCOMES_DAILY_LATE);
     tx.delete(PENDING_LABELS_14D, key, e.time);
   },
 };

@@ -1,0 +1,75 @@
+/**
+ * account-checks-daily: per account and UTC day, its checks by verdict and how many of them
+ * carried each reason code (GET /v1/stats). Every check event counts once, like usage-daily.
+ * Not idempotent, so each value says which events it includes, as usage-daily's does: the
+ * source offset after the newest event counted (an account's checks are one partition, in
+ * order), and the API adds its own events only from there (queries.ts).
+ */
+import avro from 'avsc';
+import type { CheckScored } from '../../domain/events.ts';
+import { DAY } from '../../domain/time.ts';
+import type { Aggregation, SourcePosition } from '../aggregation.ts';
+import { timedStore, type StoreSpec } from '../stores/store-spec.ts';
+import { dayOf, usageKey } from './usage-daily.ts';
+
+// Ids 30-33 are the account statistics' (kept apart from the ids other stores take next).
+export const ACCOUNT_CHECKS_DAILY: StoreSpec = timedStore(30, 'account-checks-daily', 400 * DAY);
+
+/** The same key layout as usage-daily: account | u32 day. */
+export const accountDayKey = usageKey;
+
+export interface CheckDay {
+  /** Source offset after the newest event counted (0: none). */
+  through: number;
+  allow: number;
+  review: number;
+  block: number;
+  /** Checks that carried each reason code. */
+  reasons: Record<string, number>;
+}
+
+const CheckDayType = avro.Type.forSchema({
+  type: 'record',
+  name: 'CheckDay',
+  fields: [
+    { name: 'through', type: 'long' },
+    { name: 'allow', type: 'long' },
+    { name: 'review', type: 'long' },
+    { name: 'block', type: 'long' },
+    { name: 'reasons', type: { type: 'map', values: 'long' } },
+  ],
+});
+
+export const emptyCheckDay = (): CheckDay => ({ through: 0, allow: 0, review: 0, block: 0, reasons: {} });
+
+export function decodeCheckDay(b: Buffer | undefined): CheckDay {
+  return b ? (CheckDayType.fromBuffer(b) as CheckDay) : emptyCheckDay();
+}
+
+export const encodeCheckDay = (d: CheckDay): Buffer => CheckDayType.toBuffer(d);
+
+/** A day's figures with one more check (pure; `through`: the position after it, 0 when unknown). */
+export function addCheck(d: CheckDay, e: Pick<CheckScored, 'verdict' | 'reasons'>, through: number): CheckDay {
+  const reasons = { ...d.reasons };
+  for (const code of new Set(e.reasons ?? [])) reasons[code] = (reasons[code] ?? 0) + 1;
+  return {
+    through: Math.max(d.through, through),
+    allow: d.allow + (e.verdict === 'allow' ? 1 : 0),
+    review: d.review + (e.verdict === 'review' ? 1 : 0),
+    block: d.block + (e.verdict === 'block' ? 1 : 0),
+    reasons,
+  };
+}
+
+export const accountChecksDaily: Aggregation<CheckScored> = {
+  name: 'account-checks-daily',
+  stores: [ACCOUNT_CHECKS_DAILY],
+  reads(e, rs) {
+    rs.add(ACCOUNT_CHECKS_DAILY, accountDayKey(e.account, dayOf(e.time)));
+  },
+  apply(e, tx, _emit, at?: SourcePosition) {
+    const key = accountDayKey(e.account, dayOf(e.time));
+    const next = addCheck(decodeCheckDay(tx.get(ACCOUNT_CHECKS_DAILY, key)), e, at ? at.offset + 1 : 0);
+    tx.put(ACCOUNT_CHECKS_DAILY, key, encodeCheckDay(next), e.time);
+  },
+};

@@ -1,0 +1,69 @@
+/**
+ * account-waves-1h: per account, the domains at which its checks of about the last hour were
+ * judged part of a sign-up wave (the answer carried `signup_wave`: many new inboxes at the
+ * domain in 10 minutes, across customers, against the domain's own normal rate), each with the
+ * time of the newest such check. GET /v1/stats lists them with the domain's recent_signups at
+ * the time of asking. Domains only, never an address.
+ *
+ * Written only by checks that carry the reason (rare), held whole (a few hundred bytes per
+ * account that saw a wave), bounded to the MAX_WAVE_DOMAINS most recent domains.
+ */
+import avro from 'avsc';
+import type { CheckScored } from '../../domain/events.ts';
+import { HOUR } from '../../domain/time.ts';
+import type { Aggregation } from '../aggregation.ts';
+import { compositeKey, timedStore, type StoreSpec } from '../stores/store-spec.ts';
+
+export const WAVES_WINDOW_MS = HOUR;
+export const MAX_WAVE_DOMAINS = 32;
+export const WAVE_REASON = 'signup_wave';
+
+export const ACCOUNT_WAVES_1H: StoreSpec = { ...timedStore(33, 'account-waves-1h', WAVES_WINDOW_MS + HOUR), cacheAll: true };
+
+export const wavesKey = (account: string): Buffer => compositeKey(account);
+
+export interface WaveDomain {
+  domain: string;
+  /** Time of the account's newest check at the domain that carried the reason. */
+  last: number;
+}
+
+const WavesType = avro.Type.forSchema({
+  type: 'record',
+  name: 'AccountWaves',
+  fields: [{ name: 'domains', type: { type: 'array', items: { type: 'record', name: 'WaveDomain', fields: [{ name: 'domain', type: 'string' }, { name: 'last', type: 'long' }] } } }],
+});
+
+export function decodeWaves(b: Buffer | undefined): WaveDomain[] {
+  return b ? (WavesType.fromBuffer(b) as { domains: WaveDomain[] }).domains : [];
+}
+
+export const encodeWaves = (domains: readonly WaveDomain[]): Buffer => WavesType.toBuffer({ domains });
+
+/** The domains seen in a wave within the window before `now`, newest first (pure). */
+export function liveWaveDomains(domains: readonly WaveDomain[], now: number): WaveDomain[] {
+  return domains.filter((d) => d.last > now - WAVES_WINDOW_MS && d.last <= now).sort((a, b) => b.last - a.last || (a.domain < b.domain ? -1 : 1));
+}
+
+/** The list after a check at `domain` at `time` that carried the reason (pure). */
+export function addWaveCheck(domains: readonly WaveDomain[], domain: string, time: number): WaveDomain[] {
+  const others = domains.filter((d) => d.domain !== domain && d.last > time - WAVES_WINDOW_MS);
+  const prev = domains.find((d) => d.domain === domain);
+  const next = [{ domain, last: Math.max(time, prev?.last ?? 0) }, ...others];
+  return next.sort((a, b) => b.last - a.last || (a.domain < b.domain ? -1 : 1)).slice(0, MAX_WAVE_DOMAINS);
+}
+
+const inWave = (e: CheckScored): boolean => e.reasons?.includes(WAVE_REASON) === true;
+
+export const accountWaves1h: Aggregation<CheckScored> = {
+  name: 'account-waves-1h',
+  stores: [ACCOUNT_WAVES_1H],
+  reads(e, rs) {
+    if (inWave(e)) rs.add(ACCOUNT_WAVES_1H, wavesKey(e.account));
+  },
+  apply(e, tx) {
+    if (!inWave(e)) return;
+    const key = wavesKey(e.account);
+    tx.put(ACCOUNT_WAVES_1H, key, encodeWaves(addWaveCheck(decodeWaves(tx.get(ACCOUNT_WAVES_1H, key)), e.domain, e.time)), e.time);
+  },
+};

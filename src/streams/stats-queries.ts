@@ -1,0 +1,85 @@
+/**
+ * Interactive queries behind GET /v1/stats: an account's checks and outcomes per day, and the
+ * sign-up waves among its checks of the last hour, read from the local state (the streams'
+ * stores in embedded mode, the changelog replica in Kafka mode).
+ *
+ * Checks are read-your-writes like usage (queries.ts): the API's own events past the position
+ * each day's value carries are added. Outcomes and waves are not (as /v1/model's tallies are
+ * not): they show what the stores hold, a commit (about 100-200 ms) after the event.
+ */
+import { countsAt, total } from './aggregations/distinct-counter.ts';
+import { accountDayKey, ACCOUNT_CHECKS_DAILY, addCheck, decodeCheckDay, type CheckDay } from './aggregations/account-checks-daily.ts';
+import { ACCOUNT_OUTCOMES_DAILY, ACCOUNT_OUTCOMES_DAILY_LATE, outcomeDayView, type OutcomeDayView } from './aggregations/account-outcomes-daily.ts';
+import { ACCOUNT_WAVES_1H, decodeWaves, liveWaveDomains, wavesKey } from './aggregations/account-waves-1h.ts';
+import { DOMAIN_SIGNUPS, SIGNUPS_BUCKET_MS, SIGNUPS_WINDOW_MS } from './aggregations/domain-signups-10m.ts';
+import { decodeModelStats } from './aggregations/store-values.ts';
+import { dayOf } from './aggregations/usage-daily.ts';
+import type { OwnEvents } from './own-events.ts';
+import type { StateReader } from './stores/state-reader.ts';
+import { mapKey, ReadSet } from './stores/tx.ts';
+
+export interface AccountDay {
+  readonly checks: CheckDay;
+  readonly outcomes: OutcomeDayView;
+}
+
+export interface Wave {
+  readonly domain: string;
+  /** Distinct inboxes at the domain in about the last 10 minutes, across customers, at the time of asking. */
+  readonly recent_signups: number;
+}
+
+export interface StatsQueries {
+  /** The account's figures per UTC day number (days from the epoch, none negative). */
+  days(account: string, days: readonly number[], partition: number, now: number): Promise<Map<number, AccountDay>>;
+  /** Domains where the account's checks of about the last hour met a wave, largest wave first. */
+  waves(account: string, now: number, limit: number): Promise<Wave[]>;
+}
+
+export function createStatsQueries(state: StateReader, own: OwnEvents): StatsQueries {
+  return {
+    async days(account, days, partition, now) {
+      // Own events are taken before the state is read (see queries.ts usage()).
+      const mine = [...own.checksByAccount.get(account)];
+      const rs = new ReadSet();
+      for (const d of days) {
+        const key = accountDayKey(account, d);
+        rs.add(ACCOUNT_CHECKS_DAILY, key);
+        rs.add(ACCOUNT_OUTCOMES_DAILY, key);
+        rs.add(ACCOUNT_OUTCOMES_DAILY_LATE, key);
+      }
+      const got = await state.fetch(rs, now);
+      const checks = new Map<number, CheckDay>();
+      for (const d of days) checks.set(d, decodeCheckDay(got.get(mapKey(ACCOUNT_CHECKS_DAILY, accountDayKey(account, d)))));
+      // Not idempotent: add only own events past the position the day's value includes
+      // (a day without a value includes none of them).
+      for (const p of [...mine].sort((a, b) => a.offset - b.offset)) {
+        if (p.partition !== partition) continue;
+        const d = dayOf(p.event.time);
+        const day = checks.get(d);
+        if (day && p.offset >= day.through) checks.set(d, addCheck(day, p.event, p.offset + 1));
+      }
+      const out = new Map<number, AccountDay>();
+      for (const d of days) {
+        const key = accountDayKey(account, d);
+        const parts = [ACCOUNT_OUTCOMES_DAILY, ACCOUNT_OUTCOMES_DAILY_LATE].map((s) => got.get(mapKey(s, key))).map((raw) => (raw ? decodeModelStats(raw) : undefined));
+        out.set(d, { checks: checks.get(d)!, outcomes: outcomeDayView(parts) });
+      }
+      return out;
+    },
+
+    async waves(account, now, limit) {
+      const rs = new ReadSet();
+      rs.add(ACCOUNT_WAVES_1H, wavesKey(account));
+      const domains = liveWaveDomains(decodeWaves((await state.fetch(rs, now)).get(mapKey(ACCOUNT_WAVES_1H, wavesKey(account)))), now);
+      if (domains.length === 0) return [];
+      const counts = new ReadSet();
+      for (const d of domains) counts.add(DOMAIN_SIGNUPS, Buffer.from(d.domain));
+      const got = await state.fetch(counts, now);
+      return domains
+        .map((d) => ({ domain: d.domain, recent_signups: total(countsAt(got.get(mapKey(DOMAIN_SIGNUPS, Buffer.from(d.domain))), now, SIGNUPS_WINDOW_MS, SIGNUPS_BUCKET_MS)) }))
+        .sort((a, b) => b.recent_signups - a.recent_signups || (a.domain < b.domain ? -1 : 1))
+        .slice(0, limit);
+    },
+  };
+}

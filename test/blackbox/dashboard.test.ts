@@ -46,7 +46,14 @@ async function waitForOutcomes(n: number): Promise<void> {
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'mailsift-dashboard-'));
   server = await startServer(ENV, dataDir);
-  const post = (path: string, body: unknown, key = KEYS.acme) => call(server.url, 'POST', path, { body, key });
+  // On a loaded machine the service may answer 503 (overloaded, Retry-After: nothing recorded): wait and send again.
+  const post = async (path: string, body: unknown, key = KEYS.acme) => {
+    for (let attempt = 1; ; attempt++) {
+      const r = await call(server.url, 'POST', path, { body, key });
+      if (r.status !== 503 || attempt === 5) return r;
+      await new Promise((resolve) => setTimeout(resolve, 1000 * Number(r.headers.get('retry-after') ?? 1)));
+    }
+  };
   const report = async (ids: string[], people: { human: boolean }[]) => {
     for (let i = 0; i < ids.length; i++) expect((await post('/v1/feedback', { check_id: ids[i], outcome: people[i]!.human ? 'real' : 'fake' })).status).toBe(202);
   };

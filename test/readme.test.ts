@@ -137,7 +137,7 @@ const NOT_RUN: [RegExp, string][] = [
   [/^npm run bench/, 'benchmarks: minutes of load, run by hand'],
 ];
 
-const API_SECTIONS = /^(The API|Check one address|Check with query parameters|Check 1 to 1,000|Report an outcome|Model accuracy|Usage|Operations|Clean a list|API keys and scopes|Rules:|Settings:|Test keys)/;
+const API_SECTIONS = /^(The API|Check one address|Check with query parameters|Check 1 to 1,000|Report an outcome|Model accuracy|Usage|Statistics|Dashboard|Operations|Clean a list|API keys and scopes|Rules:|Settings:|Test keys)/;
 
 describe('README, run as written on a clean copy of the repository', () => {
   // The copy holds what a clone would (tracked files and new ones not ignored; no node_modules,
@@ -262,6 +262,16 @@ describe('README, run as written on a clean copy of the repository', () => {
       expect(usage.to, r.command).toBe(today);
       expect(usage.total, r.command).toBeGreaterThanOrEqual(1);
     }
+    for (const r of results.filter((x) => x.command.includes('/v1/stats'))) {
+      const stats = JSON.parse(r.text) as { to: string; days: { date: string; checks: Record<string, number> }[]; waves: unknown[] };
+      expect(stats.to, r.command).toBe(today);
+      const checks = stats.days.find((d) => d.date === today)!.checks;
+      expect(checks.allow! + checks.review! + checks.block!, r.command).toBeGreaterThanOrEqual(1);
+      expect(stats.waves, r.command).toEqual([]);
+    }
+    const page = results.find((r) => r.command.includes('/dashboard'))!.text;
+    expect(page).toMatch(/^HTTP\/1\.1 200/);
+    expect(page).toMatch(/^content-security-policy: default-src 'none'/im);
     expect(json('/v1/openapi.json').openapi).toBe('3.1.0');
     expect(json('/healthz')).toEqual({ status: 'ok' });
     expect(json('/readyz').status).toMatch(/^(ready|degraded)$/);

@@ -5,11 +5,14 @@
  * API instance, whose figures come from its changelog replica).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CliResult } from '../helpers/cli.ts';
 import { call, KEYS } from '../helpers/server.ts';
 
 export interface StatsTarget {
   writeUrl: string;
   readUrl: string;
+  /** `mailsift <args>` in the service's environment (keys are created on the running service). */
+  cli(args: readonly string[]): Promise<CliResult>;
   stop(): Promise<unknown>;
 }
 
@@ -137,6 +140,22 @@ export function statsSuite(launch: () => Promise<StatsTarget>): void {
         expect([x.status, x.body], q).toEqual([400, { error }]);
       }
       expect((await stats('?from=2020-01-01')).body.error).toMatch(/^from: at most 92 days per request/);
+    });
+
+    it('needs the read scope: a key without it gets 403 naming the scope; a read-only key gets its account\'s figures', async () => {
+      const create = async (scopes: string) => {
+        const r = await s.cli(['keys', 'create', '--account', 'acme', '--scopes', scopes]);
+        expect(r.code, r.stderr).toBe(0);
+        return r.stdout.trimEnd().split('\n').at(-1)!;
+      };
+      const [checkOnly, readOnly] = [await create('check,feedback'), await create('read')];
+      const refused = await settle(() => stats('', checkOnly), (r) => r.status === 403, 5_000);
+      expect([refused.status, refused.body]).toEqual([403, { error: 'scope: this API key does not have the "read" scope this operation needs' }]);
+      const allowed = await settle(() => stats('', readOnly), (r) => r.status === 200, 5_000);
+      expect(allowed.status).toBe(200);
+      expect(allowed.body.account).toBe('acme');
+      const doc = (await call(s.readUrl, 'GET', '/v1/openapi.json', { key: null })).body;
+      expect(doc.paths['/v1/stats'].get.security).toEqual([{ bearer: ['read'] }]);
     });
 
     it('needs a valid key; answers HEAD; is in the OpenAPI document', async () => {

@@ -3,7 +3,11 @@
  * to instance A, stats are read from instance B, whose figures come from its changelog replica
  * only. Also: the Kafka-only metric the Grafana dashboard queries is exported by an API instance.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.ts';
 import { statsSuite } from '../blackbox/stats.suite.ts';
 import { startCluster, type Cluster } from '../helpers/cluster.ts';
 import { GRAFANA_KAFKA_ONLY, metricNamesInText } from '../helpers/grafana.ts';
@@ -14,7 +18,16 @@ if (KAFKA) {
   let cluster: Cluster;
   statsSuite(async () => {
     cluster = await startCluster('stats');
-    return { writeUrl: cluster.a.url, readUrl: cluster.b.url, stop: () => cluster.stop() };
+    const cliDir = mkdtempSync(join(tmpdir(), 'ms-cli-'));
+    return {
+      writeUrl: cluster.a.url,
+      readUrl: cluster.b.url,
+      cli: (args) => runCli(args, { ...cluster.env, MAILSIFT_DATA_DIR: cliDir }),
+      async stop() {
+        await cluster.stop();
+        rmSync(cliDir, { recursive: true, force: true });
+      },
+    };
   });
   describe('metrics of a Kafka-mode API instance', () => {
     it('exports what the Grafana dashboard reads only in Kafka mode', async () => {

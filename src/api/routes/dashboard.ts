@@ -10,7 +10,6 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { errorResponses } from '../schemas.ts';
 
 export interface StaticAsset {
   /** URL path, e.g. /dashboard/dashboard.js. */
@@ -48,20 +47,10 @@ export const dashboardRoutes =
   async (app) => {
     for (const a of assets) {
       const etag = `"${createHash('sha256').update(a.body).digest('base64url').slice(0, 27)}"`;
-      const page = a.path === '/dashboard';
       app.get(
         a.path,
-        {
-          exposeHeadRoute: true,
-          schema: page
-            ? {
-                summary: 'The dashboard: an HTML page that asks for an API key and shows /v1/stats, /v1/usage and /v1/model (no key needed to load it)',
-                tags: ['operations'],
-                security: [],
-                response: { 200: { description: 'HTML page', content: { 'text/html': { schema: { type: 'string' } } } }, ...errorResponses(503) },
-              }
-            : { hide: true },
-        },
+        // A page for browsers, not an API operation: left out of the OpenAPI document (and so of the generated clients).
+        { exposeHeadRoute: true, schema: { hide: true } },
         async (req, reply) => {
           reply.headers(SECURITY_HEADERS).header('etag', etag).type(a.contentType);
           if (req.headers['if-none-match'] === etag) return reply.code(304).send();

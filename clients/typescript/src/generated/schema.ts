@@ -2159,6 +2159,326 @@ export interface paths {
         };
         trace?: never;
     };
+    "/v1/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your checks, outcomes and models per UTC day
+         * @description Per day of the range (every day listed, empty ones with zeros; at most 92 days, both ends included; default the last 30): your account's checks by verdict, the reason codes they carried, the outcomes you reported, each model's prequential scores on that day's outcomes and the learned versions published; and the domains where your checks of the last hour met a sign-up wave. Only your account's figures. Free.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description First UTC day (default: 29 days before `to`) */
+                    from?: string;
+                    /** @description Last UTC day (default: today); at most 92 days from `from`, both included */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: string;
+                            from: string;
+                            to: string;
+                            /** @description Every day of the range in order, empty ones with zeros */
+                            days: {
+                                /** @description UTC day, YYYY-MM-DD */
+                                date: string;
+                                /** @description Your account's checks that day by verdict (single and bulk; the sum is the day's billed emails) */
+                                checks: {
+                                    /** @description Checks answered allow */
+                                    allow: number;
+                                    /** @description Checks answered review */
+                                    review: number;
+                                    /** @description Checks answered block */
+                                    block: number;
+                                };
+                                /** @description Outcomes your account reported that day (the first outcome of each check; by the day of the report) */
+                                outcomes: {
+                                    /** @description Outcomes reported confirmed or real */
+                                    real: number;
+                                    /** @description Outcomes reported fake, abuse or bounced */
+                                    fake: number;
+                                };
+                                /** @description Reason code (closed list, README) -> checks that day whose answer carried it; most frequent first */
+                                reasons: {
+                                    [key: string]: number;
+                                };
+                                /** @description Each model scored on the outcomes reported that day, before any model learned from them. recent_log_loss: over the last 50 of them (all when fewer) */
+                                models: {
+                                    /** @description The baseline's prequential scores on that day's outcomes; absent on a day without outcomes */
+                                    baseline?: {
+                                        accuracy: number;
+                                        log_loss: number;
+                                        recent_log_loss: number;
+                                    };
+                                    /** @description The shared learned model's, on that day's outcomes it had scored (those of checks made, or reported, once a shared model existed) */
+                                    learned?: {
+                                        accuracy: number;
+                                        log_loss: number;
+                                        recent_log_loss: number;
+                                    };
+                                    /** @description Your personal learned model's, likewise (absent until you have one) */
+                                    personal?: {
+                                        accuracy: number;
+                                        log_loss: number;
+                                        recent_log_loss: number;
+                                    };
+                                };
+                                /** @description Learned model versions published that day (the shared model, and your personal model) */
+                                models_published: {
+                                    /**
+                                     * @description learned: the shared model; personal: yours
+                                     * @enum {string}
+                                     */
+                                    model: "learned" | "personal";
+                                    version: number;
+                                }[];
+                            }[];
+                            /** @description Domains where your checks of the last hour met a sign-up wave (their answer carried signup_wave), largest first, at most 10 */
+                            waves: {
+                                domain: string;
+                                /** @description Unique inboxes at the domain in about the last 10 minutes across all customers, now */
+                                recent_signups: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Missing or unknown API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs (the message names it) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Your checks, outcomes and models per UTC day
+         * @description Per day of the range (every day listed, empty ones with zeros; at most 92 days, both ends included; default the last 30): your account's checks by verdict, the reason codes they carried, the outcomes you reported, each model's prequential scores on that day's outcomes and the learned versions published; and the domains where your checks of the last hour met a sign-up wave. Only your account's figures. Free.
+         */
+        head: {
+            parameters: {
+                query?: {
+                    /** @description First UTC day (default: 29 days before `to`) */
+                    from?: string;
+                    /** @description Last UTC day (default: today); at most 92 days from `from`, both included */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: string;
+                            from: string;
+                            to: string;
+                            /** @description Every day of the range in order, empty ones with zeros */
+                            days: {
+                                /** @description UTC day, YYYY-MM-DD */
+                                date: string;
+                                /** @description Your account's checks that day by verdict (single and bulk; the sum is the day's billed emails) */
+                                checks: {
+                                    /** @description Checks answered allow */
+                                    allow: number;
+                                    /** @description Checks answered review */
+                                    review: number;
+                                    /** @description Checks answered block */
+                                    block: number;
+                                };
+                                /** @description Outcomes your account reported that day (the first outcome of each check; by the day of the report) */
+                                outcomes: {
+                                    /** @description Outcomes reported confirmed or real */
+                                    real: number;
+                                    /** @description Outcomes reported fake, abuse or bounced */
+                                    fake: number;
+                                };
+                                /** @description Reason code (closed list, README) -> checks that day whose answer carried it; most frequent first */
+                                reasons: {
+                                    [key: string]: number;
+                                };
+                                /** @description Each model scored on the outcomes reported that day, before any model learned from them. recent_log_loss: over the last 50 of them (all when fewer) */
+                                models: {
+                                    /** @description The baseline's prequential scores on that day's outcomes; absent on a day without outcomes */
+                                    baseline?: {
+                                        accuracy: number;
+                                        log_loss: number;
+                                        recent_log_loss: number;
+                                    };
+                                    /** @description The shared learned model's, on that day's outcomes it had scored (those of checks made, or reported, once a shared model existed) */
+                                    learned?: {
+                                        accuracy: number;
+                                        log_loss: number;
+                                        recent_log_loss: number;
+                                    };
+                                    /** @description Your personal learned model's, likewise (absent until you have one) */
+                                    personal?: {
+                                        accuracy: number;
+                                        log_loss: number;
+                                        recent_log_loss: number;
+                                    };
+                                };
+                                /** @description Learned model versions published that day (the shared model, and your personal model) */
+                                models_published: {
+                                    /**
+                                     * @description learned: the shared model; personal: yours
+                                     * @enum {string}
+                                     */
+                                    model: "learned" | "personal";
+                                    version: number;
+                                }[];
+                            }[];
+                            /** @description Domains where your checks of the last hour met a sign-up wave (their answer carried signup_wave), largest first, at most 10 */
+                            waves: {
+                                domain: string;
+                                /** @description Unique inboxes at the domain in about the last 10 minutes across all customers, now */
+                                recent_signups: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Missing or unknown API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs (the message names it) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; see Retry-After */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

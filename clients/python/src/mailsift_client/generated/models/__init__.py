@@ -68,6 +68,41 @@ from .get_v1_settings_response_401 import GetV1SettingsResponse401
 from .get_v1_settings_response_403 import GetV1SettingsResponse403
 from .get_v1_settings_response_429 import GetV1SettingsResponse429
 from .get_v1_settings_response_503 import GetV1SettingsResponse503
+from .get_v1_stats_response_200 import GetV1StatsResponse200
+from .get_v1_stats_response_200_days_item import GetV1StatsResponse200DaysItem
+from .get_v1_stats_response_200_days_item_checks import (
+    GetV1StatsResponse200DaysItemChecks,
+)
+from .get_v1_stats_response_200_days_item_models import (
+    GetV1StatsResponse200DaysItemModels,
+)
+from .get_v1_stats_response_200_days_item_models_baseline import (
+    GetV1StatsResponse200DaysItemModelsBaseline,
+)
+from .get_v1_stats_response_200_days_item_models_learned import (
+    GetV1StatsResponse200DaysItemModelsLearned,
+)
+from .get_v1_stats_response_200_days_item_models_personal import (
+    GetV1StatsResponse200DaysItemModelsPersonal,
+)
+from .get_v1_stats_response_200_days_item_models_published_item import (
+    GetV1StatsResponse200DaysItemModelsPublishedItem,
+)
+from .get_v1_stats_response_200_days_item_models_published_item_model import (
+    GetV1StatsResponse200DaysItemModelsPublishedItemModel,
+)
+from .get_v1_stats_response_200_days_item_outcomes import (
+    GetV1StatsResponse200DaysItemOutcomes,
+)
+from .get_v1_stats_response_200_days_item_reasons import (
+    GetV1StatsResponse200DaysItemReasons,
+)
+from .get_v1_stats_response_200_waves_item import GetV1StatsResponse200WavesItem
+from .get_v1_stats_response_400 import GetV1StatsResponse400
+from .get_v1_stats_response_401 import GetV1StatsResponse401
+from .get_v1_stats_response_403 import GetV1StatsResponse403
+from .get_v1_stats_response_429 import GetV1StatsResponse429
+from .get_v1_stats_response_503 import GetV1StatsResponse503
 from .get_v1_usage_response_200 import GetV1UsageResponse200
 from .get_v1_usage_response_200_days_item import GetV1UsageResponse200DaysItem
 from .get_v1_usage_response_400 import GetV1UsageResponse400
@@ -98,6 +133,41 @@ from .head_v1_model_response_429 import HeadV1ModelResponse429
 from .head_v1_model_response_503 import HeadV1ModelResponse503
 from .head_v1_openapi_json_response_200 import HeadV1OpenapiJsonResponse200
 from .head_v1_openapi_json_response_503 import HeadV1OpenapiJsonResponse503
+from .head_v1_stats_response_200 import HeadV1StatsResponse200
+from .head_v1_stats_response_200_days_item import HeadV1StatsResponse200DaysItem
+from .head_v1_stats_response_200_days_item_checks import (
+    HeadV1StatsResponse200DaysItemChecks,
+)
+from .head_v1_stats_response_200_days_item_models import (
+    HeadV1StatsResponse200DaysItemModels,
+)
+from .head_v1_stats_response_200_days_item_models_baseline import (
+    HeadV1StatsResponse200DaysItemModelsBaseline,
+)
+from .head_v1_stats_response_200_days_item_models_learned import (
+    HeadV1StatsResponse200DaysItemModelsLearned,
+)
+from .head_v1_stats_response_200_days_item_models_personal import (
+    HeadV1StatsResponse200DaysItemModelsPersonal,
+)
+from .head_v1_stats_response_200_days_item_models_published_item import (
+    HeadV1StatsResponse200DaysItemModelsPublishedItem,
+)
+from .head_v1_stats_response_200_days_item_models_published_item_model import (
+    HeadV1StatsResponse200DaysItemModelsPublishedItemModel,
+)
+from .head_v1_stats_response_200_days_item_outcomes import (
+    HeadV1StatsResponse200DaysItemOutcomes,
+)
+from .head_v1_stats_response_200_days_item_reasons import (
+    HeadV1StatsResponse200DaysItemReasons,
+)
+from .head_v1_stats_response_200_waves_item import HeadV1StatsResponse200WavesItem
+from .head_v1_stats_response_400 import HeadV1StatsResponse400
+from .head_v1_stats_response_401 import HeadV1StatsResponse401
+from .head_v1_stats_response_403 import HeadV1StatsResponse403
+from .head_v1_stats_response_429 import HeadV1StatsResponse429
+from .head_v1_stats_response_503 import HeadV1StatsResponse503
 from .head_v1_usage_response_200 import HeadV1UsageResponse200
 from .head_v1_usage_response_200_days_item import HeadV1UsageResponse200DaysItem
 from .head_v1_usage_response_400 import HeadV1UsageResponse400
@@ -267,6 +337,23 @@ __all__ = (
     "GetV1SettingsResponse403",
     "GetV1SettingsResponse429",
     "GetV1SettingsResponse503",
+    "GetV1StatsResponse200",
+    "GetV1StatsResponse200DaysItem",
+    "GetV1StatsResponse200DaysItemChecks",
+    "GetV1StatsResponse200DaysItemModels",
+    "GetV1StatsResponse200DaysItemModelsBaseline",
+    "GetV1StatsResponse200DaysItemModelsLearned",
+    "GetV1StatsResponse200DaysItemModelsPersonal",
+    "GetV1StatsResponse200DaysItemModelsPublishedItem",
+    "GetV1StatsResponse200DaysItemModelsPublishedItemModel",
+    "GetV1StatsResponse200DaysItemOutcomes",
+    "GetV1StatsResponse200DaysItemReasons",
+    "GetV1StatsResponse200WavesItem",
+    "GetV1StatsResponse400",
+    "GetV1StatsResponse401",
+    "GetV1StatsResponse403",
+    "GetV1StatsResponse429",
+    "GetV1StatsResponse503",
     "GetV1UsageResponse200",
     "GetV1UsageResponse200DaysItem",
     "GetV1UsageResponse400",
@@ -295,6 +382,23 @@ __all__ = (
     "HeadV1ModelResponse503",
     "HeadV1OpenapiJsonResponse200",
     "HeadV1OpenapiJsonResponse503",
+    "HeadV1StatsResponse200",
+    "HeadV1StatsResponse200DaysItem",
+    "HeadV1StatsResponse200DaysItemChecks",
+    "HeadV1StatsResponse200DaysItemModels",
+    "HeadV1StatsResponse200DaysItemModelsBaseline",
+    "HeadV1StatsResponse200DaysItemModelsLearned",
+    "HeadV1StatsResponse200DaysItemModelsPersonal",
+    "HeadV1StatsResponse200DaysItemModelsPublishedItem",
+    "HeadV1StatsResponse200DaysItemModelsPublishedItemModel",
+    "HeadV1StatsResponse200DaysItemOutcomes",
+    "HeadV1StatsResponse200DaysItemReasons",
+    "HeadV1StatsResponse200WavesItem",
+    "HeadV1StatsResponse400",
+    "HeadV1StatsResponse401",
+    "HeadV1StatsResponse403",
+    "HeadV1StatsResponse429",
+    "HeadV1StatsResponse503",
     "HeadV1UsageResponse200",
     "HeadV1UsageResponse200DaysItem",
     "HeadV1UsageResponse400",

@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="GetV1StatsResponse200DaysItemModelsLearned")
+
+
+@_attrs_define
+class GetV1StatsResponse200DaysItemModelsLearned:
+    """The shared learned model's, on that day's outcomes it had scored (those of checks made, or reported, once a shared
+    model existed)
+
+        Attributes:
+            accuracy (float):
+            log_loss (float):
+            recent_log_loss (float):
+    """
+
+    accuracy: float
+    log_loss: float
+    recent_log_loss: float
+
+    def to_dict(self) -> dict[str, Any]:
+        accuracy = self.accuracy
+
+        log_loss = self.log_loss
+
+        recent_log_loss = self.recent_log_loss
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "accuracy": accuracy,
+                "log_loss": log_loss,
+                "recent_log_loss": recent_log_loss,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        accuracy = d.pop("accuracy")
+
+        log_loss = d.pop("log_loss")
+
+        recent_log_loss = d.pop("recent_log_loss")
+
+        get_v1_stats_response_200_days_item_models_learned = cls(
+            accuracy=accuracy,
+            log_loss=log_loss,
+            recent_log_loss=recent_log_loss,
+        )
+
+        return get_v1_stats_response_200_days_item_models_learned

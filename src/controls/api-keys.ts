@@ -5,6 +5,7 @@
  */
 import { ACCOUNT_NAME, ACCOUNT_NAME_RULE } from '../domain/account.ts';
 import { DEFAULT_KEY_SCOPES, SCOPES, isScope, type Scope } from './scopes.ts';
+import { personalDataIn } from './free-text.ts';
 
 export const LIVE_KEY_PREFIX = 'msk_live_';
 /** CONTRACT.md: keys created with --test start msk_test_. */
@@ -56,6 +57,8 @@ export function validateNewKey(input: NewKeyInput): Validated<{ account: string;
   if (typeof name !== 'string' || name.length > MAX_KEY_NAME) return { ok: false, error: `name: must be a string of at most ${MAX_KEY_NAME} characters` };
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(name)) return { ok: false, error: 'name: must not contain control characters' };
+  const personal = personalDataIn('name', name);
+  if (personal) return { ok: false, error: personal };
   return { ok: true, value: { account: input.account, scopes: SCOPES.filter((s) => given.includes(s)), test: input.test === true, name } };
 }
 

@@ -7,6 +7,7 @@
 import { controlKey, type ControlTable } from '../controls/control-table.ts';
 import { MAX_RULES_PER_ACCOUNT, RULE_ID_RANDOM_BYTES, normaliseRuleValue, ruleId, ruleSlot, ruleView, type RuleAction, type RuleType, type RuleView } from '../controls/rules.ts';
 import { notFound, validationError } from '../domain/errors.ts';
+import { personalDataIn } from '../controls/free-text.ts';
 import type { ControlLog } from './control-log.ts';
 import type { InboxHashOf } from './feedback-service.ts';
 
@@ -32,6 +33,8 @@ export function createRulesService(d: { table: ControlTable; log: ControlLog; in
 
   return {
     async create(account, r) {
+      const personal = r.note === undefined ? undefined : personalDataIn('note', r.note);
+      if (personal) throw validationError(personal);
       let value: string | null = null;
       let inboxHash: Buffer | null = null;
       if (r.type === 'email') {

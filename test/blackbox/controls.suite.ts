@@ -79,7 +79,7 @@ export function controlsSuite(launch: () => Promise<ControlsTarget>): void {
       expect(r.code, r.stderr).toBe(0);
       const key = lastLine(r.stdout);
       expect(key).toMatch(/^msk_live_[A-Za-z0-9_-]{20,}$/);
-      const id = /\b(key_[A-Za-z0-9_-]{16})\b/.exec(r.stdout)![1]!;
+      const id = /\b(key_[A-Za-z0-9_-]{16})(?![A-Za-z0-9_-])/.exec(r.stdout)![1]!;
       live = { id, key };
       for (const url of [a, b]) {
         const w = await within(PROPAGATION_MS, () => check(url, key, 'nora.kim@example.com'), (x) => x.status === 200);
@@ -303,6 +303,8 @@ export function controlsSuite(launch: () => Promise<ControlsTarget>): void {
       [{ action: 'block', type: 'domain', value: 42 }, 'value: must be a string'],
       [{ action: 'block', type: 'domain', value: 'x.com', note: 'n'.repeat(501) }, 'note: must be at most 500 characters'],
       [{ action: 'block', type: 'domain', value: 'x.com', scope: 'all' }, 'scope: is not allowed (unknown property)'],
+      [{ action: 'block', type: 'domain', value: 'x.com', note: 'reported by ana.lima@gmail.com' }, 'note: must not contain an email address (it is stored as written; a rule keeps an address only as a keyed hash)'],
+      [{ action: 'block', type: 'domain', value: 'x.com', note: 'signups from 203.0.113.9' }, 'note: must not contain an IP address (it is stored as written)'],
       [{ action: 'block', type: 'domain', value: 'com' }, 'value: must be a domain name such as example.com (must contain a dot)'],
       [{ action: 'block', type: 'email', value: 'not an address' }, 'value: must not contain spaces'],
       [{ action: 'block', type: 'email', value: 'nobody@' }, 'value: domain must not be empty'],

@@ -38,6 +38,7 @@ export async function buildOperatorApp(d: { logger: Logger; metrics: Metrics; ke
       throw new ServiceError('MS_ERR_UNAUTHORIZED', 'authorization: the operator token from operator.json in the data dir is required');
     }
   });
+  app.get('/operator/health', async () => ({ status: 'ok' }));
   app.post('/operator/keys', { schema: { body: NewKey } }, async (req, reply) => {
     const { key, view } = await d.keys.create(req.body);
     return reply.code(201).send({ ...view, key });

@@ -105,7 +105,7 @@ class OperatorError extends Error {}
 
 async function answers(file: OperatorFile): Promise<boolean> {
   try {
-    await fetch(`${file.url}/operator/keys?account=-`, { headers: { authorization: `Bearer ${file.token}` }, signal: AbortSignal.timeout(5_000) });
+    await fetch(`${file.url}/operator/health`, { headers: { authorization: `Bearer ${file.token}` }, signal: AbortSignal.timeout(5_000) });
     return true;
   } catch (e) {
     // A file left by a server that is gone: nobody listens there any more.

@@ -9,7 +9,7 @@
  *     key in alternating runs, same addresses: requests/s, latency and the server's CPU per
  *     request (from /proc).
  *
- *   npm run bench:rules [-- --duration 10 --warmup 3 --repeats 3 --connections 50]
+ *   npm run bench:rules [-- --duration 10 --warmup 3 --repeats 3 --connections 50] [-- --lookup-only]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -105,6 +105,7 @@ async function createRules(url: string, key: string, bodies: ReturnType<typeof r
 
 const bodies = ruleBodies();
 lookupBench(bodies);
+if (process.argv.includes('--lookup-only')) process.exit(0);
 
 const RULED = 'bench-ruled-key-0123456789';
 const PLAIN = 'bench-plain-key-0123456789';

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_PATH, launchChromium } from '../helpers/browser.ts';
+import { runCli } from '../helpers/cli.ts';
 import { population } from '../helpers/population.ts';
 import { API_KEYS_ENV, call, KEYS, startServer, type RunningServer } from '../helpers/server.ts';
 import { REPO_ROOT } from '../helpers/shared.ts';
@@ -22,6 +23,9 @@ import { REPO_ROOT } from '../helpers/shared.ts';
 const OUTPUT = join(REPO_ROOT, 'test-output', 'dashboard');
 const WAVE_DOMAIN = 'dash-wave-shop.com';
 
+/** A note that would be markup if the page wrote it as HTML. */
+const RULE_NOTE = '<img src=x> not <b>HTML</b>';
+const RULE_EMAIL = 'vip.person@gmail.com';
 const ENV = { MAILSIFT_RATE_LIMIT_RPS: '100000', MAILSIFT_RATE_LIMIT_BURST: '100000' };
 const PEOPLE = population(60);
 const BEFORE_MODEL = 52;
@@ -37,6 +41,8 @@ function retrain(dir: string): { status: number | null; out: string } {
   });
   return { status: r.status, out: r.stdout + r.stderr };
 }
+
+const cliEnv = (): Record<string, string> => ({ MAILSIFT_DATA_DIR: dataDir, MAILSIFT_API_KEYS: API_KEYS_ENV, MAILSIFT_DNS: 'off', MAILSIFT_FEEDS: 'off' });
 
 async function waitForOutcomes(n: number): Promise<void> {
   for (let i = 0; i < 150 && (await call(server.url, 'GET', '/v1/model')).body.feedback_examples < n; i++) await new Promise((r) => setTimeout(r, 100));
@@ -76,6 +82,9 @@ beforeAll(async () => {
   // Outcomes reported after it: the personal model is scored on them too.
   await report(ids.slice(BEFORE_MODEL), PEOPLE.slice(BEFORE_MODEL));
   await waitForOutcomes(PEOPLE.length);
+  // Rules of the account (the page shows them to a key with the admin scope).
+  expect((await post('/v1/rules', { action: 'block', type: 'domain', value: 'blocked-by-rule.com', note: RULE_NOTE })).status).toBe(201);
+  expect((await post('/v1/rules', { action: 'allow', type: 'email', value: RULE_EMAIL, note: 'our CEO' })).status).toBe(201);
 }, 180_000);
 afterAll(async () => {
   await server?.stop();
@@ -187,6 +196,15 @@ describe.skipIf(!CHROMIUM)(`the dashboard in headless Chromium${CHROMIUM ? '' : 
       expect(await page.textContent('#model-status')).toMatch(/^Model mode auto: .* Your checks are answered by the baseline\. Learned model v1 is not healthy yet .* 60 outcomes reported by 1 customer in all\.$/);
       expect((await page.textContent('#model-recommendation'))!.length).toBeGreaterThan(20);
       expect(await page.textContent('body')).not.toContain('globex');
+      // The rules (an all-scope key): as text, an email rule without its address.
+      const rules = await page.$$eval('#rules-body tr', (rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
+      expect(rules.map((r) => r.slice(0, 4))).toEqual([
+        ['block', 'domain', 'blocked-by-rule.com', RULE_NOTE],
+        ['allow', 'email', 'an address (only a keyed hash of it is kept)', 'our CEO'],
+      ]);
+      expect(await page.locator('#rules-body img, #rules-body b').count()).toBe(0);
+      expect(await page.textContent('#rules-status')).toBe('2 rules.');
+      expect(await page.content()).not.toContain(RULE_EMAIL);
 
       // Axes are labelled.
       const titles = await page.evaluate(() => {
@@ -229,6 +247,22 @@ describe.skipIf(!CHROMIUM)(`the dashboard in headless Chromium${CHROMIUM ? '' : 
       await page.click('#forget');
       await page.waitForSelector('body[data-state="locked"]');
       expect(await page.evaluate('sessionStorage.length')).toBe(0);
+
+      // A key with the read scope only: the figures, and why no rules are shown (GET /v1/rules
+      // answered 403 once, which the browser logs; nothing else may be).
+      const made = await runCli(['keys', 'create', '--account', 'acme', '--scopes', 'read'], cliEnv());
+      expect(made.code, made.stderr).toBe(0);
+      problems.length = 0;
+      await page.fill('#key', made.stdout.trimEnd().split('\n').at(-1)!);
+      await page.click('#key-form button[type="submit"]');
+      await page.waitForSelector('body[data-state="loaded"]', { timeout: 20_000 });
+      expect(await drawnVerdicts(page)).toEqual(await statsTotals());
+      expect(await page.textContent('#rules-status')).toBe('This key cannot read the rules: that needs a key with the admin scope.');
+      expect(await page.isVisible('#rules-table')).toBe(false);
+      await page.evaluate("document.body.dataset.state = 'stale'");
+      await page.clock.runFor(30_000); // a refresh does not ask again
+      await page.waitForSelector('body[data-state="loaded"]', { timeout: 20_000 });
+      expect(problems).toEqual(['console error: Failed to load resource: the server responded with a status of 403 (Forbidden)']);
 
       console.log(`dashboard screenshots: ${join(OUTPUT, 'dashboard.png')} and ${join(OUTPUT, 'dashboard-narrow.png')}`);
     } finally {

@@ -38,6 +38,8 @@ class KeyRefused extends Error {}
 let timer;
 let loading = false;
 const charts = new Map();
+/** Whether this key may read the rules (admin scope): asked once per key, since a refusal does not change. */
+let rulesAccess;
 
 function storedKey() {
   return sessionStorage.getItem(KEY_ITEM);
@@ -58,8 +60,8 @@ function setLocked(locked) {
   if (locked) $('key').focus();
 }
 
-/** GET a JSON resource of the API with the key as Bearer header. */
-async function api(path) {
+/** GET a JSON resource of the API with the key as Bearer header: {status, body}. */
+async function request(path) {
   const key = storedKey();
   if (!key) throw new KeyRefused('no key');
   const res = await fetch(path, { headers: { authorization: `Bearer ${key}`, accept: 'application/json' }, cache: 'no-store', credentials: 'omit', referrerPolicy: 'no-referrer' });
@@ -69,9 +71,15 @@ async function api(path) {
   } catch {
     body = undefined;
   }
-  if (res.status === 401) throw new KeyRefused(typeof body?.error === 'string' ? body.error : 'the key was refused');
-  if (!res.ok) throw new Error(`${path.split('?')[0]}: ${typeof body?.error === 'string' ? body.error : `HTTP ${res.status}`}`);
-  return body;
+  return { status: res.status, body, error: typeof body?.error === 'string' ? body.error : `HTTP ${res.status}` };
+}
+
+/** The body of a resource the dashboard needs; a key refused (401) or without the read scope (403) cannot show anything. */
+async function api(path) {
+  const r = await request(path);
+  if (r.status === 401 || r.status === 403) throw new KeyRefused(r.error);
+  if (r.status !== 200) throw new Error(`${path.split('?')[0]}: ${r.error}`);
+  return r.body;
 }
 
 /** The selected period as from/to (UTC days, both included). */
@@ -280,12 +288,46 @@ function renderModelStatus(model) {
   $('model-recommendation').textContent = model.recommendation;
 }
 
+const RULE_VALUE_OF_EMAIL = 'an address (only a keyed hash of it is kept)';
+
+function renderRules(rules) {
+  $('rules-body').replaceChildren(
+    ...rules.map((r) => {
+      const tr = document.createElement('tr');
+      for (const text of [r.action, r.type, r.value ?? RULE_VALUE_OF_EMAIL, r.note ?? '', r.created_at.slice(0, 16).replace('T', ' ')]) {
+        const td = document.createElement('td');
+        td.textContent = text;
+        tr.append(td);
+      }
+      return tr;
+    }),
+  );
+  $('rules-table').hidden = rules.length === 0;
+  $('rules-status').textContent = rules.length ? `${number.format(rules.length)} ${rules.length === 1 ? 'rule' : 'rules'}.` : 'No rules.';
+}
+
+/** The account's rules, when the key has the admin scope; else the page says why it shows none. */
+async function loadRules() {
+  if (rulesAccess === 'denied') return;
+  const r = await request('/v1/rules');
+  if (r.status === 403) {
+    rulesAccess = 'denied';
+    $('rules-table').hidden = true;
+    $('rules-status').textContent = 'This key cannot read the rules: that needs a key with the admin scope.';
+    return;
+  }
+  if (r.status === 401) throw new KeyRefused(r.error);
+  if (r.status !== 200) throw new Error(`/v1/rules: ${r.error}`);
+  rulesAccess = 'granted';
+  renderRules(r.body.rules);
+}
+
 async function load() {
   if (loading) return;
   loading = true;
   try {
     const range = period();
-    const [stats, usage, model] = await Promise.all([api(`/v1/stats?${range}`), api(`/v1/usage?${range}`), api('/v1/model')]);
+    const [stats, usage, model] = await Promise.all([api(`/v1/stats?${range}`), api(`/v1/usage?${range}`), api('/v1/model'), loadRules()]);
     $('account').textContent = `Account ${stats.account}, ${stats.from} to ${stats.to} (UTC)`;
     renderModelStatus(model);
     renderVerdicts(stats);
@@ -300,7 +342,7 @@ async function load() {
   } catch (err) {
     if (err instanceof KeyRefused) {
       forget();
-      setStatus(`The API key was refused (${err.message}). Enter another.`, true);
+      setStatus(`The API key was refused (${err.message}). Enter another: the dashboard needs a key with the read scope.`, true);
     } else {
       setStatus(`Could not load the figures: ${err instanceof Error ? err.message : String(err)}. Retrying in 30 s.`, true);
       document.body.dataset.state = 'error';
@@ -319,6 +361,7 @@ function start() {
 
 function forget() {
   sessionStorage.removeItem(KEY_ITEM);
+  rulesAccess = undefined;
   clearInterval(timer);
   for (const c of charts.values()) c.destroy();
   charts.clear();

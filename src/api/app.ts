@@ -33,6 +33,7 @@ import type { SettingsService } from '../service/settings-service.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { dashboardRoutes, type StaticAsset } from './routes/dashboard.ts';
 import { systemRoutes } from './routes/system.ts';
+import { signupHookRoutes, type SignupHookDeps } from './routes/signup-hooks.ts';
 
 export interface AppDeps {
   logger: Logger;
@@ -48,6 +49,8 @@ export interface AppDeps {
   stats: StatsService;
   /** The dashboard page and its assets (GET /dashboard, no key needed). */
   dashboard: readonly StaticAsset[];
+  /** Sign-up hooks: authenticated by their signature, not by an API key. */
+  signupHooks: SignupHookDeps;
   health: Health;
   metrics: Metrics;
   version: string;
@@ -61,7 +64,7 @@ export interface AppDeps {
 
 export const BODY_LIMIT = 1024 * 1024;
 /** The /v1 routes open without a key. */
-const PUBLIC_V1: ReadonlySet<string> = new Set(['/v1/openapi.json']);
+const PUBLIC_V1: ReadonlySet<string> = new Set(['/v1/openapi.json', '/v1/hooks/supabase/:account']);
 /**
  * A request must arrive whole within this (a 1 MiB body included): a client that stops sending
  * mid-body gets 408 instead of holding its connection, and its memory, forever. Fastify's
@@ -168,6 +171,7 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
   app.get('/v1/openapi.json', { exposeHeadRoute: true, schema: openapiDoc }, async () => app.swagger() as unknown as Record<string, unknown>);
   await app.register(systemRoutes(d.health, d.metrics));
   await app.register(dashboardRoutes(d.dashboard));
+  await app.register(signupHookRoutes(d.signupHooks));
 
   await app.register(async (v1) => {
     v1.addHook('onRequest', authHook(d.keys));

@@ -26,6 +26,7 @@ const ROUTES: [string, string][] = [
   ['PATCH', '/v1/settings'],
   ['GET', '/v1/settings'],
   ['GET', '/v1/stats'],
+  ['POST', '/v1/hooks/supabase/acme'],
 ];
 const BODY_METHODS = new Set(['POST', 'PATCH']);
 
@@ -81,12 +82,37 @@ describe('no input makes any route answer 5xx', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.record({ action: fc.oneof(fc.constantFrom('allow', 'review', 'block'), field), type: fc.oneof(ruleType, field), value: fc.oneof(ruleValue, field), note: fc.oneof(fc.string(), field), extra: field }, { requiredKeys: [] }),
-        fc.record({ verdict_allow: fc.oneof(fc.integer({ min: -5, max: 105 }), field), verdict_review: fc.oneof(fc.integer({ min: -5, max: 105 }), field), extra: field }, { requiredKeys: [] }),
+        fc.record(
+          {
+            verdict_allow: fc.oneof(fc.integer({ min: -5, max: 105 }), field),
+            verdict_review: fc.oneof(fc.integer({ min: -5, max: 105 }), field),
+            signup_hook_secret: fc.oneof(fc.base64String({ minLength: 20, maxLength: 100 }).map((b) => `v1,whsec_${b}`), field),
+            signup_hook_reject_review: field,
+            extra: field,
+          },
+          { requiredKeys: [] },
+        ),
         fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.base64String({ minLength: 16, maxLength: 16 }).map((b) => `rule_${b}`)),
         async (rule, settings, id) => {
           await send('POST', '/v1/rules', JSON.stringify(rule));
           await send('PATCH', '/v1/settings', JSON.stringify(settings));
           await send('DELETE', `/v1/rules/${encodeURIComponent(id).replace(/%25/g, '%')}`);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('the sign-up hook: random bodies, webhook headers and account names', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.constant('acme'), fc.string(), fc.string({ unit: 'binary' })),
+        fc.oneof(fc.jsonValue().map((v) => JSON.stringify(v)), fc.string()),
+        fc.record({ 'webhook-id': fc.string(), 'webhook-timestamp': fc.oneof(fc.integer().map(String), fc.string()), 'webhook-signature': fc.oneof(fc.base64String().map((b) => `v1,${b}`), fc.string()) }, { requiredKeys: [] }),
+        async (account, body, headers) => {
+          const res = await svc.running.api!.app.inject({ method: 'POST', url: `/v1/hooks/supabase/${encodeURIComponent(account).replace(/%25/g, '%')}`, headers: { 'content-type': 'application/json', ...headers }, payload: body });
+          expect(res.statusCode, `${account} ${body.slice(0, 100)}`).toBeLessThan(500);
+          if (res.statusCode >= 400) expect(Object.keys(JSON.parse(res.body) as object)).toEqual(['error']);
         },
       ),
       RUNS,

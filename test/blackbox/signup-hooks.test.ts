@@ -140,6 +140,7 @@ describe('the Supabase Before User Created hook', () => {
       await db.close();
     }
     s = await startServer({ MAILSIFT_DNS: 'off' }, s.dataDir);
+    await answering(s);
     const body = payload('ana.silva@gmail.com');
     expect((await hook(body, signed(body))).status).toBe(200);
   });

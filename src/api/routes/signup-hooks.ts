@@ -56,7 +56,7 @@ export const signupHookRoutes =
           security: [],
           params: SignupHookParams,
           headers: SignupHookHeaders,
-          response: { 200: SignupHookAnswer, ...errorResponses(400, 401, 408, 413, 415) },
+          response: { 200: SignupHookAnswer, ...errorResponses(400, 401, 408, 413, 415, 503) },
         },
       },
       async (req, reply) => {

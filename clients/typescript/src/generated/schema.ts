@@ -472,6 +472,19 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before retrying */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;

@@ -27,6 +27,9 @@ from ...models.post_v1_hooks_supabase_account_response_413 import (
 from ...models.post_v1_hooks_supabase_account_response_415 import (
     PostV1HooksSupabaseAccountResponse415,
 )
+from ...models.post_v1_hooks_supabase_account_response_503 import (
+    PostV1HooksSupabaseAccountResponse503,
+)
 from ...types import UNSET, Response, Unset
 
 
@@ -68,6 +71,7 @@ def _parse_response(
     | PostV1HooksSupabaseAccountResponse408
     | PostV1HooksSupabaseAccountResponse413
     | PostV1HooksSupabaseAccountResponse415
+    | PostV1HooksSupabaseAccountResponse503
     | None
 ):
     if response.status_code == 200:
@@ -125,6 +129,11 @@ def _parse_response(
 
         return response_415
 
+    if response.status_code == 503:
+        response_503 = PostV1HooksSupabaseAccountResponse503.from_dict(response.json())
+
+        return response_503
+
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
     else:
@@ -141,6 +150,7 @@ def _build_response(
     | PostV1HooksSupabaseAccountResponse408
     | PostV1HooksSupabaseAccountResponse413
     | PostV1HooksSupabaseAccountResponse415
+    | PostV1HooksSupabaseAccountResponse503
 ]:
     return Response(
         status_code=HTTPStatus(response.status_code),
@@ -165,6 +175,7 @@ def sync_detailed(
     | PostV1HooksSupabaseAccountResponse408
     | PostV1HooksSupabaseAccountResponse413
     | PostV1HooksSupabaseAccountResponse415
+    | PostV1HooksSupabaseAccountResponse503
 ]:
     """Supabase Auth "Before User Created" hook
 
@@ -187,7 +198,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PostV1HooksSupabaseAccountResponse200Type0 | PostV1HooksSupabaseAccountResponse200Type1 | PostV1HooksSupabaseAccountResponse400 | PostV1HooksSupabaseAccountResponse401 | PostV1HooksSupabaseAccountResponse408 | PostV1HooksSupabaseAccountResponse413 | PostV1HooksSupabaseAccountResponse415]
+        Response[PostV1HooksSupabaseAccountResponse200Type0 | PostV1HooksSupabaseAccountResponse200Type1 | PostV1HooksSupabaseAccountResponse400 | PostV1HooksSupabaseAccountResponse401 | PostV1HooksSupabaseAccountResponse408 | PostV1HooksSupabaseAccountResponse413 | PostV1HooksSupabaseAccountResponse415 | PostV1HooksSupabaseAccountResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -219,6 +230,7 @@ def sync(
     | PostV1HooksSupabaseAccountResponse408
     | PostV1HooksSupabaseAccountResponse413
     | PostV1HooksSupabaseAccountResponse415
+    | PostV1HooksSupabaseAccountResponse503
     | None
 ):
     """Supabase Auth "Before User Created" hook
@@ -242,7 +254,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PostV1HooksSupabaseAccountResponse200Type0 | PostV1HooksSupabaseAccountResponse200Type1 | PostV1HooksSupabaseAccountResponse400 | PostV1HooksSupabaseAccountResponse401 | PostV1HooksSupabaseAccountResponse408 | PostV1HooksSupabaseAccountResponse413 | PostV1HooksSupabaseAccountResponse415
+        PostV1HooksSupabaseAccountResponse200Type0 | PostV1HooksSupabaseAccountResponse200Type1 | PostV1HooksSupabaseAccountResponse400 | PostV1HooksSupabaseAccountResponse401 | PostV1HooksSupabaseAccountResponse408 | PostV1HooksSupabaseAccountResponse413 | PostV1HooksSupabaseAccountResponse415 | PostV1HooksSupabaseAccountResponse503
     """
 
     return sync_detailed(
@@ -269,6 +281,7 @@ async def asyncio_detailed(
     | PostV1HooksSupabaseAccountResponse408
     | PostV1HooksSupabaseAccountResponse413
     | PostV1HooksSupabaseAccountResponse415
+    | PostV1HooksSupabaseAccountResponse503
 ]:
     """Supabase Auth "Before User Created" hook
 
@@ -291,7 +304,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PostV1HooksSupabaseAccountResponse200Type0 | PostV1HooksSupabaseAccountResponse200Type1 | PostV1HooksSupabaseAccountResponse400 | PostV1HooksSupabaseAccountResponse401 | PostV1HooksSupabaseAccountResponse408 | PostV1HooksSupabaseAccountResponse413 | PostV1HooksSupabaseAccountResponse415]
+        Response[PostV1HooksSupabaseAccountResponse200Type0 | PostV1HooksSupabaseAccountResponse200Type1 | PostV1HooksSupabaseAccountResponse400 | PostV1HooksSupabaseAccountResponse401 | PostV1HooksSupabaseAccountResponse408 | PostV1HooksSupabaseAccountResponse413 | PostV1HooksSupabaseAccountResponse415 | PostV1HooksSupabaseAccountResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -321,6 +334,7 @@ async def asyncio(
     | PostV1HooksSupabaseAccountResponse408
     | PostV1HooksSupabaseAccountResponse413
     | PostV1HooksSupabaseAccountResponse415
+    | PostV1HooksSupabaseAccountResponse503
     | None
 ):
     """Supabase Auth "Before User Created" hook
@@ -344,7 +358,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PostV1HooksSupabaseAccountResponse200Type0 | PostV1HooksSupabaseAccountResponse200Type1 | PostV1HooksSupabaseAccountResponse400 | PostV1HooksSupabaseAccountResponse401 | PostV1HooksSupabaseAccountResponse408 | PostV1HooksSupabaseAccountResponse413 | PostV1HooksSupabaseAccountResponse415
+        PostV1HooksSupabaseAccountResponse200Type0 | PostV1HooksSupabaseAccountResponse200Type1 | PostV1HooksSupabaseAccountResponse400 | PostV1HooksSupabaseAccountResponse401 | PostV1HooksSupabaseAccountResponse408 | PostV1HooksSupabaseAccountResponse413 | PostV1HooksSupabaseAccountResponse415 | PostV1HooksSupabaseAccountResponse503
     """
 
     return (

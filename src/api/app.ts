@@ -11,7 +11,7 @@
 import fastifySwagger from '@fastify/swagger';
 import underPressure from '@fastify/under-pressure';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Metrics } from '../platform/metrics.ts';
 import type { CheckService, FeedbackService, Health, ModelService, StatsService, UsageService } from '../service/ports.ts';
@@ -106,6 +106,18 @@ export function serverOptions(d: Pick<AppDeps, 'logger' | 'logRequests' | 'metri
   };
 }
 
+/** The overload guard's options: 503 + Retry-After while the event loop is saturated (a route may answer it itself: signup-hooks.ts). */
+export function overloadGuard(maxEventLoopDelayMs = 1000) {
+  return {
+    maxEventLoopDelay: maxEventLoopDelayMs,
+    retryAfter: 1,
+    exposeStatusRoute: false,
+    pressureHandler: (_req: FastifyRequest, reply: FastifyReply) => {
+      reply.code(503).header('retry-after', '1').send({ error: 'service: overloaded, retry later' });
+    },
+  };
+}
+
 export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(d)).withTypeProvider<TypeBoxTypeProvider>();
   // JSON only: a text/plain body is refused with 415 like any other non-JSON type.
@@ -134,14 +146,7 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
     d.metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
   });
 
-  await app.register(underPressure, {
-    maxEventLoopDelay: d.maxEventLoopDelayMs ?? 1000,
-    retryAfter: 1,
-    exposeStatusRoute: false,
-    pressureHandler: (_req, reply) => {
-      reply.code(503).header('retry-after', '1').send({ error: 'service: overloaded, retry later' });
-    },
-  });
+  await app.register(underPressure, overloadGuard(d.maxEventLoopDelayMs));
 
   await app.register(fastifySwagger, {
     // The HEAD routes the read-only endpoints take explicitly are operations too.

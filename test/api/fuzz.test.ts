@@ -5,6 +5,7 @@
  */
 import type { InjectOptions } from 'fastify';
 import fc from 'fast-check';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInProcess, type InProcess } from '../helpers/in-process.ts';
 import { KEYS } from '../helpers/server.ts';
@@ -120,6 +121,7 @@ describe('no input makes any route answer 5xx', () => {
   });
 
   it('the sign-up hook: random bodies, webhook headers and account names', async () => {
+    // Unsigned, so only the refusals are reached (the signed property below reads the bodies).
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(fc.constant('acme'), fc.string(), fc.string({ unit: 'binary' })),
@@ -133,6 +135,38 @@ describe('no input makes any route answer 5xx', () => {
       ),
       RUNS,
     );
+  });
+
+  it('the sign-up hook: correctly signed bodies of any shape', async () => {
+    const key = Buffer.from('fuzz-test-sign-up-hook-secret-0123');
+    const secret = `whsec_${key.toString('base64')}`;
+    expect((await send('PATCH', '/v1/settings', JSON.stringify({ signup_hook_secret: `v1,${secret}` }))).statusCode).toBe(200);
+    const supabaseShaped = fc.record(
+      {
+        metadata: fc.oneof(field, fc.record({ ip_address: fc.oneof(fc.ipV4(), fc.ipV6(), field), name: field }, { requiredKeys: [] })),
+        user: fc.oneof(field, fc.record({ email: fc.oneof(emailish, field), phone: field }, { requiredKeys: [] })),
+      },
+      { requiredKeys: [] },
+    );
+    let n = 0;
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(fc.jsonValue().map((v) => JSON.stringify(v)), fc.string(), supabaseShaped.map((v) => JSON.stringify(v))), async (body) => {
+          const id = `msg_fuzz_${++n}`;
+          const at = new Date();
+          const headers = { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': new Webhook(secret).sign(id, at, body) };
+          const res = await svc.running.api!.app.inject({ method: 'POST', url: '/v1/hooks/supabase/acme', headers, payload: body });
+          expect([200, 400], `${res.statusCode} ${body.slice(0, 200)}`).toContain(res.statusCode);
+          const answer = JSON.parse(res.body) as unknown;
+          // 400 names the field; 200 is Supabase's allow ({}) or its refusal.
+          if (res.statusCode === 400) expect(answer).toEqual({ error: expect.stringMatching(/^(body|user|user\.email|metadata|metadata\.ip_address): must /) });
+          else if (JSON.stringify(answer) !== '{}') expect(answer).toEqual({ error: { http_code: 403, message: expect.any(String) } });
+        }),
+        RUNS,
+      );
+    } finally {
+      await send('PATCH', '/v1/settings', JSON.stringify({ signup_hook_secret: null }));
+    }
   });
 
   it('random raw bodies and content types', async () => {

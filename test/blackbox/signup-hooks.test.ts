@@ -110,9 +110,27 @@ describe('the Supabase Before User Created hook', () => {
   });
 
   it('a user without an email (phone sign-up) is allowed without a check; a bad account name is 400', async () => {
+    const before = await billed();
     const body = JSON.stringify({ metadata: { name: 'before-user-created' }, user: { email: '', phone: '15555550100' } });
     expect((await hook(body, signed(body))).body).toEqual({});
     expect((await hook(body, signed(body), 'bad%20name')).status).toBe(400);
+    expect((await billed()) - before).toBe(0);
+  });
+
+  it('a signed body that is not a sign-up is 400 naming the field (not an allowed sign-up), and checks nothing', async () => {
+    const before = await billed();
+    for (const [body, error] of [
+      ['[]', 'body: must be a JSON object ({metadata, user}, as Supabase sends it)'],
+      ['"ana.silva@gmail.com"', 'body: must be a JSON object ({metadata, user}, as Supabase sends it)'],
+      ['{"metadata":{}}', 'user: must be an object (the user about to be created)'],
+      ['{"user":{"email":["ana.silva@gmail.com"]}}', 'user.email: must be a string'],
+      ['{"metadata":{"ip_address":7},"user":{"email":"ana.silva@gmail.com"}}', 'metadata.ip_address: must be a string'],
+      ['{"user":', 'body: must be valid JSON'],
+    ]) {
+      const r = await hook(body!, signed(body!));
+      expect([r.status, r.body], body).toEqual([400, { error }]);
+    }
+    expect((await billed()) - before).toBe(0);
   });
 
   it('fails open: a check slower than 2 s answers {} in time for Supabase (5 s)', async () => {

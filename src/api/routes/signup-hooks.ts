@@ -8,17 +8,29 @@
  * accepted is 401 and checks nothing. A verified request checks `user.email` (with
  * `metadata.ip_address`) as the account, billed like any check, and answers 200 with `{}` (allow)
  * or `{error: {http_code, message}}` (refuse) on `block`, and on `review` when the account's
- * `signup_hook_reject_review` is set. Fail-open: Supabase gives the hook 5 s in all; without a
- * verdict within `deadlineMs` (or when the service is overloaded) the answer is `{}`.
+ * `signup_hook_reject_review` is set. A signed body that is not Supabase's shape is 400 naming
+ * the field. Fail-open: Supabase gives the hook 5 s in all and turns any answer but 200/202/204
+ * into a failed sign-up (a 429 or 503 with Retry-After is sent again at once, at most 3 times, then
+ * fails it too), so without a verdict within `deadlineMs`, when the check is refused for the
+ * account's rate limit, or when the service is overloaded, a verified request is answered `{}`.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { ServiceError } from '../../domain/errors.ts';
 import type { ReplayGuard } from '../../signup-hooks/replay-guard.ts';
 import { answerOutcome, supabaseAnswer, type HookDecision } from '../../signup-hooks/supabase-answer.ts';
+import { parseSupabaseSignup } from '../../signup-hooks/supabase-payload.ts';
 import { libraryForm } from '../../signup-hooks/webhook-secret.ts';
 import type { CheckAnswer } from '../../service/ports.ts';
 import { errorResponses, SignupHookAnswer, SignupHookHeaders, SignupHookParams } from '../schemas.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** @fastify/under-pressure: the route's own handling of an overloaded service (app.ts answers 503 otherwise). */
+    pressureHandler?: (request: FastifyRequest, reply: FastifyReply, type: string, value: number | undefined) => void;
+  }
+}
 
 export interface SignupHookDeps {
   /** The account's Standard Webhooks key, when it set one. */
@@ -45,18 +57,24 @@ export const signupHookRoutes =
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: HOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
 
+    // The overload guard's 503 would fail the sign-up (see above): the request goes on, is
+    // verified and read as any other (malformed input is still refused), and is allowed unchecked.
+    const overloaded = new WeakSet<FastifyRequest>();
+
     app.post(
       '/v1/hooks/supabase/:account',
       {
+        config: { pressureHandler: (request) => void overloaded.add(request) },
         schema: {
           summary: 'Supabase Auth "Before User Created" hook',
           description:
-            'Set this URL, with your account name, as the HTTP hook in Supabase (Authentication > Hooks), and the secret Supabase shows there as `signup_hook_secret` with PATCH /v1/settings. No API key: the Standard Webhooks signature authenticates the request (a replayed webhook-id or a timestamp more than 5 minutes off is refused). The body is what Supabase sends: `{metadata: {ip_address, ...}, user: {email, ...}}`. Answers 200 `{}` to allow, or `{error: {http_code: 403, message}}` to refuse a `block` (and a `review` when `signup_hook_reject_review` is set). Allows when no verdict comes within 2 s (Supabase waits 5 s). Billed: 1 email per address checked.',
+            'Set this URL, with your account name, as the HTTP hook in Supabase (Authentication > Hooks), and the secret Supabase shows there as `signup_hook_secret` with PATCH /v1/settings. No API key: the Standard Webhooks signature authenticates the request (a replayed webhook-id or a timestamp more than 5 minutes off is refused). The body is what Supabase sends: `{metadata: {ip_address, ...}, user: {email, ...}}`. Answers 200 `{}` to allow, or `{error: {http_code: 403, message}}` to refuse a `block` (and a `review` when `signup_hook_reject_review` is set). A signed body of another shape is 400. Allows, with `{}`, when no verdict comes within 2 s (Supabase waits 5 s), when the check would exceed your rate limit, and when the service is overloaded: Supabase fails the sign-up on any other answer. Billed: 1 email per address checked.',
           tags: ['sign-up hooks'],
           security: [],
           params: SignupHookParams,
           headers: SignupHookHeaders,
-          response: { 200: SignupHookAnswer, ...errorResponses(400, 401, 408, 413, 415, 503) },
+          // No 503: an overloaded service allows (see above).
+          response: { 200: SignupHookAnswer, ...errorResponses(400, 401, 408, 413, 415) },
         },
       },
       async (req, reply) => {
@@ -73,11 +91,14 @@ export const signupHookRoutes =
           if (err instanceof WebhookVerificationError) return unauthorized(signatureError(err.message));
           throw new ServiceError('MS_ERR_VALIDATION', 'body: must be valid JSON');
         }
+        const parsed = parseSupabaseSignup(payload);
+        if (!parsed.ok) throw new ServiceError('MS_ERR_VALIDATION', parsed.error);
         const timestamp = Number(req.headers['webhook-timestamp']);
         if (!d.replay.accept(account, String(req.headers['webhook-id']), timestamp, d.now())) return unauthorized('webhook-id: already used (a replayed request)');
 
-        const { email, ip } = userOf(payload);
-        const decision: HookDecision = email === undefined ? { kind: 'checked', verdict: 'allow' } : await decide(account, email, ip);
+        const { email, ip } = parsed.signup;
+        const decision: HookDecision =
+          email === undefined ? { kind: 'checked', verdict: 'allow' } : overloaded.has(req) ? { kind: 'failed_open' } : await decide(account, email, ip);
         const answer = supabaseAnswer(decision, d.rejectReview(account));
         d.onAnswer?.(answerOutcome(decision, answer));
         return reply.code(200).send(answer);
@@ -105,14 +126,6 @@ export const signupHookRoutes =
       }
     }
   };
-
-/** `user.email` (absent for phone sign-ups) and `metadata.ip_address` of Supabase's payload. */
-function userOf(payload: unknown): { email: string | undefined; ip: string | undefined } {
-  const p = (payload ?? {}) as { user?: { email?: unknown }; metadata?: { ip_address?: unknown } };
-  const email = typeof p.user?.email === 'string' && p.user.email.trim() !== '' ? p.user.email : undefined;
-  const ip = typeof p.metadata?.ip_address === 'string' && p.metadata.ip_address !== '' ? p.metadata.ip_address : undefined;
-  return { email, ip };
-}
 
 /** The library's words, named by the header they are about. */
 function signatureError(message: string): string {

@@ -382,7 +382,7 @@ export interface paths {
         put?: never;
         /**
          * Supabase Auth "Before User Created" hook
-         * @description Set this URL, with your account name, as the HTTP hook in Supabase (Authentication > Hooks), and the secret Supabase shows there as `signup_hook_secret` with PATCH /v1/settings. No API key: the Standard Webhooks signature authenticates the request (a replayed webhook-id or a timestamp more than 5 minutes off is refused). The body is what Supabase sends: `{metadata: {ip_address, ...}, user: {email, ...}}`. Answers 200 `{}` to allow, or `{error: {http_code: 403, message}}` to refuse a `block` (and a `review` when `signup_hook_reject_review` is set). Allows when no verdict comes within 2 s (Supabase waits 5 s). Billed: 1 email per address checked.
+         * @description Set this URL, with your account name, as the HTTP hook in Supabase (Authentication > Hooks), and the secret Supabase shows there as `signup_hook_secret` with PATCH /v1/settings. No API key: the Standard Webhooks signature authenticates the request (a replayed webhook-id or a timestamp more than 5 minutes off is refused). The body is what Supabase sends: `{metadata: {ip_address, ...}, user: {email, ...}}`. Answers 200 `{}` to allow, or `{error: {http_code: 403, message}}` to refuse a `block` (and a `review` when `signup_hook_reject_review` is set). A signed body of another shape is 400. Allows, with `{}`, when no verdict comes within 2 s (Supabase waits 5 s), when the check would exceed your rate limit, and when the service is overloaded: Supabase fails the sign-up on any other answer. Billed: 1 email per address checked.
          */
         post: {
             parameters: {
@@ -464,19 +464,6 @@ export interface paths {
                 /** @description Body is not JSON, or compressed (Content-Encoding other than identity: send it uncompressed) */
                 415: {
                     headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
-                };
-                /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
-                503: {
-                    headers: {
-                        /** @description Seconds to wait before retrying */
-                        "retry-after"?: number;
                         [name: string]: unknown;
                     };
                     content: {

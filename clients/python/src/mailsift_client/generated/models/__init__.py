@@ -285,9 +285,6 @@ from .post_v1_hooks_supabase_account_response_413 import (
 from .post_v1_hooks_supabase_account_response_415 import (
     PostV1HooksSupabaseAccountResponse415,
 )
-from .post_v1_hooks_supabase_account_response_503 import (
-    PostV1HooksSupabaseAccountResponse503,
-)
 from .post_v1_rules_body import PostV1RulesBody
 from .post_v1_rules_body_action import PostV1RulesBodyAction
 from .post_v1_rules_body_type import PostV1RulesBodyType
@@ -505,7 +502,6 @@ __all__ = (
     "PostV1HooksSupabaseAccountResponse408",
     "PostV1HooksSupabaseAccountResponse413",
     "PostV1HooksSupabaseAccountResponse415",
-    "PostV1HooksSupabaseAccountResponse503",
     "PostV1RulesBody",
     "PostV1RulesBodyAction",
     "PostV1RulesBodyType",

@@ -27,9 +27,6 @@ from ...models.post_v1_hooks_supabase_account_response_413 import (
 from ...models.post_v1_hooks_supabase_account_response_415 import (
     PostV1HooksSupabaseAccountResponse415,
 )
-from ...models.post_v1_hooks_supabase_account_response_503 import (
-    PostV1HooksSupabaseAccountResponse503,
-)
 from ...types import UNSET, Response, Unset
 
 
@@ -71,7 +68,6 @@ def _parse_response(
     | PostV1HooksSupabaseAccountResponse408
     | PostV1HooksSupabaseAccountResponse413
     | PostV1HooksSupabaseAccountResponse415
-    | PostV1HooksSupabaseAccountResponse503
     | None
 ):
     if response.status_code == 200:
@@ -129,11 +125,6 @@ def _parse_response(
 
         return response_415
 
-    if response.status_code == 503:
-        response_503 = PostV1HooksSupabaseAccountResponse503.from_dict(response.json())
-
-        return response_503
-
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
     else:
@@ -150,7 +141,6 @@ def _build_response(
     | PostV1HooksSupabaseAccountResponse408
     | PostV1HooksSupabaseAccountResponse413
     | PostV1HooksSupabaseAccountResponse415
-    | PostV1HooksSupabaseAccountResponse503
 ]:
     return Response(
         status_code=HTTPStatus(response.status_code),
@@ -175,7 +165,6 @@ def sync_detailed(
     | PostV1HooksSupabaseAccountResponse408
     | PostV1HooksSupabaseAccountResponse413
     | PostV1HooksSupabaseAccountResponse415
-    | PostV1HooksSupabaseAccountResponse503
 ]:
     """Supabase Auth "Before User Created" hook
 
@@ -184,8 +173,10 @@ def sync_detailed(
     Standard Webhooks signature authenticates the request (a replayed webhook-id or a timestamp more
     than 5 minutes off is refused). The body is what Supabase sends: `{metadata: {ip_address, ...},
     user: {email, ...}}`. Answers 200 `{}` to allow, or `{error: {http_code: 403, message}}` to refuse a
-    `block` (and a `review` when `signup_hook_reject_review` is set). Allows when no verdict comes
-    within 2 s (Supabase waits 5 s). Billed: 1 email per address checked.
+    `block` (and a `review` when `signup_hook_reject_review` is set). A signed body of another shape is
+    400. Allows, with `{}`, when no verdict comes within 2 s (Supabase waits 5 s), when the check would
+    exceed your rate limit, and when the service is overloaded: Supabase fails the sign-up on any other
+    answer. Billed: 1 email per address checked.
 
     Args:
         account (str):
@@ -198,7 +189,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PostV1HooksSupabaseAccountResponse200Type0 | PostV1HooksSupabaseAccountResponse200Type1 | PostV1HooksSupabaseAccountResponse400 | PostV1HooksSupabaseAccountResponse401 | PostV1HooksSupabaseAccountResponse408 | PostV1HooksSupabaseAccountResponse413 | PostV1HooksSupabaseAccountResponse415 | PostV1HooksSupabaseAccountResponse503]
+        Response[PostV1HooksSupabaseAccountResponse200Type0 | PostV1HooksSupabaseAccountResponse200Type1 | PostV1HooksSupabaseAccountResponse400 | PostV1HooksSupabaseAccountResponse401 | PostV1HooksSupabaseAccountResponse408 | PostV1HooksSupabaseAccountResponse413 | PostV1HooksSupabaseAccountResponse415]
     """
 
     kwargs = _get_kwargs(
@@ -230,7 +221,6 @@ def sync(
     | PostV1HooksSupabaseAccountResponse408
     | PostV1HooksSupabaseAccountResponse413
     | PostV1HooksSupabaseAccountResponse415
-    | PostV1HooksSupabaseAccountResponse503
     | None
 ):
     """Supabase Auth "Before User Created" hook
@@ -240,8 +230,10 @@ def sync(
     Standard Webhooks signature authenticates the request (a replayed webhook-id or a timestamp more
     than 5 minutes off is refused). The body is what Supabase sends: `{metadata: {ip_address, ...},
     user: {email, ...}}`. Answers 200 `{}` to allow, or `{error: {http_code: 403, message}}` to refuse a
-    `block` (and a `review` when `signup_hook_reject_review` is set). Allows when no verdict comes
-    within 2 s (Supabase waits 5 s). Billed: 1 email per address checked.
+    `block` (and a `review` when `signup_hook_reject_review` is set). A signed body of another shape is
+    400. Allows, with `{}`, when no verdict comes within 2 s (Supabase waits 5 s), when the check would
+    exceed your rate limit, and when the service is overloaded: Supabase fails the sign-up on any other
+    answer. Billed: 1 email per address checked.
 
     Args:
         account (str):
@@ -254,7 +246,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PostV1HooksSupabaseAccountResponse200Type0 | PostV1HooksSupabaseAccountResponse200Type1 | PostV1HooksSupabaseAccountResponse400 | PostV1HooksSupabaseAccountResponse401 | PostV1HooksSupabaseAccountResponse408 | PostV1HooksSupabaseAccountResponse413 | PostV1HooksSupabaseAccountResponse415 | PostV1HooksSupabaseAccountResponse503
+        PostV1HooksSupabaseAccountResponse200Type0 | PostV1HooksSupabaseAccountResponse200Type1 | PostV1HooksSupabaseAccountResponse400 | PostV1HooksSupabaseAccountResponse401 | PostV1HooksSupabaseAccountResponse408 | PostV1HooksSupabaseAccountResponse413 | PostV1HooksSupabaseAccountResponse415
     """
 
     return sync_detailed(
@@ -281,7 +273,6 @@ async def asyncio_detailed(
     | PostV1HooksSupabaseAccountResponse408
     | PostV1HooksSupabaseAccountResponse413
     | PostV1HooksSupabaseAccountResponse415
-    | PostV1HooksSupabaseAccountResponse503
 ]:
     """Supabase Auth "Before User Created" hook
 
@@ -290,8 +281,10 @@ async def asyncio_detailed(
     Standard Webhooks signature authenticates the request (a replayed webhook-id or a timestamp more
     than 5 minutes off is refused). The body is what Supabase sends: `{metadata: {ip_address, ...},
     user: {email, ...}}`. Answers 200 `{}` to allow, or `{error: {http_code: 403, message}}` to refuse a
-    `block` (and a `review` when `signup_hook_reject_review` is set). Allows when no verdict comes
-    within 2 s (Supabase waits 5 s). Billed: 1 email per address checked.
+    `block` (and a `review` when `signup_hook_reject_review` is set). A signed body of another shape is
+    400. Allows, with `{}`, when no verdict comes within 2 s (Supabase waits 5 s), when the check would
+    exceed your rate limit, and when the service is overloaded: Supabase fails the sign-up on any other
+    answer. Billed: 1 email per address checked.
 
     Args:
         account (str):
@@ -304,7 +297,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PostV1HooksSupabaseAccountResponse200Type0 | PostV1HooksSupabaseAccountResponse200Type1 | PostV1HooksSupabaseAccountResponse400 | PostV1HooksSupabaseAccountResponse401 | PostV1HooksSupabaseAccountResponse408 | PostV1HooksSupabaseAccountResponse413 | PostV1HooksSupabaseAccountResponse415 | PostV1HooksSupabaseAccountResponse503]
+        Response[PostV1HooksSupabaseAccountResponse200Type0 | PostV1HooksSupabaseAccountResponse200Type1 | PostV1HooksSupabaseAccountResponse400 | PostV1HooksSupabaseAccountResponse401 | PostV1HooksSupabaseAccountResponse408 | PostV1HooksSupabaseAccountResponse413 | PostV1HooksSupabaseAccountResponse415]
     """
 
     kwargs = _get_kwargs(
@@ -334,7 +327,6 @@ async def asyncio(
     | PostV1HooksSupabaseAccountResponse408
     | PostV1HooksSupabaseAccountResponse413
     | PostV1HooksSupabaseAccountResponse415
-    | PostV1HooksSupabaseAccountResponse503
     | None
 ):
     """Supabase Auth "Before User Created" hook
@@ -344,8 +336,10 @@ async def asyncio(
     Standard Webhooks signature authenticates the request (a replayed webhook-id or a timestamp more
     than 5 minutes off is refused). The body is what Supabase sends: `{metadata: {ip_address, ...},
     user: {email, ...}}`. Answers 200 `{}` to allow, or `{error: {http_code: 403, message}}` to refuse a
-    `block` (and a `review` when `signup_hook_reject_review` is set). Allows when no verdict comes
-    within 2 s (Supabase waits 5 s). Billed: 1 email per address checked.
+    `block` (and a `review` when `signup_hook_reject_review` is set). A signed body of another shape is
+    400. Allows, with `{}`, when no verdict comes within 2 s (Supabase waits 5 s), when the check would
+    exceed your rate limit, and when the service is overloaded: Supabase fails the sign-up on any other
+    answer. Billed: 1 email per address checked.
 
     Args:
         account (str):
@@ -358,7 +352,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PostV1HooksSupabaseAccountResponse200Type0 | PostV1HooksSupabaseAccountResponse200Type1 | PostV1HooksSupabaseAccountResponse400 | PostV1HooksSupabaseAccountResponse401 | PostV1HooksSupabaseAccountResponse408 | PostV1HooksSupabaseAccountResponse413 | PostV1HooksSupabaseAccountResponse415 | PostV1HooksSupabaseAccountResponse503
+        PostV1HooksSupabaseAccountResponse200Type0 | PostV1HooksSupabaseAccountResponse200Type1 | PostV1HooksSupabaseAccountResponse400 | PostV1HooksSupabaseAccountResponse401 | PostV1HooksSupabaseAccountResponse408 | PostV1HooksSupabaseAccountResponse413 | PostV1HooksSupabaseAccountResponse415
     """
 
     return (

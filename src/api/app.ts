@@ -11,7 +11,7 @@
 import fastifySwagger from '@fastify/swagger';
 import underPressure from '@fastify/under-pressure';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Metrics } from '../platform/metrics.ts';
 import type { CheckService, FeedbackService, Health, ModelService, StatsService, UsageService } from '../service/ports.ts';
@@ -33,6 +33,7 @@ import type { SettingsService } from '../service/settings-service.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { dashboardRoutes, type StaticAsset } from './routes/dashboard.ts';
 import { systemRoutes } from './routes/system.ts';
+import { signupHookRoutes, type SignupHookDeps } from './routes/signup-hooks.ts';
 
 export interface AppDeps {
   logger: Logger;
@@ -48,6 +49,8 @@ export interface AppDeps {
   stats: StatsService;
   /** The dashboard page and its assets (GET /dashboard, no key needed). */
   dashboard: readonly StaticAsset[];
+  /** Sign-up hooks: authenticated by their signature, not by an API key. */
+  signupHooks: SignupHookDeps;
   health: Health;
   metrics: Metrics;
   version: string;
@@ -61,7 +64,7 @@ export interface AppDeps {
 
 export const BODY_LIMIT = 1024 * 1024;
 /** The /v1 routes open without a key. */
-const PUBLIC_V1: ReadonlySet<string> = new Set(['/v1/openapi.json']);
+const PUBLIC_V1: ReadonlySet<string> = new Set(['/v1/openapi.json', '/v1/hooks/supabase/:account']);
 /**
  * A request must arrive whole within this (a 1 MiB body included): a client that stops sending
  * mid-body gets 408 instead of holding its connection, and its memory, forever. Fastify's
@@ -103,6 +106,18 @@ export function serverOptions(d: Pick<AppDeps, 'logger' | 'logRequests' | 'metri
   };
 }
 
+/** The overload guard's options: 503 + Retry-After while the event loop is saturated (a route may answer it itself: signup-hooks.ts). */
+export function overloadGuard(maxEventLoopDelayMs = 1000) {
+  return {
+    maxEventLoopDelay: maxEventLoopDelayMs,
+    retryAfter: 1,
+    exposeStatusRoute: false,
+    pressureHandler: (_req: FastifyRequest, reply: FastifyReply) => {
+      reply.code(503).header('retry-after', '1').send({ error: 'service: overloaded, retry later' });
+    },
+  };
+}
+
 export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(d)).withTypeProvider<TypeBoxTypeProvider>();
   // JSON only: a text/plain body is refused with 415 like any other non-JSON type.
@@ -131,14 +146,7 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
     d.metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
   });
 
-  await app.register(underPressure, {
-    maxEventLoopDelay: d.maxEventLoopDelayMs ?? 1000,
-    retryAfter: 1,
-    exposeStatusRoute: false,
-    pressureHandler: (_req, reply) => {
-      reply.code(503).header('retry-after', '1').send({ error: 'service: overloaded, retry later' });
-    },
-  });
+  await app.register(underPressure, overloadGuard(d.maxEventLoopDelayMs));
 
   await app.register(fastifySwagger, {
     // The HEAD routes the read-only endpoints take explicitly are operations too.
@@ -168,6 +176,7 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
   app.get('/v1/openapi.json', { exposeHeadRoute: true, schema: openapiDoc }, async () => app.swagger() as unknown as Record<string, unknown>);
   await app.register(systemRoutes(d.health, d.metrics));
   await app.register(dashboardRoutes(d.dashboard));
+  await app.register(signupHookRoutes(d.signupHooks));
 
   await app.register(async (v1) => {
     v1.addHook('onRequest', authHook(d.keys));

@@ -4,6 +4,7 @@
  * and the OpenAPI document at /v1/openapi.json.
  */
 import { Type, type Static } from 'typebox';
+import { ACCOUNT_NAME } from '../domain/account.ts';
 import { ACCOUNT_TYPES, DATACENTERS, DOMAIN_PATTERNS, IP_IGNORED_REASONS, MAIL_PROVIDERS, OUTCOMES, VERDICTS } from '../domain/check.ts';
 import { EVIDENCE_SIGNALS, REASON_CODES } from '../model/reasons.ts';
 import { MAX_RULE_NOTE, RULE_ACTIONS, RULE_TYPES } from '../controls/rules.ts';
@@ -207,6 +208,12 @@ export const SettingsPatchBody = Type.Object(
   {
     verdict_allow: threshold('`allow` when human_score >= this (0-100, at least verdict_review)'),
     verdict_review: threshold('`review` when human_score >= this and below verdict_allow (0-100); `block` below'),
+    signup_hook_secret: Type.Optional(
+      Type.Union([Type.String({ maxLength: 200 }), Type.Null()], {
+        description: 'The Standard Webhooks secret of your sign-up hook (`v1,whsec_<base64>`, as Supabase shows it); null removes it. Stored sealed; never shown again',
+      }),
+    ),
+    signup_hook_reject_review: Type.Optional(Type.Union([Type.Boolean(), Type.Null()], { description: 'The sign-up hook refuses `review` as well as `block` (default false; null resets)' })),
   },
   { additionalProperties: false },
 );
@@ -216,6 +223,8 @@ export const SettingsResponse = Type.Object(
   {
     verdict_allow: Type.Integer({ minimum: 0, maximum: 100, description: 'Your account\'s allow threshold (the service\'s default unless you set one)' }),
     verdict_review: Type.Integer({ minimum: 0, maximum: 100, description: 'Your account\'s review threshold (the service\'s default unless you set one)' }),
+    signup_hook_secret_set: Type.Boolean({ description: 'Whether a sign-up hook secret is set (it is never shown)' }),
+    signup_hook_reject_review: Type.Boolean({ description: 'The sign-up hook refuses `review` as well as `block`' }),
   },
   { additionalProperties: false },
 );
@@ -280,6 +289,27 @@ export const StatsBody = Type.Object(
   { additionalProperties: false },
 );
 export type StatsBody = Static<typeof StatsBody>;
+export const SignupHookParams = Type.Object(
+  { account: Type.String({ pattern: ACCOUNT_NAME.source, description: 'Your account name (the one your API keys belong to)' }) },
+  { additionalProperties: false },
+);
+
+export const SignupHookHeaders = Type.Object({
+  'webhook-id': Type.Optional(Type.String({ description: 'Standard Webhooks message id (a new one per attempt)' })),
+  'webhook-timestamp': Type.Optional(Type.String({ description: 'Unix seconds; refused when more than 5 minutes off' })),
+  'webhook-signature': Type.Optional(Type.String({ description: '`v1,<base64 HMAC-SHA256>` under your signup_hook_secret (several, space-separated, during a rotation)' })),
+});
+
+export const SignupHookAnswer = Type.Union(
+  [
+    Type.Object({}, { additionalProperties: false, description: 'Allow: the user is created' }),
+    Type.Object(
+      { error: Type.Object({ http_code: Type.Integer(), message: Type.String() }, { additionalProperties: false }) },
+      { additionalProperties: false, description: 'Refuse: Supabase does not create the user and passes the message to the client' },
+    ),
+  ],
+  { description: "Supabase's hook answer" },
+);
 
 const RETRY_AFTER = { 'retry-after': { type: 'integer', minimum: 1, description: 'Seconds to wait before retrying' } };
 

@@ -16,6 +16,7 @@ export interface Metrics {
   readonly domainAgeLookups: Counter<'result'>;
   readonly ruleHits: Counter<'action' | 'type'>;
   readonly testChecks: Counter<'verdict'>;
+  readonly signupHooks: Counter<'provider' | 'outcome'>;
   /** Registers a gauge whose value is read at scrape time. */
   gauge(name: string, help: string, labels: string[], collect: (set: (labels: Record<string, string>, v: number) => void) => void | Promise<void>): void;
 }
@@ -42,6 +43,7 @@ export function createMetrics(): Metrics {
       labelNames: ['topic', 'recorded'] as const,
       registers: [registry],
     }),
+    signupHooks: new Counter({ name: 'mailsift_signup_hook_total', help: 'Sign-up hook requests by provider and outcome (allow, reject, failed_open, unauthorized)', labelNames: ['provider', 'outcome'] as const, registers: [registry] }),
     feedback: new Counter({ name: 'mailsift_feedback_total', help: 'Feedback requests by outcome and result', labelNames: ['outcome', 'result'] as const, registers: [registry] }),
     domainAgeLookups: new Counter({ name: 'mailsift_domain_age_lookups_total', help: 'RDAP domain-age lookups by result (found, absent, failed)', labelNames: ['result'] as const, registers: [registry] }),
     ruleHits: new Counter({ name: 'mailsift_rule_hits_total', help: "Checks whose verdict a customer's rule set, by the rule's action and type", labelNames: ['action', 'type'] as const, registers: [registry] }),

@@ -30,6 +30,9 @@ import { createControlLog } from '../service/control-log.ts';
 import { createKeysService } from '../service/keys-service.ts';
 import { createRulesService } from '../service/rules-service.ts';
 import { createSettingsService } from '../service/settings-service.ts';
+import { openSealed, sealSecret } from '../domain/sealed-secret.ts';
+import { ReplayGuard } from '../signup-hooks/replay-guard.ts';
+import { SIGNUP_HOOK_DEADLINE_MS, type SignupHookDeps } from '../api/routes/signup-hooks.ts';
 import { createTestChecks } from '../service/test-checks.ts';
 import type { InboxHashOf } from '../service/feedback-service.ts';
 import { effectiveSettings, thresholdsOf } from '../controls/settings.ts';
@@ -139,7 +142,19 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
   const defaultThresholds = thresholdsOf(effectiveSettings(undefined, defaults));
   const controlLog = createControlLog({ writer, codec: d.codecs.controls, table });
   const rules = createRulesService({ table, log: controlLog, inboxHashOf, now: ctx.now, random: randomBytes });
-  const settings = createSettingsService({ table, log: controlLog, defaults, now: ctx.now });
+  const settings = createSettingsService({ table, log: controlLog, defaults, now: ctx.now, seal: (key) => sealSecret(ctx.sealKey, key, randomBytes(12)) });
+  const signupHooks: SignupHookDeps = {
+    secretFor: (account) => {
+      const sealed = table.settings(account)?.signup_hook_secret;
+      return typeof sealed === 'string' ? openSealed(ctx.sealKey, sealed) : undefined;
+    },
+    rejectReview: (account) => table.settings(account)?.signup_hook_reject_review === true,
+    check: (account, email, ip) => checks.check(account, { email, ...(ip === undefined ? {} : { ip }), explain: false }),
+    deadlineMs: SIGNUP_HOOK_DEADLINE_MS,
+    replay: new ReplayGuard(),
+    now: ctx.now,
+    onAnswer: (outcome) => metrics.signupHooks.inc({ provider: 'supabase', outcome }),
+  };
   const testChecks = createTestChecks();
 
   const checks = createCheckService({
@@ -215,6 +230,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     settings,
     stats: createStatsService(createStatsQueries(d.state, own), d.learned, ctx.now),
     dashboard: loadDashboardAssets(),
+    signupHooks,
     health,
     metrics,
     version: packageVersion(),

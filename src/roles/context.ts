@@ -21,6 +21,8 @@ export interface Context {
   readonly dataDir: string;
   readonly hasher: KeyedHasher;
   readonly signer: CheckIdSigner;
+  /** Key that seals secrets an account gives us to keep (its sign-up hook secret): derived from MAILSIFT_SECRET. */
+  readonly sealKey: Buffer;
   readonly now: () => number;
   /** Outbound HTTP (feeds, RDAP): honours HTTP_PROXY, HTTPS_PROXY and NO_PROXY. */
   readonly fetch: HttpFetch;
@@ -47,6 +49,7 @@ export function createContext(config: Config, logger: Logger = createLogger(conf
     dataDir,
     hasher: createKeyedHasher(deriveKey(master, 'keyed-hash')),
     signer: createCheckIdSigner(checkIdKeys),
+    sealKey: deriveKey(master, 'sealed-secrets'),
     now: Date.now,
     fetch: createOutboundFetch({ httpProxy: config.httpProxy, httpsProxy: config.httpsProxy, noProxy: config.noProxy }),
   };

@@ -525,9 +525,11 @@ export function contractSuite(launch: () => Promise<Target>): void {
       // 429/503, 431 for an over-long query, closed lists as enums, no ip/evidence in bulk.
       for (const p of ['/v1/openapi.json', '/healthz', '/readyz', '/metrics', '/v1/model', '/v1/usage']) expect(r.body.paths[p].head).toBeDefined();
       expect(r.body.paths['/v1/check'].head).toBeUndefined();
-      for (const [, ops] of Object.entries(r.body.paths as Record<string, Record<string, { responses: Record<string, { headers?: object }> }>>)) {
+      for (const [path, ops] of Object.entries(r.body.paths as Record<string, Record<string, { responses: Record<string, { headers?: object }> }>>)) {
         for (const op of Object.values(ops)) {
-          expect(op.responses['503']?.headers).toHaveProperty('retry-after');
+          // The sign-up hook answers an overloaded service with an allow (Supabase fails the sign-up on a 503).
+          if (path === '/v1/hooks/supabase/{account}') expect(op.responses['503']).toBeUndefined();
+          else expect(op.responses['503']?.headers).toHaveProperty('retry-after');
           if (op.responses['429']) expect(op.responses['429'].headers).toHaveProperty('retry-after');
         }
       }

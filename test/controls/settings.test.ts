@@ -5,20 +5,20 @@ const defaults = { verdictAllow: 60, verdictReview: 30 };
 
 describe('account settings', () => {
   it("fills in the service's defaults", () => {
-    expect(effectiveSettings(undefined, defaults)).toEqual({ verdict_allow: 60, verdict_review: 30 });
-    expect(effectiveSettings({ verdict_allow: 80, verdict_review: null }, defaults)).toEqual({ verdict_allow: 80, verdict_review: 30 });
+    expect(effectiveSettings(undefined, defaults)).toMatchObject({ verdict_allow: 60, verdict_review: 30 });
+    expect(effectiveSettings({ verdict_allow: 80, verdict_review: null }, defaults)).toMatchObject({ verdict_allow: 80, verdict_review: 30 });
     expect(thresholdsOf({ verdict_allow: 80, verdict_review: 50 })).toEqual({ allowAtLeast: 80, reviewAtLeast: 50 });
   });
 
   it('never inverts the bands when a default moved under a stored value', () => {
-    expect(effectiveSettings({ verdict_allow: null, verdict_review: 55 }, { verdictAllow: 50, verdictReview: 30 })).toEqual({ verdict_allow: 50, verdict_review: 50 });
+    expect(effectiveSettings({ verdict_allow: null, verdict_review: 55 }, { verdictAllow: 50, verdictReview: 30 })).toMatchObject({ verdict_allow: 50, verdict_review: 50 });
   });
 
   it('patches: a field given is set, null resets it, an absent one is kept', () => {
-    expect(applySettingsPatch(undefined, { verdict_allow: 90 }, defaults)).toEqual({ ok: true, settings: { verdict_allow: 90, verdict_review: null } });
-    expect(applySettingsPatch({ verdict_allow: 90, verdict_review: 70 }, { verdict_allow: null, verdict_review: 20 }, defaults)).toEqual({ ok: true, settings: { verdict_allow: null, verdict_review: 20 } });
-    expect(applySettingsPatch({ verdict_allow: 90, verdict_review: 70 }, {}, defaults)).toEqual({ ok: true, settings: { verdict_allow: 90, verdict_review: 70 } });
-    expect(applySettingsPatch(NO_SETTINGS, { verdict_allow: 45, verdict_review: 45 }, defaults)).toEqual({ ok: true, settings: { verdict_allow: 45, verdict_review: 45 } });
+    expect(applySettingsPatch(undefined, { verdict_allow: 90 }, defaults)).toMatchObject({ ok: true, settings: { verdict_allow: 90, verdict_review: null } });
+    expect(applySettingsPatch({ verdict_allow: 90, verdict_review: 70 }, { verdict_allow: null, verdict_review: 20 }, defaults)).toMatchObject({ ok: true, settings: { verdict_allow: null, verdict_review: 20 } });
+    expect(applySettingsPatch({ verdict_allow: 90, verdict_review: 70 }, {}, defaults)).toMatchObject({ ok: true, settings: { verdict_allow: 90, verdict_review: 70 } });
+    expect(applySettingsPatch(NO_SETTINGS, { verdict_allow: 45, verdict_review: 45 }, defaults)).toMatchObject({ ok: true, settings: { verdict_allow: 45, verdict_review: 45 } });
   });
 
   it.each([

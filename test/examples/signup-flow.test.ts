@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createMailsift, MailsiftError } from 'mailsift-client';
 import { buildSignupApp, type Account } from '../../examples/signup-flow/app.ts';
-import { answering, KEYS, startServer, type RunningServer } from '../helpers/server.ts';
+import { runCli } from '../helpers/cli.ts';
+import { answering, call, KEYS, startServer, type RunningServer } from '../helpers/server.ts';
 
 let server: RunningServer;
 let app: FastifyInstance;
@@ -70,5 +71,24 @@ describe('the sign-up loop', () => {
     expect(Date.now() - t0).toBeLessThan(2500);
     expect(r.body).toContain('Mailsift did not answer in time (timeout)');
     expect((await accounts()).find((a) => a.email === 'maria.chen.flow@gmail.com')).toMatchObject({ failedOpen: 'timeout', status: 'unverified' });
+  });
+});
+
+describe('with a test key (README: nothing billed)', () => {
+  it('the fixed test addresses give their verdicts; unavailable@ fails open', async () => {
+    const made = await runCli(['keys', 'create', '--account', 'demo', '--test'], { MAILSIFT_DATA_DIR: server.dataDir });
+    expect(made.code, made.stderr).toBe(0);
+    const key = made.stdout.trim().split('\n').at(-1)!;
+    expect(key).toMatch(/^msk_test_/);
+    const demo = buildSignupApp({ mailsift: createMailsift({ baseUrl: server.url, apiKey: key, retries: 0 }), publicUrl: 'http://signup.example' });
+    const send = (email: string) => demo.inject({ method: 'POST', url: '/signup', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ email, name: 'Demo' }).toString() });
+    // a key works within 2 s of its creation
+    for (let i = 0; i < 40 && (await send('allow@mailsift.test')).statusCode !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    expect((await send('block@mailsift.test')).statusCode).toBe(422);
+    expect((await send('review@mailsift.test')).body).toContain('Your account will be reviewed');
+    expect((await send('unavailable@mailsift.test')).body).toContain('Mailsift did not answer in time (unavailable)');
+    const usage = await call<{ total: number }>(server.url, 'GET', '/v1/usage', { key });
+    expect(usage.body.total).toBe(0);
+    await demo.close();
   });
 });

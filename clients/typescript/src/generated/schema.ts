@@ -371,6 +371,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/hooks/supabase/{account}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Supabase Auth "Before User Created" hook
+         * @description Set this URL, with your account name, as the HTTP hook in Supabase (Authentication > Hooks), and the secret Supabase shows there as `signup_hook_secret` with PATCH /v1/settings. No API key: the Standard Webhooks signature authenticates the request (a replayed webhook-id or a timestamp more than 5 minutes off is refused). The body is what Supabase sends: `{metadata: {ip_address, ...}, user: {email, ...}}`. Answers 200 `{}` to allow, or `{error: {http_code: 403, message}}` to refuse a `block` (and a `review` when `signup_hook_reject_review` is set). A signed body of another shape is 400. Allows, with `{}`, when no verdict comes within 2 s (Supabase waits 5 s), when the check would exceed your rate limit, and when the service is overloaded: Supabase fails the sign-up on any other answer. Billed: 1 email per address checked.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Standard Webhooks message id (a new one per attempt) */
+                    "webhook-id"?: string;
+                    /** @description Unix seconds; refused when more than 5 minutes off */
+                    "webhook-timestamp"?: string;
+                    /** @description `v1,<base64 HMAC-SHA256>` under your signup_hook_secret (several, space-separated, during a rotation) */
+                    "webhook-signature"?: string;
+                };
+                path: {
+                    /** @description Your account name (the one your API keys belong to) */
+                    account: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Supabase's hook answer */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never> | {
+                            error: {
+                                http_code: number;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Missing or unknown API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The request did not arrive whole within 30 s */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Body over 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Body is not JSON, or compressed (Content-Encoding other than identity: send it uncompressed) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/check": {
         parameters: {
             query?: never;
@@ -1969,6 +2078,10 @@ export interface paths {
                             verdict_allow: number;
                             /** @description Your account's review threshold (the service's default unless you set one) */
                             verdict_review: number;
+                            /** @description Whether a sign-up hook secret is set (it is never shown) */
+                            signup_hook_secret_set: boolean;
+                            /** @description The sign-up hook refuses `review` as well as `block` */
+                            signup_hook_reject_review: boolean;
                         };
                     };
                 };
@@ -2045,6 +2158,10 @@ export interface paths {
                         verdict_allow?: number | null;
                         /** @description `review` when human_score >= this and below verdict_allow (0-100); `block` below; null resets it to the service's default */
                         verdict_review?: number | null;
+                        /** @description The Standard Webhooks secret of your sign-up hook (`v1,whsec_<base64>`, as Supabase shows it); null removes it. Stored sealed; never shown again */
+                        signup_hook_secret?: string | null;
+                        /** @description The sign-up hook refuses `review` as well as `block` (default false; null resets) */
+                        signup_hook_reject_review?: boolean | null;
                     };
                 };
             };
@@ -2060,6 +2177,10 @@ export interface paths {
                             verdict_allow: number;
                             /** @description Your account's review threshold (the service's default unless you set one) */
                             verdict_review: number;
+                            /** @description Whether a sign-up hook secret is set (it is never shown) */
+                            signup_hook_secret_set: boolean;
+                            /** @description The sign-up hook refuses `review` as well as `block` */
+                            signup_hook_reject_review: boolean;
                         };
                     };
                 };

@@ -261,6 +261,30 @@ from .post_v1_feedback_response_413 import PostV1FeedbackResponse413
 from .post_v1_feedback_response_415 import PostV1FeedbackResponse415
 from .post_v1_feedback_response_429 import PostV1FeedbackResponse429
 from .post_v1_feedback_response_503 import PostV1FeedbackResponse503
+from .post_v1_hooks_supabase_account_response_200_type_0 import (
+    PostV1HooksSupabaseAccountResponse200Type0,
+)
+from .post_v1_hooks_supabase_account_response_200_type_1 import (
+    PostV1HooksSupabaseAccountResponse200Type1,
+)
+from .post_v1_hooks_supabase_account_response_200_type_1_error import (
+    PostV1HooksSupabaseAccountResponse200Type1Error,
+)
+from .post_v1_hooks_supabase_account_response_400 import (
+    PostV1HooksSupabaseAccountResponse400,
+)
+from .post_v1_hooks_supabase_account_response_401 import (
+    PostV1HooksSupabaseAccountResponse401,
+)
+from .post_v1_hooks_supabase_account_response_408 import (
+    PostV1HooksSupabaseAccountResponse408,
+)
+from .post_v1_hooks_supabase_account_response_413 import (
+    PostV1HooksSupabaseAccountResponse413,
+)
+from .post_v1_hooks_supabase_account_response_415 import (
+    PostV1HooksSupabaseAccountResponse415,
+)
 from .post_v1_rules_body import PostV1RulesBody
 from .post_v1_rules_body_action import PostV1RulesBodyAction
 from .post_v1_rules_body_type import PostV1RulesBodyType
@@ -470,6 +494,14 @@ __all__ = (
     "PostV1FeedbackResponse415",
     "PostV1FeedbackResponse429",
     "PostV1FeedbackResponse503",
+    "PostV1HooksSupabaseAccountResponse200Type0",
+    "PostV1HooksSupabaseAccountResponse200Type1",
+    "PostV1HooksSupabaseAccountResponse200Type1Error",
+    "PostV1HooksSupabaseAccountResponse400",
+    "PostV1HooksSupabaseAccountResponse401",
+    "PostV1HooksSupabaseAccountResponse408",
+    "PostV1HooksSupabaseAccountResponse413",
+    "PostV1HooksSupabaseAccountResponse415",
     "PostV1RulesBody",
     "PostV1RulesBodyAction",
     "PostV1RulesBodyType",

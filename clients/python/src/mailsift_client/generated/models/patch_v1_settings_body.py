@@ -18,10 +18,16 @@ class PatchV1SettingsBody:
             resets it to the service's default
         verdict_review (int | None | Unset): `review` when human_score >= this and below verdict_allow (0-100); `block`
             below; null resets it to the service's default
+        signup_hook_secret (None | str | Unset): The Standard Webhooks secret of your sign-up hook (`v1,whsec_<base64>`,
+            as Supabase shows it); null removes it. Stored sealed; never shown again
+        signup_hook_reject_review (bool | None | Unset): The sign-up hook refuses `review` as well as `block` (default
+            false; null resets)
     """
 
     verdict_allow: int | None | Unset = UNSET
     verdict_review: int | None | Unset = UNSET
+    signup_hook_secret: None | str | Unset = UNSET
+    signup_hook_reject_review: bool | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         verdict_allow: int | None | Unset
@@ -36,6 +42,18 @@ class PatchV1SettingsBody:
         else:
             verdict_review = self.verdict_review
 
+        signup_hook_secret: None | str | Unset
+        if isinstance(self.signup_hook_secret, Unset):
+            signup_hook_secret = UNSET
+        else:
+            signup_hook_secret = self.signup_hook_secret
+
+        signup_hook_reject_review: bool | None | Unset
+        if isinstance(self.signup_hook_reject_review, Unset):
+            signup_hook_reject_review = UNSET
+        else:
+            signup_hook_reject_review = self.signup_hook_reject_review
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -43,6 +61,10 @@ class PatchV1SettingsBody:
             field_dict["verdict_allow"] = verdict_allow
         if verdict_review is not UNSET:
             field_dict["verdict_review"] = verdict_review
+        if signup_hook_secret is not UNSET:
+            field_dict["signup_hook_secret"] = signup_hook_secret
+        if signup_hook_reject_review is not UNSET:
+            field_dict["signup_hook_reject_review"] = signup_hook_reject_review
 
         return field_dict
 
@@ -68,9 +90,33 @@ class PatchV1SettingsBody:
 
         verdict_review = _parse_verdict_review(d.pop("verdict_review", UNSET))
 
+        def _parse_signup_hook_secret(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        signup_hook_secret = _parse_signup_hook_secret(
+            d.pop("signup_hook_secret", UNSET)
+        )
+
+        def _parse_signup_hook_reject_review(data: object) -> bool | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | None | Unset, data)
+
+        signup_hook_reject_review = _parse_signup_hook_reject_review(
+            d.pop("signup_hook_reject_review", UNSET)
+        )
+
         patch_v1_settings_body = cls(
             verdict_allow=verdict_allow,
             verdict_review=verdict_review,
+            signup_hook_secret=signup_hook_secret,
+            signup_hook_reject_review=signup_hook_reject_review,
         )
 
         return patch_v1_settings_body

@@ -22,6 +22,9 @@ const CASES: Record<string, [Array<[number, string]>, DnsFacts]> = {
   'zoho.test': [[[10, 'mx.zoho.eu'], [20, 'mx2.zoho.eu'], [50, 'mx3.zoho.eu']], { deliverable: true, mailProvider: 'zoho' }],
   'proton.test': [[[10, 'mail.protonmail.ch'], [20, 'mailsec.protonmail.ch']], { deliverable: true, mailProvider: 'proton' }],
   'fastmail.test': [[[10, 'in1-smtp.messagingengine.com']], { deliverable: true, mailProvider: 'other' }],
+  // a throwaway domain no list knows, whose mail a disposable service receives
+  'fresh-throwaway.test': [[[10, 'mail.mailinator.com'], [20, 'mail2.mailinator.com']], { deliverable: true, mailProvider: 'other', disposableService: 'mailinator' }],
+  'backup-at-disposable.test': [[[10, 'mx.acme-corp.test'], [20, 'in.mail.tm']], { deliverable: true, mailProvider: 'other', disposableService: 'mail.tm' }],
   'pp.test': [[[10, 'mx0a-001.pphosted.com']], { deliverable: true, mailProvider: 'gateway', gatewayVendor: 'proofpoint' }],
   'ppe.test': [[[10, 'mx1-us1.ppe-hosted.com']], { deliverable: true, mailProvider: 'gateway', gatewayVendor: 'proofpoint' }],
   'mimecast.test': [[[10, 'us-smtp-inbound-1.mimecast.com']], { deliverable: true, mailProvider: 'gateway', gatewayVendor: 'mimecast' }],

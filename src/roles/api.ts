@@ -58,6 +58,8 @@ export interface ApiRole {
   readonly devKey?: { key: string; account: string; file: string };
   /** Resolves when the start-up work that logs (the first feed downloads) has ended. */
   settled(): Promise<void>;
+  /** Recomputes now which model serves each account (it is also recomputed after state commits). */
+  refreshModels(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -184,6 +186,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     address,
     ...(apiKeys.created ? { devKey: apiKeys.created } : {}),
     settled: () => feeds.settled(),
+    refreshModels: () => models.refresh(),
     async close() {
       // The app first: requests still being drained read the state and the models.
       await app.close();

@@ -44,7 +44,16 @@ export async function learningMain(argv: readonly string[]): Promise<number> {
 function summary(sim: LearningSimulation) {
   return {
     invalid: sim.invalid,
-    published: sim.published.map((m) => ({ version: m.version, account: m.account ?? null, examples: m.examples, l2: m.l2 })),
+    published: sim.published.map((m) => ({
+      version: m.version,
+      account: m.account ?? null,
+      examples: m.examples,
+      l2: m.l2,
+      calibration_shift: m.calibration_shift ?? 0,
+      held_out_humans_blocked: m.held_out_humans_blocked ?? null,
+      baseline_held_out_humans_blocked: m.baseline_held_out_humans_blocked ?? null,
+      held_back: m.held_back ?? null,
+    })),
     served_models: sim.servedModels,
     model: sim.model,
   };

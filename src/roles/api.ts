@@ -99,6 +99,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     queries,
     onStateCommit: d.onStateCommit,
     now: ctx.now,
+    maxAccountShare: config.maxAccountShare,
     onError: (err) => logger.warn({ err }, 'model health refresh failed'),
   });
   await models.refresh();
@@ -119,7 +120,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     dns: dns.source,
     ip: { facts: (ip) => feeds.facts(ip) },
     ...(domainAge ? { domainAge } : {}),
-    history: createHistoryReader(cachedState, own, { domainFromChecks: embedded, domainHorizonMs: DOMAIN_HORIZON_MS, committed: () => d.applied().checks }),
+    history: createHistoryReader(cachedState, own, { domainFromChecks: embedded, domainHorizonMs: DOMAIN_HORIZON_MS, committed: () => d.applied().checks, maxAccountShare: config.maxAccountShare }),
     hasher: ctx.hasher,
     signer: ctx.signer,
     writer,
@@ -170,7 +171,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     now: ctx.now,
     checks,
     feedback,
-    model: createModelService(queries, config.modelMode, d.learned, ctx.now),
+    model: createModelService(queries, config.modelMode, d.learned, ctx.now, config.maxAccountShare),
     usage: createUsageService(queries, ctx.now),
     health,
     metrics,

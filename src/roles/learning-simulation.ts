@@ -88,7 +88,16 @@ export async function simulateLearning(input: LearningSimulationInput): Promise<
     closers.unshift(() => opened.bus.close());
     const streams = await startStreams(ctx, opened);
     closers.unshift(() => streams.close());
-    const trainer = await startTrainer({ bus: opened.bus, codecs: opened.codecs, groupId: 'mailsift-trainer', logger: ctx.logger, now: ctx.now, intervalMs: 0 });
+    const trainer = await startTrainer({
+      bus: opened.bus,
+      codecs: opened.codecs,
+      groupId: 'mailsift-trainer',
+      logger: ctx.logger,
+      now: ctx.now,
+      intervalMs: 0,
+      blockBelow: config.verdictReview,
+      maxAccountShare: config.maxAccountShare,
+    });
     closers.unshift(() => trainer.stop());
     const follower = await startModelFollower({ bus: opened.bus, codecs: opened.codecs, groupId: 'mailsift-api-models', logger: ctx.logger });
     closers.unshift(() => follower.stop());

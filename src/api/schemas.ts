@@ -73,7 +73,13 @@ export const CheckResult = Type.Object(
     domain_pattern: Type.Optional(literals(DOMAIN_PATTERNS, 'Company domains only')),
     alias_variants: Type.Optional(Type.Integer({ minimum: 2 })),
     recent_signups: Type.Optional(Type.Integer({ minimum: 20 })),
-    domain_fake_rate: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+    domain_fake_rate: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 1,
+        description: "Share of fake outcomes other customers reported at this domain: each customer's own share, none weighing more than its capped share (MAILSIFT_MAX_ACCOUNT_SHARE). Shown once 2 have reported; never at the big free-mail domains",
+      }),
+    ),
     ip: Type.Optional(IpObject),
     evidence: Type.Optional(Type.Array(EvidenceItem)),
     human_score: Type.Integer({ minimum: 0, maximum: 100 }),
@@ -137,17 +143,24 @@ export const ModelStatsBody = Type.Object(
   {
     mode: literals(['off', 'on', 'auto'] as const, 'MAILSIFT_MODEL_MODE'),
     serving: literals(['baseline', 'learned'] as const, 'What your account is served: the baseline, or a learned model (the shared one or your personal one)'),
-    healthy: Type.Boolean({ description: 'The learned model described here beats the baseline on recent feedback (a personal model: on your own)' }),
+    healthy: Type.Boolean({
+      description:
+        "The learned model described here beats the baseline on the last 50 outcomes it is judged on for you: your own (a personal model; the shared one once it has scored 50 of yours), else a tenant-balanced window of every account's",
+    }),
     learned_version: Type.Integer({ minimum: 0, description: 'Version of the learned model you are served, else of the newer one you have (shared or personal); 0: none yet' }),
     feedback_examples: Type.Integer({ minimum: 0, description: 'Outcomes reported by every account' }),
     customers: Type.Integer({ minimum: 0, description: 'Accounts that have reported outcomes' }),
-    baseline: { ...ModelScore, description: "The baseline's prequential scores: on your own outcomes when the learned model described is your personal one, else on every account's. All 0 before any outcome" },
+    baseline: {
+      ...ModelScore,
+      description:
+        "The baseline's prequential scores, on the outcomes the learned model described is judged on for you: your own, or every account's with each account's weight capped (MAILSIFT_MAX_ACCOUNT_SHARE). All 0 before any outcome",
+    },
     learned: {
       ...ModelScore,
       description:
         "The learned model's prequential scores, on the same outcomes as the baseline's. Before the first learned model (learned_version 0): the model it starts from, the baseline. All 0 while no outcome has scored it",
     },
-    recommendation: Type.String(),
+    recommendation: Type.String({ description: "Advice on what you are served and what to do next; of other accounts' outcomes it gives only their count" }),
   },
   { additionalProperties: false },
 );

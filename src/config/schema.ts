@@ -24,6 +24,14 @@ const int =
     return n;
   };
 
+/** A fraction greater than 0 and at most 1. */
+const share: Parser<number> = (raw) => {
+  const v = raw.trim();
+  const n = Number(v);
+  if (!/^(0|1)?(\.\d+)?$/.test(v) || v === '' || v === '.' || !(n > 0 && n <= 1)) throw new Error('must be a number greater than 0 and at most 1 (e.g. 0.25)');
+  return n;
+};
+
 const oneOf =
   <T extends string>(...values: T[]): Parser<T> =>
   (raw) => {
@@ -201,6 +209,7 @@ export const SETTINGS = {
   roles: s('MAILSIFT_ROLES', 'api,streams,trainer', roles, 'Roles this process runs (split them to scale out; embedded mode runs all in one process)'),
   streamsThread: s('MAILSIFT_STREAMS_THREAD', 'on', bool, 'Embedded mode: run the stream processors in their own thread (`off`: in the API thread)'),
   modelMode: s('MAILSIFT_MODEL_MODE', 'auto', oneOf('off', 'on', 'auto'), '`off`, `on` or `auto` (see Model)'),
+  maxAccountShare: s('MAILSIFT_MAX_ACCOUNT_SHARE', '0.25', share, "Largest share one account's outcomes may have in what every account is served: the shared model's training weight, the window its health is judged on, a domain's fake rate (with fewer accounts than 1/share, an equal share each)"),
   trainIntervalS: s('MAILSIFT_TRAIN_INTERVAL_S', '300', int(1, 7 * 86_400), 'Trainer: how often it considers fitting the next learned model version (it fits only when enough new outcomes arrived)'),
   rateLimitRps: s('MAILSIFT_RATE_LIMIT_RPS', '100', int(1, 1_000_000), 'Requests per second per account (token refill rate)'),
   rateLimitBurst: s('MAILSIFT_RATE_LIMIT_BURST', '200', int(1, 10_000_000), 'Burst size per account (bucket capacity)'),

@@ -80,6 +80,17 @@ export interface ModelPublished {
   baseline_holdout_log_loss: number;
   /** Null or absent: the shared model; else the account whose personal model this is. */
   account?: string | null;
+  /** Summed weight of the examples under tenant shares (absent in older records). */
+  effective_examples?: number | null;
+  /** Added to the fitted intercept by the verdict guard, included in `intercept` (absent in older records: 0). */
+  calibration_shift?: number;
+  /** Shares of the held-out real people blocked, by this model (calibrated) and by the baseline. */
+  held_out_humans_blocked?: number | null;
+  baseline_held_out_humans_blocked?: number | null;
+  /** Non-null: never served ('over_blocking'). */
+  held_back?: string | null;
+  /** Shared model: accounts it does worse for than the baseline on their own held-out outcomes; never served to them. */
+  withheld_accounts?: string[];
 }
 
 /** A customer control as it now stands (compacted topic; a tombstone deletes it). Exactly one of api_key, rule, settings is set. */

@@ -7,6 +7,7 @@
  * ../shared/eval (those present). `--halves` adds the headline numbers on two fixed halves of
  * each file (a cross-check that they do not hinge on a few rows). `--learned` fits the
  * trainer's learned model on each half and compares it with the baseline on the other.
+ * `--learning FILE` simulates a customer of the service instead (src/eval/learning-cli.ts).
  * Shell: reads the files, prints, sets the exit code.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { BASELINE_SCORECARD } from '../model/baseline.ts';
 import { useTensorflowCpu } from '../platform/tensorflow.ts';
 import { evaluate } from './evaluate.ts';
 import { compareLearned } from './learned.ts';
+import { learningMain } from './learning-cli.ts';
 import { parseLabelledJsonl, splitHalves, type LabelledRow } from './labelled.ts';
 import { formatReport, headline } from './report.ts';
 
@@ -27,6 +29,7 @@ const DEV_SETS = ['dev-labelled.jsonl', 'dev-labelled-v2.jsonl'].map((f) => join
 const FLAGS = new Set(['--json', '--halves', '--learned']);
 
 async function main(argv: readonly string[]): Promise<number> {
+  if (argv.includes('--learning')) return learningMain(argv);
   const unknown = argv.filter((a) => a.startsWith('--') && !FLAGS.has(a));
   if (unknown.length > 0) {
     console.error(`eval: unknown option ${unknown[0]}`);

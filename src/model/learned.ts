@@ -20,6 +20,7 @@ export function learnedScorecard(m: ModelPublished): Scorecard | undefined {
     weights: Float64Array.from(m.weights),
     reasonMinImpact: BASELINE_SCORECARD.reasonMinImpact,
     ...(m.account ? { account: m.account } : {}),
+    ...(!m.account && m.withheld_accounts?.length ? { withheldFrom: new Set(m.withheld_accounts) } : {}),
   };
 }
 

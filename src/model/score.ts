@@ -21,6 +21,8 @@ export interface Scorecard {
   readonly reasonMinImpact: number;
   /** A learned model fitted on one account's outcomes only (absent: shared by every account). */
   readonly account?: string;
+  /** A shared model: accounts it is never served to, as it does worse than the baseline on their own outcomes. */
+  readonly withheldFrom?: ReadonlySet<string>;
 }
 
 /** Validates a scorecard document and returns it in scoring form; throws with the problem named. */

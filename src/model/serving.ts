@@ -3,11 +3,14 @@
  * learned model as soon as one exists; `auto` -> a learned model only while it is healthy,
  * i.e. its prequential recent log loss is below the baseline's over at least the last
  * RECENT_WINDOW examples it scored. Two learned models can apply to an account: the shared one
- * (judged on every account's outcomes) and the account's personal one (judged on the
- * account's own outcomes only, so no account's figures decide what another is served).
+ * (judged for the account on its own outcomes, or on a tenant-balanced window of everyone's:
+ * shared-health.ts) and the account's personal one (judged on the account's own outcomes only,
+ * so no account's figures decide what another is served). A shared model the trainer found
+ * worse than the baseline on the account's own outcomes is never served to it, in any mode.
  */
 import { RECENT_WINDOW, type ModelScoreSummary, type StatsSummary } from './prequential.ts';
 import type { Scorecard } from './score.ts';
+import type { SharedJudgement } from './shared-health.ts';
 
 export type ModelMode = 'off' | 'on' | 'auto';
 export type ServedModel = 'baseline' | 'shared' | 'personal';
@@ -20,8 +23,10 @@ export function learnedHealthy(baseline: ModelScoreSummary | null, learned: Mode
 export interface LearnedStanding {
   /** 0: no such model. */
   readonly version: number;
-  /** Beats the baseline: the shared model on everyone's recent outcomes, a personal one on its account's. */
+  /** Beats the baseline: the shared model on the outcomes it is judged on for this account, a personal one on its account's. */
   readonly healthy: boolean;
+  /** The shared model does worse than the baseline on this account's own outcomes (trainer's held-out check): never served to it. */
+  readonly withheld: boolean;
   /** Its recent log loss on this account's own outcomes (null: it scored none of them yet). */
   readonly recentOwn: number | null;
   /** How many of this account's outcomes it scored. */
@@ -33,18 +38,21 @@ export interface AccountModels {
   readonly personal: LearnedStanding;
 }
 
-const NONE: LearnedStanding = { version: 0, healthy: false, recentOwn: null, ownExamples: 0 };
+const NONE: LearnedStanding = { version: 0, healthy: false, withheld: false, recentOwn: null, ownExamples: 0 };
 
 /**
- * The standing of an account's learned models from the prequential summaries: `everyone`
- * merges every account's tallies, `own` is the account's alone.
+ * The standing of an account's learned models: `sharedFor` is how the shared model stands on
+ * the outcomes it is judged on for this account (shared-health.ts), `own` the account's own
+ * prequential summary.
  */
-export function accountModels(shared: Scorecard | undefined, personal: Scorecard | undefined, everyone: StatsSummary, own: StatsSummary | undefined): AccountModels {
+export function accountModels(account: string, shared: Scorecard | undefined, personal: Scorecard | undefined, sharedFor: SharedJudgement, own: StatsSummary | undefined): AccountModels {
+  const withheld = shared?.withheldFrom?.has(account) ?? false;
   return {
     shared: shared
       ? {
           version: shared.version,
-          healthy: learnedHealthy(everyone.baseline, everyone.learned, everyone.learnedExamples),
+          healthy: sharedFor.healthy && !withheld,
+          withheld,
           recentOwn: own?.learned?.recent_log_loss ?? null,
           ownExamples: own?.learnedExamples ?? 0,
         }
@@ -54,6 +62,7 @@ export function accountModels(shared: Scorecard | undefined, personal: Scorecard
         ? {
             version: personal.version,
             healthy: learnedHealthy(own.baseline, own.personal, own.personalExamples),
+            withheld: false,
             recentOwn: own.personal?.recent_log_loss ?? null,
             ownExamples: own.personalExamples,
           }
@@ -72,7 +81,7 @@ export function accountModels(shared: Scorecard | undefined, personal: Scorecard
  * Otherwise the shared model while healthy, else the baseline.
  */
 export function servedModel(mode: ModelMode, m: AccountModels): ServedModel {
-  const hasShared = m.shared.version > 0;
+  const hasShared = m.shared.version > 0 && !m.shared.withheld;
   const hasPersonal = m.personal.version > 0;
   if (mode === 'off' || (!hasShared && !hasPersonal)) return 'baseline';
   if (mode === 'on') return hasPersonal && (!hasShared || m.personal.version > m.shared.version) ? 'personal' : 'shared';

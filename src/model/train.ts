@@ -6,13 +6,20 @@
  * time-ordered holdout (the newest outcomes), because what matters is how the model does on
  * checks it has not seen yet.
  *
+ * Outcomes can weigh unequally (each account's share of a shared model is capped:
+ * tenant-weights.ts). Every outcome also gets a probability from a fit that did not see it
+ * (cross-fitting), and on those held-out outcomes the verdict guard (verdict-guard.ts) keeps the
+ * model from blocking a larger share of known humans than the baseline did.
+ *
  * TensorFlow.js does the fitting with whichever backend the caller registered. Deterministic:
  * warm start from the prior, full-batch Adam, no shuffling, no random initialisation.
  * Pure apart from tensor memory, which is released before returning.
  */
 import * as tf from '@tensorflow/tfjs';
+import { DEFAULT_THRESHOLDS } from '../domain/check.ts';
 import { logLossOf } from './prequential.ts';
 import { sigmoid } from './score.ts';
+import { guardVerdicts } from './verdict-guard.ts';
 
 export interface LabelledExample {
   /** In FEATURE_NAMES order. */
@@ -22,7 +29,11 @@ export interface LabelledExample {
   readonly time: number;
   /** P(human) the baseline gave at check time. */
   readonly baselineProbability: number;
+  /** How much the outcome weighs in the fit (> 0; 1 when absent): tenant shares, tenant-weights.ts. */
+  readonly weight?: number;
 }
+
+const weightOf = (e: LabelledExample): number => e.weight ?? 1;
 
 export interface LinearModel {
   readonly intercept: number;
@@ -36,6 +47,11 @@ export interface FitOptions {
   readonly learningRate?: number;
   /** Stop when the objective moves less than this (relative) between steps. */
   readonly tolerance?: number;
+  /**
+   * Where the fit starts (default: the prior). The optimum is the same; one near it (the fit on
+   * most of the same outcomes) is reached in far fewer steps.
+   */
+  readonly start?: LinearModel;
   /** Called every few steps so a long fit can yield to the event loop. */
   readonly pause?: () => Promise<void>;
 }
@@ -56,20 +72,31 @@ export async function fitLogistic(examples: readonly LabelledExample[], prior: L
   if (n === 0) throw new Error('fitLogistic: no examples');
   const xs = new Float32Array(n * d);
   const ys = new Float32Array(n);
+  const ws = new Float32Array(n);
+  let total = 0;
   examples.forEach((e, i) => {
     if (e.features.length !== d) throw new Error(`fitLogistic: example ${i} has ${e.features.length} features, the prior ${d}`);
+    const w = weightOf(e);
+    if (!(w > 0 && Number.isFinite(w))) throw new Error(`fitLogistic: example ${i} has weight ${w}, must be > 0`);
     for (let j = 0; j < d; j++) xs[i * d + j] = e.features[j]!;
     ys[i] = e.human ? 1 : 0;
+    ws[i] = w;
+    total += w;
   });
   const X = tf.tensor2d(xs, [n, d]);
   const Y = tf.tensor2d(ys, [n, 1]);
+  const Wt = tf.tensor2d(ws, [n, 1]);
   const w0 = tf.tensor2d(Float32Array.from(prior.weights), [d, 1]);
   const b0 = tf.scalar(prior.intercept);
-  // Variables share the prior's data until the first update replaces it (no copies to leak).
-  const w = tf.variable(w0);
-  const b = tf.variable(b0);
-  // Mean loss + l2/(2n) |theta - prior|^2: the summed-loss MAP objective divided by n.
-  const coef = tf.scalar(o.l2 / (2 * n));
+  const wStart = o.start ? tf.tensor2d(Float32Array.from(o.start.weights), [d, 1]) : w0;
+  const bStart = o.start ? tf.scalar(o.start.intercept) : b0;
+  // Variables share the start's data until the first update replaces it (no copies to leak).
+  const w = tf.variable(wStart);
+  const b = tf.variable(bStart);
+  // Weighted mean loss + l2/(2W) |theta - prior|^2: the summed (weighted) MAP objective divided
+  // by the total weight W, so the prior weighs l2 outcomes against W (n when unweighted).
+  const perWeight = tf.scalar(1 / total);
+  const coef = tf.scalar(o.l2 / (2 * total));
   const optimizer = tf.train.adam(o.learningRate ?? DEFAULT_RATE);
   const tolerance = o.tolerance ?? DEFAULT_TOLERANCE;
   let previous = Infinity;
@@ -78,7 +105,7 @@ export async function fitLogistic(examples: readonly LabelledExample[], prior: L
     for (; steps < (o.maxSteps ?? DEFAULT_STEPS); steps++) {
       const lossTensor = optimizer.minimize(
         () => {
-          const ce = tf.losses.sigmoidCrossEntropy(Y, tf.add(tf.matMul(X, w), b));
+          const ce = tf.mul(tf.losses.sigmoidCrossEntropy(Y, tf.add(tf.matMul(X, w), b), Wt, 0, tf.Reduction.SUM), perWeight);
           const penalty = tf.mul(tf.add(tf.sum(tf.square(tf.sub(w, w0))), tf.square(tf.sub(b, b0))), coef);
           return tf.add(ce, penalty) as tf.Scalar;
         },
@@ -94,22 +121,31 @@ export async function fitLogistic(examples: readonly LabelledExample[], prior: L
     return { intercept: b.dataSync()[0]!, weights: Float64Array.from(w.dataSync()), steps };
   } finally {
     optimizer.dispose();
-    for (const t of [X, Y, w0, b0, w, b, coef]) t.dispose();
+    for (const t of [X, Y, Wt, w0, b0, w, b, perWeight, coef, ...(o.start ? [wStart, bStart] : [])]) t.dispose();
   }
+}
+
+/** The logit of a linear model for one feature vector. */
+export function logitOf(m: LinearModel, features: ArrayLike<number>): number {
+  let z = m.intercept;
+  for (let j = 0; j < m.weights.length; j++) z += m.weights[j]! * features[j]!;
+  return z;
 }
 
 /** P(human) of a linear model for one feature vector. */
 export function predict(m: LinearModel, features: ArrayLike<number>): number {
-  let z = m.intercept;
-  for (let j = 0; j < m.weights.length; j++) z += m.weights[j]! * features[j]!;
-  return sigmoid(z);
+  return sigmoid(logitOf(m, features));
 }
 
+/** Log loss weighted as the fit weighs the examples. */
 export function meanLogLoss(examples: readonly LabelledExample[], probabilityOf: (e: LabelledExample) => number): number {
-  if (examples.length === 0) return NaN;
   let sum = 0;
-  for (const e of examples) sum += logLossOf(e.human, probabilityOf(e));
-  return sum / examples.length;
+  let total = 0;
+  for (const e of examples) {
+    sum += weightOf(e) * logLossOf(e.human, probabilityOf(e));
+    total += weightOf(e);
+  }
+  return total > 0 ? sum / total : NaN;
 }
 
 export interface TrainOptions {
@@ -117,10 +153,12 @@ export interface TrainOptions {
   readonly l2Grid?: readonly number[];
   /** Share of the newest examples held out to choose l2. */
   readonly holdoutShare?: number;
+  /** A human_score below this is a block (MAILSIFT_VERDICT_REVIEW): what the verdict guard holds. */
+  readonly blockBelow?: number;
   readonly pause?: () => Promise<void>;
 }
 
-export interface TrainedModel extends LinearModel {
+export interface TrainedModel<E extends LabelledExample = LabelledExample> extends LinearModel {
   readonly l2: number;
   readonly examples: number;
   readonly humans: number;
@@ -132,16 +170,32 @@ export interface TrainedModel extends LinearModel {
   readonly holdoutLogLoss: number;
   /** The baseline's log loss on the same holdout, as it scored those checks. */
   readonly baselineHoldoutLogLoss: number;
+  /** Summed weight of the examples (their number when unweighted). */
+  readonly effectiveExamples: number;
+  /** Added to the fitted intercept (and included in `intercept`) by the verdict guard. */
+  readonly calibrationShift: number;
+  /** The verdict guard found the model over-blocking beyond what calibration can mend: not to be served. */
+  readonly heldBack: boolean;
+  /** Weighted shares of the held-out humans blocked: by the model (calibrated), as fitted, by the baseline. */
+  readonly heldOutHumansBlocked: number;
+  readonly heldOutHumansBlockedAsFitted: number;
+  readonly baselineHeldOutHumansBlocked: number;
+  /** Every example with P(human) from a fit that did not see it (calibrated as the model is), oldest first. */
+  readonly heldOut: readonly { readonly example: E; readonly probability: number }[];
 }
 
 export const DEFAULT_L2_GRID: readonly number[] = [1, 10, 100, 1000];
 const DEFAULT_HOLDOUT_SHARE = 0.2;
+/** Contiguous blocks of the examples older than the holdout, each scored by a fit on all the others. */
+const OLDER_FOLDS = 4;
 
 /**
  * Chooses the prior strength on a time-ordered holdout, then refits on every example.
- * Ties go to the stronger pull (the model closer to the baseline).
+ * Ties go to the stronger pull (the model closer to the baseline). Cross-fits at that strength
+ * (the holdout is one fold, the older examples four more) so that every example has a held-out
+ * probability, and lets the verdict guard calibrate the intercept on them.
  */
-export async function trainModel(examples: readonly LabelledExample[], prior: LinearModel, o: TrainOptions = {}): Promise<TrainedModel> {
+export async function trainModel<E extends LabelledExample>(examples: readonly E[], prior: LinearModel, o: TrainOptions = {}): Promise<TrainedModel<E>> {
   const sorted = [...examples].sort((a, b) => a.time - b.time);
   const humans = sorted.filter((e) => e.human).length;
   const fakes = sorted.length - humans;
@@ -154,13 +208,30 @@ export async function trainModel(examples: readonly LabelledExample[], prior: Li
   const cut = sorted.length - held;
   const older = sorted.slice(0, cut);
   const newest = sorted.slice(cut);
-  let best = { l2: grid[0]!, loss: Infinity };
+  const pause = o.pause ? { pause: o.pause } : {};
+  let best: { l2: number; loss: number; model?: LinearModel } = { l2: grid[0]!, loss: Infinity };
   for (const l2 of grid) {
-    const m = await fitLogistic(older, prior, { l2, ...(o.pause ? { pause: o.pause } : {}) });
+    const m = await fitLogistic(older, prior, { l2, ...pause });
     const loss = meanLogLoss(newest, (e) => predict(m, e.features));
-    if (loss < best.loss - 1e-9) best = { l2, loss };
+    if (loss < best.loss - 1e-9) best = { l2, loss, model: m };
   }
-  const final = await fitLogistic(sorted, prior, { l2: best.l2, ...(o.pause ? { pause: o.pause } : {}) });
+  // Held-out logits: the newest from the fit on the older examples, each older block from a fit on everything else.
+  const heldOutLogits = new Float64Array(sorted.length);
+  const bestOlder = best.model ?? (await fitLogistic(older, prior, { l2: best.l2, ...pause }));
+  for (let i = cut; i < sorted.length; i++) heldOutLogits[i] = logitOf(bestOlder, sorted[i]!.features);
+  for (let f = 0; f < OLDER_FOLDS; f++) {
+    const from = Math.floor((f * cut) / OLDER_FOLDS);
+    const to = Math.floor(((f + 1) * cut) / OLDER_FOLDS);
+    if (to <= from) continue;
+    const m = await fitLogistic([...sorted.slice(0, from), ...sorted.slice(to)], prior, { l2: best.l2, start: bestOlder, ...pause });
+    for (let i = from; i < to; i++) heldOutLogits[i] = logitOf(m, sorted[i]!.features);
+  }
+  const guard = guardVerdicts(
+    sorted.map((e, i) => ({ human: e.human, weight: weightOf(e), logit: heldOutLogits[i]!, baselineProbability: e.baselineProbability })),
+    o.blockBelow ?? DEFAULT_THRESHOLDS.reviewAtLeast,
+  );
+  const fitted = await fitLogistic(sorted, prior, { l2: best.l2, start: bestOlder, ...pause });
+  const final: LinearModel = { intercept: fitted.intercept + guard.shift, weights: fitted.weights };
   return {
     intercept: final.intercept,
     weights: final.weights,
@@ -172,5 +243,12 @@ export async function trainModel(examples: readonly LabelledExample[], prior: Li
     trainLogLoss: meanLogLoss(sorted, (e) => predict(final, e.features)),
     holdoutLogLoss: best.loss,
     baselineHoldoutLogLoss: meanLogLoss(newest, (e) => e.baselineProbability),
+    effectiveExamples: sorted.reduce((s, e) => s + weightOf(e), 0),
+    calibrationShift: guard.shift,
+    heldBack: guard.heldBack,
+    heldOutHumansBlocked: guard.humansBlocked,
+    heldOutHumansBlockedAsFitted: guard.fittedHumansBlocked,
+    baselineHeldOutHumansBlocked: guard.baselineHumansBlocked,
+    heldOut: sorted.map((example, i) => ({ example, probability: sigmoid(heldOutLogits[i]! + guard.shift) })),
   };
 }

@@ -37,13 +37,14 @@ export const PERSONAL_MIN_PER_CLASS = 10;
 /** The account's outcomes newer than its personal model that justify the next one. */
 export const PERSONAL_NEW_FOR_RETRAIN = 25;
 /**
- * Past this share of the shared model's training set, an account's personal model would be
- * the shared model again (the shared one then serves it, fresher and on more data).
+ * Past this share of the shared model's training weight, an account's personal model would be
+ * the shared model again (the shared one then serves it, fresher and on more data). Weights are
+ * capped per account (tenant-weights.ts), so in practice only an account alone reaches it.
  */
 export const PERSONAL_MAX_SHARE = 0.9;
 
 export interface AccountSummary extends TrainingSetSummary {
-  /** The account's outcomes over all outcomes in the training set. */
+  /** The account's share of the shared model's training weight (its outcomes, weighted as the shared fit weighs them). */
   readonly share: number;
   /** A shared model exists (or is being published in the same round). */
   readonly sharedExists: boolean;

@@ -77,6 +77,8 @@ export interface ApiRole {
   readonly devKey?: { key: string; account: string; file: string };
   /** Resolves when the start-up work that logs (the first feed downloads) has ended. */
   settled(): Promise<void>;
+  /** Recomputes now which model serves each account (it is also recomputed after state commits). */
+  refreshModels(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -117,6 +119,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     queries,
     onStateCommit: d.onStateCommit,
     now: ctx.now,
+    maxAccountShare: config.maxAccountShare,
     onError: (err) => logger.warn({ err }, 'model health refresh failed'),
   });
   await models.refresh();
@@ -163,7 +166,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     dns: dns.source,
     ip: { facts: (ip) => feeds.facts(ip) },
     ...(domainAge ? { domainAge } : {}),
-    history: createHistoryReader(cachedState, own, { domainFromChecks: embedded, domainHorizonMs: DOMAIN_HORIZON_MS, committed: () => d.applied().checks }),
+    history: createHistoryReader(cachedState, own, { domainFromChecks: embedded, domainHorizonMs: DOMAIN_HORIZON_MS, committed: () => d.applied().checks, maxAccountShare: config.maxAccountShare }),
     hasher: ctx.hasher,
     signer: ctx.signer,
     writer,
@@ -224,7 +227,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     now: ctx.now,
     checks,
     feedback,
-    model: createModelService(queries, config.modelMode, d.learned, ctx.now),
+    model: createModelService(queries, config.modelMode, d.learned, ctx.now, config.maxAccountShare),
     usage: createUsageService(queries, ctx.now),
     rules,
     settings,
@@ -253,6 +256,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     address,
     ...(apiKeys.created ? { devKey: apiKeys.created } : {}),
     settled: () => feeds.settled(),
+    refreshModels: () => models.refresh(),
     async close() {
       // The app first: requests still being drained read the state and the models.
       await app.close();

@@ -1,8 +1,10 @@
 /**
  * Follows the models topic from its start and keeps the newest learned models this build can
- * score: the shared one and each account's personal one (model-serving decides which serves an
- * account). Every API instance runs one (its own consumer group, so each sees every version);
- * the topic is tiny (one record per version) and replaying it at start is instant.
+ * score and may serve: the shared one and each account's personal one (model-serving decides
+ * which serves an account). A version the trainer held back for over-blocking is never taken
+ * up (the one before it keeps serving); it is remembered so /v1/model can say so. Every API
+ * instance runs one (its own consumer group, so each sees every version); the topic is tiny
+ * (one record per version) and replaying it at start is instant.
  */
 import type { Codecs } from '../bus/codecs.ts';
 import type { Bus, BusConsumer } from '../bus/ports.ts';
@@ -27,6 +29,8 @@ export async function startModelFollower(o: { bus: Bus; codecs: Codecs; groupId:
   const topic = TOPICS.models.name;
   let shared: Scorecard | undefined;
   const personal = new Map<string, Scorecard>();
+  /** The newest version of each scope ('' = the shared model), held back or not. */
+  const newest = new Map<string, ModelPublished>();
   let published: ModelPublished | undefined;
   // Every version read, by version (a replaced consumer session reads the topic again from 0).
   const history = new Map<number, { version: number; at: number; account: string | null }>();
@@ -46,10 +50,15 @@ export async function startModelFollower(o: { bus: Bus; codecs: Codecs; groupId:
           continue;
         }
         if (!published || m.version >= published.version) published = m;
-        history.set(m.version, { version: m.version, at: m.trained_at, account: m.account ?? null });
+        // A held-back version never served: /v1/stats marks only the versions that did.
+        if (!m.held_back) history.set(m.version, { version: m.version, at: m.trained_at, account: m.account ?? null });
+        const scope = m.account ?? '';
+        if (!newest.has(scope) || m.version >= newest.get(scope)!.version) newest.set(scope, m);
         const card = learnedScorecard(m);
         if (!card) {
           o.logger.warn({ version: m.version, feature_version: m.feature_version }, 'published model cannot be scored by this build; keeping the previous one');
+        } else if (m.held_back) {
+          o.logger.info({ version: m.version, personal: card.account !== undefined, held_back: m.held_back }, 'learned model held back by the trainer; the previous one keeps serving');
         } else if (card.account) {
           const cur = personal.get(card.account);
           if (!cur || card.version >= cur.version) personal.set(card.account, card);
@@ -71,6 +80,10 @@ export async function startModelFollower(o: { bus: Bus; codecs: Codecs; groupId:
   return {
     shared: () => shared,
     personal: (account) => personal.get(account),
+    heldBack: (account) => {
+      const m = newest.get(account ?? '');
+      return m?.held_back ? m : undefined;
+    },
     latestPublished: () => published,
     published: (account) =>
       [...history.values()]

@@ -8,6 +8,7 @@
  * MAILSIFT_TRAIN_INTERVAL_S).
  */
 import { MIN_EXAMPLES_PER_CLASS, MIN_TRAINING_EXAMPLES, PERSONAL_MAX_SHARE, PERSONAL_MIN_EXAMPLES, PERSONAL_MIN_PER_CLASS } from '../model/training-policy.ts';
+import type { ModelPublished } from '../domain/events.ts';
 import { errorCodes } from '../platform/level-open.ts';
 import { instanceId, openBus, type OpenedBus } from './bus.ts';
 import type { Context } from './context.ts';
@@ -32,6 +33,8 @@ export async function retrainCommand(ctx: Context, out: (line: string) => void):
       logger: ctx.logger.child({ role: 'trainer' }),
       now: ctx.now,
       intervalMs: 0,
+      blockBelow: ctx.config.verdictReview,
+      maxAccountShare: ctx.config.maxAccountShare,
     });
     try {
       if (!(await trainer.caughtUp(10 * 60_000))) {
@@ -47,7 +50,7 @@ export async function retrainCommand(ctx: Context, out: (line: string) => void):
       for (const m of r.models) {
         out(
           `published ${m.account ? `personal model of ${m.account}` : 'learned model'} v${m.version}: ${m.examples} examples (${m.humans} real, ${m.fakes} fake), prior strength ${m.l2}, ` +
-            `holdout log loss ${m.holdout_log_loss.toFixed(4)} vs baseline ${m.baseline_holdout_log_loss.toFixed(4)}`,
+            `holdout log loss ${m.holdout_log_loss.toFixed(4)} vs baseline ${m.baseline_holdout_log_loss.toFixed(4)}${guardNote(m)}`,
         );
       }
       out(`${r.models.length} model${r.models.length === 1 ? '' : 's'} in ${r.ms} ms`);
@@ -64,8 +67,18 @@ export async function retrainCommand(ctx: Context, out: (line: string) => void):
 export const RETRAIN_RULE =
   `A shared learned model needs ${MIN_TRAINING_EXAMPLES} outcomes in all, at least ${MIN_EXAMPLES_PER_CLASS} of each kind (real person: confirmed/real; not: fake/abuse/bounced). ` +
   `An account's personal model needs ${PERSONAL_MIN_EXAMPLES} of that account's own outcomes, at least ${PERSONAL_MIN_PER_CLASS} of each kind, ` +
-  `and none is fitted for an account whose outcomes are ${Math.round(PERSONAL_MAX_SHARE * 100)}% or more of the shared model's once a shared one exists. ` +
+  `and none is fitted for an account whose outcomes weigh ${Math.round(PERSONAL_MAX_SHARE * 100)}% or more of the shared model's once a shared one exists (each account's weight is capped, MAILSIFT_MAX_ACCOUNT_SHARE: in practice only a lone customer's do). ` +
   'Report outcomes with POST /v1/feedback; GET /v1/model says how many are still missing.';
+/** What the verdict guard and the account guard did to a version, for the line that reports it. */
+function guardNote(m: ModelPublished): string {
+  const pct = (x: number | null | undefined): string => `${(100 * (x ?? 0)).toFixed(1)}%`;
+  const blocked = `held-out real people blocked ${pct(m.held_out_humans_blocked)} (baseline ${pct(m.baseline_held_out_humans_blocked)})`;
+  const notes = [
+    m.held_back ? `HELD BACK for over-blocking, never served: ${blocked} only at a loss to the baseline` : m.calibration_shift ? `calibrated (+${m.calibration_shift.toFixed(3)} intercept): ${blocked}` : '',
+    m.withheld_accounts?.length ? `not served to ${m.withheld_accounts.length} account${m.withheld_accounts.length === 1 ? '' : 's'} it does worse for than the baseline` : '',
+  ].filter(Boolean);
+  return notes.length ? `; ${notes.join('; ')}` : '';
+}
 
 function isLocked(err: unknown): boolean {
   return errorCodes(err).includes('LEVEL_LOCKED');

@@ -104,6 +104,8 @@ export async function serve(ctx: Context): Promise<Running> {
         logger: ctx.logger.child({ role: 'trainer' }),
         now: ctx.now,
         intervalMs: ctx.config.trainIntervalS * 1000,
+        blockBelow: ctx.config.verdictReview,
+        maxAccountShare: ctx.config.maxAccountShare,
       });
       closers.unshift(() => trainer!.stop());
       ctx.logger.info({ mode: ctx.config.mode, interval_s: ctx.config.trainIntervalS }, 'mailsift trainer running');
@@ -172,7 +174,14 @@ async function serveEmbeddedThreaded(ctx: Context): Promise<Running> {
   let thread: StreamsThread;
   try {
     await alignLogWithState(bus.log, state, ALL_TOPICS.map((t) => t.name), ctx.logger);
-    const workerData = { dataDir: ctx.dataDir, logLevel: ctx.config.logLevel, prettyLogs: prettyLogs(ctx.config.logFormat), trainIntervalMs: ctx.config.trainIntervalS * 1000 };
+    const workerData = {
+      dataDir: ctx.dataDir,
+      logLevel: ctx.config.logLevel,
+      prettyLogs: prettyLogs(ctx.config.logFormat),
+      trainIntervalMs: ctx.config.trainIntervalS * 1000,
+      blockBelow: ctx.config.verdictReview,
+      maxAccountShare: ctx.config.maxAccountShare,
+    };
     thread = await startStreamsThread(workerData, state, (moved) => {
       for (const x of moved) bus.log.advanceDurable(x.topic, x.partition, x.end);
     });

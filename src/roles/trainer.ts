@@ -2,9 +2,13 @@
  * The trainer role: reads every labelled check (checks.labelled.v1, from the start) into a
  * bounded training set, follows the models topic for the newest versions, and every
  * MAILSIFT_TRAIN_INTERVAL_S fits and publishes what the training policy says is due: the
- * shared model (every account's outcomes), then each account's personal model (its own
- * outcomes, pulled towards the shared model), numbered in one sequence. Run exactly one trainer per deployment: two would publish the
- * same version number (the follower then keeps the later record).
+ * shared model (every account's outcomes, each account's weight capped at its fair share:
+ * tenant-weights.ts), then each account's personal model (its own outcomes, pulled towards the
+ * shared model), numbered in one sequence. Each fit passes the verdict guard (calibrated so it
+ * blocks no larger share of held-out real people than the baseline, or held back); a shared
+ * fit also names the accounts it must not be served to (account-guard.ts). Run exactly one
+ * trainer per deployment: two would publish the same version number (the follower then keeps
+ * the later record).
  *
  * The fit runs on TensorFlow.js' CPU backend in this thread and yields to the event loop every
  * few steps, so consuming (and, in embedded mode, the stream processors sharing the thread)
@@ -15,13 +19,16 @@ import type { Codecs } from '../bus/codecs.ts';
 import type { Bus, BusConsumer, BusProducer } from '../bus/ports.ts';
 import { TOPICS } from '../bus/topics.ts';
 import type { ModelPublished } from '../domain/events.ts';
+import { DEFAULT_THRESHOLDS } from '../domain/check.ts';
+import { accountsWorseOff } from '../model/account-guard.ts';
 import { BASELINE_SCORECARD } from '../model/baseline.ts';
 import { FEATURE_NAMES, FEATURE_VERSION } from '../model/features.ts';
 import type { trainModel as TrainModel } from '../model/train.ts';
 import { learnedScorecard } from '../model/learned.ts';
 import type { LinearModel } from '../model/train.ts';
+import { accountWeights, MAX_ACCOUNT_SHARE, weightedShares } from '../model/tenant-weights.ts';
 import { PERSONAL_MIN_EXAMPLES, personalTrainingDue, trainingDue } from '../model/training-policy.ts';
-import { TrainingSet } from '../model/training-set.ts';
+import { TrainingSet, type TrainingExample } from '../model/training-set.ts';
 
 /** The newest outcomes a model is fitted on (older ones age out: behaviour drifts). */
 export const TRAINING_CAPACITY = 50_000;
@@ -53,6 +60,10 @@ export interface TrainerDeps {
   /** 0: no timer (the `retrain` command calls trainNow itself). */
   intervalMs: number;
   capacity?: number;
+  /** A human_score below this is a block (MAILSIFT_VERDICT_REVIEW): the verdict guard holds the baseline's share of blocked humans there. */
+  blockBelow?: number;
+  /** MAILSIFT_MAX_ACCOUNT_SHARE: one account's largest share of the shared model's training weight. */
+  maxAccountShare?: number;
 }
 
 let fitter: Promise<typeof TrainModel> | undefined;
@@ -72,10 +83,16 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
   const producer = d.producer ?? d.bus.producer();
   const sources = [TOPICS.labelled.name, TOPICS.models.name];
   const read = new Map<string, number[]>(sources.map((t) => [t, []]));
-  /** The newest version of any kind (the next one is numbered after it), the newest shared one, each account's newest personal one. */
+  /**
+   * The newest version of any kind (the next one is numbered after it), the newest shared one
+   * and each account's newest personal one (held back or not: a held-back fit waits for new
+   * outcomes like any other), and the newest shared one that serves (personal models' prior).
+   */
   let latest: ModelPublished | undefined;
   let latestShared: ModelPublished | undefined;
+  let servingShared: ModelPublished | undefined;
   const latestPersonal = new Map<string, ModelPublished>();
+  const cap = d.maxAccountShare ?? MAX_ACCOUNT_SHARE;
   let failure: Error | undefined;
   let fitting: Promise<TrainResult> | undefined;
   let stopping = false;
@@ -110,8 +127,9 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
     if (m.account) {
       const cur = latestPersonal.get(m.account);
       if (!cur || m.version >= cur.version) latestPersonal.set(m.account, m);
-    } else if (!latestShared || m.version >= latestShared.version) {
-      latestShared = m;
+    } else {
+      if (!latestShared || m.version >= latestShared.version) latestShared = m;
+      if (!m.held_back && (!servingShared || m.version >= servingShared.version)) servingShared = m;
     }
   }
 
@@ -127,9 +145,9 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
   }
 
   /** Fits one model on `examples`, pulled towards `prior`, and publishes it as the next version. */
-  async function publish(examples: ReturnType<typeof set.examples>, prior: LinearModel, account: string | undefined): Promise<ModelPublished> {
+  async function publish(examples: readonly TrainingExample[], prior: LinearModel, account: string | undefined): Promise<ModelPublished> {
     const trainModel = await loadFitter();
-    const m = await trainModel(examples, prior, { pause });
+    const m = await trainModel(examples, prior, { pause, blockBelow: d.blockBelow ?? DEFAULT_THRESHOLDS.reviewAtLeast });
     const model: ModelPublished = {
       version: (latest?.version ?? 0) + 1,
       feature_version: FEATURE_VERSION,
@@ -145,13 +163,34 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
       holdout_log_loss: m.holdoutLogLoss,
       baseline_holdout_log_loss: m.baselineHoldoutLogLoss,
       account: account ?? null,
+      effective_examples: m.effectiveExamples,
+      calibration_shift: m.calibrationShift,
+      held_out_humans_blocked: m.heldOutHumansBlocked,
+      baseline_held_out_humans_blocked: m.baselineHeldOutHumansBlocked,
+      held_back: m.heldBack ? 'over_blocking' : null,
+      withheld_accounts: account === undefined ? accountsWorseOff(m.heldOut) : [],
     };
     const key = Buffer.from(account === undefined ? 'model' : `model:${account}`);
     await producer.send(TOPICS.models.name, [{ key, value: d.codecs.models.encode(model), timestamp: model.trained_at, partition: 0 }]);
     remember(model);
     d.logger.info(
-      { version: model.version, personal: account !== undefined, examples: model.examples, humans: model.humans, fakes: model.fakes, l2: model.l2, holdout_log_loss: model.holdout_log_loss, baseline_holdout_log_loss: model.baseline_holdout_log_loss },
-      account === undefined ? 'learned model published' : 'personal learned model published',
+      {
+        version: model.version,
+        personal: account !== undefined,
+        examples: model.examples,
+        effective_examples: Math.round(m.effectiveExamples),
+        humans: model.humans,
+        fakes: model.fakes,
+        l2: model.l2,
+        holdout_log_loss: model.holdout_log_loss,
+        baseline_holdout_log_loss: model.baseline_holdout_log_loss,
+        calibration_shift: model.calibration_shift,
+        held_out_humans_blocked: m.heldOutHumansBlocked,
+        held_out_humans_blocked_as_fitted: m.heldOutHumansBlockedAsFitted,
+        baseline_held_out_humans_blocked: m.baselineHeldOutHumansBlocked,
+        withheld_accounts: model.withheld_accounts!.length,
+      },
+      model.held_back ? 'learned model held back for over-blocking (published, never served)' : account === undefined ? 'learned model published' : 'personal learned model published',
     );
     return model;
   }
@@ -162,19 +201,24 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
     const models: ModelPublished[] = [];
     // The examples first: they trim the set to capacity, so the counts below are what is fitted.
     const examples = set.examples();
+    const perAccount = set.accounts();
+    const outcomes = new Map([...perAccount].map(([a, c]) => [a, c.humans + c.fakes]));
+    // No account weighs more than its fair share of the shared model, however many outcomes it reports.
+    const weightOf = accountWeights(outcomes, cap);
+    const shares = weightedShares(outcomes, cap);
     const shared = trainingDue({ humans: set.humans, fakes: set.fakes, newSinceModel: set.countAfter(latestShared?.trained_through ?? -Infinity) }, force);
-    if (shared.due) models.push(await publish(examples, BASELINE_SCORECARD, undefined));
-    // Personal models, pulled towards the shared model when there is one: an account's own
-    // outcomes then adjust what every account's outcomes taught.
-    const sharedCard = latestShared ? learnedScorecard(latestShared) : undefined;
+    if (shared.due) models.push(await publish(examples.map((e) => ({ ...e, weight: weightOf.get(e.account)! })), BASELINE_SCORECARD, undefined));
+    // Personal models, pulled towards the shared model that serves, when there is one: an
+    // account's own outcomes then adjust what every account's outcomes taught.
+    const sharedCard = servingShared ? learnedScorecard(servingShared) : undefined;
     const whyNot: string[] = [];
-    for (const [account, counts] of [...set.accounts()].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const [account, counts] of [...perAccount].sort(([a], [b]) => a.localeCompare(b))) {
       if (counts.humans + counts.fakes < PERSONAL_MIN_EXAMPLES) continue; // most accounts: no need to count their new outcomes
       const decision = personalTrainingDue(
         {
           ...counts,
           newSinceModel: set.countAfter(latestPersonal.get(account)?.trained_through ?? -Infinity, account),
-          share: (counts.humans + counts.fakes) / set.size,
+          share: shares.get(account) ?? 0,
           sharedExists: sharedCard !== undefined,
         },
         force,

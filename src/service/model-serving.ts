@@ -2,11 +2,12 @@
  * What each check is scored with, decided without waiting on the state: the shared learned
  * model and the account's personal one come from the model follower, and their health is
  * recomputed from the prequential tallies after state commits (at most every `refreshMs`),
- * by the same rule /v1/model reports (src/model/serving.ts).
+ * by the same rule /v1/model reports (src/model/serving.ts, src/model/shared-health.ts).
  */
-import { summarizeAccounts, type StatsSummary } from '../model/prequential.ts';
+import { summarizeAccounts, type AccountTallies, type StatsSummary } from '../model/prequential.ts';
 import type { Scorecard } from '../model/score.ts';
 import { accountModels, servedModel, type ModelMode, type ServedModel } from '../model/serving.ts';
+import { balancedJudgement, sharedJudgementFor, type SharedJudgement } from '../model/shared-health.ts';
 import type { Queries } from '../streams/queries.ts';
 import type { LearnedModelSource } from './model-service.ts';
 
@@ -32,21 +33,23 @@ export interface ModelServingDeps {
   queries: Pick<Queries, 'modelStats'>;
   onStateCommit(listener: () => void): () => void;
   now: () => number;
+  /** MAILSIFT_MAX_ACCOUNT_SHARE: one account's largest share of the window the shared model is judged on. */
+  maxAccountShare?: number;
   refreshMs?: number;
   onError?: (err: unknown) => void;
 }
 
 export function createModelServing(d: ModelServingDeps): ModelServing {
-  let everyone: StatsSummary = summarizeAccounts([]);
-  let perAccount = new Map<string, StatsSummary>();
+  let balanced: SharedJudgement = balancedJudgement([], d.maxAccountShare);
+  let perAccount = new Map<string, { tallies: AccountTallies; summary: StatsSummary }>();
   let last = -Infinity;
   let running: Promise<void> | undefined;
 
   async function refresh(): Promise<void> {
     last = d.now();
     const rows = await d.queries.modelStats(d.now());
-    everyone = summarizeAccounts(rows.map((r) => r.stats));
-    perAccount = new Map(rows.map((r) => [r.account, summarizeAccounts([r.stats])]));
+    balanced = balancedJudgement(rows.map((r) => r.stats), d.maxAccountShare);
+    perAccount = new Map(rows.map((r) => [r.account, { tallies: r.stats, summary: summarizeAccounts([r.stats]) }]));
   }
 
   // Every commit is followed by a refresh within `refreshMs`: one that arrives too soon after
@@ -93,7 +96,8 @@ export function createModelServing(d: ModelServingDeps): ModelServing {
       const shared = d.learned.shared();
       const personal = d.learned.personal(account);
       if (!shared && !personal) return { shared, personal, served: 'baseline' };
-      return { shared, personal, served: servedModel(d.mode, accountModels(shared, personal, everyone, perAccount.get(account))) };
+      const own = perAccount.get(account);
+      return { shared, personal, served: servedModel(d.mode, accountModels(account, shared, personal, sharedJudgementFor(own?.tallies, balanced), own?.summary)) };
     },
     refresh,
     stop,

@@ -18,7 +18,7 @@ import type { CheckScored } from '../domain/events.ts';
 import type { BulkSibling, HistoryKeys, HistoryReader } from '../service/check-service.ts';
 import { bucketVolume } from './aggregations/bucket-counter.ts';
 import { countsWith, memberId, total, type ExtraMember } from './aggregations/distinct-counter.ts';
-import { decodeOutcomes, DOMAIN_OUTCOMES, fakeRateFor } from './aggregations/domain-outcomes.ts';
+import { decodeOutcomes, DOMAIN_OUTCOMES, fakeRateFor, hasFakeRate } from './aggregations/domain-outcomes.ts';
 import { domainPattern, domainShapes180d, shapeCategory } from './aggregations/domain-shapes-180d.ts';
 import { domainSignups10m, domainVolume7d, expectedPerWindow, QUIET_PRIOR_WINDOWS, VOLUME_BUCKET_MS, VOLUME_WINDOW_MS } from './aggregations/domain-signups-10m.ts';
 import { aliasEntity, inboxAliases90d } from './aggregations/inbox-aliases-90d.ts';
@@ -38,6 +38,8 @@ export interface HistoryOptions {
    * given, they are used instead of reading them with the state (see commit-cached-reader.ts).
    */
   readonly committed?: () => readonly number[];
+  /** MAILSIFT_MAX_ACCOUNT_SHARE: one customer's largest share of a domain's fake rate. */
+  readonly maxAccountShare?: number;
 }
 
 /**
@@ -75,7 +77,8 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       rs.add(inboxAliases90d.spec.summary, aliasKey);
       if (ipKey) rs.add(ipSignups1h.spec.summary, ipKey);
       rs.add(domainVolume7d.spec.store, domainKey);
-      rs.add(DOMAIN_OUTCOMES, domainKey);
+      const rated = hasFakeRate(k.domain);
+      if (rated) rs.add(DOMAIN_OUTCOMES, domainKey);
       // The account's own events all sit in its partition (checks are keyed by account), so its
       // committed offset alone tells which of them the stores hold.
       const partition = partitionFor(Buffer.from(k.account), TOPICS.checks.partitions);
@@ -146,7 +149,7 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
         );
       }
       if (pattern) out.domainPattern = pattern;
-      const fake = fakeRateFor(decodeOutcomes(value(DOMAIN_OUTCOMES, domainKey)), k.account);
+      const fake = rated ? fakeRateFor(decodeOutcomes(value(DOMAIN_OUTCOMES, domainKey)), k.account, opts.maxAccountShare) : undefined;
       if (fake) {
         out.domainFakeRate = fake.rate;
         out.domainFakeReporters = fake.reporters;

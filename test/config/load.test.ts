@@ -14,7 +14,10 @@ describe('loadConfig', () => {
     expect(c.rateLimitBurst).toBe(200);
     expect(c.verdictAllow).toBe(60);
     expect(c.verdictReview).toBe(30);
+    expect(c.maxAccountShare).toBe(0.25);
     expect(c.apiKeys).toBeUndefined();
+    expect(loadConfig({ MAILSIFT_MAX_ACCOUNT_SHARE: '1' }).maxAccountShare).toBe(1);
+    expect(loadConfig({ MAILSIFT_MAX_ACCOUNT_SHARE: '.1' }).maxAccountShare).toBe(0.1);
   });
 
   it.each([
@@ -39,7 +42,8 @@ describe('loadConfig', () => {
     [{ MAILSIFT_ROLES: 'api' }, /MAILSIFT_ROLES: embedded mode runs/],
     [{ MAILSIFT_ROLES: 'api,cook' }, /MAILSIFT_ROLES: must be a comma list/],
     [{ MAILSIFT_VERDICT_REVIEW: '70' }, /MAILSIFT_VERDICT_REVIEW: must be below/],
-  ])('rejects %o naming the variable and the rule', (env, message) => {
+    ...['0', '1.5', '-0.2', 'quarter', '25%', '1e-1'].map((v): [Record<string, string>, RegExp] => [{ MAILSIFT_MAX_ACCOUNT_SHARE: v }, /MAILSIFT_MAX_ACCOUNT_SHARE: must be a number greater than 0 and at most 1/]),
+  ] as [Record<string, string>, RegExp][])('rejects %o naming the variable and the rule', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
   });

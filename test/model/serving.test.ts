@@ -32,7 +32,9 @@ describe('learnedHealthy', () => {
   });
 });
 
-const standing = (version: number, healthy = false, recentOwn: number | null = null, ownExamples = recentOwn === null ? 0 : RECENT_WINDOW) => ({ version, healthy, recentOwn, ownExamples });
+const standing = (version: number, healthy = false, recentOwn: number | null = null, ownExamples = recentOwn === null ? 0 : RECENT_WINDOW) => ({ version, healthy, withheld: false, recentOwn, ownExamples });
+/** A shared model the trainer found worse than the baseline on the account's own outcomes. */
+const withheld = (version: number) => ({ ...standing(version), withheld: true });
 const models = (shared: ReturnType<typeof standing>, personal: ReturnType<typeof standing>): AccountModels => ({ shared, personal });
 const NONE = standing(0);
 
@@ -65,6 +67,11 @@ describe('servedModel', () => {
     ['auto', standing(8, true, 0.01, RECENT_WINDOW), standing(2, true, 0.09), 'shared'],
     // better on the account's outcomes but not healthy on everyone's: the personal model stays
     ['auto', standing(8, false, 0.01), standing(2, true, 0.09), 'personal'],
+    // withheld from the account (worse than the baseline on its own outcomes): never served, whatever the mode
+    ['on', withheld(4), NONE, 'baseline'],
+    ['on', withheld(4), standing(3), 'personal'],
+    ['auto', withheld(4), standing(3, false), 'baseline'],
+    ['auto', withheld(4), standing(3, true), 'personal'],
   ] as [ModelMode, ReturnType<typeof standing>, ReturnType<typeof standing>, ServedModel][])('mode %s, shared %o, personal %o -> %s', (mode, shared, personal, served) => {
     expect(servedModel(mode, models(shared, personal))).toBe(served);
   });

@@ -35,14 +35,14 @@ const truth: LinearModel = {
   weights: Float64Array.from(prior.weights, (w, j) => (j % 3 === 0 ? -w : j % 3 === 1 ? w + 1 : w)),
 };
 
-/** Sparse feature vectors in [0, 1] (a quarter of the columns set, half of those to 1), labels drawn from `world`. */
-function synthetic(n: number, seed: number, world: LinearModel = truth): LabelledExample[] {
+/** Sparse feature vectors in [0, 1] (`density` of the columns set, half of those to 1), labels drawn from `world`, scored by `baseline`. */
+function synthetic(n: number, seed: number, world: LinearModel = truth, density = 0.25, baseline: LinearModel = prior): LabelledExample[] {
   const r = parkMiller(seed);
   const out: LabelledExample[] = [];
   for (let i = 0; i < n; i++) {
     const f = new Float64Array(D);
-    for (let j = 0; j < D; j++) if (r() < 0.25) f[j] = r() < 0.5 ? 1 : r();
-    out.push({ features: f, human: r() < predict(world, f), time: 1_000 + i, baselineProbability: predict(prior, f) });
+    for (let j = 0; j < D; j++) if (r() < density) f[j] = r() < 0.5 ? 1 : r();
+    out.push({ features: f, human: r() < predict(world, f), time: 1_000 + i, baselineProbability: predict(baseline, f) });
   }
   return out;
 }
@@ -150,6 +150,73 @@ describe('trainModel on outcomes that disagree with the baseline', () => {
     expect([1e6, 3]).toContain(m.l2);
     // With a prior this wrong, the weak pull wins on the holdout.
     expect(m.l2).toBe(3);
+  });
+});
+
+describe('fitLogistic: a warm start', () => {
+  it('reaches the same optimum as from the prior, in fewer steps, when it starts near it', async () => {
+    const cold = await fitLogistic(data, prior, { l2: 10 });
+    const near = await fitLogistic(data.slice(0, Math.round(data.length * 0.8)), prior, { l2: 10 });
+    const warm = await fitLogistic(data, prior, { l2: 10, start: near });
+    expect(warm.steps).toBeLessThan(cold.steps);
+    expect(distance(warm, cold)).toBeLessThan(0.05 * distance(cold, prior));
+  });
+});
+
+describe('fitLogistic: weighted outcomes (tenant shares)', () => {
+  it('an outcome of weight 2 counts as that outcome twice, and the prior weighs against the summed weight', async () => {
+    const few = data.slice(0, 60);
+    const twice = await fitLogistic([...few, ...few.slice(0, 20)], prior, { l2: 10 });
+    const weighted = await fitLogistic(few.map((e, i) => (i < 20 ? { ...e, weight: 2 } : e)), prior, { l2: 10 });
+    expect(weighted.intercept).toBeCloseTo(twice.intercept, 3);
+    for (let j = 0; j < D; j++) expect(weighted.weights[j]).toBeCloseTo(twice.weights[j]!, 3);
+    expect(meanLogLoss([{ ...few[0]!, weight: 3 }, few[1]!], () => 0.5)).toBeCloseTo(Math.log(2), 12);
+  });
+
+  it('refuses a weight that is not positive', async () => {
+    await expect(fitLogistic([{ ...data[0]!, weight: 0 }], prior, { l2: 1 })).rejects.toThrow(/example 0 has weight 0/);
+  });
+});
+
+describe('trainModel: the verdict guard', () => {
+  // A fixed stand-in for the baseline (not the shipped weights, which change with the signals),
+  // and a world it is too gentle about: the same signals, sharper, and more fakes. A fit on its
+  // outcomes ranks well and is calibrated, which puts many more humans under the block
+  // threshold than the baseline ever did.
+  const gentle: LinearModel = { intercept: 0.7, weights: Float64Array.from({ length: D }, (_, j) => ((j % 5) - 2) * 0.8) };
+  const sharper = (scale: number, shift: number): LinearModel => ({ intercept: gentle.intercept + shift, weights: Float64Array.from(gentle.weights, (w) => w * scale) });
+  const blocked = (xs: readonly LabelledExample[], p: (e: LabelledExample) => number): number => {
+    const humans = xs.filter((e) => e.human);
+    return humans.filter((e) => Math.round(100 * p(e)) < 30).length / humans.length;
+  };
+
+  it('raises an over-blocking model until it blocks no more held-out humans than the baseline, ranking unchanged', async () => {
+    const world = sharper(3, -1.5);
+    const outcomes = synthetic(600, 3, world, 0.05, gentle);
+    const m = await trainModel(outcomes, gentle);
+    expect(m.heldOutHumansBlockedAsFitted).toBeGreaterThan(3 * m.baselineHeldOutHumansBlocked); // what the guard is for
+    expect(m.heldOutHumansBlocked).toBeLessThanOrEqual(m.baselineHeldOutHumansBlocked);
+    expect(m.calibrationShift).toBeGreaterThan(0);
+    expect(m.heldBack).toBe(false);
+    // One probability per outcome from a fit that did not see it, oldest first, calibrated as the model is.
+    expect(m.heldOut.map((h) => h.example.time)).toEqual([...outcomes].sort((a, b) => a.time - b.time).map((e) => e.time));
+    expect(blocked(m.heldOut.map((h) => h.example), (e) => m.heldOut.find((h) => h.example === e)!.probability)).toBeCloseTo(m.heldOutHumansBlocked, 12);
+    // On new traffic of that world: far fewer humans blocked than the model as fitted would have.
+    const unseen = synthetic(3000, 99, world, 0.05, gentle);
+    const asFitted = { intercept: m.intercept - m.calibrationShift, weights: m.weights };
+    expect(blocked(unseen, (e) => predict(m, e.features))).toBeLessThan(blocked(unseen, (e) => predict(asFitted, e.features)) / 2);
+  });
+
+  it('holds a model back when the raise would cost it its advantage over the baseline', async () => {
+    const m = await trainModel(synthetic(600, 3, sharper(2, -1), 0.05, gentle), gentle);
+    expect(m.calibrationShift).toBeGreaterThan(0);
+    expect(m.heldBack).toBe(true);
+  });
+
+  it('leaves a model that blocks no more humans than the baseline alone', () => {
+    expect(trained.heldOutHumansBlockedAsFitted).toBeLessThanOrEqual(trained.baselineHeldOutHumansBlocked);
+    expect(trained.calibrationShift).toBe(0);
+    expect(trained.heldBack).toBe(false);
   });
 });
 

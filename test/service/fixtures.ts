@@ -3,6 +3,7 @@ import { FEATURE_NAMES, FEATURE_VERSION } from '../../src/model/features.ts';
 import { learnedScorecard } from '../../src/model/learned.ts';
 import { addExample, emptyTally, type ModelTally } from '../../src/model/prequential.ts';
 import type { Scorecard } from '../../src/model/score.ts';
+import type { ModelPublished } from '../../src/domain/events.ts';
 import type { LearnedModelSource } from '../../src/service/model-service.ts';
 import type { ModelStats } from '../../src/streams/aggregations/model-stats-value.ts';
 
@@ -56,7 +57,7 @@ export function fakeQueries(rows: () => { account: string; stats: ModelStats }[]
   };
 }
 
-export function learnedCard(version: number, account?: string): Scorecard {
+export function learnedCard(version: number, account?: string, withheldFrom: string[] = []): Scorecard {
   const card = learnedScorecard({
     version,
     feature_version: FEATURE_VERSION,
@@ -72,13 +73,39 @@ export function learnedCard(version: number, account?: string): Scorecard {
     holdout_log_loss: 0.4,
     baseline_holdout_log_loss: 0.5,
     ...(account ? { account } : {}),
+    withheld_accounts: withheldFrom,
   });
   if (!card) throw new Error('fixture: learned model rejected');
   return card;
 }
 
-/** A learned model source whose models the test sets: `card` is the shared one, `personalCards` each account's. */
-export function source(card: Scorecard | undefined, personalCards: Record<string, Scorecard> = {}): LearnedModelSource & { card: Scorecard | undefined; personalCards: Record<string, Scorecard> } {
+/** A version the trainer held back for over-blocking ('' = the shared model's scope, else an account's). */
+export function heldBackRecord(version: number, account?: string): ModelPublished {
+  return {
+    version,
+    feature_version: FEATURE_VERSION,
+    intercept: 0.1,
+    weights: FEATURE_NAMES.map(() => 0.2),
+    trained_at: 0,
+    examples: 300,
+    trained_through: 0,
+    humans: 150,
+    fakes: 150,
+    l2: 10,
+    train_log_loss: 0.4,
+    holdout_log_loss: 0.4,
+    baseline_holdout_log_loss: 0.5,
+    account: account ?? null,
+    held_back: 'over_blocking',
+  };
+}
+
+/** A learned model source whose models the test sets: `card` is the shared one, `personalCards` each account's, `held` held-back versions by scope. */
+export function source(
+  card: Scorecard | undefined,
+  personalCards: Record<string, Scorecard> = {},
+  held: Record<string, ModelPublished> = {},
+): LearnedModelSource & { card: Scorecard | undefined; personalCards: Record<string, Scorecard> } {
   return {
     card,
     personalCards,
@@ -88,5 +115,6 @@ export function source(card: Scorecard | undefined, personalCards: Record<string
     personal(account) {
       return this.personalCards[account];
     },
+    heldBack: (account) => held[account ?? ''],
   };
 }

@@ -5,7 +5,7 @@ import { MIN_EXAMPLES_PER_CLASS, MIN_TRAINING_EXAMPLES, NEW_EXAMPLES_FOR_RETRAIN
 import { createModelService } from '../../src/service/model-service.ts';
 import type { ModelStats } from '../../src/streams/aggregations/model-stats-value.ts';
 import type { Queries } from '../../src/streams/queries.ts';
-import { learnedCard, source, statsOf } from './fixtures.ts';
+import { heldBackRecord, learnedCard, source, statsOf } from './fixtures.ts';
 
 type Rows = { account: string; stats: ModelStats }[];
 
@@ -123,42 +123,39 @@ describe('createModelService recommendation', () => {
     expect(v.recommendation).toContain(`at least ${MIN_EXAMPLES_PER_CLASS} of each kind`);
   });
 
-  it('too few outcomes: says how many more are needed in all and of the missing kind', async () => {
+  it('too few outcomes: says how many more are needed in all', async () => {
     const rows = [{ account: 'acme', stats: statsOf({ humans: 30, fakes: 5, baselineP: 0.7, learnedP: null }) }];
     const v = await stats(rows, 'auto');
-    expect(v.recommendation).toContain('35 outcomes so far (30 real, 5 fake)');
-    expect(v.recommendation).toContain(`${MIN_TRAINING_EXAMPLES - 35} more outcomes`);
-    expect(v.recommendation).toContain(`${MIN_EXAMPLES_PER_CLASS - 5} more fake outcomes`);
-    // Enough real people: they are not asked for.
-    expect(v.recommendation).not.toContain('more real-person outcomes');
+    expect(v.recommendation).toContain(`35 outcomes so far from 1 customer. A learned model needs ${MIN_TRAINING_EXAMPLES}, at least ${MIN_EXAMPLES_PER_CLASS} of each kind: ${MIN_TRAINING_EXAMPLES - 35} more at least.`);
     expect(v.recommendation).not.toContain('MAILSIFT_TRAIN_INTERVAL_S');
   });
 
-  it("before any model: gives the caller's own shortfall for a personal model, not everyone's", async () => {
+  it("issue 21: tells a customer the counts of every customer's outcomes, never their real/fake split; its own split only", async () => {
     const rows = [
       { account: 'acme', stats: statsOf({ humans: 40, fakes: 5, baselineP: 0.7, learnedP: null }) },
       { account: 'globex', stats: statsOf({ humans: 100, fakes: 2, baselineP: 0.7, learnedP: null, startTime: 9_000 }) },
     ];
     const v = await stats(rows, 'auto');
-    expect(v.recommendation).toContain('147 outcomes so far (140 real, 7 fake)');
+    expect(v.recommendation).toContain('147 outcomes so far from 2 customers.');
+    for (const theirs of ['140 real', '7 fake', '102', '(140', '18 more', '13 more']) expect(v.recommendation).not.toContain(theirs);
+    expect(v.recommendation).not.toMatch(/learned model needs[^.]*more (real-person|fake)/i);
     expect(v.recommendation).toContain(`You have 45 (40 real, 5 fake): it needs ${PERSONAL_MIN_EXAMPLES - 45} more outcomes and ${PERSONAL_MIN_PER_CLASS - 5} more fake outcomes.`);
     const ready = await stats([{ account: 'acme', stats: statsOf({ humans: 60, fakes: 12, baselineP: 0.7, learnedP: null }) }], 'auto');
     expect(ready.recommendation).toContain('You have 72 (60 real, 12 fake): enough, so the trainer fits one on its next run.');
   });
 
-  it('enough in all but one kind missing: asks only for that kind', async () => {
-    const rows = [{ account: 'acme', stats: statsOf({ humans: 5, fakes: 250, baselineP: 0.7, learnedP: null }) }];
-    const v = await stats(rows, 'on');
-    expect(v.recommendation).toContain(`A learned model needs ${MIN_EXAMPLES_PER_CLASS - 5} more real-person outcomes.`);
-    expect(v.recommendation).not.toMatch(/\d+ more outcomes/);
-  });
-
-  it('enough outcomes but no model yet: points to the trainer interval', async () => {
-    const rows = [{ account: 'acme', stats: statsOf({ humans: MIN_TRAINING_EXAMPLES - MIN_EXAMPLES_PER_CLASS, fakes: MIN_EXAMPLES_PER_CLASS, baselineP: 0.7, learnedP: null }) }];
-    const v = await stats(rows, 'auto');
-    expect(v.recommendation).toContain('enough for a learned model');
-    expect(v.recommendation).toContain('MAILSIFT_TRAIN_INTERVAL_S');
-    expect(v.recommendation).not.toMatch(/more (real-person |fake )?outcomes/);
+  it('enough outcomes but no model yet: points to the trainer, and says the same whether or not other customers lack a kind', async () => {
+    const ofEachKind = [
+      { account: 'acme', stats: statsOf({ humans: 20, fakes: 20, baselineP: 0.7, learnedP: null }) },
+      { account: 'globex', stats: statsOf({ humans: 100, fakes: 100, baselineP: 0.7, learnedP: null, startTime: 9_000 }) },
+    ];
+    const oneKindShort = [ofEachKind[0]!, { account: 'globex', stats: statsOf({ humans: 0, fakes: 200, baselineP: 0.7, learnedP: null, startTime: 9_000 }) }];
+    for (const mode of ['auto', 'on'] as const) {
+      const v = await stats(ofEachKind, mode);
+      expect(v.recommendation).toContain(`240 outcomes so far from 2 customers: once at least ${MIN_EXAMPLES_PER_CLASS} of them are of each kind, the trainer fits a learned model on its next run`);
+      expect(v.recommendation).toContain('MAILSIFT_TRAIN_INTERVAL_S');
+      expect((await stats(oneKindShort, mode)).recommendation).toBe(v.recommendation);
+    }
   });
 
   it('a model measured on too few outcomes: says how far along the measurement is', async () => {
@@ -179,12 +176,57 @@ describe('createModelService recommendation', () => {
     expect(on.recommendation).toContain('served anyway (mode on)');
   });
 
-  it('a healthy model: says it beats the baseline and is served', async () => {
+  it('a healthy model: says it beats the baseline on the outcomes it is judged on for the caller, and is served', async () => {
+    // acme: judged on its own 240 outcomes.
     const auto = await stats(winning, 'auto', 6);
-    expect(auto.recommendation).toContain(`Learned model v6 beats the baseline on the last ${RECENT_WINDOW} outcomes and is served (mode auto)`);
+    expect(auto.recommendation).toContain(`Learned model v6 beats the baseline on the last ${RECENT_WINDOW} outcomes of yours and is served (mode auto)`);
     const on = await stats(winning, 'on', 6);
     expect(on.recommendation).toContain('is served.');
     expect(on.recommendation).not.toContain('mode auto');
+    // Five customers with 20 outcomes each: a tenant-balanced window, at most 13 of each.
+    const five: Rows = ['a', 'b', 'c', 'd', 'e'].map((account, k) => ({ account, stats: statsOf({ humans: 10, fakes: 10, baselineP: 0.6, learnedP: 0.9, startTime: 1_000 * (k + 1) }) }));
+    const v = await createModelService(queriesOf(five), 'auto', source(learnedCard(6)), () => NOW).stats('a');
+    expect(v).toMatchObject({ serving: 'learned', healthy: true });
+    expect(v.recommendation).toContain(`Learned model v6 beats the baseline on the last ${RECENT_WINDOW} outcomes across customers (at most 13 of any one customer's`);
+  });
+
+  it("issue 21: one customer's flood does not make the shared model healthy for another", async () => {
+    // flood: 1,100 outcomes the shared model does very well on; acme: 10, on which it does badly.
+    const rows: Rows = [
+      { account: 'acme', stats: statsOf({ humans: 5, fakes: 5, baselineP: 0.7, learnedP: 0.3, startTime: 1_000 }) },
+      { account: 'flood', stats: statsOf({ humans: 50, fakes: 1050, baselineP: 0.6, learnedP: 0.95, startTime: 5_000 }) },
+    ];
+    const acme = await stats(rows, 'auto', 3);
+    expect(acme).toMatchObject({ serving: 'baseline', healthy: false, learned_version: 3 });
+    expect(acme.recommendation).toContain(`It has been measured on 35 of the ${RECENT_WINDOW} outcomes needed to judge it across customers (at most 25 of any one customer's`);
+    // The flood's own account is judged on its own outcomes.
+    const flood = await createModelService(queriesOf(rows), 'auto', source(learnedCard(3)), () => NOW).stats('flood');
+    expect(flood).toMatchObject({ serving: 'learned', healthy: true });
+  });
+
+  it('a shared model worse than the baseline on the caller\'s own outcomes is not served to it, in any mode', async () => {
+    for (const mode of ['auto', 'on'] as const) {
+      const v = await createModelService(queriesOf(winning), mode, source(learnedCard(6, undefined, ['acme'])), () => NOW).stats('acme');
+      expect(v).toMatchObject({ serving: 'baseline', healthy: false, learned_version: 6 });
+      expect(v.recommendation).toMatch(/^Learned model v6 is not served to you: on your own outcomes, held out when it was fitted, it did worse than the baseline/);
+      // Another account is served it.
+      expect((await createModelService(queriesOf(winning), mode, source(learnedCard(6, undefined, ['acme'])), () => NOW).stats('globex')).serving).toBe(mode === 'on' ? 'learned' : 'baseline');
+    }
+  });
+
+  it('says when the newest version was held back for over-blocking (and the one before serves)', async () => {
+    const v = await createModelService(queriesOf(winning), 'auto', source(learnedCard(6), {}, { '': heldBackRecord(7) }), () => NOW).stats('acme');
+    expect(v).toMatchObject({ serving: 'learned', learned_version: 6, healthy: true });
+    expect(v.recommendation).toContain('Learned model v7 was held back for over-blocking: on held-out outcomes it blocked a larger share of known real people than the baseline');
+    // The very first version held back: the baseline serves.
+    const first = await createModelService(queriesOf(winning), 'auto', source(undefined, {}, { '': heldBackRecord(1) }), () => NOW).stats('acme');
+    expect(first).toMatchObject({ serving: 'baseline', learned_version: 0 });
+    expect(first.recommendation).toContain('Learned model v1 was held back for over-blocking');
+    // A personal version held back: told to its account only.
+    const held = { acme: heldBackRecord(9, 'acme') };
+    const personal = createModelService(queriesOf(winning), 'auto', source(learnedCard(6), { acme: learnedCard(8, 'acme') }, held), () => NOW);
+    expect((await personal.stats('acme')).recommendation).toContain('Your personal model v9 was held back for over-blocking');
+    expect((await personal.stats('globex')).recommendation).not.toContain('held back');
   });
 });
 
@@ -205,13 +247,19 @@ describe('createModelService with a personal model', () => {
     expect(v.recommendation).toMatch(/^Your personal learned model v5 \(fitted on your own outcomes\) beats the baseline on the last 50 outcomes of yours/);
   });
 
-  it("shows another account the shared model's figures on everyone's outcomes, never acme's personal ones", async () => {
+  it("shows another account the shared model's figures on its own outcomes (or a balanced window), never acme's personal ones", async () => {
     const v = await service.stats('globex');
     expect(v).toMatchObject({ learned_version: 4, healthy: false, serving: 'baseline' });
-    // The shared model's tally: p 0.6 on acme's 60 and 0.55 on globex's 400, all right.
-    expect(v.learned?.accuracy).toBe(1);
-    expect(v.learned?.log_loss).toBeCloseTo((60 * -Math.log(0.6) + 400 * -Math.log(0.55)) / 460, 4);
-    expect(v.recommendation).toMatch(/^Learned model v4 exists\. It is not beating the baseline on recent outcomes\./);
+    // globex's own 400 outcomes, on which the shared model gave p 0.55 (right) and the baseline 0.8.
+    expect(v.learned).toEqual({ accuracy: 1, log_loss: 0.5978, recent_log_loss: 0.5978 });
+    expect(v.baseline).toEqual({ accuracy: 1, log_loss: 0.2231, recent_log_loss: 0.2231 });
+    expect(v.recommendation).toMatch(/^Learned model v4 exists\. It is not beating the baseline on recent outcomes of yours\./);
+    // An account with few outcomes of its own: every account's, each capped (three customers: a third of the window each).
+    const three: Rows = [...rows, { account: 'hooli', stats: statsOf({ humans: 5, fakes: 5, baselineP: 0.8, learnedP: 0.55, startTime: 20_000 }) }];
+    const hooli = await createModelService(queriesOf(three), 'auto', source(learnedCard(4), { acme: learnedCard(5, 'acme') }), () => NOW).stats('hooli');
+    expect(hooli).toMatchObject({ learned_version: 4, healthy: false, serving: 'baseline' });
+    expect(hooli.recommendation).toContain('It has been measured on 44 of the 50 outcomes needed to judge it across customers (at most 17 of any one customer\'s');
+    expect(hooli.learned.log_loss).not.toBeCloseTo(0.1054, 2); // never acme's personal figures
   });
 
   it('an account whose personal model is still being measured is told how far along, on its own outcomes', async () => {
@@ -222,11 +270,9 @@ describe('createModelService with a personal model', () => {
     expect(v.recommendation).toContain(`each ${PERSONAL_NEW_FOR_RETRAIN} new ones trigger the next version`);
   });
 
-  it('an account that is most of the shared model\'s outcomes is told its personal model is no longer refitted', async () => {
-    const dominant: Rows = [
-      { account: 'acme', stats: statsOf({ humans: 100, fakes: 100, baselineP: 0.6, learnedP: 0.6, personalP: 0.9 }) },
-      { account: 'globex', stats: statsOf({ humans: 5, fakes: 5, baselineP: 0.6, learnedP: 0.6, startTime: 9_000 }) },
-    ];
+  it('an account that is the shared model\'s only customer is told its personal model is no longer refitted', async () => {
+    // With two customers, neither weighs more than half of the shared model: both keep personal models.
+    const dominant: Rows = [{ account: 'acme', stats: statsOf({ humans: 100, fakes: 100, baselineP: 0.6, learnedP: 0.6, personalP: 0.9 }) }];
     const v = await createModelService(queriesOf(dominant), 'auto', source(learnedCard(6), { acme: learnedCard(5, 'acme') }), () => NOW).stats('acme');
     expect(v).toMatchObject({ serving: 'learned', learned_version: 5, healthy: true });
     expect(v.recommendation).toContain('It is no longer refitted: your outcomes are most of the shared model\'s');

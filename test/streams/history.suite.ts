@@ -95,7 +95,7 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       expect((await h.history(keys({ inboxHash: inbox, spellingHash: hash('john'), time: T + 91 * 24 * 60 * MINUTE }))).aliasVariants).toBe(1);
     });
 
-    it('domain_fake_rate: outcomes other customers reported at the domain', async () => {
+    it('domain_fake_rate: outcomes other customers reported at the domain, each customer at most its share', async () => {
       const p = await pipeline();
       const outcomes: [string, string][] = [['globex', 'fake'], ['globex', 'fake'], ['globex', 'real'], ['initech', 'abuse'], ['acme', 'real']];
       for (const [account, outcome] of outcomes) {
@@ -106,11 +106,45 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       expect(await p.runtime.caughtUp()).toBe(true);
       const h = createHistoryReader(p.state, new OwnEvents());
       const acme = await h.history(keys({ domain: 'spam.example' }));
-      expect(acme.domainFakeRate).toBeCloseTo(3 / 4, 9);
+      // Two other customers: each weighs half at most (globex's three outcomes count as one).
+      expect(acme.domainFakeRate).toBeCloseTo((2 / 3 + 1) / 2, 9);
       expect(acme.domainFakeReporters).toBe(2);
       const globex = await h.history(keys({ account: 'globex', domain: 'spam.example' }));
       expect(globex.domainFakeRate).toBeCloseTo(1 / 2, 9);
       expect(globex.domainFakeReporters).toBe(2);
+    });
+
+    it("issue 21: one customer's flood of fakes moves a domain's rate by its share only; gmail.com carries none", async () => {
+      const p = await pipeline();
+      let n = 0;
+      const report = async (account: string, domain: string, outcome: string) => {
+        const c = aCheck({ account, domain, inbox_hash: hash(`in${n++}`), time: T });
+        await p.sendCheck(c);
+        await p.sendFeedback(aFeedback(c, { outcome, time: T + 1000 }));
+      };
+      // Four customers each saw 1 fake in 4 at shop.example; a fifth reports 120 fakes there.
+      for (const account of ['globex', 'initech', 'umbrella', 'hooli']) for (const outcome of ['fake', 'real', 'real', 'real']) await report(account, 'shop.example', outcome);
+      for (let i = 0; i < 120; i++) await report('flood', 'shop.example', 'fake');
+      // Two customers at gmail.com.
+      for (const account of ['globex', 'flood']) for (let i = 0; i < 3; i++) await report(account, 'gmail.com', 'fake');
+      expect(await p.runtime.caughtUp()).toBe(true);
+      const h = createHistoryReader(p.state, new OwnEvents());
+      const acme = await h.history(keys({ domain: 'shop.example' }));
+      expect(acme.domainFakeReporters).toBe(5);
+      expect(acme.domainFakeRate).toBeCloseTo(0.75 * 0.25 + 0.25 * 1, 9); // pooled outcomes would say 124/136
+      const gmail = await h.history(keys({ domain: 'gmail.com', accountType: 'free' }));
+      expect(gmail.domainFakeRate).toBeUndefined();
+      expect(gmail.domainFakeReporters).toBeUndefined();
+      // A configured cap of 1: outcomes count as they come.
+      const uncapped = createHistoryReader(p.state, new OwnEvents(), { domainFromChecks: true, maxAccountShare: 1 });
+      expect((await uncapped.history(keys({ domain: 'shop.example' }))).domainFakeRate).toBeCloseTo(124 / 136, 9);
+      // Rebuilt from the log, the same rate.
+      await p.close();
+      open.splice(open.indexOf(p), 1);
+      removeDir(`${p.dir}/state`);
+      const rebuilt = await pipeline(p.dir);
+      expect(await rebuilt.runtime.caughtUp()).toBe(true);
+      expect((await createHistoryReader(rebuilt.state, new OwnEvents()).history(keys({ domain: 'shop.example' }))).domainFakeRate).toBeCloseTo(0.75 * 0.25 + 0.25 * 1, 9);
     });
 
     it('domain_pattern: learning, then match or mismatch against the domain other inboxes', async () => {

@@ -1,0 +1,117 @@
+/**
+ * How the shared learned model stands for one account (pure). Every customer is served the same
+ * shared model, but whether it is healthy for an account is judged on outcomes that account can
+ * trust, never on one other customer's flood:
+ *  - its own outcomes, once the shared model has scored RECENT_WINDOW of them;
+ *  - before that, a tenant-balanced window: the newest outcomes of every account, newest first,
+ *    at most ceil(cap x RECENT_WINDOW) of any one account (the cap of tenant-weights.ts), until
+ *    RECENT_WINDOW of them. However many outcomes one customer reports, they fill at most its
+ *    share of the window; with too few customers' outcomes to fill it, the model is not judged
+ *    (not healthy) yet.
+ * The overall figures beside the window (accuracy, log loss) weigh accounts the same way.
+ */
+import { RECENT_WINDOW, type AccountTallies, type ModelScoreSummary, type ModelTally } from './prequential.ts';
+import { accountWeights, capFor, MAX_ACCOUNT_SHARE } from './tenant-weights.ts';
+
+export interface SharedJudgement {
+  /** Whose outcomes: the account's own, or the tenant-balanced window. */
+  readonly scope: 'own' | 'balanced';
+  readonly baseline: ModelScoreSummary | null;
+  /** Null while the shared model has scored none of these outcomes. */
+  readonly learned: ModelScoreSummary | null;
+  /** Outcomes the recent figures are over (judging needs RECENT_WINDOW). */
+  readonly examples: number;
+  /** The shared model's recent log loss is below the baseline's on the same RECENT_WINDOW outcomes. */
+  readonly healthy: boolean;
+  /** Balanced scope: the most outcomes one account may put in the window. */
+  readonly perAccount?: number;
+}
+
+/** The judgement for an account: its own outcomes when they suffice, else the balanced one (computed once for all). */
+export function sharedJudgementFor(own: AccountTallies | undefined, balanced: SharedJudgement): SharedJudgement {
+  if (!own || own.learned.n < RECENT_WINDOW) return balanced;
+  const learned = summaryOf(own.learned);
+  const baseline = summaryOf(own.baseline);
+  return {
+    scope: 'own',
+    baseline,
+    learned,
+    examples: own.learned.n,
+    healthy: learned !== null && baseline !== null && learned.recent_log_loss < baseline.recent_log_loss,
+  };
+}
+
+interface Entry {
+  readonly time: number;
+  readonly account: number;
+  readonly learned: number | undefined;
+  readonly baseline: number;
+}
+
+/** The tenant-balanced judgement over every account's tallies. */
+export function balancedJudgement(rows: readonly AccountTallies[], cap = MAX_ACCOUNT_SHARE): SharedJudgement {
+  const active = rows.filter((r) => r.humans + r.fakes > 0);
+  const scored = active.some((r) => r.learned.n > 0);
+  // Each account's recent outcomes: those the shared model scored, each beside the baseline's
+  // loss on the same outcome (same label time); before any was scored, the baseline's alone.
+  const entries: Entry[][] = active.map((r, account) => {
+    if (!scored) return r.baseline.recent.map((x) => ({ time: x.time, account, learned: undefined, baseline: x.loss }));
+    const byTime = new Map<number, number[]>();
+    for (const x of r.baseline.recent) byTime.set(x.time, [...(byTime.get(x.time) ?? []), x.loss]);
+    const out: Entry[] = [];
+    for (const x of r.learned.recent) {
+      const b = byTime.get(x.time)?.shift();
+      if (b !== undefined) out.push({ time: x.time, account, learned: x.loss, baseline: b });
+    }
+    return out;
+  });
+  // Every account that reported counts, whether or not the shared model has scored its outcomes
+  // yet: while only one customer's outcomes have been scored, they fill its share and no more.
+  const quota = Math.ceil(capFor(active.length, cap) * RECENT_WINDOW);
+  const newestFirst = entries.flat().sort((a, b) => b.time - a.time || a.account - b.account);
+  const taken = new Map<number, number>();
+  const window: Entry[] = [];
+  for (const e of newestFirst) {
+    if (window.length === RECENT_WINDOW) break;
+    const n = taken.get(e.account) ?? 0;
+    if (n === quota) continue;
+    taken.set(e.account, n + 1);
+    window.push(e);
+  }
+  const mean = (xs: readonly number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
+  const baselineOverall = merged(active.map((r) => r.baseline), cap);
+  const learnedOverall = merged(active.map((r) => r.learned), cap);
+  const baseline = baselineOverall && window.length ? { ...baselineOverall, recent_log_loss: mean(window.map((e) => e.baseline)) } : baselineOverall;
+  const learned = learnedOverall && window.length && scored ? { ...learnedOverall, recent_log_loss: mean(window.map((e) => e.learned!)) } : learnedOverall;
+  return {
+    scope: 'balanced',
+    baseline,
+    learned,
+    examples: scored ? window.length : 0,
+    healthy: scored && window.length >= RECENT_WINDOW && learned !== null && baseline !== null && learned.recent_log_loss < baseline.recent_log_loss,
+    perAccount: quota,
+  };
+}
+
+function summaryOf(t: ModelTally): ModelScoreSummary | null {
+  if (t.n === 0) return null;
+  return { accuracy: t.correct / t.n, log_loss: t.sumLogLoss / t.n, recent_log_loss: t.recent.reduce((s, x) => s + x.loss, 0) / t.recent.length };
+}
+
+/** Accuracy and log loss over every account, each account's share capped as in training; recent over all (replaced by the window's). */
+function merged(tallies: readonly ModelTally[], cap: number): ModelScoreSummary | null {
+  const withExamples = tallies.filter((t) => t.n > 0);
+  if (withExamples.length === 0) return null;
+  const w = accountWeights(new Map(withExamples.map((t, i) => [String(i), t.n])), cap);
+  let n = 0;
+  let correct = 0;
+  let loss = 0;
+  withExamples.forEach((t, i) => {
+    const m = w.get(String(i))!;
+    n += m * t.n;
+    correct += m * t.correct;
+    loss += m * t.sumLogLoss;
+  });
+  const recent = withExamples.flatMap((t) => t.recent).sort((a, b) => a.time - b.time).slice(-RECENT_WINDOW);
+  return { accuracy: correct / n, log_loss: loss / n, recent_log_loss: recent.reduce((s, x) => s + x.loss, 0) / recent.length };
+}

@@ -1,0 +1,102 @@
+/**
+ * The `recommendation` of GET /v1/model: what the caller is served and what to do next, in
+ * words. Figures of other customers stay out of it: only the counts the contract names (every
+ * customer's outcomes in all, and how many customers reported) and the caller's own outcomes.
+ */
+import type { ModelPublished } from '../domain/events.ts';
+import { RECENT_WINDOW } from '../model/prequential.ts';
+import type { ModelMode } from '../model/serving.ts';
+import { MIN_EXAMPLES_PER_CLASS, MIN_TRAINING_EXAMPLES, NEW_EXAMPLES_FOR_RETRAIN, PERSONAL_MIN_EXAMPLES, PERSONAL_MIN_PER_CLASS, PERSONAL_NEW_FOR_RETRAIN } from '../model/training-policy.ts';
+
+export interface AdviceInput {
+  mode: ModelMode;
+  /** Every customer's outcomes, and how many customers reported them (the contract's counts). */
+  total: number;
+  customers: number;
+  /** The learned model described (0: none). */
+  version: number;
+  personal: boolean;
+  healthy: boolean;
+  /** Outcomes it has been measured on, of those its health is judged on. */
+  learnedExamples: number;
+  /** The shared model's health is judged on the caller's own outcomes, or on a tenant-balanced window of everyone's with at most this many of one customer's. */
+  sharedScope: 'own' | 'balanced';
+  perCustomer?: number;
+  /** The shared model described is not served to the caller: worse than the baseline on its own outcomes. */
+  withheld: boolean;
+  /** Newer versions than those serving, of the shared model and of the caller's personal one, that the trainer held back. */
+  heldBack: readonly ModelPublished[];
+  personalRefitted: boolean;
+  /** The caller's own outcomes (what its personal model waits on). */
+  ownHumans: number;
+  ownFakes: number;
+  /**
+   * The shared model is served although the account has this personal version: in mode on
+   * because it is newer, in auto because it does better on the account's outcomes.
+   */
+  overPersonal?: number;
+}
+
+/** What the caller's own outcomes still lack for a personal model (the trainer's thresholds). */
+function personalAdvice(humans: number, fakes: number): string {
+  const need = [
+    Math.max(0, PERSONAL_MIN_EXAMPLES - humans - fakes) ? `${PERSONAL_MIN_EXAMPLES - humans - fakes} more outcomes` : '',
+    Math.max(0, PERSONAL_MIN_PER_CLASS - humans) ? `${PERSONAL_MIN_PER_CLASS - humans} more real-person outcomes` : '',
+    Math.max(0, PERSONAL_MIN_PER_CLASS - fakes) ? `${PERSONAL_MIN_PER_CLASS - fakes} more fake outcomes` : '',
+  ].filter(Boolean);
+  const rule = `A personal model, fitted on your own outcomes, comes sooner: after ${PERSONAL_MIN_EXAMPLES} of them with ${PERSONAL_MIN_PER_CLASS} of each kind.`;
+  return need.length
+    ? `${rule} You have ${humans + fakes} (${humans} real, ${fakes} fake): it needs ${need.join(' and ')}.`
+    : `${rule} You have ${humans + fakes} (${humans} real, ${fakes} fake): enough, so the trainer fits one on its next run.`;
+}
+
+function heldBackNote(held: readonly ModelPublished[]): string {
+  return held
+    .map(
+      (m) =>
+        ` ${m.account ? 'Your personal' : 'Learned'} model v${m.version} was held back for over-blocking: on held-out outcomes it blocked a larger share of known real people than the baseline, ` +
+        "and calibrating it down to the baseline's share would have cost it its advantage over the baseline, so it is never served.",
+    )
+    .join('');
+}
+
+export function recommend(o: AdviceInput): string {
+  const { total } = o;
+  if (o.mode === 'off') return `MAILSIFT_MODEL_MODE is off: every account is served the baseline. Outcomes you report are still recorded, measured and trained on.${total === 0 ? ' No outcomes reported yet.' : ''}`;
+  if (total === 0) {
+    return `No outcomes reported yet. Send POST /v1/feedback with the check_id (or email) and outcome of checks whose fate you learn (verified email or payment = confirmed/real; bounce, abuse or fake = bounced/abuse/fake). A learned model needs ${MIN_TRAINING_EXAMPLES} labelled examples with at least ${MIN_EXAMPLES_PER_CLASS} of each kind.`;
+  }
+  const from = `${total} outcomes so far from ${o.customers} customer${o.customers === 1 ? '' : 's'}`;
+  if (o.version === 0) {
+    if (o.heldBack.length) return `${from}.${heldBackNote(o.heldBack)} The baseline is served. ${personalAdvice(o.ownHumans, o.ownFakes)}`;
+    if (total < MIN_TRAINING_EXAMPLES) {
+      return `${from}. A learned model needs ${MIN_TRAINING_EXAMPLES}, at least ${MIN_EXAMPLES_PER_CLASS} of each kind: ${MIN_TRAINING_EXAMPLES - total} more at least. ${personalAdvice(o.ownHumans, o.ownFakes)} Report fakes as well as real people: both are needed.`;
+    }
+    return `${from}: once at least ${MIN_EXAMPLES_PER_CLASS} of them are of each kind, the trainer fits a learned model on its next run (every MAILSIFT_TRAIN_INTERVAL_S; \`mailsift retrain\` fits one now). Until then the baseline is served.`;
+  }
+  const name = o.personal ? `Your personal learned model v${o.version} (fitted on your own outcomes)` : `Learned model v${o.version}`;
+  const ownScope = o.personal || o.sharedScope === 'own';
+  const own = ownScope ? ' of yours' : '';
+  const balanced = ownScope ? '' : ` across customers (at most ${o.perCustomer} of any one customer's, so that no customer decides it for the others)`;
+  const frozen = o.personal && !o.personalRefitted;
+  const held = heldBackNote(o.heldBack);
+  // A personal model of an account that is most of the shared model's outcomes is not refitted: the shared one is.
+  const next = frozen
+    ? ` It is no longer refitted: your outcomes are most of the shared model's, which is refitted instead (each ${NEW_EXAMPLES_FOR_RETRAIN} new outcomes) and takes over once it does better on your last ${RECENT_WINDOW}.`
+    : ` Keep reporting outcomes; each ${o.personal ? PERSONAL_NEW_FOR_RETRAIN : NEW_EXAMPLES_FOR_RETRAIN} new ones trigger the next version.`;
+  if (o.withheld) {
+    return `${name} is not served to you: on your own outcomes, held out when it was fitted, it did worse than the baseline (other customers' outcomes pulled it away from yours). The baseline is served until a version does better for you.${held}${next}`;
+  }
+  const instead =
+    o.overPersonal === undefined
+      ? ''
+      : o.mode === 'on'
+        ? ` It is served instead of your personal model v${o.overPersonal} because it is newer (mode on serves the newest; auto would compare them on your outcomes).`
+        : ` It is served instead of your personal model v${o.overPersonal}, which it beats on your last ${RECENT_WINDOW} outcomes.`;
+  if (!o.healthy) {
+    const scored = o.learnedExamples < RECENT_WINDOW ? ` It has been measured on ${o.learnedExamples} of the ${RECENT_WINDOW} outcomes${own} needed to judge it${balanced}.` : ` It is not beating the baseline on recent outcomes${own}${balanced}.`;
+    return `${name} exists.${scored} ${o.mode === 'on' ? 'It is served anyway (mode on).' : 'The baseline is served until it does (mode auto).'}${instead}${held}${next}`;
+  }
+  const keep = frozen ? next : ' Keep reporting outcomes so it keeps improving.';
+  return `${name} beats the baseline on the last ${RECENT_WINDOW} outcomes${own}${balanced} and is served${o.mode === 'auto' ? ' (mode auto)' : ''}.${instead}${held}${keep}`;
+}

@@ -1,0 +1,68 @@
+/**
+ * `npm run eval -- --learning FILE` end to end: a customer of a real (in-process, embedded)
+ * service learns from the first 60% of a synthetic labelled file, the trainer role publishes
+ * models as in service, and the rest is scored by what it is then served, beside the baseline.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { formatLearning } from '../../src/eval/learning-cli.ts';
+import { population } from '../helpers/population.ts';
+import { REPO_ROOT } from '../helpers/shared.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'mailsift-eval-learning-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function evalCli(...args: string[]): { code: number | null; out: string; err: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src', 'eval', 'main.ts'), ...args], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 180_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe('npm run eval -- --learning FILE', () => {
+  it('simulates a customer: the trainer publishes from 60% of the rows, the rest compares the served model with the baseline', () => {
+    const file = join(dir, 'labelled.jsonl');
+    const people = population(400);
+    writeFileSync(file, people.map((p) => JSON.stringify({ email: p.email, label: p.human ? 'human' : 'fake' })).concat(JSON.stringify({ email: 'not an address', label: 'fake' })).join('\n') + '\n');
+    const r = evalCli('--learning', file, '--json');
+    expect(r.code, r.err).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j).toMatchObject({ rows: 401, order: 'shuffled', learn: 241, unseen: 160 });
+    expect(j.invalid.learn + j.invalid.unseen).toBe(1);
+    expect(j.humans + j.fakes).toBe(160 - j.invalid.unseen);
+    // A shared model from 200 outcomes on (the customer's personal model from 50): the trainer role really fitted.
+    expect(j.published.some((m: { account: string | null }) => m.account === null)).toBe(true);
+    const served = Object.keys(j.served_models);
+    expect(served).toHaveLength(1);
+    expect(j.model.serving).toBe(served[0] === 'baseline' ? 'baseline' : 'learned');
+    for (const side of ['baseline', 'served', 'shared']) {
+      expect(j[side].auc).toBeGreaterThan(0.9);
+      expect(j[side].fakesCaught).toBeGreaterThanOrEqual(0);
+      expect(j[side].humansBlocked).toBeLessThanOrEqual(1);
+    }
+    for (const p of people) expect(r.out + r.err).not.toContain(p.email.split('@')[0]);
+  }, 180_000);
+
+  it('prints a table of both sides (and the learned models beside them), figures only', () => {
+    const side = (auc: number) => ({ auc, gmailAuc: NaN, fakesCaught: 0.8, humansBlocked: 0.025 });
+    const text = formatLearning('f.jsonl', 10, false, 6, 4, { invalid: { learn: 0, unseen: 1 }, published: [], servedModels: { baseline: 3 }, checks: [], model: { serving: 'baseline', recommendation: 'No model.' } as never }, {
+      humans: 2,
+      fakes: 1,
+      baseline: side(0.9),
+      served: side(0.9),
+      shared: side(0.95),
+    });
+    expect(text).toMatch(/^ {2}baseline +0\.900 +n\/a +80\.0% +2\.5%$/m);
+    expect(text).toMatch(/^ {2}shared +0\.950 /m);
+    expect(text).not.toMatch(/^ {2}personal/m);
+    expect(text).toMatch(/trainer published no model/);
+    expect(text).toMatch(/answered by baseline 3/);
+  });
+
+  it('refuses a missing file name', () => {
+    const r = evalCli('--learning');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/usage: npm run eval -- --learning/);
+  });
+});

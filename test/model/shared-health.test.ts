@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { addExample, emptyTally, type AccountTallies } from '../../src/model/prequential.ts';
+import { balancedJudgement, sharedJudgementFor } from '../../src/model/shared-health.ts';
+
+/** An account's tallies from outcomes (time, human, baseline P, shared model's P or null). */
+function account(outcomes: [number, boolean, number, number | null][]): AccountTallies {
+  let baseline = emptyTally();
+  let learned = emptyTally();
+  let humans = 0;
+  for (const [time, human, b, l] of outcomes) {
+    baseline = addExample(baseline, { time, human, probability: b });
+    if (l !== null) learned = addExample(learned, { time, human, probability: l });
+    if (human) humans++;
+  }
+  return { baseline, learned, personal: emptyTally(), humans, fakes: outcomes.length - humans };
+}
+/** n outcomes from `t0`, alternating human/fake, on which the shared model is right with `l` and the baseline with `b`. */
+const stream = (t0: number, n: number, b: number, l: number | null): [number, boolean, number, number | null][] =>
+  Array.from({ length: n }, (_, i) => {
+    const human = i % 2 === 0;
+    return [t0 + i, human, human ? b : 1 - b, l === null ? null : human ? l : 1 - l];
+  });
+
+describe('shared model health per account: its own outcomes, else a tenant-balanced window', () => {
+  it('issue 21: one customer\'s flood fills at most its share of the window, so it cannot make the model healthy for others', () => {
+    // B reports 1,100 outcomes the shared model (trained on them) gets right; A has 10, on which it does badly.
+    const a = account(stream(0, 10, 0.8, 0.3));
+    const b = account(stream(100, 1100, 0.6, 0.95));
+    const j = balancedJudgement([a, b]);
+    expect(j.perAccount).toBe(25); // two customers: at most half the window each
+    expect(j.examples).toBe(35); // 10 of A's and 25 of B's: not enough to judge
+    expect(j.healthy).toBe(false);
+    expect(sharedJudgementFor(a, j)).toBe(j);
+    // A's outcomes came before the model existed (none scored): B's still fill only half the window.
+    const early = balancedJudgement([account(stream(0, 10, 0.8, null)), b]);
+    expect(early).toMatchObject({ examples: 25, healthy: false, perAccount: 25 });
+    // B itself, with 50 outcomes of its own scored, is judged on them.
+    const forB = sharedJudgementFor(b, j);
+    expect(forB).toMatchObject({ scope: 'own', examples: 1100, healthy: true });
+  });
+
+  it('with enough customers, the window holds at most 13 outcomes of each (25% of 50), newest first', () => {
+    const rows = ['a', 'b', 'c', 'd', 'e'].map((_, k) => account(stream(k * 1000, 40, 0.7, 0.8)));
+    const j = balancedJudgement(rows);
+    expect(j.perAccount).toBe(13);
+    expect(j.examples).toBe(50);
+    expect(j.healthy).toBe(true);
+    // A flood the model does well on cannot outweigh four customers it does badly for.
+    const bad = ['a', 'b', 'c', 'd'].map((_, k) => account(stream(k * 1000, 40, 0.8, 0.4)));
+    const flood = account(stream(10_000, 3000, 0.5, 0.999));
+    const j2 = balancedJudgement([...bad, flood]);
+    expect(j2.examples).toBe(50);
+    expect(j2.healthy).toBe(false);
+    // Without balancing, the flood's last 50 would have been the whole window.
+    expect(j2.learned!.recent_log_loss).toBeGreaterThan(j2.baseline!.recent_log_loss);
+  });
+
+  it('compares the model and the baseline on the same outcomes, and weighs accounts in the overall figures too', () => {
+    // Outcomes before the shared model existed count for the baseline only.
+    const a = account([...stream(0, 30, 0.9, null), ...stream(100, 30, 0.6, 0.7)]);
+    const b = account(stream(1000, 30, 0.6, 0.7));
+    const j = balancedJudgement([a, b]);
+    expect(j.examples).toBe(50);
+    expect(j.learned!.recent_log_loss).toBeCloseTo(-Math.log(0.7), 9);
+    expect(j.baseline!.recent_log_loss).toBeCloseTo(-Math.log(0.6), 9); // not A's older, better 0.9s
+    expect(j.healthy).toBe(true);
+    // A flood's accuracy counts no more than the other account's.
+    const small = account(stream(0, 10, 0.4, 0.4)); // all wrong
+    const flood = account(stream(100, 1000, 0.9, 0.9)); // all right
+    expect(balancedJudgement([small, flood]).baseline!.accuracy).toBeCloseTo(0.5, 9);
+  });
+
+  it('before any learned model scored an outcome: the baseline alone, not judged', () => {
+    const j = balancedJudgement([account(stream(0, 60, 0.7, null))]);
+    expect(j).toMatchObject({ learned: null, examples: 0, healthy: false });
+    expect(j.baseline!.recent_log_loss).toBeCloseTo(-Math.log(0.7), 9);
+    expect(balancedJudgement([])).toMatchObject({ baseline: null, learned: null, healthy: false });
+  });
+});

@@ -4,8 +4,9 @@
  *   1. strict validation (no coercion, no silent removal of unknown properties)
  *   2. error and 404 policy (errors.ts) for every route
  *   3. metrics on every response
- *   4. /v1/* behind Bearer auth and the route's scope, then the per-account rate limit (the
- *      OpenAPI document is public); every /v1 route must declare its scope (auth.ts)
+ *   4. /v1/* behind Bearer auth and the route's scope, then the per-account rate limits in
+ *      requests and addresses (the OpenAPI document is public); every /v1 route must declare
+ *      its scope (auth.ts)
  *   5. overload protection: 503 + Retry-After when the event loop is saturated
  */
 import fastifySwagger from '@fastify/swagger';
@@ -16,7 +17,7 @@ import type { Logger } from 'pino';
 import type { Metrics } from '../platform/metrics.ts';
 import type { CheckService, FeedbackService, Health, ModelService, StatsService, UsageService } from '../service/ports.ts';
 import { authHook, requireScopes, type KeyResolver } from './auth.ts';
-import { rateLimitHook } from './rate-limit.ts';
+import { installRateLimit, type RateLimits } from './rate-limit.ts';
 import { installGracefulClose } from './graceful-close.ts';
 import { parseQueryString, refuseMalformedQuery } from './query-string.ts';
 import { errorResponses } from './schemas.ts';
@@ -37,7 +38,8 @@ import { systemRoutes } from './routes/system.ts';
 export interface AppDeps {
   logger: Logger;
   keys: KeyResolver;
-  rateLimit: { rps: number; burst: number };
+  /** Per-account limits: requests and addresses per second, with bursts (rate-limit.ts). */
+  rateLimit: RateLimits;
   now: () => number;
   checks: CheckService;
   feedback: FeedbackService;
@@ -171,7 +173,7 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
 
   await app.register(async (v1) => {
     v1.addHook('onRequest', authHook(d.keys));
-    v1.addHook('onRequest', rateLimitHook({ rate: d.rateLimit.rps, burst: d.rateLimit.burst, now: d.now }));
+    installRateLimit(v1, { limits: () => d.rateLimit, now: d.now });
     await v1.register(checkRoutes(d.checks));
     await v1.register(feedbackRoutes(d.feedback));
     await v1.register(accountRoutes(d.model, d.usage));

@@ -21,6 +21,7 @@ import { randomIds } from '../platform/random-ids.ts';
 import { loadOrCreateDevKeys, hashApiKey } from '../platform/secrets.ts';
 import { createEventWriter } from '../service/event-writer.ts';
 import { createCheckService } from '../service/check-service.ts';
+import { createFairShare } from '../service/fair-share.ts';
 import { createFeedbackService } from '../service/feedback-service.ts';
 import { createModelService, type LearnedModelSource } from '../service/model-service.ts';
 import { createModelServing } from '../service/model-serving.ts';
@@ -157,6 +158,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     now: ctx.now,
     uuid: randomIds(),
     bulkConcurrency: config.bulkConcurrency,
+    fairShare: createFairShare(config.bulkSlots),
     bulkDnsBudgetMs: config.bulkDnsBudgetMs,
     controls: {
       thresholds: (account) => {
@@ -205,7 +207,10 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
   const app = await buildApp({
     logger,
     keys,
-    rateLimit: { rps: config.rateLimitRps, burst: config.rateLimitBurst },
+    rateLimit: {
+      requests: { rate: config.rateLimitRps, burst: config.rateLimitBurst },
+      addresses: { rate: config.rateLimitAddresses, burst: config.rateLimitAddressBurst },
+    },
     now: ctx.now,
     checks,
     feedback,

@@ -10,7 +10,7 @@ import { KEYS } from '../helpers/server.ts';
 
 let svc: InProcess;
 beforeAll(async () => {
-  svc = await startInProcess({ MAILSIFT_RATE_LIMIT_RPS: '1000000', MAILSIFT_RATE_LIMIT_BURST: '1000000' });
+  svc = await startInProcess({ MAILSIFT_RATE_LIMIT_RPS: '1000000', MAILSIFT_RATE_LIMIT_BURST: '1000000', MAILSIFT_RATE_LIMIT_ADDRESSES: '1000000', MAILSIFT_RATE_LIMIT_ADDRESS_BURST: '1000000' });
 });
 afterAll(async () => svc?.close());
 

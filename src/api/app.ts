@@ -59,6 +59,11 @@ export interface AppDeps {
   maxEventLoopDelayMs?: number;
   /** How long a request may take to arrive whole (tests shorten it). */
   requestTimeoutMs?: number;
+  /**
+   * True once the stream processors have stopped for good (e.g. on a damaged log): the state
+   * is no longer brought up to date, so /v1 answers 503 rather than counters that are wrong.
+   */
+  stateFailed?: () => boolean;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -174,6 +179,12 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
   await app.register(async (v1) => {
     v1.addHook('onRequest', authHook(d.keys));
     installRateLimit(v1, { limits: () => d.rateLimit, now: d.now });
+    const stateFailed = d.stateFailed;
+    if (stateFailed) {
+      v1.addHook('onRequest', (_request, _reply, done) => {
+        done(stateFailed() ? new ServiceError('MS_ERR_UNAVAILABLE', 'service: unavailable: the stored counters can no longer be brought up to date (the operator must repair the data dir; the service log says how)', { retryAfter: 60 }) : undefined);
+      });
+    }
     await v1.register(checkRoutes(d.checks));
     await v1.register(feedbackRoutes(d.feedback));
     await v1.register(accountRoutes(d.model, d.usage));

@@ -60,6 +60,8 @@ export interface ApiRoleDeps {
   controls: ControlsFollower;
   /** Readiness of the parts this process runs besides the API (state caught up, bus reachable). */
   readiness(): Promise<ReadinessReport['checks']>;
+  /** True once the state this API reads can no longer be brought up to date (its stream processors stopped). */
+  stateFailed?(): boolean;
   /**
    * Kafka mode: waits (bounded) until this instance's state includes every check event
    * written to a partition before the call, by any instance. Absent in embedded mode (one
@@ -224,6 +226,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     metrics,
     version: packageVersion(),
     logRequests: config.logLevel === 'debug' || config.logLevel === 'trace',
+    ...(d.stateFailed ? { stateFailed: d.stateFailed } : {}),
   });
   metrics.gauge('mailsift_own_events_pending', 'Own events kept for read-your-writes', [], (set) => set({}, own.size));
   // Embedded mode: `mailsift keys` reaches this process (which owns the data dir) here.

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/api/app.ts';
-import { createKeyRegistry } from '../../src/api/auth.ts';
+import { createKeyResolver } from '../../src/api/auth.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import { createMetrics } from '../../src/platform/metrics.ts';
 import { hashApiKey } from '../../src/platform/secrets.ts';
@@ -21,12 +21,14 @@ beforeAll(async () => {
   };
   app = await buildApp({
     logger: createLogger('silent', new Writable({ write: (_c, _e, done) => done() })),
-    keys: createKeyRegistry([{ account: 'acme', sha256: hashApiKey(KEY) }]),
+    keys: createKeyResolver([{ account: 'acme', sha256: hashApiKey(KEY) }]),
     rateLimit: { requests: { rate: 100, burst: 200 }, addresses: { rate: 500, burst: 2000 } },
     now: Date.now,
     checks: { check: unused, bulk: unused },
     feedback: { report: unused },
     model: { stats: unused },
+    rules: { create: unused, list: () => [], remove: unused },
+    settings: { get: () => ({ verdict_allow: 60, verdict_review: 30 }) as never, patch: unused },
     usage: { usage: async (account) => ({ account, from: '2026-11-01', to: '2026-11-01', total: 3, days: [{ date: '2026-11-01', emails: 3 }] }) },
     health: { readiness: async () => ({ ready: !failed, checks: {} }) },
     metrics: createMetrics(),

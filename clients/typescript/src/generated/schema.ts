@@ -380,7 +380,7 @@ export interface paths {
         };
         /**
          * Check one address (query parameters)
-         * @description Same as POST /v1/check. Billed: 1 email.
+         * @description Same as POST /v1/check. Billed: 1 email. Rate limit: 1 request and 1 address.
          */
         get: {
             parameters: {
@@ -401,6 +401,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -493,6 +497,10 @@ export interface paths {
                 /** @description Invalid input */
                 400: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -515,6 +523,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -528,6 +540,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -539,6 +555,10 @@ export interface paths {
                 /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
                 431: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -552,6 +572,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -565,7 +589,7 @@ export interface paths {
         put?: never;
         /**
          * Check one address
-         * @description Billed: 1 email. POST is preferred so addresses stay out of URLs and logs.
+         * @description Billed: 1 email. Rate limit: 1 request and 1 address. POST is preferred so addresses stay out of URLs and logs.
          */
         post: {
             parameters: {
@@ -590,6 +614,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -682,6 +710,10 @@ export interface paths {
                 /** @description Invalid input */
                 400: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -704,6 +736,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -715,6 +751,10 @@ export interface paths {
                 /** @description The request did not arrive whole within 30 s */
                 408: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -726,6 +766,10 @@ export interface paths {
                 /** @description Body over 1 MiB */
                 413: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -737,6 +781,10 @@ export interface paths {
                 /** @description Body is not JSON, or compressed (Content-Encoding other than identity: send it uncompressed) */
                 415: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -750,6 +798,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -763,6 +815,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -790,7 +846,7 @@ export interface paths {
         put?: never;
         /**
          * Check 1 to 1,000 addresses
-         * @description One entry per input, in input order: a CheckResult, or {input, error} for an invalid address. Billed: 1 per CheckResult.
+         * @description One entry per input, in input order: a CheckResult, or {input, error} for an invalid address. Billed: 1 per CheckResult. Rate limit: 1 request and 1 address per entry (invalid ones included).
          */
         post: {
             parameters: {
@@ -810,6 +866,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -882,6 +942,10 @@ export interface paths {
                 /** @description Invalid input */
                 400: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -904,6 +968,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -915,6 +983,10 @@ export interface paths {
                 /** @description The request did not arrive whole within 30 s */
                 408: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -926,6 +998,10 @@ export interface paths {
                 /** @description Body over 1 MiB */
                 413: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -937,6 +1013,10 @@ export interface paths {
                 /** @description Body is not JSON, or compressed (Content-Encoding other than identity: send it uncompressed) */
                 415: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -950,6 +1030,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -963,6 +1047,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1017,6 +1105,10 @@ export interface paths {
                 /** @description Default Response */
                 202: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1030,6 +1122,10 @@ export interface paths {
                 /** @description Invalid input */
                 400: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1052,6 +1148,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1063,6 +1163,10 @@ export interface paths {
                 /** @description Not found */
                 404: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1074,6 +1178,10 @@ export interface paths {
                 /** @description The request did not arrive whole within 30 s */
                 408: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1085,6 +1193,10 @@ export interface paths {
                 /** @description Body over 1 MiB */
                 413: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1096,6 +1208,10 @@ export interface paths {
                 /** @description Body is not JSON, or compressed (Content-Encoding other than identity: send it uncompressed) */
                 415: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1109,6 +1225,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1122,6 +1242,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1161,6 +1285,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1213,6 +1341,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1226,6 +1358,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1239,6 +1375,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1269,6 +1409,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1321,6 +1465,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1334,6 +1482,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1347,6 +1499,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1388,6 +1544,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1406,6 +1566,10 @@ export interface paths {
                 /** @description Invalid input */
                 400: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1428,6 +1592,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1441,6 +1609,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1454,6 +1626,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1489,6 +1665,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1507,6 +1687,10 @@ export interface paths {
                 /** @description Invalid input */
                 400: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1529,6 +1713,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1542,6 +1730,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1555,6 +1747,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1591,6 +1787,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1632,6 +1832,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1645,6 +1849,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1658,6 +1866,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1704,6 +1916,10 @@ export interface paths {
                 /** @description Default Response */
                 201: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1731,6 +1947,10 @@ export interface paths {
                 /** @description Invalid input */
                 400: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1753,6 +1973,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1764,6 +1988,10 @@ export interface paths {
                 /** @description The request did not arrive whole within 30 s */
                 408: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1775,6 +2003,10 @@ export interface paths {
                 /** @description Body over 1 MiB */
                 413: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1786,6 +2018,10 @@ export interface paths {
                 /** @description Body is not JSON, or compressed (Content-Encoding other than identity: send it uncompressed) */
                 415: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1799,6 +2035,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1812,6 +2052,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1857,6 +2101,10 @@ export interface paths {
                 /** @description Deleted */
                 204: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -1864,6 +2112,10 @@ export interface paths {
                 /** @description Invalid input */
                 400: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1886,6 +2138,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1897,6 +2153,10 @@ export interface paths {
                 /** @description Not found */
                 404: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1910,6 +2170,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1923,6 +2187,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1961,6 +2229,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1986,6 +2258,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1999,6 +2275,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2012,6 +2292,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2052,6 +2336,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2066,6 +2354,10 @@ export interface paths {
                 /** @description Invalid input */
                 400: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2088,6 +2380,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2099,6 +2395,10 @@ export interface paths {
                 /** @description The request did not arrive whole within 30 s */
                 408: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2110,6 +2410,10 @@ export interface paths {
                 /** @description Body over 1 MiB */
                 413: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2121,6 +2425,10 @@ export interface paths {
                 /** @description Body is not JSON, or compressed (Content-Encoding other than identity: send it uncompressed) */
                 415: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2134,6 +2442,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2147,6 +2459,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {

@@ -29,6 +29,8 @@ beforeAll(async () => {
     model: { stats: unused },
     rules: { create: unused, list: () => [], remove: unused },
     settings: { get: () => ({ verdict_allow: 60, verdict_review: 30 }) as never, patch: unused },
+    stats: { stats: unused },
+    dashboard: [],
     usage: { usage: async (account) => ({ account, from: '2026-11-01', to: '2026-11-01', total: 3, days: [{ date: '2026-11-01', emails: 3 }] }) },
     health: { readiness: async () => ({ ready: !failed, checks: {} }) },
     metrics: createMetrics(),

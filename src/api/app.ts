@@ -7,10 +7,10 @@
  *   4. /v1/* behind Bearer auth and the route's scope, then the per-account rate limits in
  *      requests and addresses (the OpenAPI document is public); every /v1 route must declare
  *      its scope (auth.ts)
- *   5. overload protection: 503 + Retry-After when the event loop is saturated
+ *   5. overload protection: 503 + Retry-After when the event loop is saturated (measured
+ *      from ready, and anew after a stop: overload-guard.ts)
  */
 import fastifySwagger from '@fastify/swagger';
-import underPressure from '@fastify/under-pressure';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -19,6 +19,7 @@ import type { CheckService, FeedbackService, Health, ModelService, StatsService,
 import { authHook, requireScopes, type KeyResolver } from './auth.ts';
 import { installRateLimit, type RateLimits } from './rate-limit.ts';
 import { installGracefulClose } from './graceful-close.ts';
+import { installOverloadGuard } from './overload-guard.ts';
 import { parseQueryString, refuseMalformedQuery } from './query-string.ts';
 import { errorResponses } from './schemas.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandlers } from './errors.ts';
@@ -57,6 +58,11 @@ export interface AppDeps {
   logRequests?: boolean;
   /** Event-loop delay that means "overloaded" (ms). */
   maxEventLoopDelayMs?: number;
+  /**
+   * Subscribes to the process being continued after a stop (SIGCONT); returns the unsubscribe.
+   * The overload guard measures anew then: the stopped seconds are no delay of the service.
+   */
+  resumed?(listener: () => void): () => void;
   /** How long a request may take to arrive whole (tests shorten it). */
   requestTimeoutMs?: number;
   /**
@@ -138,14 +144,7 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
     d.metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
   });
 
-  await app.register(underPressure, {
-    maxEventLoopDelay: d.maxEventLoopDelayMs ?? 1000,
-    retryAfter: 1,
-    exposeStatusRoute: false,
-    pressureHandler: (_req, reply) => {
-      reply.code(503).header('retry-after', '1').send({ error: 'service: overloaded, retry later' });
-    },
-  });
+  installOverloadGuard(app, { maxEventLoopDelayMs: d.maxEventLoopDelayMs ?? 1000, ...(d.resumed ? { resumed: d.resumed } : {}) });
 
   await app.register(fastifySwagger, {
     // The HEAD routes the read-only endpoints take explicitly are operations too.

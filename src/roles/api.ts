@@ -226,6 +226,10 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     metrics,
     version: packageVersion(),
     logRequests: config.logLevel === 'debug' || config.logLevel === 'trace',
+    resumed: (listener) => {
+      process.on('SIGCONT', listener);
+      return () => process.off('SIGCONT', listener);
+    },
     ...(d.stateFailed ? { stateFailed: d.stateFailed } : {}),
   });
   metrics.gauge('mailsift_own_events_pending', 'Own events kept for read-your-writes', [], (set) => set({}, own.size));

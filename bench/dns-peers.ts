@@ -122,6 +122,8 @@ for (let rep = 1; rep <= REPEATS; rep++) {
           MAILSIFT_LOG_LEVEL: 'info',
           MAILSIFT_RATE_LIMIT_RPS: '1000000',
           MAILSIFT_RATE_LIMIT_BURST: '1000000',
+          MAILSIFT_RATE_LIMIT_ADDRESSES: '1000000',
+          MAILSIFT_RATE_LIMIT_ADDRESS_BURST: '1000000',
         }, /"address":"(http:\/\/[^"]+)"/);
         const cpu0 = processCpu(svc.proc.pid!);
         const res = runner === 'check-file' ? runCheckFile(svc.url) : runRunner('mailsift', tag, { MAILSIFT_URL: svc.url, MAILSIFT_KEY: KEY });

@@ -44,6 +44,8 @@ const common = {
   MAILSIFT_LOG_LEVEL: 'warn',
   MAILSIFT_RATE_LIMIT_RPS: '1000000',
   MAILSIFT_RATE_LIMIT_BURST: '1000000',
+  MAILSIFT_RATE_LIMIT_ADDRESSES: '1000000',
+  MAILSIFT_RATE_LIMIT_ADDRESS_BURST: '1000000',
 };
 const api = (env: Record<string, string>) => startProcess([MAIN, 'serve'], { ...common, MAILSIFT_LOG_LEVEL: 'info', ...env }, LISTENING).then((s) => ({ ...s, url: LISTENING.exec(s.output())!.slice(1).find(Boolean)! }));
 

@@ -4,20 +4,22 @@
  *   1. strict validation (no coercion, no silent removal of unknown properties)
  *   2. error and 404 policy (errors.ts) for every route
  *   3. metrics on every response
- *   4. /v1/* behind Bearer auth and the route's scope, then the per-account rate limit (the
- *      OpenAPI document is public); every /v1 route must declare its scope (auth.ts)
- *   5. overload protection: 503 + Retry-After when the event loop is saturated
+ *   4. /v1/* behind Bearer auth and the route's scope, then the per-account rate limits in
+ *      requests and addresses (the OpenAPI document is public); every /v1 route must declare
+ *      its scope (auth.ts)
+ *   5. overload protection: 503 + Retry-After when the event loop is saturated (measured
+ *      from ready, and anew after a stop: overload-guard.ts)
  */
 import fastifySwagger from '@fastify/swagger';
-import underPressure from '@fastify/under-pressure';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Metrics } from '../platform/metrics.ts';
 import type { CheckService, FeedbackService, Health, ModelService, StatsService, UsageService } from '../service/ports.ts';
 import { authHook, requireScopes, type KeyResolver } from './auth.ts';
-import { rateLimitHook } from './rate-limit.ts';
+import { installRateLimit, type RateLimits } from './rate-limit.ts';
 import { installGracefulClose } from './graceful-close.ts';
+import { installOverloadGuard } from './overload-guard.ts';
 import { parseQueryString, refuseMalformedQuery } from './query-string.ts';
 import { errorResponses } from './schemas.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandlers } from './errors.ts';
@@ -38,7 +40,8 @@ import { signupHookRoutes, type SignupHookDeps } from './routes/signup-hooks.ts'
 export interface AppDeps {
   logger: Logger;
   keys: KeyResolver;
-  rateLimit: { rps: number; burst: number };
+  /** Per-account limits: requests and addresses per second, with bursts (rate-limit.ts). */
+  rateLimit: RateLimits;
   now: () => number;
   checks: CheckService;
   feedback: FeedbackService;
@@ -58,8 +61,18 @@ export interface AppDeps {
   logRequests?: boolean;
   /** Event-loop delay that means "overloaded" (ms). */
   maxEventLoopDelayMs?: number;
+  /**
+   * Subscribes to the process being continued after a stop (SIGCONT); returns the unsubscribe.
+   * The overload guard measures anew then: the stopped seconds are no delay of the service.
+   */
+  resumed?(listener: () => void): () => void;
   /** How long a request may take to arrive whole (tests shorten it). */
   requestTimeoutMs?: number;
+  /**
+   * True once the stream processors have stopped for good (e.g. on a damaged log): the state
+   * is no longer brought up to date, so /v1 answers 503 rather than counters that are wrong.
+   */
+  stateFailed?: () => boolean;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -106,18 +119,6 @@ export function serverOptions(d: Pick<AppDeps, 'logger' | 'logRequests' | 'metri
   };
 }
 
-/** The overload guard's options: 503 + Retry-After while the event loop is saturated (a route may answer it itself: signup-hooks.ts). */
-export function overloadGuard(maxEventLoopDelayMs = 1000) {
-  return {
-    maxEventLoopDelay: maxEventLoopDelayMs,
-    retryAfter: 1,
-    exposeStatusRoute: false,
-    pressureHandler: (_req: FastifyRequest, reply: FastifyReply) => {
-      reply.code(503).header('retry-after', '1').send({ error: 'service: overloaded, retry later' });
-    },
-  };
-}
-
 export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(d)).withTypeProvider<TypeBoxTypeProvider>();
   // JSON only: a text/plain body is refused with 415 like any other non-JSON type.
@@ -146,7 +147,7 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
     d.metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
   });
 
-  await app.register(underPressure, overloadGuard(d.maxEventLoopDelayMs));
+  installOverloadGuard(app, { maxEventLoopDelayMs: d.maxEventLoopDelayMs ?? 1000, ...(d.resumed ? { resumed: d.resumed } : {}) });
 
   await app.register(fastifySwagger, {
     // The HEAD routes the read-only endpoints take explicitly are operations too.
@@ -180,7 +181,13 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
 
   await app.register(async (v1) => {
     v1.addHook('onRequest', authHook(d.keys));
-    v1.addHook('onRequest', rateLimitHook({ rate: d.rateLimit.rps, burst: d.rateLimit.burst, now: d.now }));
+    installRateLimit(v1, { limits: () => d.rateLimit, now: d.now });
+    const stateFailed = d.stateFailed;
+    if (stateFailed) {
+      v1.addHook('onRequest', (_request, _reply, done) => {
+        done(stateFailed() ? new ServiceError('MS_ERR_UNAVAILABLE', 'service: unavailable: the stored counters can no longer be brought up to date (the operator must repair the data dir; the service log says how)', { retryAfter: 60 }) : undefined);
+      });
+    }
     await v1.register(checkRoutes(d.checks));
     await v1.register(feedbackRoutes(d.feedback));
     await v1.register(accountRoutes(d.model, d.usage));

@@ -19,6 +19,7 @@ import { EventEmitter } from 'node:events';
 import { ClassicLevel } from 'classic-level';
 import { writeChained } from '../platform/level-batch.ts';
 import { openLevel } from '../platform/level-open.ts';
+import { explainLogDamage } from './log-damage.ts';
 import { partitionFor } from './partitioner.ts';
 import type { BusProducer, ConsumedRecord, OutRecord, RecordPosition, SendOptions } from './ports.ts';
 import { withdrawer } from './withdrawal.ts';
@@ -75,6 +76,14 @@ export class EmbeddedLog {
    */
   async open(specs: readonly LogTopicSpec[], opts: { multithreading?: boolean } = {}): Promise<void> {
     await openLevel(this.db, 'event log', { multithreading: opts.multithreading ?? false });
+    try {
+      await this.loadTopics(specs);
+    } catch (err) {
+      throw await explainLogDamage(err, this.db.location);
+    }
+  }
+
+  private async loadTopics(specs: readonly LogTopicSpec[]): Promise<void> {
     let nextId = 1;
     for (const [, v] of await this.db.iterator({ gte: Buffer.from('mtopic:'), lt: Buffer.from('mtopic;') }).all()) {
       nextId = Math.max(nextId, v.readUInt16BE(0) + 1);
@@ -200,8 +209,13 @@ export class EmbeddedLog {
       return tail.slice(lo, lo + max);
     }
     const out: ConsumedRecord[] = [];
-    for await (const [k, v] of this.db.iterator({ gte: recordKey(t.id, partition, from), lt: recordKey(t.id, partition + 1, 0), limit: max })) {
-      out.push(decodeRecord(topic, partition, Number(k.readBigUInt64BE(5)), v));
+    try {
+      for await (const [k, v] of this.db.iterator({ gte: recordKey(t.id, partition, from), lt: recordKey(t.id, partition + 1, 0), limit: max })) {
+        out.push(decodeRecord(topic, partition, Number(k.readBigUInt64BE(5)), v));
+      }
+    } catch (err) {
+      // Damaged records stop the reader for good (retrying cannot help): say which file and what to do.
+      throw await explainLogDamage(err, this.db.location);
     }
     return out;
   }

@@ -1,17 +1,37 @@
 /**
- * Token bucket (pure): `rate` tokens per second refill a bucket of `burst`; a request takes one.
- * When empty, the caller learns how long until one token is back (Retry-After).
+ * Token bucket (pure): `rate` tokens per second refill a bucket of `burst`; a request takes
+ * `cost` tokens (1 by default; a bulk check its number of addresses). When too few are left,
+ * the caller learns how long until `cost` tokens are back (Retry-After); a refused request
+ * takes nothing.
  */
 export interface Bucket {
   readonly tokens: number;
   readonly updatedAt: number;
 }
 
+export interface Limit {
+  /** Tokens per second. */
+  readonly rate: number;
+  /** Bucket capacity. */
+  readonly burst: number;
+}
+
 export type Take = { allowed: true; bucket: Bucket } | { allowed: false; bucket: Bucket; retryAfterMs: number };
 
-export function takeToken(b: Bucket | undefined, now: number, rate: number, burst: number): Take {
-  const elapsed = b ? Math.max(0, now - b.updatedAt) : 0;
-  const tokens = Math.min(burst, (b ? b.tokens : burst) + (elapsed * rate) / 1000);
-  if (tokens >= 1) return { allowed: true, bucket: { tokens: tokens - 1, updatedAt: now } };
-  return { allowed: false, bucket: { tokens, updatedAt: now }, retryAfterMs: Math.ceil(((1 - tokens) * 1000) / rate) };
+/** The bucket as of `now` (refilled, never above the burst); a new one starts full. */
+export function levelAt(b: Bucket | undefined, now: number, rate: number, burst: number): Bucket {
+  if (!b) return { tokens: burst, updatedAt: now };
+  const elapsed = Math.max(0, now - b.updatedAt);
+  return { tokens: Math.min(burst, b.tokens + (elapsed * rate) / 1000), updatedAt: Math.max(now, b.updatedAt) };
+}
+
+export function takeToken(b: Bucket | undefined, now: number, rate: number, burst: number, cost = 1): Take {
+  const bucket = levelAt(b, now, rate, burst);
+  if (bucket.tokens >= cost) return { allowed: true, bucket: { tokens: bucket.tokens - cost, updatedAt: bucket.updatedAt } };
+  return { allowed: false, bucket, retryAfterMs: Math.ceil(((cost - bucket.tokens) * 1000) / rate) };
+}
+
+/** Seconds until the bucket is full again (0 when it is). */
+export function secondsToFull(b: Bucket, rate: number, burst: number): number {
+  return Math.max(0, Math.ceil((burst - b.tokens) / rate));
 }

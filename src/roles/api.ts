@@ -21,6 +21,7 @@ import { randomIds } from '../platform/random-ids.ts';
 import { loadOrCreateDevKeys, hashApiKey } from '../platform/secrets.ts';
 import { createEventWriter } from '../service/event-writer.ts';
 import { createCheckService } from '../service/check-service.ts';
+import { createFairShare } from '../service/fair-share.ts';
 import { createFeedbackService } from '../service/feedback-service.ts';
 import { createModelService, type LearnedModelSource } from '../service/model-service.ts';
 import { createModelServing } from '../service/model-serving.ts';
@@ -62,6 +63,8 @@ export interface ApiRoleDeps {
   controls: ControlsFollower;
   /** Readiness of the parts this process runs besides the API (state caught up, bus reachable). */
   readiness(): Promise<ReadinessReport['checks']>;
+  /** True once the state this API reads can no longer be brought up to date (its stream processors stopped). */
+  stateFailed?(): boolean;
   /**
    * Kafka mode: waits (bounded) until this instance's state includes every check event
    * written to a partition before the call, by any instance. Absent in embedded mode (one
@@ -175,6 +178,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     now: ctx.now,
     uuid: randomIds(),
     bulkConcurrency: config.bulkConcurrency,
+    fairShare: createFairShare(config.bulkSlots),
     bulkDnsBudgetMs: config.bulkDnsBudgetMs,
     controls: {
       thresholds: (account) => {
@@ -223,7 +227,10 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
   const app = await buildApp({
     logger,
     keys,
-    rateLimit: { rps: config.rateLimitRps, burst: config.rateLimitBurst },
+    rateLimit: {
+      requests: { rate: config.rateLimitRps, burst: config.rateLimitBurst },
+      addresses: { rate: config.rateLimitAddresses, burst: config.rateLimitAddressBurst },
+    },
     now: ctx.now,
     checks,
     feedback,
@@ -238,6 +245,11 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     metrics,
     version: packageVersion(),
     logRequests: config.logLevel === 'debug' || config.logLevel === 'trace',
+    resumed: (listener) => {
+      process.on('SIGCONT', listener);
+      return () => process.off('SIGCONT', listener);
+    },
+    ...(d.stateFailed ? { stateFailed: d.stateFailed } : {}),
   });
   metrics.gauge('mailsift_own_events_pending', 'Own events kept for read-your-writes', [], (set) => set({}, own.size));
   // Embedded mode: `mailsift keys` reaches this process (which owns the data dir) here.

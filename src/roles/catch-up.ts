@@ -5,6 +5,7 @@
  * ready until it has caught up.
  */
 import type { Logger } from 'pino';
+import { StartupError } from '../platform/startup-error.ts';
 
 export interface CatchUpOptions {
   /** Names the part in log lines: `streams`, `replica`. */
@@ -13,6 +14,12 @@ export interface CatchUpOptions {
   caughtUp(timeoutMs: number): Promise<boolean>;
   /** Records still to apply, for the progress lines. */
   remaining(): number | Promise<number>;
+  /**
+   * The error the runtime stopped on, if it did: it will never catch up, so the start is refused
+   * with its reason (for a damaged log: which file, and what to do) rather than serving counters
+   * that were never rebuilt. (A replica's failure may pass: /readyz reports it instead.)
+   */
+  failed?(): Error | undefined;
   /** How long start-up waits before serving anyway. Default 60 s. */
   readonly waitMs?: number;
   /** First progress line after this long (default 3 s), then one every `everyMs` (default 5 s). */
@@ -49,6 +56,11 @@ export async function catchUp(o: CatchUpOptions): Promise<() => boolean> {
     return ok;
   };
   let ok = await o.caughtUp(o.waitMs ?? 60_000);
+  const failure = ok ? undefined : o.failed?.();
+  if (failure) {
+    done(false);
+    throw new StartupError(`${o.part === 'streams' ? 'the stream processors' : o.part} stopped before catching up with the log, so the state cannot be brought up to date: ${failure.message}`, { cause: failure });
+  }
   if (ok) done(true);
   else {
     o.logger.warn({ part: o.part }, `${o.part}: still catching up with the log; serving meanwhile, /readyz reports not ready until done`);

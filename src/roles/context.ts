@@ -11,6 +11,7 @@ import { createKeyedHasher, type KeyedHasher } from '../domain/keyed-hash.ts';
 import { createLogger, prettyLogs } from '../platform/logger.ts';
 import { createMetrics, type Metrics } from '../platform/metrics.ts';
 import { createOutboundFetch, type HttpFetch } from '../platform/outbound-http.ts';
+import { restrictToOwner } from '../platform/owner-only.ts';
 import { deriveKey, loadOrCreateMasterSecret } from '../platform/secrets.ts';
 import { StartupError } from '../platform/startup-error.ts';
 
@@ -31,13 +32,14 @@ export interface Context {
 export function createContext(config: Config, logger: Logger = createLogger(config.logLevel, undefined, { pretty: prettyLogs(config.logFormat) })): Context {
   const dataDir = resolve(config.dataDir);
   try {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     accessSync(dataDir, constants.W_OK);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const why = code === 'EEXIST' || code === 'ENOTDIR' ? 'it (or a parent) is a file, not a directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (err as Error).message;
     throw new StartupError(`MAILSIFT_DATA_DIR: cannot use ${dataDir} as the data dir: ${why}`, { cause: err });
   }
+  restrictToOwner(dataDir, (path, err) => logger.warn({ path, code: err.code }, 'data dir: cannot make this owner-only (chmod); other users of this host may read it'));
   const master = loadOrCreateMasterSecret(dataDir, config.secret);
   const checkIdKeys = config.checkIdKeys?.map((k) => ({ id: k.id, secret: deriveKey(Buffer.from(k.secret, 'utf8'), 'check-id') })) ?? [
     { id: 1, secret: deriveKey(master, 'check-id/1') },

@@ -25,6 +25,7 @@ import type { ModelStatsView } from '../service/ports.ts';
 import { startApi } from './api.ts';
 import { openBus } from './bus.ts';
 import { createContext, type Context } from './context.ts';
+import { startControlsFollower } from './controls-follower.ts';
 import { startModelFollower } from './model-follower.ts';
 import { startStreams } from './streams.ts';
 import { startTrainer } from './trainer.ts';
@@ -101,9 +102,13 @@ export async function simulateLearning(input: LearningSimulationInput): Promise<
     closers.unshift(() => trainer.stop());
     const follower = await startModelFollower({ bus: opened.bus, codecs: opened.codecs, groupId: 'mailsift-api-models', logger: ctx.logger });
     closers.unshift(() => follower.stop());
+    const controls = await startControlsFollower({ bus: opened.bus, codecs: opened.codecs, groupId: 'mailsift-api-controls', logger: ctx.logger });
+    closers.unshift(() => controls.stop());
+    if (!(await controls.caughtUp(30_000))) throw new Error('could not read the customer controls');
     const checkEvents: Buffer[] = [];
     const api = await startApi(ctx, {
       learned: follower,
+      controls,
       producer: tapChecks(opened.bus.producer(), checkEvents),
       codecs: opened.codecs,
       state: streams.state,

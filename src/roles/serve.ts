@@ -198,17 +198,18 @@ async function serveEmbeddedThreaded(ctx: Context): Promise<Running> {
       set({ topic }, bus.log.endOffsets(TOPICS[topic].name).reduce((s, e, p) => s + Math.max(0, e - (applied[p] ?? 0)), 0));
     }
   });
-  const caughtUp = await catchUp({
-    part: 'streams',
-    logger: ctx.logger,
-    caughtUp: (ms) => thread.caughtUp(ms),
-    remaining: () => recordsToApply((t) => bus.log.endOffsets(t), (t) => thread.applied(t)),
-  });
   let api: ApiRole;
   let follower: ModelFollower | undefined;
   let controls: ControlsFollower | undefined;
   let stopCompaction: (() => void) | undefined;
   try {
+    const caughtUp = await catchUp({
+      part: 'streams',
+      logger: ctx.logger,
+      caughtUp: (ms) => thread.caughtUp(ms),
+      remaining: () => recordsToApply((t) => bus.log.endOffsets(t), (t) => thread.applied(t)),
+      failed: () => thread.failed(),
+    });
     follower = await startModelFollower({ bus, codecs, groupId: 'mailsift-api-models', logger: ctx.logger.child({ role: 'api' }) });
     await follower.caughtUp();
     stopCompaction = await compactControls(ctx, bus.log);
@@ -222,6 +223,7 @@ async function serveEmbeddedThreaded(ctx: Context): Promise<Running> {
       applied: () => ({ checks: thread.applied('checks'), feedback: thread.applied('feedback') }),
       onStateCommit: (l) => thread.onCommit(l),
       readiness: async () => ({ streams: streamsCheck(thread.failed(), caughtUp()), log: { ok: true } }),
+      stateFailed: () => thread.failed() !== undefined,
     });
   } catch (err) {
     stopCompaction?.();
@@ -252,6 +254,7 @@ async function embeddedApi(ctx: Context, opened: OpenedBus, streams: StreamsRole
     logger: ctx.logger,
     caughtUp: (ms) => streams.runtime.caughtUp(ms),
     remaining: () => recordsToApply((t) => opened.bus.endOffsets(t), (t) => streams.runtime.applied(t)),
+    failed: () => streams.runtime.failed(),
   });
   return startApi(ctx, {
     learned,
@@ -261,6 +264,7 @@ async function embeddedApi(ctx: Context, opened: OpenedBus, streams: StreamsRole
     state: streams.state,
     applied: () => ({ checks: streams.runtime.applied('checks'), feedback: streams.runtime.applied('feedback') }),
     onStateCommit: (l) => streams.runtime.onCommit(l),
+    stateFailed: () => streams.runtime.failed() !== undefined,
     readiness: async () => ({
       streams: streamsCheck(streams.runtime.failed(), caughtUp()),
       log: (await opened.bus.healthy()) ? { ok: true } : { ok: false, detail: 'event log unavailable' },

@@ -68,13 +68,14 @@ const segments = (): [number, number[]][] => stores.map((s) => [s.id, [...state.
 
 runtime.onCommit(() => port.postMessage({ ev: 'commit', applied: applied(), segments: segments() }));
 let failedSent = false;
-const watch = setInterval(() => {
+const reportFailure = (): void => {
   const f = runtime.failed();
   if (f && !failedSent) {
     failedSent = true;
     port.postMessage({ ev: 'failed', message: f.message });
   }
-}, 500);
+};
+const watch = setInterval(reportFailure, 500);
 const sweep = setInterval(() => {
   bus.log.enforceRetention(Date.now()).catch((err: unknown) => logger.error({ err }, 'log retention failed'));
 }, RETENTION_SWEEP_MS);
@@ -85,7 +86,11 @@ port.on('message', (m: { op: string; id?: number; timeoutMs?: number; moved?: { 
       for (const x of m.moved!) bus.log.advanceDurable(x.topic, x.partition, x.end);
       break;
     case 'caughtUp':
-      void runtime.caughtUp(m.timeoutMs).then((ok) => port.postMessage({ ev: 'reply', id: m.id, ok }));
+      // A failure is told before the answer it explains (messages arrive in order).
+      void runtime.caughtUp(m.timeoutMs).then((ok) => {
+        if (!ok) reportFailure();
+        port.postMessage({ ev: 'reply', id: m.id, ok });
+      });
       break;
     case 'stop':
       void (async () => {

@@ -30,6 +30,7 @@ import { modelLabel } from '../model/learned.ts';
 import type { Scorecard } from '../model/score.ts';
 import type { OwnEvents, Sighting } from '../streams/own-events.ts';
 import type { EventWriter } from './event-writer.ts';
+import type { FairShare } from './fair-share.ts';
 import type { ModelChoice } from './model-serving.ts';
 import type { CheckAnswer, CheckOptions, CheckService } from './ports.ts';
 
@@ -118,6 +119,8 @@ export interface CheckDeps {
   now: () => number;
   uuid: () => Buffer;
   bulkConcurrency: number;
+  /** Where bulk addresses are analysed and judged: bounded slots shared round-robin by accounts. */
+  fairShare: FairShare;
   /**
    * DNS time one bulk request may spend in all: past it, addresses at domains not answered yet
    * get `deliverable_domain: null` at once, so a slow resolver cannot hold a bulk for
@@ -153,7 +156,11 @@ export function createCheckService(d: CheckDeps): CheckService {
     readonly ipHash: Buffer | null;
   }
 
-  async function prepare(email: string, ip: string | undefined, bulk: boolean, dnsUntil?: number): Promise<{ ok: true; p: Prepared } | { ok: false; error: string }> {
+  /**
+   * `slot`: where the analysis runs (a bulk's: in the account's fair share; its DNS wait holds
+   * no slot, so a bulk still resolves its domains MAILSIFT_BULK_CONCURRENCY at a time).
+   */
+  async function prepare(email: string, ip: string | undefined, bulk: boolean, dnsUntil?: number, slot?: <T>(fn: () => T) => Promise<T>): Promise<{ ok: true; p: Prepared } | { ok: false; error: string }> {
     const parsed = d.pipeline.parse(email);
     if (!parsed.ok) {
       d.onInvalid?.(bulk ? 'bulk' : 'single');
@@ -161,12 +168,15 @@ export function createCheckService(d: CheckDeps): CheckService {
     }
     const address = parsed.address;
     const dns = d.dns ? await d.dns.domainFacts(address.domain, dnsUntil === undefined ? undefined : dnsUntil - d.now()) : undefined;
-    const view = d.pipeline.analyze(address, dns);
-    const ipInfo = ip === undefined ? undefined : d.ip.facts(ip);
-    const inboxHash = d.hasher.hash('inbox', view.canonical);
-    const spellingHash = d.hasher.hash('spelling', address.email);
-    const ipHash = ipInfo?.canonical !== undefined ? d.hasher.hash('ip', ipInfo.canonical) : null;
-    return { ok: true, p: { address, dns, view, ipInfo, inboxHash, spellingHash, ipHash } };
+    const analyse = (): Prepared => {
+      const view = d.pipeline.analyze(address, dns);
+      const ipInfo = ip === undefined ? undefined : d.ip.facts(ip);
+      const inboxHash = d.hasher.hash('inbox', view.canonical);
+      const spellingHash = d.hasher.hash('spelling', address.email);
+      const ipHash = ipInfo?.canonical !== undefined ? d.hasher.hash('ip', ipInfo.canonical) : null;
+      return { address, dns, view, ipInfo, inboxHash, spellingHash, ipHash };
+    };
+    return { ok: true, p: slot ? await slot(analyse) : analyse() };
   }
 
   async function checkOne(account: string, email: string, ip: string | undefined, explain: boolean, test: boolean): Promise<CheckAnswer> {
@@ -334,6 +344,9 @@ export function createCheckService(d: CheckDeps): CheckService {
       // First every address's DNS and analysis, in parallel; then each is judged as if the
       // bulk were checked in input order: its windowed counts include the earlier addresses
       // of the request (four spellings of one inbox in one bulk are alias variants).
+      // Every address's analysis and judgement runs in the account's fair share of the bulk
+      // slots (fair-share.ts): one account's bulk yields to other requests between addresses.
+      const slot = <T>(fn: () => T): Promise<T> => d.fairShare.run(account, async () => fn());
       const prepared = new Array<Prepared | undefined>(emails.length);
       await pool(emails.length, async (i) => {
         const f = fixed[i];
@@ -341,7 +354,7 @@ export function createCheckService(d: CheckDeps): CheckService {
           out[i] = fixedResult(account, f);
           return;
         }
-        const r = await prepare(emails[i]!, undefined, true, dnsUntil);
+        const r = await prepare(emails[i]!, undefined, true, dnsUntil, slot);
         if (r.ok) prepared[i] = r.p;
         else out[i] = { input: emails[i]!, error: r.error };
       });
@@ -350,7 +363,7 @@ export function createCheckService(d: CheckDeps): CheckService {
       await pool(emails.length, async (i) => {
         const p = prepared[i];
         if (!p) return;
-        const answer = await finish(account, p, false, true, request, test, earlier[i]);
+        const answer = await d.fairShare.run(account, () => finish(account, p, false, true, request, test, earlier[i]));
         out[i] = answer.ok ? answer.result : { input: emails[i]!, error: answer.error };
       });
       return out;

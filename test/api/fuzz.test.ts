@@ -12,7 +12,7 @@ import { KEYS } from '../helpers/server.ts';
 
 let svc: InProcess;
 beforeAll(async () => {
-  svc = await startInProcess({ MAILSIFT_RATE_LIMIT_RPS: '1000000', MAILSIFT_RATE_LIMIT_BURST: '1000000' });
+  svc = await startInProcess({ MAILSIFT_RATE_LIMIT_RPS: '1000000', MAILSIFT_RATE_LIMIT_BURST: '1000000', MAILSIFT_RATE_LIMIT_ADDRESSES: '1000000', MAILSIFT_RATE_LIMIT_ADDRESS_BURST: '1000000' });
 });
 afterAll(async () => svc?.close());
 
@@ -54,7 +54,8 @@ async function send(method: string, url: string, payload?: string, contentType =
     headers: { authorization: `Bearer ${KEYS.acme}`, ...(payload !== undefined ? { 'content-type': contentType } : {}) },
     ...(payload !== undefined ? { payload } : {}),
   });
-  expect(res.statusCode, `${method} ${url} ${payload?.slice(0, 200)}`).toBeLessThan(500);
+  // The answer's body too: a 503 says whether it was the overload guard or the state gate.
+  expect(res.statusCode, `${method} ${url} ${payload?.slice(0, 200)} -> ${res.body.slice(0, 300)}`).toBeLessThan(500);
   if (res.statusCode >= 400) {
     const body = JSON.parse(res.body) as Record<string, unknown>;
     expect(Object.keys(body)).toEqual(['error']);

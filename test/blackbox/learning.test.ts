@@ -13,7 +13,7 @@ import { API_KEYS_ENV, call, KEYS, startServer } from '../helpers/server.ts';
 import { population } from '../helpers/population.ts';
 import { REPO_ROOT } from '../helpers/shared.ts';
 
-const ENV = { MAILSIFT_MODEL_MODE: 'on', MAILSIFT_TRAIN_INTERVAL_S: '1', MAILSIFT_RATE_LIMIT_RPS: '100000', MAILSIFT_RATE_LIMIT_BURST: '100000' };
+const ENV = { MAILSIFT_MODEL_MODE: 'on', MAILSIFT_TRAIN_INTERVAL_S: '1', MAILSIFT_RATE_LIMIT_RPS: '100000', MAILSIFT_RATE_LIMIT_BURST: '100000', MAILSIFT_RATE_LIMIT_ADDRESSES: '100000', MAILSIFT_RATE_LIMIT_ADDRESS_BURST: '100000' };
 
 // Six customers, each with fewer than the 50 outcomes of a personal model: only the shared
 // model is fitted, so its version numbers are the test's to predict.
@@ -110,7 +110,7 @@ describe('learning from reported outcomes', () => {
   it('an account with about 50 outcomes gets a personal model before the shared one, judged on its own outcomes only', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mailsift-personal-'));
     // No trainer rounds during the test (the first is 300 s away): `retrain` fits on demand.
-    const auto = { MAILSIFT_MODEL_MODE: 'auto', MAILSIFT_RATE_LIMIT_RPS: '100000', MAILSIFT_RATE_LIMIT_BURST: '100000' };
+    const auto = { MAILSIFT_MODEL_MODE: 'auto', MAILSIFT_RATE_LIMIT_RPS: '100000', MAILSIFT_RATE_LIMIT_BURST: '100000', MAILSIFT_RATE_LIMIT_ADDRESSES: '100000', MAILSIFT_RATE_LIMIT_ADDRESS_BURST: '100000' };
     const people = population(118);
     const acmeEarly: string[] = [];
     const waitForExamples = async (url: string, n: number) => {

@@ -20,7 +20,7 @@ let server: RunningServer;
 let dir: string;
 
 beforeAll(async () => {
-  server = await startServer({ MAILSIFT_RATE_LIMIT_RPS: '100000', MAILSIFT_RATE_LIMIT_BURST: '100000' });
+  server = await startServer({ MAILSIFT_RATE_LIMIT_RPS: '100000', MAILSIFT_RATE_LIMIT_BURST: '100000', MAILSIFT_RATE_LIMIT_ADDRESSES: '100000', MAILSIFT_RATE_LIMIT_ADDRESS_BURST: '100000' });
   dir = mkdtempSync(join(tmpdir(), 'check-file-bb-'));
 });
 afterAll(async () => {

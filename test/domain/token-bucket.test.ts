@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { takeToken, type Bucket } from '../../src/domain/token-bucket.ts';
+import { levelAt, secondsToFull, takeToken, type Bucket } from '../../src/domain/token-bucket.ts';
 
 describe('token bucket', () => {
   it('allows a burst, then refills at the rate', () => {
@@ -27,5 +27,24 @@ describe('token bucket', () => {
   it('never exceeds the burst after a long idle time', () => {
     const t = takeToken({ tokens: 0, updatedAt: 0 }, 3_600_000, 100, 200);
     expect(t.allowed && t.bucket.tokens).toBe(199);
+  });
+});
+
+describe('token bucket with a cost', () => {
+  it('takes the cost at once, refuses what it cannot cover (taking nothing) and says when it can', () => {
+    const first = takeToken(undefined, 0, 500, 2000, 1000);
+    expect(first.allowed && first.bucket.tokens).toBe(1000);
+    const second = takeToken(first.bucket, 0, 500, 2000, 1000);
+    expect(second.allowed && second.bucket.tokens).toBe(0);
+    const third = takeToken(second.bucket, 400, 500, 2000, 1000);
+    expect(third.allowed).toBe(false);
+    if (!third.allowed) {
+      expect(third.bucket.tokens).toBe(200);
+      expect(third.retryAfterMs).toBe(1600);
+    }
+    const single = takeToken(third.bucket, 400, 500, 2000);
+    expect(single.allowed && single.bucket.tokens).toBe(199);
+    expect(secondsToFull(levelAt(single.bucket, 400, 500, 2000), 500, 2000)).toBe(4);
+    expect(secondsToFull(levelAt(single.bucket, 10_000, 500, 2000), 500, 2000)).toBe(0);
   });
 });

@@ -40,7 +40,7 @@ describeKafka('learning on Kafka (trainer in its own process)', () => {
     startServer({ ...c.env, MAILSIFT_ROLES: 'trainer', MAILSIFT_TRAIN_INTERVAL_S: '1', MAILSIFT_INSTANCE_ID: `${c.namespace}-trainer` }, trainerDir, /mailsift trainer running/);
 
   beforeAll(async () => {
-    c = await startCluster('learn', { MAILSIFT_MODEL_MODE: 'on', MAILSIFT_RATE_LIMIT_RPS: '100000', MAILSIFT_RATE_LIMIT_BURST: '100000', MAILSIFT_API_KEYS: CUSTOMERS.map((a) => `${keyOf(a)}=${a}`).join(',') });
+    c = await startCluster('learn', { MAILSIFT_MODEL_MODE: 'on', MAILSIFT_RATE_LIMIT_RPS: '100000', MAILSIFT_RATE_LIMIT_BURST: '100000', MAILSIFT_RATE_LIMIT_ADDRESSES: '100000', MAILSIFT_RATE_LIMIT_ADDRESS_BURST: '100000', MAILSIFT_API_KEYS: CUSTOMERS.map((a) => `${keyOf(a)}=${a}`).join(',') });
     trainer = await startTrainer();
   }, 120_000);
 

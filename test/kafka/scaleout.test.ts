@@ -121,7 +121,7 @@ const infra = (script: string, ...args: string[]) => promisify(execFile)('bash',
 describeKafka('scale-out and faults (two API processes, one streams process)', () => {
   let c: Cluster;
   beforeAll(async () => {
-    c = await startCluster('scale', { MAILSIFT_RATE_LIMIT_RPS: '100000', MAILSIFT_RATE_LIMIT_BURST: '100000' });
+    c = await startCluster('scale', { MAILSIFT_RATE_LIMIT_RPS: '100000', MAILSIFT_RATE_LIMIT_BURST: '100000', MAILSIFT_RATE_LIMIT_ADDRESSES: '100000', MAILSIFT_RATE_LIMIT_ADDRESS_BURST: '100000' });
   }, 120_000);
   afterAll(async () => {
     await c?.stop();

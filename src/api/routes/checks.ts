@@ -9,6 +9,8 @@ import { validationError } from '../../domain/errors.ts';
 import type { CheckService } from '../../service/ports.ts';
 import { BulkBody, BulkResponse, CheckBody, CheckQuery, CheckResult, errorResponses } from '../schemas.ts';
 
+const ONE = (): number => 1;
+
 export const checkRoutes =
   (checks: CheckService): FastifyPluginAsyncTypebox =>
   async (app) => {
@@ -21,10 +23,10 @@ export const checkRoutes =
     app.post(
       '/v1/check',
       {
-        config: { scope: 'check' },
+        config: { scope: 'check', addresses: ONE },
         schema: {
           summary: 'Check one address',
-          description: 'Billed: 1 email. POST is preferred so addresses stay out of URLs and logs.',
+          description: 'Billed: 1 email. Rate limit: 1 request and 1 address. POST is preferred so addresses stay out of URLs and logs.',
           tags: ['checks'],
           body: CheckBody,
           response: { 200: CheckResult, ...errorResponses(400, 401, 408, 413, 415, 429, 503) },
@@ -36,10 +38,10 @@ export const checkRoutes =
     app.get(
       '/v1/check',
       {
-        config: { scope: 'check' },
+        config: { scope: 'check', addresses: ONE },
         schema: {
           summary: 'Check one address (query parameters)',
-          description: 'Same as POST /v1/check. Billed: 1 email.',
+          description: 'Same as POST /v1/check. Billed: 1 email. Rate limit: 1 request and 1 address.',
           tags: ['checks'],
           querystring: CheckQuery,
           response: { 200: CheckResult, ...errorResponses(400, 401, 429, 431, 503) },
@@ -54,10 +56,11 @@ export const checkRoutes =
     app.post(
       '/v1/check/bulk',
       {
-        config: { scope: 'check' },
+        // Rate limit: one address per entry sent (invalid ones too: refusing them is work as well).
+        config: { scope: 'check', addresses: (req) => (req.body as { emails: unknown[] }).emails.length },
         schema: {
           summary: 'Check 1 to 1,000 addresses',
-          description: 'One entry per input, in input order: a CheckResult, or {input, error} for an invalid address. Billed: 1 per CheckResult.',
+          description: 'One entry per input, in input order: a CheckResult, or {input, error} for an invalid address. Billed: 1 per CheckResult. Rate limit: 1 request and 1 address per entry (invalid ones included).',
           tags: ['checks'],
           body: BulkBody,
           response: { 200: BulkResponse, ...errorResponses(400, 401, 408, 413, 415, 429, 503) },

@@ -25,13 +25,6 @@ import { libraryForm } from '../../signup-hooks/webhook-secret.ts';
 import type { CheckAnswer } from '../../service/ports.ts';
 import { errorResponses, SignupHookAnswer, SignupHookHeaders, SignupHookParams } from '../schemas.ts';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** @fastify/under-pressure: the route's own handling of an overloaded service (app.ts answers 503 otherwise). */
-    pressureHandler?: (request: FastifyRequest, reply: FastifyReply, type: string, value: number | undefined) => void;
-  }
-}
-
 export interface SignupHookDeps {
   /** The account's Standard Webhooks key, when it set one. */
   secretFor(account: string): Buffer | undefined;
@@ -64,7 +57,7 @@ export const signupHookRoutes =
     app.post(
       '/v1/hooks/supabase/:account',
       {
-        config: { pressureHandler: (request) => void overloaded.add(request) },
+        config: { onOverload: (request) => void overloaded.add(request) },
         schema: {
           summary: 'Supabase Auth "Before User Created" hook',
           description:

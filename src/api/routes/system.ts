@@ -6,7 +6,7 @@ import type { Metrics } from '../../platform/metrics.ts';
 import type { Health } from '../../service/ports.ts';
 import { errorResponses } from '../schemas.ts';
 
-// Every route can answer 503 when the process is overloaded (@fastify/under-pressure).
+// Every route can answer 503 when the process is overloaded (overload-guard.ts).
 const HealthBody = Type.Object({ status: Type.Literal('ok') }, { additionalProperties: false });
 const ReadyBody = Type.Object(
   {

@@ -1,17 +1,16 @@
 /**
  * The sign-up hook route under the overload guard and a refused check, in a Fastify app set up as
- * app.ts sets it (error handlers, the same guard options). The guard is tripped with its health
- * check rather than a stalled event loop (whose reading depends on timing): both go through the
- * same per-route handler. The check behind the route records its calls and would refuse every
+ * app.ts sets it (error handlers, the same guard). The guard is tripped by stalling the event loop
+ * in slices until another route answers 503, and kept stalled while the hook is asked. The check behind the route records its calls and would refuse every
  * address, so an answer `{}` is the hook allowing without a verdict.
  */
 import { Writable } from 'node:stream';
-import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { overloadGuard, serverOptions } from '../../../src/api/app.ts';
+import { serverOptions } from '../../../src/api/app.ts';
 import { installErrorHandlers } from '../../../src/api/errors.ts';
+import { installOverloadGuard } from '../../../src/api/overload-guard.ts';
 import { signupHookRoutes, type SignupHookDeps } from '../../../src/api/routes/signup-hooks.ts';
 import { ServiceError } from '../../../src/domain/errors.ts';
 import type { CheckResultBody } from '../../../src/domain/check-result.ts';
@@ -24,7 +23,6 @@ const KEY = Buffer.from('route-test-sign-up-hook-secret-0123');
 const SECRET = `whsec_${KEY.toString('base64')}`;
 
 let app: FastifyInstance;
-let healthy = true;
 let refusal: ServiceError | undefined;
 const checked: string[] = [];
 const outcomes: string[] = [];
@@ -33,7 +31,7 @@ beforeAll(async () => {
   const logger = createLogger('warn', new Writable({ write: (_c, _e, done) => done() }));
   app = Fastify(serverOptions({ logger, metrics: createMetrics() }));
   installErrorHandlers(app);
-  await app.register(underPressure, { ...overloadGuard(), healthCheck: async () => healthy, healthCheckInterval: 20 });
+  installOverloadGuard(app, { maxEventLoopDelayMs: 100 });
   app.get('/v1/other', async () => ({}));
   const deps: SignupHookDeps = {
     secretFor: (account) => (account === 'acme' ? KEY : undefined),
@@ -61,8 +59,8 @@ function hook(body: string, sign = true) {
   return app.inject({ method: 'POST', url: '/v1/hooks/supabase/acme', headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signature }, payload: body });
 }
 const signup = JSON.stringify({ metadata: { ip_address: '203.0.113.7' }, user: { email: 'ana@example.com' } });
-const waitFor = async (cond: () => boolean) => {
-  while (!cond()) await new Promise((r) => setTimeout(r, 10));
+const waitFor = async (cond: () => Promise<boolean>) => {
+  while (!(await cond())) await new Promise((r) => setTimeout(r, 10));
 };
 
 describe('the sign-up hook when the service cannot check', () => {
@@ -73,9 +71,17 @@ describe('the sign-up hook when the service cannot check', () => {
   });
 
   it('overloaded: other routes answer 503, the hook allows a verified sign-up without checking it, and still refuses bad input', async () => {
-    healthy = false;
-    await waitFor(() => app.isUnderPressure());
+    // Slices of 300 ms with the loop blocked: every sample reads far above the guard's 100 ms.
+    let stalling = true;
+    const stall = (async () => {
+      while (stalling) {
+        const until = Date.now() + 300;
+        while (Date.now() < until);
+        await new Promise((res) => setTimeout(res, 1));
+      }
+    })();
     try {
+      await waitFor(async () => (await app.inject({ method: 'GET', url: '/v1/other' })).statusCode === 503);
       const other = await app.inject({ method: 'GET', url: '/v1/other' });
       expect([other.statusCode, other.headers['retry-after']]).toEqual([503, '1']);
       checked.length = 0;
@@ -88,8 +94,9 @@ describe('the sign-up hook when the service cannot check', () => {
       const bad = await hook('[]');
       expect([bad.statusCode, bad.json()]).toEqual([400, { error: 'body: must be a JSON object ({metadata, user}, as Supabase sends it)' }]);
     } finally {
-      healthy = true;
-      await waitFor(() => !app.isUnderPressure());
+      stalling = false;
+      await stall;
+      await waitFor(async () => (await app.inject({ method: 'GET', url: '/v1/other' })).statusCode === 200);
     }
   });
 

@@ -489,7 +489,7 @@ export interface paths {
         };
         /**
          * Check one address (query parameters)
-         * @description Same as POST /v1/check. Billed: 1 email.
+         * @description Same as POST /v1/check. Billed: 1 email. Rate limit: 1 request and 1 address.
          */
         get: {
             parameters: {
@@ -510,6 +510,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -543,6 +547,7 @@ export interface paths {
                             domain_pattern?: "match" | "mismatch" | "learning";
                             alias_variants?: number;
                             recent_signups?: number;
+                            /** @description Share of fake outcomes other customers reported at this domain: each customer's own share, none weighing more than its capped share (MAILSIFT_MAX_ACCOUNT_SHARE). Shown once 2 have reported; never at the big free-mail domains */
                             domain_fake_rate?: number;
                             ip?: {
                                 /**
@@ -602,6 +607,10 @@ export interface paths {
                 /** @description Invalid input */
                 400: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -624,6 +633,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -637,6 +650,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -648,6 +665,10 @@ export interface paths {
                 /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
                 431: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -661,6 +682,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -674,7 +699,7 @@ export interface paths {
         put?: never;
         /**
          * Check one address
-         * @description Billed: 1 email. POST is preferred so addresses stay out of URLs and logs.
+         * @description Billed: 1 email. Rate limit: 1 request and 1 address. POST is preferred so addresses stay out of URLs and logs.
          */
         post: {
             parameters: {
@@ -699,6 +724,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -732,6 +761,7 @@ export interface paths {
                             domain_pattern?: "match" | "mismatch" | "learning";
                             alias_variants?: number;
                             recent_signups?: number;
+                            /** @description Share of fake outcomes other customers reported at this domain: each customer's own share, none weighing more than its capped share (MAILSIFT_MAX_ACCOUNT_SHARE). Shown once 2 have reported; never at the big free-mail domains */
                             domain_fake_rate?: number;
                             ip?: {
                                 /**
@@ -791,6 +821,10 @@ export interface paths {
                 /** @description Invalid input */
                 400: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -813,6 +847,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -824,6 +862,10 @@ export interface paths {
                 /** @description The request did not arrive whole within 30 s */
                 408: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -835,6 +877,10 @@ export interface paths {
                 /** @description Body over 1 MiB */
                 413: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -846,6 +892,10 @@ export interface paths {
                 /** @description Body is not JSON, or compressed (Content-Encoding other than identity: send it uncompressed) */
                 415: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -859,6 +909,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -872,6 +926,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -899,7 +957,7 @@ export interface paths {
         put?: never;
         /**
          * Check 1 to 1,000 addresses
-         * @description One entry per input, in input order: a CheckResult, or {input, error} for an invalid address. Billed: 1 per CheckResult.
+         * @description One entry per input, in input order: a CheckResult, or {input, error} for an invalid address. Billed: 1 per CheckResult. Rate limit: 1 request and 1 address per entry (invalid ones included).
          */
         post: {
             parameters: {
@@ -919,6 +977,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -954,6 +1016,7 @@ export interface paths {
                                 domain_pattern?: "match" | "mismatch" | "learning";
                                 alias_variants?: number;
                                 recent_signups?: number;
+                                /** @description Share of fake outcomes other customers reported at this domain: each customer's own share, none weighing more than its capped share (MAILSIFT_MAX_ACCOUNT_SHARE). Shown once 2 have reported; never at the big free-mail domains */
                                 domain_fake_rate?: number;
                                 human_score: number;
                                 /**
@@ -991,6 +1054,10 @@ export interface paths {
                 /** @description Invalid input */
                 400: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1013,6 +1080,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1024,6 +1095,10 @@ export interface paths {
                 /** @description The request did not arrive whole within 30 s */
                 408: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1035,6 +1110,10 @@ export interface paths {
                 /** @description Body over 1 MiB */
                 413: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1046,6 +1125,10 @@ export interface paths {
                 /** @description Body is not JSON, or compressed (Content-Encoding other than identity: send it uncompressed) */
                 415: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1059,6 +1142,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1072,6 +1159,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1126,6 +1217,10 @@ export interface paths {
                 /** @description Default Response */
                 202: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1139,6 +1234,10 @@ export interface paths {
                 /** @description Invalid input */
                 400: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1161,6 +1260,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1172,6 +1275,10 @@ export interface paths {
                 /** @description Not found */
                 404: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1183,6 +1290,10 @@ export interface paths {
                 /** @description The request did not arrive whole within 30 s */
                 408: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1194,6 +1305,10 @@ export interface paths {
                 /** @description Body over 1 MiB */
                 413: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1205,6 +1320,10 @@ export interface paths {
                 /** @description Body is not JSON, or compressed (Content-Encoding other than identity: send it uncompressed) */
                 415: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1218,6 +1337,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1231,6 +1354,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1270,6 +1397,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1284,7 +1415,7 @@ export interface paths {
                              * @enum {string}
                              */
                             serving: "baseline" | "learned";
-                            /** @description The learned model described here beats the baseline on recent feedback (a personal model: on your own) */
+                            /** @description The learned model described here beats the baseline on the last 50 outcomes it is judged on for you: your own (a personal model; the shared one once it has scored 50 of yours), else a tenant-balanced window of every account's */
                             healthy: boolean;
                             /** @description Version of the learned model you are served, else of the newer one you have (shared or personal); 0: none yet */
                             learned_version: number;
@@ -1292,7 +1423,7 @@ export interface paths {
                             feedback_examples: number;
                             /** @description Accounts that have reported outcomes */
                             customers: number;
-                            /** @description The baseline's prequential scores: on your own outcomes when the learned model described is your personal one, else on every account's. All 0 before any outcome */
+                            /** @description The baseline's prequential scores, on the outcomes the learned model described is judged on for you: your own, or every account's with each account's weight capped (MAILSIFT_MAX_ACCOUNT_SHARE). All 0 before any outcome */
                             baseline: {
                                 accuracy: number;
                                 log_loss: number;
@@ -1304,6 +1435,7 @@ export interface paths {
                                 log_loss: number;
                                 recent_log_loss: number;
                             };
+                            /** @description Advice on what you are served and what to do next; of other accounts' outcomes it gives only their count */
                             recommendation: string;
                         };
                     };
@@ -1322,6 +1454,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1335,6 +1471,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1348,6 +1488,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1378,6 +1522,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1392,7 +1540,7 @@ export interface paths {
                              * @enum {string}
                              */
                             serving: "baseline" | "learned";
-                            /** @description The learned model described here beats the baseline on recent feedback (a personal model: on your own) */
+                            /** @description The learned model described here beats the baseline on the last 50 outcomes it is judged on for you: your own (a personal model; the shared one once it has scored 50 of yours), else a tenant-balanced window of every account's */
                             healthy: boolean;
                             /** @description Version of the learned model you are served, else of the newer one you have (shared or personal); 0: none yet */
                             learned_version: number;
@@ -1400,7 +1548,7 @@ export interface paths {
                             feedback_examples: number;
                             /** @description Accounts that have reported outcomes */
                             customers: number;
-                            /** @description The baseline's prequential scores: on your own outcomes when the learned model described is your personal one, else on every account's. All 0 before any outcome */
+                            /** @description The baseline's prequential scores, on the outcomes the learned model described is judged on for you: your own, or every account's with each account's weight capped (MAILSIFT_MAX_ACCOUNT_SHARE). All 0 before any outcome */
                             baseline: {
                                 accuracy: number;
                                 log_loss: number;
@@ -1412,6 +1560,7 @@ export interface paths {
                                 log_loss: number;
                                 recent_log_loss: number;
                             };
+                            /** @description Advice on what you are served and what to do next; of other accounts' outcomes it gives only their count */
                             recommendation: string;
                         };
                     };
@@ -1430,6 +1579,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1443,6 +1596,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1456,6 +1613,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1497,6 +1658,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1515,6 +1680,10 @@ export interface paths {
                 /** @description Invalid input */
                 400: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1537,6 +1706,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1550,6 +1723,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1563,6 +1740,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1598,6 +1779,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1616,6 +1801,10 @@ export interface paths {
                 /** @description Invalid input */
                 400: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1638,6 +1827,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1651,6 +1844,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1664,6 +1861,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1700,6 +1901,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1741,6 +1946,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1754,6 +1963,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1767,6 +1980,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1813,6 +2030,10 @@ export interface paths {
                 /** @description Default Response */
                 201: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1840,6 +2061,10 @@ export interface paths {
                 /** @description Invalid input */
                 400: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1862,6 +2087,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1873,6 +2102,10 @@ export interface paths {
                 /** @description The request did not arrive whole within 30 s */
                 408: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1884,6 +2117,10 @@ export interface paths {
                 /** @description Body over 1 MiB */
                 413: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1895,6 +2132,10 @@ export interface paths {
                 /** @description Body is not JSON, or compressed (Content-Encoding other than identity: send it uncompressed) */
                 415: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1908,6 +2149,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1921,6 +2166,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1966,6 +2215,10 @@ export interface paths {
                 /** @description Deleted */
                 204: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -1973,6 +2226,10 @@ export interface paths {
                 /** @description Invalid input */
                 400: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1995,6 +2252,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2006,6 +2267,10 @@ export interface paths {
                 /** @description Not found */
                 404: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2019,6 +2284,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2032,6 +2301,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2070,6 +2343,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2099,6 +2376,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2112,6 +2393,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2125,6 +2410,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2169,6 +2458,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2187,6 +2480,10 @@ export interface paths {
                 /** @description Invalid input */
                 400: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2209,6 +2506,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2220,6 +2521,10 @@ export interface paths {
                 /** @description The request did not arrive whole within 30 s */
                 408: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2231,6 +2536,10 @@ export interface paths {
                 /** @description Body over 1 MiB */
                 413: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2242,6 +2551,10 @@ export interface paths {
                 /** @description Body is not JSON, or compressed (Content-Encoding other than identity: send it uncompressed) */
                 415: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2255,6 +2568,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2268,6 +2585,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2308,6 +2629,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2382,6 +2707,10 @@ export interface paths {
                 /** @description Invalid input */
                 400: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2404,6 +2733,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2417,6 +2750,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2430,6 +2767,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2465,6 +2806,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2539,6 +2884,10 @@ export interface paths {
                 /** @description Invalid input */
                 400: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2561,6 +2910,10 @@ export interface paths {
                 /** @description The API key lacks the scope this operation needs (the message names it) */
                 403: {
                     headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2574,6 +2927,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2587,6 +2944,10 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
                         [name: string]: unknown;
                     };
                     content: {

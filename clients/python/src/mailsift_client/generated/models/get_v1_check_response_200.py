@@ -54,7 +54,9 @@ class GetV1CheckResponse200:
         domain_pattern (GetV1CheckResponse200DomainPattern | Unset): Company domains only
         alias_variants (int | Unset):
         recent_signups (int | Unset):
-        domain_fake_rate (float | Unset):
+        domain_fake_rate (float | Unset): Share of fake outcomes other customers reported at this domain: each
+            customer's own share, none weighing more than its capped share (MAILSIFT_MAX_ACCOUNT_SHARE). Shown once 2 have
+            reported; never at the big free-mail domains
         ip (GetV1CheckResponse200Ip | Unset):
         evidence (list[GetV1CheckResponse200EvidenceItem] | Unset):
         feedback_wanted (bool | Unset):

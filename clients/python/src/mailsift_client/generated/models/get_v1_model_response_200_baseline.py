@@ -10,8 +10,8 @@ T = TypeVar("T", bound="GetV1ModelResponse200Baseline")
 
 @_attrs_define
 class GetV1ModelResponse200Baseline:
-    """The baseline's prequential scores: on your own outcomes when the learned model described is your personal one, else
-    on every account's. All 0 before any outcome
+    """The baseline's prequential scores, on the outcomes the learned model described is judged on for you: your own, or
+    every account's with each account's weight capped (MAILSIFT_MAX_ACCOUNT_SHARE). All 0 before any outcome
 
         Attributes:
             accuracy (float):

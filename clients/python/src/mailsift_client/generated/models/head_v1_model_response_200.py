@@ -27,18 +27,21 @@ class HeadV1ModelResponse200:
         mode (HeadV1ModelResponse200Mode): MAILSIFT_MODEL_MODE
         serving (HeadV1ModelResponse200Serving): What your account is served: the baseline, or a learned model (the
             shared one or your personal one)
-        healthy (bool): The learned model described here beats the baseline on recent feedback (a personal model: on
-            your own)
+        healthy (bool): The learned model described here beats the baseline on the last 50 outcomes it is judged on for
+            you: your own (a personal model; the shared one once it has scored 50 of yours), else a tenant-balanced window
+            of every account's
         learned_version (int): Version of the learned model you are served, else of the newer one you have (shared or
             personal); 0: none yet
         feedback_examples (int): Outcomes reported by every account
         customers (int): Accounts that have reported outcomes
-        baseline (HeadV1ModelResponse200Baseline): The baseline's prequential scores: on your own outcomes when the
-            learned model described is your personal one, else on every account's. All 0 before any outcome
+        baseline (HeadV1ModelResponse200Baseline): The baseline's prequential scores, on the outcomes the learned model
+            described is judged on for you: your own, or every account's with each account's weight capped
+            (MAILSIFT_MAX_ACCOUNT_SHARE). All 0 before any outcome
         learned (HeadV1ModelResponse200Learned): The learned model's prequential scores, on the same outcomes as the
             baseline's. Before the first learned model (learned_version 0): the model it starts from, the baseline. All 0
             while no outcome has scored it
-        recommendation (str):
+        recommendation (str): Advice on what you are served and what to do next; of other accounts' outcomes it gives
+            only their count
     """
 
     mode: HeadV1ModelResponse200Mode

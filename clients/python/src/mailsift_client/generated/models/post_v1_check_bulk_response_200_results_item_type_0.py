@@ -54,7 +54,9 @@ class PostV1CheckBulkResponse200ResultsItemType0:
         domain_pattern (PostV1CheckBulkResponse200ResultsItemType0DomainPattern | Unset): Company domains only
         alias_variants (int | Unset):
         recent_signups (int | Unset):
-        domain_fake_rate (float | Unset):
+        domain_fake_rate (float | Unset): Share of fake outcomes other customers reported at this domain: each
+            customer's own share, none weighing more than its capped share (MAILSIFT_MAX_ACCOUNT_SHARE). Shown once 2 have
+            reported; never at the big free-mail domains
         feedback_wanted (bool | Unset):
         rule (PostV1CheckBulkResponse200ResultsItemType0Rule | Unset): Present when one of your rules matched: it set
             the verdict (human_score stays the model's); reasons starts with rule_<action>

@@ -135,7 +135,7 @@ def sync_detailed(
 ]:
     """Check one address (query parameters)
 
-     Same as POST /v1/check. Billed: 1 email.
+     Same as POST /v1/check. Billed: 1 email. Rate limit: 1 request and 1 address.
 
     Args:
         email (str):
@@ -181,7 +181,7 @@ def sync(
 ):
     """Check one address (query parameters)
 
-     Same as POST /v1/check. Billed: 1 email.
+     Same as POST /v1/check. Billed: 1 email. Rate limit: 1 request and 1 address.
 
     Args:
         email (str):
@@ -221,7 +221,7 @@ async def asyncio_detailed(
 ]:
     """Check one address (query parameters)
 
-     Same as POST /v1/check. Billed: 1 email.
+     Same as POST /v1/check. Billed: 1 email. Rate limit: 1 request and 1 address.
 
     Args:
         email (str):
@@ -265,7 +265,7 @@ async def asyncio(
 ):
     """Check one address (query parameters)
 
-     Same as POST /v1/check. Billed: 1 email.
+     Same as POST /v1/check. Billed: 1 email. Rate limit: 1 request and 1 address.
 
     Args:
         email (str):

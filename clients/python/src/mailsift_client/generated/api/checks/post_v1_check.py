@@ -140,7 +140,8 @@ def sync_detailed(
 ]:
     """Check one address
 
-     Billed: 1 email. POST is preferred so addresses stay out of URLs and logs.
+     Billed: 1 email. Rate limit: 1 request and 1 address. POST is preferred so addresses stay out of
+    URLs and logs.
 
     Args:
         body (PostV1CheckBody):
@@ -182,7 +183,8 @@ def sync(
 ):
     """Check one address
 
-     Billed: 1 email. POST is preferred so addresses stay out of URLs and logs.
+     Billed: 1 email. Rate limit: 1 request and 1 address. POST is preferred so addresses stay out of
+    URLs and logs.
 
     Args:
         body (PostV1CheckBody):
@@ -218,7 +220,8 @@ async def asyncio_detailed(
 ]:
     """Check one address
 
-     Billed: 1 email. POST is preferred so addresses stay out of URLs and logs.
+     Billed: 1 email. Rate limit: 1 request and 1 address. POST is preferred so addresses stay out of
+    URLs and logs.
 
     Args:
         body (PostV1CheckBody):
@@ -258,7 +261,8 @@ async def asyncio(
 ):
     """Check one address
 
-     Billed: 1 email. POST is preferred so addresses stay out of URLs and logs.
+     Billed: 1 email. Rate limit: 1 request and 1 address. POST is preferred so addresses stay out of
+    URLs and logs.
 
     Args:
         body (PostV1CheckBody):

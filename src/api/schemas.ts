@@ -8,6 +8,7 @@ import { ACCOUNT_NAME } from '../domain/account.ts';
 import { ACCOUNT_TYPES, DATACENTERS, DOMAIN_PATTERNS, IP_IGNORED_REASONS, MAIL_PROVIDERS, OUTCOMES, VERDICTS } from '../domain/check.ts';
 import { EVIDENCE_SIGNALS, REASON_CODES } from '../model/reasons.ts';
 import { MAX_RULE_NOTE, RULE_ACTIONS, RULE_TYPES } from '../controls/rules.ts';
+import { MIN_ADDRESS_BURST } from '../controls/settings.ts';
 
 /** A closed string set as JSON Schema `enum` (clear validation messages, plain OpenAPI). */
 const literals = <T extends readonly string[]>(values: T, description: string) =>
@@ -217,6 +218,14 @@ export const RuleParams = Type.Object({ id: Type.String({ pattern: '^rule_[A-Za-
 const threshold = (what: string) =>
   Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()], { description: `${what}; null resets it to the service's default` }));
 
+/** An account's own rate limit: lower than the service's (MAILSIFT_RATE_LIMIT_*), never higher (controls/settings.ts). */
+const rateLimit = (what: string, minimum: number) =>
+  Type.Optional(
+    Type.Union([Type.Integer({ minimum, maximum: 10_000_000 }), Type.Null()], {
+      description: `${what}; at most the service's limit for every account (a higher value is 400 naming it); null resets it to the service's limit`,
+    }),
+  );
+
 export const SettingsPatchBody = Type.Object(
   {
     verdict_allow: threshold('`allow` when human_score >= this (0-100, at least verdict_review)'),
@@ -227,6 +236,10 @@ export const SettingsPatchBody = Type.Object(
       }),
     ),
     signup_hook_reject_review: Type.Optional(Type.Union([Type.Boolean(), Type.Null()], { description: 'The sign-up hook refuses `review` as well as `block` (default false; null resets)' })),
+    rate_limit_requests_per_second: rateLimit('Requests per second your account may send', 1),
+    rate_limit_request_burst: rateLimit('Requests your account may send at once', 1),
+    rate_limit_addresses_per_second: rateLimit('Addresses your account may check per second (a check costs 1, a bulk request 1 per address it sends)', 1),
+    rate_limit_address_burst: rateLimit('Addresses your account may check at once (at least 1000, a bulk request\'s most)', MIN_ADDRESS_BURST),
   },
   { additionalProperties: false },
 );
@@ -238,6 +251,10 @@ export const SettingsResponse = Type.Object(
     verdict_review: Type.Integer({ minimum: 0, maximum: 100, description: 'Your account\'s review threshold (the service\'s default unless you set one)' }),
     signup_hook_secret_set: Type.Boolean({ description: 'Whether a sign-up hook secret is set (it is never shown)' }),
     signup_hook_reject_review: Type.Boolean({ description: 'The sign-up hook refuses `review` as well as `block`' }),
+    rate_limit_requests_per_second: Type.Integer({ minimum: 1, description: 'Requests per second your account may send (the service\'s limit unless you set a lower one)' }),
+    rate_limit_request_burst: Type.Integer({ minimum: 1, description: 'Requests your account may send at once (the service\'s limit unless you set a lower one)' }),
+    rate_limit_addresses_per_second: Type.Integer({ minimum: 1, description: 'Addresses your account may check per second (the service\'s limit unless you set a lower one)' }),
+    rate_limit_address_burst: Type.Integer({ minimum: MIN_ADDRESS_BURST, description: 'Addresses your account may check at once (the service\'s limit unless you set a lower one)' }),
   },
   { additionalProperties: false },
 );

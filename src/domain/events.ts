@@ -128,6 +128,13 @@ export interface RuleControl {
 export interface SettingsControl {
   verdict_allow: number | null;
   verdict_review: number | null;
+  signup_hook_secret?: string | null;
+  signup_hook_reject_review?: boolean | null;
+  /** The account's own rate limits, never above the operator's (absent in older records: the operator's). */
+  rate_limit_requests_per_second?: number | null;
+  rate_limit_request_burst?: number | null;
+  rate_limit_addresses_per_second?: number | null;
+  rate_limit_address_burst?: number | null;
 }
 
 export interface EventsBySchema {

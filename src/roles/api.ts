@@ -36,7 +36,7 @@ import { ReplayGuard } from '../signup-hooks/replay-guard.ts';
 import { SIGNUP_HOOK_DEADLINE_MS, type SignupHookDeps } from '../api/routes/signup-hooks.ts';
 import { createTestChecks } from '../service/test-checks.ts';
 import type { InboxHashOf } from '../service/feedback-service.ts';
-import { effectiveSettings, thresholdsOf } from '../controls/settings.ts';
+import { effectiveSettings, rateLimitsOf, thresholdsOf, type SettingsDefaults } from '../controls/settings.ts';
 import { fixedAnswer } from '../controls/test-addresses.ts';
 import type { ControlsFollower } from './controls-follower.ts';
 import { startOperatorEndpoint } from './operator-endpoint.ts';
@@ -144,7 +144,14 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     const facts = dns.source ? await dns.source.domainFacts(parsed.address.domain) : undefined;
     return { ok: true, inboxHash: ctx.hasher.hash('inbox', pipeline.analyze(parsed.address, facts).canonical) };
   };
-  const defaults = { verdictAllow: config.verdictAllow, verdictReview: config.verdictReview };
+  const defaults: SettingsDefaults = {
+    verdictAllow: config.verdictAllow,
+    verdictReview: config.verdictReview,
+    rateLimits: {
+      requests: { rate: config.rateLimitRps, burst: config.rateLimitBurst },
+      addresses: { rate: config.rateLimitAddresses, burst: config.rateLimitAddressBurst },
+    },
+  };
   const defaultThresholds = thresholdsOf(effectiveSettings(undefined, defaults));
   const controlLog = createControlLog({ writer, codec: d.codecs.controls, table });
   const rules = createRulesService({ table, log: controlLog, inboxHashOf, now: ctx.now, random: randomBytes });
@@ -227,10 +234,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
   const app = await buildApp({
     logger,
     keys,
-    rateLimit: {
-      requests: { rate: config.rateLimitRps, burst: config.rateLimitBurst },
-      addresses: { rate: config.rateLimitAddresses, burst: config.rateLimitAddressBurst },
-    },
+    rateLimits: (account) => rateLimitsOf(table.settings(account), defaults),
     now: ctx.now,
     checks,
     feedback,

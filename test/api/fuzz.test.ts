@@ -47,11 +47,11 @@ async function inject(opts: InjectOptions) {
 }
 const OVERLOADED = JSON.stringify({ error: 'service: overloaded, retry later' });
 
-async function send(method: string, url: string, payload?: string, contentType = 'application/json') {
+async function send(method: string, url: string, payload?: string, contentType = 'application/json', key = KEYS.acme) {
   const res = await inject({
     method: method as 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url,
-    headers: { authorization: `Bearer ${KEYS.acme}`, ...(payload !== undefined ? { 'content-type': contentType } : {}) },
+    headers: { authorization: `Bearer ${key}`, ...(payload !== undefined ? { 'content-type': contentType } : {}) },
     ...(payload !== undefined ? { payload } : {}),
   });
   // The answer's body too: a 503 says whether it was the overload guard or the state gate.
@@ -118,6 +118,32 @@ describe('no input makes any route answer 5xx', () => {
         },
       ),
       RUNS,
+    );
+  });
+
+  it("an account's own rate limits: random values, then checks under them", async () => {
+    // On its own account: a valid low limit throttles what follows (429, never 5xx) until reset.
+    const limit = fc.oneof(fc.integer({ min: -5, max: 2_000_000 }), fc.constantFrom(0, 1, 999, 1000, 1_000_000, 1_000_001, 2 ** 31), field);
+    const reset = JSON.stringify({ rate_limit_requests_per_second: null, rate_limit_request_burst: null, rate_limit_addresses_per_second: null, rate_limit_address_burst: null });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ rate_limit_requests_per_second: limit, rate_limit_request_burst: limit, rate_limit_addresses_per_second: limit, rate_limit_address_burst: limit, verdict_allow: field }, { requiredKeys: [] }),
+        fc.array(emailish, { maxLength: 20 }),
+        async (settings, emails) => {
+          await send('PATCH', '/v1/settings', JSON.stringify(settings), undefined, KEYS.globex);
+          await send('POST', '/v1/check/bulk', JSON.stringify({ emails }), undefined, KEYS.globex);
+          await send('GET', '/v1/check?email=someone%40example.com', undefined, undefined, KEYS.globex);
+          for (let tries = 0; ; tries++) {
+            const res = await send('PATCH', '/v1/settings', reset, undefined, KEYS.globex);
+            if (res.statusCode !== 429 || tries > 10) {
+              expect(res.statusCode).toBe(200);
+              break;
+            }
+            await new Promise((resolve) => setTimeout(resolve, Number(res.headers['retry-after']) * 1000));
+          }
+        },
+      ),
+      { numRuns: 60 },
     );
   });
 

@@ -38,7 +38,7 @@ async function build(resumed?: (listener: () => void) => () => void): Promise<Fa
   app = await buildApp({
     logger: createLogger('silent', new Writable({ write: (_c, _e, done) => done() })),
     keys: createKeyResolver([{ account: 'acme', sha256: hashApiKey(KEY) }]),
-    rateLimit: { requests: { rate: 100_000, burst: 100_000 }, addresses: { rate: 100_000, burst: 100_000 } },
+    rateLimits: () => ({ requests: { rate: 100_000, burst: 100_000 }, addresses: { rate: 100_000, burst: 100_000 } }),
     now: Date.now,
     checks: { check: unused, bulk: unused },
     feedback: { report: unused },

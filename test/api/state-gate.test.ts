@@ -23,7 +23,7 @@ beforeAll(async () => {
   app = await buildApp({
     logger: createLogger('silent', new Writable({ write: (_c, _e, done) => done() })),
     keys: createKeyResolver([{ account: 'acme', sha256: hashApiKey(KEY) }]),
-    rateLimit: { requests: { rate: 100, burst: 200 }, addresses: { rate: 500, burst: 2000 } },
+    rateLimits: () => ({ requests: { rate: 100, burst: 200 }, addresses: { rate: 500, burst: 2000 } }),
     now: Date.now,
     checks: { check: unused, bulk: unused },
     feedback: { report: unused },

@@ -17,6 +17,7 @@ export const CONTROL_KEYS = {
   other: 'ctl-other-key-0123456789',
   settings: 'ctl-settings-key-0123456789',
   tester: 'ctl-tester-key-0123456789',
+  limits: 'ctl-limits-key-0123456789',
 };
 export const CONTROL_KEYS_ENV = Object.entries(CONTROL_KEYS)
   .map(([account, key]) => `${key}=${account}`)
@@ -376,6 +377,70 @@ export function controlsSuite(launch: () => Promise<ControlsTarget>): void {
       expect(r.status).toBe(400);
       expect(r.body).toEqual({ error });
     });
+  });
+
+  describe("an account's own rate limits (settings)", () => {
+    const L = CONTROL_KEYS.limits;
+    // The service's limits in this suite (controls.test.ts, kafka/controls.test.ts): requests 1000/s, burst 1000; addresses at their defaults.
+    const SERVICE = { rate_limit_requests_per_second: 1000, rate_limit_request_burst: 1000, rate_limit_addresses_per_second: 500, rate_limit_address_burst: 2000 };
+    const policy = (r: Reply) => r.headers.get('ratelimit-policy');
+    /** A PATCH on `url`, sent again after Retry-After while this account's own low limit refuses it. */
+    const patchLimits = async (url: string, body: unknown): Promise<Reply> => {
+      for (let tries = 0; ; tries++) {
+        const r = await call(url, 'PATCH', '/v1/settings', { key: L, body });
+        if (r.status !== 429 || tries >= 10) return r;
+        await sleep(Number(r.headers.get('retry-after')) * 1000);
+      }
+    };
+
+    it("default to the service's; may be lowered, never raised: 400 naming the service's limit", async () => {
+      expect((await call(a, 'GET', '/v1/settings', { key: L })).body).toMatchObject(SERVICE);
+      for (const [body, error] of [
+        [{ rate_limit_requests_per_second: 1001 }, "rate_limit_requests_per_second: must be an integer from 1 to 1000, this service's limit for every account (or null for it)"],
+        [{ rate_limit_address_burst: 2001 }, "rate_limit_address_burst: must be an integer from 1000 to 2000, this service's limit for every account (or null for it)"],
+        [{ rate_limit_address_burst: 999 }, 'rate_limit_address_burst: must be at least 1000'],
+        [{ rate_limit_request_burst: 0 }, 'rate_limit_request_burst: must be at least 1'],
+        [{ rate_limit_addresses_per_second: 1.5 }, 'rate_limit_addresses_per_second: must be an integer'],
+      ] as const) {
+        const r = await call(a, 'PATCH', '/v1/settings', { key: L, body });
+        expect(r.status, JSON.stringify(body)).toBe(400);
+        expect(r.body).toEqual({ error });
+      }
+      expect((await call(a, 'GET', '/v1/settings', { key: L })).body).toMatchObject(SERVICE);
+    });
+
+    it('a lower request limit holds on every instance within 2 s, for this account only', async () => {
+      const r = await patchLimits(a, { rate_limit_requests_per_second: 1, rate_limit_request_burst: 3 });
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ ...SERVICE, rate_limit_requests_per_second: 1, rate_limit_request_burst: 3 });
+      const w = await within(PROPAGATION_MS, () => call(b, 'GET', '/v1/usage', { key: L }), (x) => policy(x) === '"requests";q=3;w=3, "addresses";q=2000;w=4');
+      expect(policy(w.value)).toBe('"requests";q=3;w=3, "addresses";q=2000;w=4');
+      const replies = [];
+      for (let i = 0; i < 5; i++) replies.push(await call(b, 'GET', '/v1/usage', { key: L }));
+      const refused = replies.find((x) => x.status === 429);
+      expect(refused?.body).toEqual({ error: 'rate limit: at most 1 request per second per account (burst 3)' });
+      expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      // Another account keeps the service's limits.
+      const other = await call(b, 'GET', '/v1/usage', { key: CONTROL_KEYS.other });
+      expect(other.status).toBe(200);
+      expect(policy(other)).toBe('"requests";q=1000;w=1, "addresses";q=2000;w=4');
+    }, 30_000);
+
+    it('a lower address limit counts bulk addresses; null gives the service\'s back', async () => {
+      const r = await patchLimits(a, { rate_limit_request_burst: null, rate_limit_requests_per_second: null, rate_limit_addresses_per_second: 1, rate_limit_address_burst: 1000 });
+      expect(r.body).toMatchObject({ ...SERVICE, rate_limit_addresses_per_second: 1, rate_limit_address_burst: 1000 });
+      const w = await within(PROPAGATION_MS, () => call(b, 'GET', '/v1/usage', { key: L }), (x) => policy(x) === '"requests";q=1000;w=1, "addresses";q=1000;w=1000');
+      expect(policy(w.value)).toBe('"requests";q=1000;w=1, "addresses";q=1000;w=1000');
+      const emails = Array.from({ length: 1000 }, (_, i) => `limited.person${i}@example.com`);
+      expect((await bulk(b, L, emails)).status).toBe(200);
+      const next = await bulk(b, L, emails.slice(0, 100));
+      expect(next.status).toBe(429);
+      expect(next.body).toEqual({ error: 'rate limit: at most 1 address per second per account (burst 1000): this request has 100' });
+      const back = await patchLimits(a, { rate_limit_addresses_per_second: null, rate_limit_address_burst: null });
+      expect(back.body).toMatchObject(SERVICE);
+      const again = await within(PROPAGATION_MS, () => call(b, 'GET', '/v1/usage', { key: L }), (x) => policy(x) === '"requests";q=1000;w=1, "addresses";q=2000;w=4');
+      expect(policy(again.value)).toBe('"requests";q=1000;w=1, "addresses";q=2000;w=4');
+    }, 60_000);
   });
 
   describe('test keys', () => {

@@ -107,4 +107,25 @@ describe('Avro schemas and codecs', () => {
     const read = await (await createEventCodec(registry, topic, current)).decode(written);
     expect(read).toMatchObject({ ...before, effective_examples: null, calibration_shift: 0, held_out_humans_blocked: null, held_back: null, withheld_accounts: [] });
   });
+
+  it('account settings written before the per-account rate limits read with their defaults (the service\'s limits)', async () => {
+    const registry = createEmbeddedRegistry(db);
+    type Field = { name: string; type: unknown };
+    const current = readSchema(schemasDir, 'account-control') as { fields: Field[] };
+    const added = ['rate_limit_requests_per_second', 'rate_limit_request_burst', 'rate_limit_addresses_per_second', 'rate_limit_address_burst'];
+    const older = {
+      ...current,
+      fields: current.fields.map((f) => {
+        if (f.name !== 'settings') return f;
+        const [nul, record] = f.type as [string, { fields: Field[] }];
+        return { ...f, type: [nul, { ...record, fields: record.fields.filter((x) => !added.includes(x.name)) }] };
+      }),
+    };
+    const topic = { ...TOPICS.controls, name: 'evolution.controls.v1' };
+    const oldCodec = await createEventCodec(registry, topic, older);
+    const settings = { verdict_allow: 70, verdict_review: 20, signup_hook_secret: null, signup_hook_reject_review: true };
+    const written = oldCodec.encode({ account: 'acme', time: 5, api_key: null, rule: null, settings } as AccountControl);
+    const read = (await (await createEventCodec(registry, topic, current)).decode(written)) as AccountControl;
+    expect(read.settings).toEqual({ ...settings, rate_limit_requests_per_second: null, rate_limit_request_burst: null, rate_limit_addresses_per_second: null, rate_limit_address_burst: null });
+  });
 });

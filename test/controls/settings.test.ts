@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { applySettingsPatch, effectiveSettings, NO_SETTINGS, thresholdsOf } from '../../src/controls/settings.ts';
+import { applySettingsPatch, effectiveSettings, NO_SETTINGS, rateLimitsOf, thresholdsOf } from '../../src/controls/settings.ts';
 
-const defaults = { verdictAllow: 60, verdictReview: 30 };
+const rateLimits = { requests: { rate: 100, burst: 200 }, addresses: { rate: 500, burst: 2000 } };
+const defaults = { verdictAllow: 60, verdictReview: 30, rateLimits };
 
 describe('account settings', () => {
   it("fills in the service's defaults", () => {
@@ -11,7 +12,7 @@ describe('account settings', () => {
   });
 
   it('never inverts the bands when a default moved under a stored value', () => {
-    expect(effectiveSettings({ verdict_allow: null, verdict_review: 55 }, { verdictAllow: 50, verdictReview: 30 })).toMatchObject({ verdict_allow: 50, verdict_review: 50 });
+    expect(effectiveSettings({ verdict_allow: null, verdict_review: 55 }, { verdictAllow: 50, verdictReview: 30, rateLimits })).toMatchObject({ verdict_allow: 50, verdict_review: 50 });
   });
 
   it('patches: a field given is set, null resets it, an absent one is kept', () => {
@@ -30,5 +31,39 @@ describe('account settings', () => {
     [{ verdict_review: 2.5 }, undefined, 'verdict_review: must be an integer from 0 to 100 (or null for the service\'s default)'],
   ])('refuses %j over %j', (patch, stored, error) => {
     expect(applySettingsPatch(stored, patch, defaults)).toEqual({ ok: false, error });
+  });
+
+  describe('rate limits', () => {
+    it("are the operator's unless the account set lower ones", () => {
+      expect(effectiveSettings(undefined, defaults)).toMatchObject({ rate_limit_requests_per_second: 100, rate_limit_request_burst: 200, rate_limit_addresses_per_second: 500, rate_limit_address_burst: 2000 });
+      expect(rateLimitsOf(undefined, defaults)).toEqual(rateLimits);
+      const stored = { ...NO_SETTINGS, rate_limit_requests_per_second: 5, rate_limit_address_burst: 1000 };
+      expect(effectiveSettings(stored, defaults)).toMatchObject({ rate_limit_requests_per_second: 5, rate_limit_request_burst: 200, rate_limit_addresses_per_second: 500, rate_limit_address_burst: 1000 });
+      expect(rateLimitsOf(stored, defaults)).toEqual({ requests: { rate: 5, burst: 200 }, addresses: { rate: 500, burst: 1000 } });
+    });
+
+    it('a stored value above an operator limit lowered since is held at it', () => {
+      const stored = { ...NO_SETTINGS, rate_limit_addresses_per_second: 400, rate_limit_request_burst: 150 };
+      const lowered = { ...defaults, rateLimits: { requests: { rate: 100, burst: 120 }, addresses: { rate: 300, burst: 2000 } } };
+      expect(rateLimitsOf(stored, lowered)).toEqual({ requests: { rate: 100, burst: 120 }, addresses: { rate: 300, burst: 2000 } });
+      expect(effectiveSettings(stored, lowered)).toMatchObject({ rate_limit_addresses_per_second: 300, rate_limit_request_burst: 120 });
+    });
+
+    it('patches: set, reset with null, kept when absent; up to the operator\'s values included', () => {
+      const set = applySettingsPatch(undefined, { rate_limit_addresses_per_second: 500, rate_limit_request_burst: 1 }, defaults);
+      expect(set).toMatchObject({ ok: true, settings: { rate_limit_addresses_per_second: 500, rate_limit_request_burst: 1, rate_limit_requests_per_second: null } });
+      const kept = applySettingsPatch(set.ok ? set.settings : undefined, { verdict_allow: 70, rate_limit_addresses_per_second: null }, defaults);
+      expect(kept).toMatchObject({ ok: true, settings: { verdict_allow: 70, rate_limit_addresses_per_second: null, rate_limit_request_burst: 1 } });
+    });
+
+    it.each([
+      [{ rate_limit_requests_per_second: 101 }, 'rate_limit_requests_per_second: must be an integer from 1 to 100, this service\'s limit for every account (or null for it)'],
+      [{ rate_limit_request_burst: 0 }, 'rate_limit_request_burst: must be an integer from 1 to 200, this service\'s limit for every account (or null for it)'],
+      [{ rate_limit_addresses_per_second: 2.5 }, 'rate_limit_addresses_per_second: must be an integer from 1 to 500, this service\'s limit for every account (or null for it)'],
+      [{ rate_limit_address_burst: 999 }, 'rate_limit_address_burst: must be an integer from 1000 to 2000, this service\'s limit for every account (or null for it)'],
+      [{ rate_limit_address_burst: 2001 }, 'rate_limit_address_burst: must be an integer from 1000 to 2000, this service\'s limit for every account (or null for it)'],
+    ])('refuses %j: never above the operator', (patch, error) => {
+      expect(applySettingsPatch(undefined, patch, defaults)).toEqual({ ok: false, error });
+    });
   });
 });

@@ -12,7 +12,7 @@ export const settingsRoutes =
         config: { scope: 'admin' },
         schema: {
           summary: 'Your account\'s settings',
-          description: 'Verdict thresholds of your account\'s checks: allow when human_score >= verdict_allow, review when >= verdict_review, block below. The service\'s defaults unless you set your own.',
+          description: 'Verdict thresholds of your account\'s checks: allow when human_score >= verdict_allow, review when >= verdict_review, block below; the sign-up hook; and your account\'s rate limits (requests and addresses checked, per second and at once). The service\'s defaults unless you set your own.',
           tags: ['controls'],
           response: { 200: SettingsResponse, ...errorResponses(401, 403, 429, 503) },
         },
@@ -26,7 +26,7 @@ export const settingsRoutes =
         config: { scope: 'admin' },
         schema: {
           summary: 'Change your account\'s settings',
-          description: 'Fields given are set (null: back to the service\'s default), others are kept. verdict_review must not exceed verdict_allow. Takes effect on every instance within 2 seconds. Answers the settings now in force.',
+          description: 'Fields given are set (null: back to the service\'s default), others are kept. verdict_review must not exceed verdict_allow. A rate limit may only be lowered: above the service\'s limit for every account it is 400 naming that limit. Takes effect on every instance within 2 seconds. Answers the settings now in force.',
           tags: ['controls'],
           body: SettingsPatchBody,
           response: { 200: SettingsResponse, ...errorResponses(400, 401, 403, 408, 413, 415, 429, 503) },

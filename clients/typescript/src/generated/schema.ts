@@ -2329,7 +2329,7 @@ export interface paths {
         };
         /**
          * Your account's settings
-         * @description Verdict thresholds of your account's checks: allow when human_score >= verdict_allow, review when >= verdict_review, block below. The service's defaults unless you set your own.
+         * @description Verdict thresholds of your account's checks: allow when human_score >= verdict_allow, review when >= verdict_review, block below; the sign-up hook; and your account's rate limits (requests and addresses checked, per second and at once). The service's defaults unless you set your own.
          */
         get: {
             parameters: {
@@ -2359,6 +2359,14 @@ export interface paths {
                             signup_hook_secret_set: boolean;
                             /** @description The sign-up hook refuses `review` as well as `block` */
                             signup_hook_reject_review: boolean;
+                            /** @description Requests per second your account may send (the service's limit unless you set a lower one) */
+                            rate_limit_requests_per_second: number;
+                            /** @description Requests your account may send at once (the service's limit unless you set a lower one) */
+                            rate_limit_request_burst: number;
+                            /** @description Addresses your account may check per second (the service's limit unless you set a lower one) */
+                            rate_limit_addresses_per_second: number;
+                            /** @description Addresses your account may check at once (the service's limit unless you set a lower one) */
+                            rate_limit_address_burst: number;
                         };
                     };
                 };
@@ -2431,7 +2439,7 @@ export interface paths {
         head?: never;
         /**
          * Change your account's settings
-         * @description Fields given are set (null: back to the service's default), others are kept. verdict_review must not exceed verdict_allow. Takes effect on every instance within 2 seconds. Answers the settings now in force.
+         * @description Fields given are set (null: back to the service's default), others are kept. verdict_review must not exceed verdict_allow. A rate limit may only be lowered: above the service's limit for every account it is 400 naming that limit. Takes effect on every instance within 2 seconds. Answers the settings now in force.
          */
         patch: {
             parameters: {
@@ -2451,6 +2459,14 @@ export interface paths {
                         signup_hook_secret?: string | null;
                         /** @description The sign-up hook refuses `review` as well as `block` (default false; null resets) */
                         signup_hook_reject_review?: boolean | null;
+                        /** @description Requests per second your account may send; at most the service's limit for every account (a higher value is 400 naming it); null resets it to the service's limit */
+                        rate_limit_requests_per_second?: number | null;
+                        /** @description Requests your account may send at once; at most the service's limit for every account (a higher value is 400 naming it); null resets it to the service's limit */
+                        rate_limit_request_burst?: number | null;
+                        /** @description Addresses your account may check per second (a check costs 1, a bulk request 1 per address it sends); at most the service's limit for every account (a higher value is 400 naming it); null resets it to the service's limit */
+                        rate_limit_addresses_per_second?: number | null;
+                        /** @description Addresses your account may check at once (at least 1000, a bulk request's most); at most the service's limit for every account (a higher value is 400 naming it); null resets it to the service's limit */
+                        rate_limit_address_burst?: number | null;
                     };
                 };
             };
@@ -2474,6 +2490,14 @@ export interface paths {
                             signup_hook_secret_set: boolean;
                             /** @description The sign-up hook refuses `review` as well as `block` */
                             signup_hook_reject_review: boolean;
+                            /** @description Requests per second your account may send (the service's limit unless you set a lower one) */
+                            rate_limit_requests_per_second: number;
+                            /** @description Requests your account may send at once (the service's limit unless you set a lower one) */
+                            rate_limit_request_burst: number;
+                            /** @description Addresses your account may check per second (the service's limit unless you set a lower one) */
+                            rate_limit_addresses_per_second: number;
+                            /** @description Addresses your account may check at once (the service's limit unless you set a lower one) */
+                            rate_limit_address_burst: number;
                         };
                     };
                 };

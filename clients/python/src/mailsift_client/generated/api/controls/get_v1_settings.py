@@ -94,7 +94,8 @@ def sync_detailed(
     """Your account's settings
 
      Verdict thresholds of your account's checks: allow when human_score >= verdict_allow, review when >=
-    verdict_review, block below. The service's defaults unless you set your own.
+    verdict_review, block below; the sign-up hook; and your account's rate limits (requests and
+    addresses checked, per second and at once). The service's defaults unless you set your own.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -127,7 +128,8 @@ def sync(
     """Your account's settings
 
      Verdict thresholds of your account's checks: allow when human_score >= verdict_allow, review when >=
-    verdict_review, block below. The service's defaults unless you set your own.
+    verdict_review, block below; the sign-up hook; and your account's rate limits (requests and
+    addresses checked, per second and at once). The service's defaults unless you set your own.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -155,7 +157,8 @@ async def asyncio_detailed(
     """Your account's settings
 
      Verdict thresholds of your account's checks: allow when human_score >= verdict_allow, review when >=
-    verdict_review, block below. The service's defaults unless you set your own.
+    verdict_review, block below; the sign-up hook; and your account's rate limits (requests and
+    addresses checked, per second and at once). The service's defaults unless you set your own.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -186,7 +189,8 @@ async def asyncio(
     """Your account's settings
 
      Verdict thresholds of your account's checks: allow when human_score >= verdict_allow, review when >=
-    verdict_review, block below. The service's defaults unless you set your own.
+    verdict_review, block below; the sign-up hook; and your account's rate limits (requests and
+    addresses checked, per second and at once). The service's defaults unless you set your own.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -141,8 +141,9 @@ def sync_detailed(
     """Change your account's settings
 
      Fields given are set (null: back to the service's default), others are kept. verdict_review must not
-    exceed verdict_allow. Takes effect on every instance within 2 seconds. Answers the settings now in
-    force.
+    exceed verdict_allow. A rate limit may only be lowered: above the service's limit for every account
+    it is 400 naming that limit. Takes effect on every instance within 2 seconds. Answers the settings
+    now in force.
 
     Args:
         body (PatchV1SettingsBody):
@@ -185,8 +186,9 @@ def sync(
     """Change your account's settings
 
      Fields given are set (null: back to the service's default), others are kept. verdict_review must not
-    exceed verdict_allow. Takes effect on every instance within 2 seconds. Answers the settings now in
-    force.
+    exceed verdict_allow. A rate limit may only be lowered: above the service's limit for every account
+    it is 400 naming that limit. Takes effect on every instance within 2 seconds. Answers the settings
+    now in force.
 
     Args:
         body (PatchV1SettingsBody):
@@ -223,8 +225,9 @@ async def asyncio_detailed(
     """Change your account's settings
 
      Fields given are set (null: back to the service's default), others are kept. verdict_review must not
-    exceed verdict_allow. Takes effect on every instance within 2 seconds. Answers the settings now in
-    force.
+    exceed verdict_allow. A rate limit may only be lowered: above the service's limit for every account
+    it is 400 naming that limit. Takes effect on every instance within 2 seconds. Answers the settings
+    now in force.
 
     Args:
         body (PatchV1SettingsBody):
@@ -265,8 +268,9 @@ async def asyncio(
     """Change your account's settings
 
      Fields given are set (null: back to the service's default), others are kept. verdict_review must not
-    exceed verdict_allow. Takes effect on every instance within 2 seconds. Answers the settings now in
-    force.
+    exceed verdict_allow. A rate limit may only be lowered: above the service's limit for every account
+    it is 400 naming that limit. Takes effect on every instance within 2 seconds. Answers the settings
+    now in force.
 
     Args:
         body (PatchV1SettingsBody):

@@ -292,7 +292,17 @@ describe('README, run as written on a clean copy of the repository', () => {
     const rules = results.find((r) => r.command.startsWith('curl -s localhost') && r.command.includes('/v1/rules -H') && !r.command.includes('-d '))!;
     expect((JSON.parse(rules.text) as { rules: { type: string; value: string | null }[] }).rules.map((x) => [x.type, x.value])).toEqual([['domain', 'partner-company.com'], ['email', null]]);
     expect(results.find((r) => r.command.includes('-X DELETE'))!.text).toBe('');
-    expect(json('"verdict_allow":70')).toEqual({ verdict_allow: 70, verdict_review: 40, signup_hook_secret_set: false, signup_hook_reject_review: false });
+    expect(json('"verdict_allow":70')).toEqual({
+      verdict_allow: 70,
+      verdict_review: 40,
+      signup_hook_secret_set: false,
+      signup_hook_reject_review: false,
+      // The account's own rate limits: the service's defaults (CONTRACT.md: 100 requests/s, burst 200).
+      rate_limit_requests_per_second: 100,
+      rate_limit_request_burst: 200,
+      rate_limit_addresses_per_second: 500,
+      rate_limit_address_burst: 2000,
+    });
     expect(json('disposable@mailsift.test')).toMatchObject({ verdict: 'block', disposable: true, test: true });
     // No example answered an error.
     for (const r of results) if (r.text.startsWith('{')) expect(JSON.parse(r.text), r.command).not.toHaveProperty('error');

@@ -24,7 +24,7 @@ import { partitionFor } from '../src/bus/partitioner.ts';
 import { ALL_TOPICS, TOPICS } from '../src/bus/topics.ts';
 import type { CheckScored } from '../src/domain/events.ts';
 import { startStreamsThread } from '../src/roles/streams-thread.ts';
-import { StateDb } from '../src/streams/stores/state-db.ts';
+import { LevelStore } from '../src/streams/stores/level-store.ts';
 import { EMBEDDED_TOPOLOGY, storesOf } from '../src/streams/topology.ts';
 import { numberArg } from './lib/cli.ts';
 import { cpuPerUnit, threadCpu } from './lib/thread-cpu.ts';
@@ -84,8 +84,8 @@ function event(now: number): CheckScored {
 const dir = mkdtempSync(join(tmpdir(), 'mailsift-pipeline-bench-'));
 const bus = await openEmbeddedBus(join(dir, 'log'), ALL_TOPICS, { multithreading: true });
 const codecs = await createCodecs(createEmbeddedRegistry(bus.log.db));
-const state = new StateDb(join(dir, 'state'));
-await state.open(storesOf(EMBEDDED_TOPOLOGY), { multithreading: true });
+const state = new LevelStore(join(dir, 'state'), { multithreading: true });
+await state.open(storesOf(EMBEDDED_TOPOLOGY));
 const thread = await startStreamsThread({ dataDir: dir, logLevel: 'warn', prettyLogs: false, trainIntervalMs: 0 }, state, (moved) => {
   for (const x of moved) bus.log.advanceDurable(x.topic, x.partition, x.end);
 });

@@ -9,7 +9,7 @@
  */
 import type { Logger } from 'pino';
 import type { EmbeddedLog } from '../bus/embedded-log.ts';
-import type { StateDb } from '../streams/stores/state-db.ts';
+import type { StateStore } from '../streams/stores/state-store.ts';
 
 export interface LogGap {
   readonly topic: string;
@@ -21,7 +21,7 @@ export interface LogGap {
 }
 
 /** `logger`: where to report a gap (once per process: the streams worker aligns its own view silently). */
-export async function alignLogWithState(log: EmbeddedLog, state: StateDb, topics: readonly string[], logger?: Logger): Promise<LogGap[]> {
+export async function alignLogWithState(log: EmbeddedLog, state: StateStore, topics: readonly string[], logger?: Logger): Promise<LogGap[]> {
   const gaps: LogGap[] = [];
   for (const topic of topics) {
     const ends = log.endOffsets(topic);

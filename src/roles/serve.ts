@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import type { ReadinessReport } from '../service/ports.ts';
 import { createReplica } from '../streams/replica.ts';
-import { StateDb } from '../streams/stores/state-db.ts';
+import { LevelStore } from '../streams/stores/level-store.ts';
 import { EMBEDDED_TOPOLOGY, storesOf, TOPOLOGY } from '../streams/topology.ts';
 import { startApi, type ApiRole } from './api.ts';
 import { startOpsServer } from './ops-server.ts';
@@ -169,8 +169,8 @@ export async function serve(ctx: Context): Promise<Running> {
 async function serveEmbeddedThreaded(ctx: Context): Promise<Running> {
   const bus = await openEmbeddedBus(join(ctx.dataDir, 'log'), ALL_TOPICS, { multithreading: true });
   const codecs = await createCodecs(createEmbeddedRegistry(bus.log.db));
-  const state = new StateDb(join(ctx.dataDir, 'state'));
-  await state.open(storesOf(EMBEDDED_TOPOLOGY), { multithreading: true });
+  const state = new LevelStore(join(ctx.dataDir, 'state'), { multithreading: true });
+  await state.open(storesOf(EMBEDDED_TOPOLOGY));
   let thread: StreamsThread;
   try {
     await alignLogWithState(bus.log, state, ALL_TOPICS.map((t) => t.name), ctx.logger);
@@ -273,7 +273,7 @@ async function embeddedApi(ctx: Context, opened: OpenedBus, streams: StreamsRole
 }
 
 async function replicatedApi(ctx: Context, opened: OpenedBus, closers: (() => Promise<void>)[], learned: ModelFollower, controls: ControlsFollower): Promise<ApiRole> {
-  const db = new StateDb(join(ctx.dataDir, 'replica'));
+  const db = new LevelStore(join(ctx.dataDir, 'replica'));
   const stores = storesOf(TOPOLOGY);
   await db.open(stores);
   const replica = createReplica({ bus: opened.bus, state: db, stores, groupId: `mailsift-api-${instanceId(ctx)}`, logger: ctx.logger.child({ role: 'api' }) });

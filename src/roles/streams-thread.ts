@@ -5,7 +5,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { TopicKey } from '../bus/topics.ts';
-import type { StateDb } from '../streams/stores/state-db.ts';
+import type { LevelStore } from '../streams/stores/level-store.ts';
 import type { StreamsWorkerData } from './streams-worker.ts';
 
 export interface StreamsThread {
@@ -27,7 +27,7 @@ interface Message {
   moved?: { topic: string; partition: number; end: number }[];
 }
 
-export async function startStreamsThread(data: StreamsWorkerData, state: StateDb, onWorkerDurable: (moved: { topic: string; partition: number; end: number }[]) => void): Promise<StreamsThread> {
+export async function startStreamsThread(data: StreamsWorkerData, state: LevelStore, onWorkerDurable: (moved: { topic: string; partition: number; end: number }[]) => void): Promise<StreamsThread> {
   // Under tsx (development, tests) the worker is TypeScript too: give it the same loader.
   const self = import.meta.url;
   const file = new URL(self.endsWith('.ts') ? './streams-worker-dev.mjs' : './streams-worker.js', self);

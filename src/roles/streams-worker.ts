@@ -17,7 +17,7 @@ import { createEmbeddedRegistry } from '../bus/embedded-registry.ts';
 import { ALL_TOPICS, type TopicKey } from '../bus/topics.ts';
 import { createLogger } from '../platform/logger.ts';
 import { createStreamRuntime } from '../streams/runtime.ts';
-import { StateDb } from '../streams/stores/state-db.ts';
+import { LevelStore } from '../streams/stores/level-store.ts';
 import { alignLogWithState } from './log-state-alignment.ts';
 import { EMBEDDED_TOPOLOGY, storesOf } from '../streams/topology.ts';
 import { startTrainer, type Trainer } from './trainer.ts';
@@ -43,9 +43,9 @@ const logger = threadLogger.child({ role: 'streams' });
 
 const bus = await openEmbeddedBus(join(dataDir, 'log'), ALL_TOPICS, { multithreading: true });
 const codecs = await createCodecs(createEmbeddedRegistry(bus.log.db));
-const state = new StateDb(join(dataDir, 'state'));
+const state = new LevelStore(join(dataDir, 'state'), { multithreading: true });
 const stores = storesOf(EMBEDDED_TOPOLOGY);
-await state.open(stores, { multithreading: true });
+await state.open(stores);
 // The main thread aligned its view of the log and reported any gap; this thread appends too.
 await alignLogWithState(bus.log, state, ALL_TOPICS.map((t) => t.name));
 // Commits every 100 ms (the runtime's default is 200, kept in Kafka mode, where each commit is

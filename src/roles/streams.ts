@@ -4,16 +4,17 @@
  */
 import { join } from 'node:path';
 import { ALL_TOPICS, TOPICS } from '../bus/topics.ts';
-import { changelogHook } from '../streams/changelog-writer.ts';
 import { createStreamRuntime, type StreamRuntime } from '../streams/runtime.ts';
-import { StateDb } from '../streams/stores/state-db.ts';
+import { ChangeLoggingStore } from '../streams/stores/changelogging-store.ts';
+import { LevelStore } from '../streams/stores/level-store.ts';
+import type { StateStore } from '../streams/stores/state-store.ts';
 import { storesOf, topologyFor } from '../streams/topology.ts';
 import type { OpenedBus } from './bus.ts';
 import type { Context } from './context.ts';
 import { alignLogWithState } from './log-state-alignment.ts';
 
 export interface StreamsRole {
-  readonly state: StateDb;
+  readonly state: StateStore;
   readonly runtime: StreamRuntime;
   close(): Promise<void>;
 }
@@ -21,12 +22,12 @@ export interface StreamsRole {
 const RETENTION_SWEEP_MS = 10 * 60_000;
 
 export async function startStreams(ctx: Context, opened: OpenedBus): Promise<StreamsRole> {
-  const state = new StateDb(join(ctx.dataDir, 'state'));
+  const engine = new LevelStore(join(ctx.dataDir, 'state'));
   const nodes = topologyFor(opened.bus.kind);
-  await state.open(storesOf(nodes));
-  if (opened.log) await alignLogWithState(opened.log, state, ALL_TOPICS.map((t) => t.name), ctx.logger);
+  await engine.open(storesOf(nodes));
+  if (opened.log) await alignLogWithState(opened.log, engine, ALL_TOPICS.map((t) => t.name), ctx.logger);
   // Kafka mode: every store write is also written to its changelog, for the API replicas.
-  if (opened.bus.kind === 'kafka') state.setCommitHook(changelogHook(opened.bus.producer(), ctx.now));
+  const state = opened.bus.kind === 'kafka' ? new ChangeLoggingStore(engine, opened.bus.producer(), ctx.now) : engine;
   const runtime = createStreamRuntime({
     bus: opened.bus,
     state,

@@ -24,7 +24,8 @@ import { domainSignups10m, domainVolume7d, expectedPerWindow, QUIET_PRIOR_WINDOW
 import { aliasEntity, inboxAliases90d } from './aggregations/inbox-aliases-90d.ts';
 import { ipEntity, ipSignups1h } from './aggregations/ip-signups-1h.ts';
 import { inboxIndexKey, type OwnEvents, type Positioned } from './own-events.ts';
-import { decodeOffset, OFFSETS_STORE, offsetKey } from './stores/offsets.ts';
+import { decodeOffset, domainKey as domainKeyOf, offsetKey } from './stores/key-layout.ts';
+import { OFFSETS_STORE } from './stores/offsets.ts';
 import type { StateReader } from './stores/state-reader.ts';
 import { mapKey, ReadSet } from './stores/tx.ts';
 
@@ -67,7 +68,7 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
   return {
     async history(k: HistoryKeys): Promise<HistoryFacts> {
       const now = k.time;
-      const domainKey = Buffer.from(k.domain);
+      const domainKey = domainKeyOf(k.domain);
       const ipKey = k.ipHash ? ipEntity(k.account, k.ipHash) : undefined;
       const aliasKey = aliasEntity(k.account, k.inboxHash);
 

@@ -14,7 +14,8 @@ import type { ModelStats } from './aggregations/model-stats-value.ts';
 import { decode, decodeCheckRecord, decodeModelStats, LatestCheckType, readU64, type CheckRecord, type LatestCheck } from './aggregations/store-values.ts';
 import { dayOf, decodeUsage, USAGE_DAILY, usageKey } from './aggregations/usage-daily.ts';
 import { inboxIndexKey, type OwnEvents } from './own-events.ts';
-import { decodeOffset, OFFSETS_STORE, offsetKey } from './stores/offsets.ts';
+import { decodeOffset, offsetKey } from './stores/key-layout.ts';
+import { OFFSETS_STORE } from './stores/offsets.ts';
 import type { StateReader } from './stores/state-reader.ts';
 import { BatchTx, mapKey, ReadSet } from './stores/tx.ts';
 

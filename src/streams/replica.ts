@@ -9,7 +9,7 @@
 import type { Bus, BusConsumer } from '../bus/ports.ts';
 import { APP_ID, changelogTopic, TOPICS } from '../bus/topics.ts';
 import { OFFSETS_STORE } from './stores/offsets.ts';
-import type { StateDb } from './stores/state-db.ts';
+import type { StateStore } from './stores/state-store.ts';
 import type { StoreSpec } from './stores/store-spec.ts';
 
 export interface Replica {
@@ -34,7 +34,7 @@ export interface Replica {
 
 export interface ReplicaOptions {
   bus: Bus;
-  state: StateDb;
+  state: StateStore;
   stores: readonly StoreSpec[];
   /** One group per API instance: it must be its only member, to be given every partition. */
   groupId: string;

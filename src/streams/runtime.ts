@@ -18,7 +18,7 @@ import type { Codecs } from '../bus/codecs.ts';
 import type { Bus, BusConsumer, BusProducer, ConsumedRecord, TopicPartition } from '../bus/ports.ts';
 import { TOPICS, type TopicKey } from '../bus/topics.ts';
 import type { Emitted, ProcessorNode } from './aggregation.ts';
-import type { StateDb } from './stores/state-db.ts';
+import type { StateStore } from './stores/state-store.ts';
 import { RecordCache } from './stores/record-cache.ts';
 import { mapKey, ReadSet } from './stores/tx.ts';
 
@@ -29,7 +29,7 @@ export interface RuntimeLogger {
 
 export interface RuntimeOptions {
   bus: Bus;
-  state: StateDb;
+  state: StateStore;
   codecs: Codecs;
   nodes: readonly ProcessorNode[];
   groupId: string;

@@ -15,6 +15,7 @@ import { DOMAIN_SIGNUPS, SIGNUPS_BUCKET_MS, SIGNUPS_WINDOW_MS } from './aggregat
 import { decodeModelStats } from './aggregations/store-values.ts';
 import { dayOf } from './aggregations/usage-daily.ts';
 import type { OwnEvents } from './own-events.ts';
+import { domainKey } from './stores/key-layout.ts';
 import type { StateReader } from './stores/state-reader.ts';
 import { mapKey, ReadSet } from './stores/tx.ts';
 
@@ -74,10 +75,10 @@ export function createStatsQueries(state: StateReader, own: OwnEvents): StatsQue
       const domains = liveWaveDomains(decodeWaves((await state.fetch(rs, now)).get(mapKey(ACCOUNT_WAVES_1H, wavesKey(account)))), now);
       if (domains.length === 0) return [];
       const counts = new ReadSet();
-      for (const d of domains) counts.add(DOMAIN_SIGNUPS, Buffer.from(d.domain));
+      for (const d of domains) counts.add(DOMAIN_SIGNUPS, domainKey(d.domain));
       const got = await state.fetch(counts, now);
       return domains
-        .map((d) => ({ domain: d.domain, recent_signups: total(countsAt(got.get(mapKey(DOMAIN_SIGNUPS, Buffer.from(d.domain))), now, SIGNUPS_WINDOW_MS, SIGNUPS_BUCKET_MS)) }))
+        .map((d) => ({ domain: d.domain, recent_signups: total(countsAt(got.get(mapKey(DOMAIN_SIGNUPS, domainKey(d.domain))), now, SIGNUPS_WINDOW_MS, SIGNUPS_BUCKET_MS)) }))
         .sort((a, b) => b.recent_signups - a.recent_signups || (a.domain < b.domain ? -1 : 1))
         .slice(0, limit);
     },

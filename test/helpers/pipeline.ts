@@ -13,14 +13,15 @@ import type { Bus } from '../../src/bus/ports.ts';
 import { ALL_TOPICS, TOPICS } from '../../src/bus/topics.ts';
 import type { CheckScored, FeedbackReceived } from '../../src/domain/events.ts';
 import { createStreamRuntime, type StreamRuntime } from '../../src/streams/runtime.ts';
-import { StateDb } from '../../src/streams/stores/state-db.ts';
+import { LevelStore } from '../../src/streams/stores/level-store.ts';
+import type { StateStore } from '../../src/streams/stores/state-store.ts';
 import { storesOf, topologyFor } from '../../src/streams/topology.ts';
 import type { ProcessorNode } from '../../src/streams/aggregation.ts';
 
 export interface Pipeline {
   dir: string;
   bus: Bus & { log?: import('../../src/bus/embedded-log.ts').EmbeddedLog };
-  state: StateDb;
+  state: LevelStore;
   runtime: StreamRuntime;
   codecs: Codecs;
   sendCheck(e: CheckScored): Promise<{ partition: number; offset: number }>;
@@ -38,13 +39,20 @@ export const embeddedBusFactory: BusFactory = async (dir) => {
   return { bus, codecs: await createCodecs(createEmbeddedRegistry(bus.log.db)) };
 };
 
-export async function openPipeline(dir?: string, topology?: readonly ProcessorNode[], now = () => Date.now(), busFactory: BusFactory = embeddedBusFactory): Promise<Pipeline> {
+/** `decorate`: the store stack the runtime writes through, over the LevelDB engine (e.g. a changelogging layer). */
+export async function openPipeline(
+  dir?: string,
+  topology?: readonly ProcessorNode[],
+  now = () => Date.now(),
+  busFactory: BusFactory = embeddedBusFactory,
+  decorate: (engine: LevelStore) => StateStore = (engine) => engine,
+): Promise<Pipeline> {
   const root = dir ?? mkdtempSync(join(tmpdir(), 'mailsift-pipe-'));
   const { bus, codecs } = await busFactory(root);
   const nodes = topology ?? topologyFor(bus.kind);
-  const state = new StateDb(join(root, 'state'));
+  const state = new LevelStore(join(root, 'state'));
   await state.open(storesOf(nodes));
-  const runtime = createStreamRuntime({ bus, state, codecs, nodes, groupId: 'test', logger: silent, now });
+  const runtime = createStreamRuntime({ bus, state: decorate(state), codecs, nodes, groupId: 'test', logger: silent, now });
   await runtime.start();
   const producer = bus.producer();
   return {

@@ -10,7 +10,8 @@ import { DAY } from '../../src/domain/time.ts';
 import { dayOf, encodeUsage, USAGE_DAILY, usageKey } from '../../src/streams/aggregations/usage-daily.ts';
 import { OwnEvents } from '../../src/streams/own-events.ts';
 import { createQueries } from '../../src/streams/queries.ts';
-import { OFFSETS_STORE, offsetKey } from '../../src/streams/stores/offsets.ts';
+import { offsetKey } from '../../src/streams/stores/key-layout.ts';
+import { OFFSETS_STORE } from '../../src/streams/stores/offsets.ts';
 import type { StateReader } from '../../src/streams/stores/state-reader.ts';
 import { mapKey } from '../../src/streams/stores/tx.ts';
 

@@ -8,6 +8,7 @@ import { createQueries } from '../../src/streams/queries.ts';
 import { partitionFor } from '../../src/bus/partitioner.ts';
 import { aCheck, aFeedback, embeddedBusFactory, hash, openPipeline, removeDir, type BusFactory, type Pipeline } from '../helpers/pipeline.ts';
 import type { BusProducer } from '../../src/bus/ports.ts';
+import { ChangeLoggingStore } from '../../src/streams/stores/changelogging-store.ts';
 
 const open: Pipeline[] = [];
 afterEach(async () => {
@@ -103,13 +104,15 @@ describe('stream runtime over the embedded log', () => {
   });
 
   it('a commit that fails (e.g. the changelog cannot be written) is retried on a quiet topic, without waiting for another record', async () => {
-    const p = await pipeline();
     let failures = 2;
-    p.state.setCommitHook({
-      beforeCommit: async () => {
+    const brokerAway: BusProducer = {
+      send: async () => {
         if (failures-- > 0) throw new Error('broker away');
+        return [];
       },
-    });
+    };
+    const p = await openPipeline(undefined, undefined, undefined, undefined, (engine) => new ChangeLoggingStore(engine, brokerAway, Date.now));
+    open.push(p);
     // One record, more than a commit interval after the last commit (so the batch commits
     // inline), and nothing after it: the retry has to come from the runtime itself.
     await new Promise((r) => setTimeout(r, 400));

@@ -12,7 +12,8 @@ import avro from 'avsc';
 import type { CheckScored } from '../../domain/events.ts';
 import { HOUR } from '../../domain/time.ts';
 import type { Aggregation } from '../aggregation.ts';
-import { compositeKey, timedStore, type StoreSpec } from '../stores/store-spec.ts';
+import { accountKey } from '../stores/key-layout.ts';
+import { timedStore, type StoreSpec } from '../stores/store-spec.ts';
 
 export const WAVES_WINDOW_MS = HOUR;
 export const MAX_WAVE_DOMAINS = 32;
@@ -20,7 +21,7 @@ export const WAVE_REASON = 'signup_wave';
 
 export const ACCOUNT_WAVES_1H: StoreSpec = { ...timedStore(33, 'account-waves-1h', WAVES_WINDOW_MS + HOUR), cacheAll: true };
 
-export const wavesKey = (account: string): Buffer => compositeKey(account);
+export const wavesKey = accountKey;
 
 export interface WaveDomain {
   domain: string;

@@ -6,12 +6,13 @@
 import type { CheckScored } from '../../domain/events.ts';
 import { DAY } from '../../domain/time.ts';
 import type { Aggregation } from '../aggregation.ts';
-import { compositeKey, timedStore, type StoreSpec } from '../stores/store-spec.ts';
+import { accountHashKey } from '../stores/key-layout.ts';
+import { timedStore, type StoreSpec } from '../stores/store-spec.ts';
 import { CheckRecordType, encode, type CheckRecord } from './store-values.ts';
 
 export const CHECK_INDEX_14D: StoreSpec = timedStore(2, 'check-index-14d', 15 * DAY);
 
-export const checkKey = (account: string, uuid: Buffer): Buffer => compositeKey(account, uuid);
+export const checkKey = accountHashKey;
 
 export function checkRecordOf(e: CheckScored): CheckRecord {
   return {

@@ -12,7 +12,8 @@ import { outcomeIsHuman, type Outcome } from '../../domain/check.ts';
 import { addExample, emptyTally } from '../../model/prequential.ts';
 import type { Aggregation, Emitted } from '../aggregation.ts';
 import type { StoreTx } from '../stores/tx.ts';
-import { compositeKey, timedStore, type StoreSpec } from '../stores/store-spec.ts';
+import { accountKey } from '../stores/key-layout.ts';
+import { timedStore, type StoreSpec } from '../stores/store-spec.ts';
 import { DAY } from '../../domain/time.ts';
 import { ACCOUNT_OUTCOMES_DAILY, ACCOUNT_OUTCOMES_DAILY_LATE, outcomeDayKey } from './account-outcomes-daily.ts';
 import { CHECK_INDEX_14D, checkKey, checkRecordOf } from './check-index-14d.ts';
@@ -25,7 +26,7 @@ export const MODEL_STATS: StoreSpec = { id: 5, name: 'model-stats', cacheAll: tr
 export const PENDING_LABELS_14D: StoreSpec = { ...timedStore(6, 'pending-labels-14d', 15 * DAY), cacheAll: true };
 
 export const labelKey = checkKey;
-export const modelStatsKey = (account: string): Buffer => compositeKey(account);
+export const modelStatsKey = accountKey;
 
 export function emptyModelStats(): ModelStats {
   return { baseline: emptyTally(), learned: emptyTally(), personal: emptyTally(), humans: 0, fakes: 0 };

@@ -16,7 +16,8 @@ import type { CheckLabelled } from '../../domain/events.ts';
 import { DAY } from '../../domain/time.ts';
 import { accountWeights, MAX_ACCOUNT_SHARE } from '../../model/tenant-weights.ts';
 import type { Aggregation } from '../aggregation.ts';
-import { compositeKey, timedStore, type StoreSpec } from '../stores/store-spec.ts';
+import { accountHashKey, domainKey } from '../stores/key-layout.ts';
+import { timedStore, type StoreSpec } from '../stores/store-spec.ts';
 
 export const DOMAIN_OUTCOMES: StoreSpec = timedStore(19, 'domain-outcomes-365d', 365 * DAY);
 export const LABELLED_SEEN: StoreSpec = timedStore(20, 'labelled-seen-30d', 30 * DAY);
@@ -63,15 +64,15 @@ export const domainOutcomes: Aggregation<CheckLabelled> = {
   stores: [DOMAIN_OUTCOMES, LABELLED_SEEN],
   reads(e, rs) {
     if (!hasFakeRate(e.domain)) return;
-    rs.add(DOMAIN_OUTCOMES, Buffer.from(e.domain));
-    rs.add(LABELLED_SEEN, compositeKey(e.account, e.check_uuid));
+    rs.add(DOMAIN_OUTCOMES, domainKey(e.domain));
+    rs.add(LABELLED_SEEN, accountHashKey(e.account, e.check_uuid));
   },
   apply(e, tx) {
     if (!hasFakeRate(e.domain)) return;
-    const seenKey = compositeKey(e.account, e.check_uuid);
+    const seenKey = accountHashKey(e.account, e.check_uuid);
     if (tx.get(LABELLED_SEEN, seenKey)) return;
     tx.put(LABELLED_SEEN, seenKey, Buffer.from([1]), e.label_time);
-    const key = Buffer.from(e.domain);
+    const key = domainKey(e.domain);
     const tallies = decodeOutcomes(tx.get(DOMAIN_OUTCOMES, key));
     const i = tallies.findIndex((t) => t.account === e.account);
     const fake = e.human ? 0 : 1;

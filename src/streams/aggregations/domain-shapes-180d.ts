@@ -5,6 +5,7 @@
  */
 import type { DomainSighting } from '../../domain/events.ts';
 import { DAY } from '../../domain/time.ts';
+import { domainKey } from '../stores/key-layout.ts';
 import { timedStore, type StoreSpec } from '../stores/store-spec.ts';
 import { distinctCounter } from './distinct-counter.ts';
 
@@ -33,7 +34,7 @@ export const domainShapes180d = distinctCounter<DomainSighting>({
   exactUpTo: 128,
   windowMs: SHAPES_WINDOW_MS,
   bucketMs: SHAPES_BUCKET_MS,
-  entity: (e) => (e.account_type === 'work' ? Buffer.from(e.domain) : null),
+  entity: (e) => (e.account_type === 'work' ? domainKey(e.domain) : null),
   member: (e) => e.inbox_hash,
   category: (e) => shapeCategory(e.local_shape),
   time: (e) => e.time,

@@ -7,6 +7,7 @@
  */
 import type { DomainSighting } from '../../domain/events.ts';
 import { DAY, HOUR, MINUTE } from '../../domain/time.ts';
+import { domainKey } from '../stores/key-layout.ts';
 import { timedStore, type StoreSpec } from '../stores/store-spec.ts';
 import { bucketCounter } from './bucket-counter.ts';
 import { distinctCounter } from './distinct-counter.ts';
@@ -26,7 +27,7 @@ export const domainSignups10m = distinctCounter<DomainSighting>({
   exactUpTo: 128,
   windowMs: SIGNUPS_WINDOW_MS,
   bucketMs: SIGNUPS_BUCKET_MS,
-  entity: (e) => Buffer.from(e.domain),
+  entity: (e) => domainKey(e.domain),
   member: (e) => e.inbox_hash,
   time: (e) => e.time,
 });
@@ -40,7 +41,7 @@ export const domainVolume7d = bucketCounter<DomainSighting>({
   store: DOMAIN_VOLUME,
   windowMs: VOLUME_WINDOW_MS,
   bucketMs: VOLUME_BUCKET_MS,
-  entity: (e) => Buffer.from(e.domain),
+  entity: (e) => domainKey(e.domain),
   time: (e) => e.time,
 });
 

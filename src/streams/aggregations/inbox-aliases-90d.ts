@@ -5,7 +5,8 @@
  */
 import type { CheckScored } from '../../domain/events.ts';
 import { DAY } from '../../domain/time.ts';
-import { compositeKey, timedStore, type StoreSpec } from '../stores/store-spec.ts';
+import { accountHashKey } from '../stores/key-layout.ts';
+import { timedStore, type StoreSpec } from '../stores/store-spec.ts';
 import { distinctCounter } from './distinct-counter.ts';
 
 export const ALIAS_WINDOW_MS = 90 * DAY;
@@ -14,7 +15,7 @@ const RETENTION = ALIAS_WINDOW_MS + 2 * ALIAS_BUCKET_MS + DAY;
 
 export const INBOX_ALIASES: StoreSpec = timedStore(16, 'inbox-aliases-90d', RETENTION);
 
-export const aliasEntity = (account: string, inboxHash: Buffer): Buffer => compositeKey(account, inboxHash);
+export const aliasEntity = accountHashKey;
 
 export const inboxAliases90d = distinctCounter<CheckScored>({
   name: 'inbox-aliases-90d',

@@ -5,12 +5,13 @@
 import type { CheckScored } from '../../domain/events.ts';
 import { DAY } from '../../domain/time.ts';
 import type { Aggregation } from '../aggregation.ts';
-import { compositeKey, timedStore, type StoreSpec } from '../stores/store-spec.ts';
+import { accountHashKey } from '../stores/key-layout.ts';
+import { timedStore, type StoreSpec } from '../stores/store-spec.ts';
 import { decode, encode, LatestCheckType, type LatestCheck } from './store-values.ts';
 
 export const INBOX_CHECKS_14D: StoreSpec = timedStore(3, 'inbox-checks-14d', 15 * DAY);
 
-export const inboxChecksKey = (account: string, inboxHash: Buffer): Buffer => compositeKey(account, inboxHash);
+export const inboxChecksKey = accountHashKey;
 
 /** Newest of two sightings; ties keep the first (deterministic for re-application). */
 export function newerCheck(cur: LatestCheck | undefined, next: LatestCheck): LatestCheck {

@@ -1,7 +1,8 @@
 /** ip-signups-1h: distinct inboxes from one IP (keyed hash) at one account in the last hour. */
 import type { CheckScored } from '../../domain/events.ts';
 import { HOUR, MINUTE } from '../../domain/time.ts';
-import { compositeKey, timedStore, type StoreSpec } from '../stores/store-spec.ts';
+import { accountHashKey } from '../stores/key-layout.ts';
+import { timedStore, type StoreSpec } from '../stores/store-spec.ts';
 import { distinctCounter } from './distinct-counter.ts';
 
 export const IP_WINDOW_MS = HOUR;
@@ -10,7 +11,7 @@ const RETENTION = IP_WINDOW_MS + 2 * IP_BUCKET_MS + 10 * MINUTE;
 
 export const IP_SIGNUPS: StoreSpec = timedStore(14, 'ip-signups-1h', RETENTION);
 
-export const ipEntity = (account: string, ipHash: Buffer): Buffer => compositeKey(account, ipHash);
+export const ipEntity = accountHashKey;
 
 export const ipSignups1h = distinctCounter<CheckScored>({
   name: 'ip-signups-1h',

@@ -10,18 +10,15 @@
 import type { CheckScored } from '../../domain/events.ts';
 import { DAY } from '../../domain/time.ts';
 import type { Aggregation, SourcePosition } from '../aggregation.ts';
-import { compositeKey, timedStore, type StoreSpec } from '../stores/store-spec.ts';
+import { accountDayKey } from '../stores/key-layout.ts';
+import { timedStore, type StoreSpec } from '../stores/store-spec.ts';
 import { readU64 } from './store-values.ts';
 
 export const USAGE_DAILY: StoreSpec = timedStore(1, 'usage-daily', 400 * DAY);
 
 export const dayOf = (ts: number): number => Math.floor(ts / DAY);
 
-export function usageKey(account: string, day: number): Buffer {
-  const d = Buffer.allocUnsafe(4);
-  d.writeUInt32BE(day);
-  return compositeKey(account, d);
-}
+export const usageKey = accountDayKey;
 
 export interface UsageValue {
   readonly count: number;

@@ -1,7 +1,6 @@
 /**
- * Store declarations and their key schema (pure).
+ * Store declarations (pure). Their keys' byte layouts are in key-layout.ts.
  *
- * Physical key in the state database:  storeId u8 | segmentStart u64 BE | userKey
  *   - A plain key-value store has segmentMs undefined and always uses segment 0.
  *   - A timed store keeps each write in the time segment of its timestamp (Kafka Streams'
  *     segmented stores): `segmentStart = windowStart(ts, segmentMs)`. Reads look at the live
@@ -48,40 +47,8 @@ export function segmentOf(spec: StoreSpec, ts: number): number {
   return spec.segmentMs === undefined ? 0 : windowStart(ts, spec.segmentMs);
 }
 
-export function storeKey(spec: StoreSpec, segmentStart: number, userKey: Buffer): Buffer {
-  const k = Buffer.allocUnsafe(9 + userKey.length);
-  k[0] = spec.id;
-  k.writeBigUInt64BE(BigInt(segmentStart), 1);
-  userKey.copy(k, 9);
-  return k;
-}
-
-/** Range covering one segment of a store: [lower, upper). */
-export function segmentRange(spec: StoreSpec, segmentStart: number): { gte: Buffer; lt: Buffer } {
-  const gte = Buffer.allocUnsafe(9);
-  gte[0] = spec.id;
-  gte.writeBigUInt64BE(BigInt(segmentStart), 1);
-  const lt = Buffer.allocUnsafe(9);
-  lt[0] = spec.id;
-  lt.writeBigUInt64BE(BigInt(segmentStart + 1), 1);
-  return { gte, lt };
-}
-
 /** Whether a segment still holds live data at stream time `now`. */
 export function segmentIsLive(spec: StoreSpec, segmentStart: number, now: number): boolean {
   if (spec.segmentMs === undefined || spec.retentionMs === undefined) return true;
   return segmentStart + spec.segmentMs > now - spec.retentionMs;
-}
-
-/** Composite user keys: parts joined with a 0x00 separator (parts are hashes or domains, never containing NUL). */
-export function compositeKey(...parts: (string | Buffer)[]): Buffer {
-  let size = parts.length - 1;
-  for (const p of parts) size += typeof p === 'string' ? Buffer.byteLength(p, 'utf8') : p.length;
-  const out = Buffer.allocUnsafe(size);
-  let at = 0;
-  parts.forEach((p, i) => {
-    if (i > 0) out[at++] = 0;
-    at += typeof p === 'string' ? out.write(p, at, 'utf8') : p.copy(out, at);
-  });
-  return out;
 }

@@ -1,0 +1,188 @@
+/**
+ * The store contract (src/streams/stores/state-store.ts): every engine runs this one suite
+ * (level-store.test.ts, memory-store.test.ts), so the runtime, the replicas and the queries can
+ * be given either.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { MINUTE } from '../../../src/domain/time.ts';
+import { storeKey } from '../../../src/streams/stores/key-layout.ts';
+import type { StateStore } from '../../../src/streams/stores/state-store.ts';
+import type { StoreSpec } from '../../../src/streams/stores/store-spec.ts';
+import { BatchTx, mapKey, ReadSet } from '../../../src/streams/stores/tx.ts';
+
+export const TIMED: StoreSpec = { id: 40, name: 'timed-test', retentionMs: 10 * MINUTE, segmentMs: 5 * MINUTE };
+export const KV: StoreSpec = { id: 41, name: 'kv-test' };
+export const T0 = 1_800_000_000_000 - (1_800_000_000_000 % (5 * MINUTE));
+
+export interface EngineFactory {
+  /** A new, empty engine (not opened). */
+  create(): Promise<StateStore>;
+  /** The same state opened again after close (engines that persist it), else undefined. */
+  reopen?(closed: StateStore): Promise<StateStore>;
+  dispose(): Promise<void>;
+}
+
+export async function read(db: StateStore, store: StoreSpec, key: string, now: number): Promise<string | undefined> {
+  const rs = new ReadSet();
+  rs.add(store, Buffer.from(key));
+  return (await db.fetch(rs, now)).get(mapKey(store, Buffer.from(key)))?.toString();
+}
+
+export async function write(db: StateStore, store: StoreSpec, key: string, value: string | null, ts: number): Promise<void> {
+  const tx = new BatchTx(new Map());
+  if (value === null) tx.delete(store, Buffer.from(key), ts);
+  else tx.put(store, Buffer.from(key), Buffer.from(value), ts);
+  await db.commit([...tx.writes.values()], []);
+}
+
+export function storeContract(name: string, factory: () => EngineFactory): void {
+  describe(`store contract: ${name}`, () => {
+    let f: EngineFactory;
+    afterEach(async () => {
+      await f?.dispose();
+    });
+    async function open(specs: StoreSpec[] = [TIMED, KV]): Promise<StateStore> {
+      f = factory();
+      const db = await f.create();
+      await db.open(specs);
+      return db;
+    }
+
+    it('timed store: the newest segment wins, and a tombstone hides older segments', async () => {
+      const db = await open();
+      await write(db, TIMED, 'k', 'old', T0);
+      await write(db, TIMED, 'k', 'new', T0 + 6 * MINUTE);
+      expect(await read(db, TIMED, 'k', T0 + 6 * MINUTE)).toBe('new');
+      expect(db.segmentsOf(TIMED)).toEqual([T0, T0 + 5 * MINUTE]);
+      await write(db, TIMED, 'k', null, T0 + 7 * MINUTE);
+      expect(await read(db, TIMED, 'k', T0 + 7 * MINUTE)).toBeUndefined();
+    });
+
+    it('a late write to an older segment than the key holds is never read', async () => {
+      const db = await open();
+      await write(db, TIMED, 'k', 'new', T0 + 6 * MINUTE);
+      await write(db, TIMED, 'k', 'late', T0 + MINUTE);
+      expect(await read(db, TIMED, 'k', T0 + 6 * MINUTE)).toBe('new');
+      expect(await read(db, TIMED, 'k', T0 + MINUTE)).toBe('new');
+    });
+
+    it('hides dead segments from reads and drops them whole on expiry', async () => {
+      const db = await open();
+      await write(db, TIMED, 'a', '1', T0);
+      await write(db, TIMED, 'b', '2', T0 + 10 * MINUTE);
+      // segment T0 covers [T0, T0+5m): dead once now - retention >= T0 + 5m
+      expect(await read(db, TIMED, 'a', T0 + 15 * MINUTE - 1)).toBe('1');
+      expect(await read(db, TIMED, 'a', T0 + 15 * MINUTE)).toBeUndefined();
+      expect(await db.expire(T0 + 15 * MINUTE)).toBe(1);
+      expect(db.segmentsOf(TIMED)).toEqual([T0 + 10 * MINUTE]);
+      expect(await db.expire(T0 + 15 * MINUTE)).toBe(0);
+      // gone, not only hidden: a reader at an earlier time finds nothing either
+      expect(await read(db, TIMED, 'a', T0)).toBeUndefined();
+      expect((await db.scan(TIMED, T0 + 15 * MINUTE)).map((e) => e.key.toString())).toEqual(['b']);
+    });
+
+    it('key-value store: a delete removes the key', async () => {
+      const db = await open();
+      await write(db, KV, 'x', '1', T0);
+      expect(await read(db, KV, 'x', T0 + 999 * MINUTE)).toBe('1');
+      await write(db, KV, 'x', null, T0);
+      expect(await read(db, KV, 'x', T0)).toBeUndefined();
+      expect(db.segmentsOf(KV)).toEqual([0]);
+    });
+
+    it('commits state and positions together; positions read back per partition', async () => {
+      const db = await open();
+      const tx = new BatchTx(new Map());
+      tx.put(KV, Buffer.from('x'), Buffer.from('1'), T0);
+      tx.put(TIMED, Buffer.from('y'), Buffer.from('2'), T0 + 6 * MINUTE);
+      await db.commit([...tx.writes.values()], [{ topic: 't', partition: 2, next: 42 }]);
+      expect(await db.offsets('t', 3)).toEqual([0, 0, 42]);
+      expect(await db.offsets('other', 2)).toEqual([0, 0]);
+      await db.commit([], [{ topic: 't', partition: 2, next: 2 ** 40 }]); // positions past 32 bits
+      expect(await db.offsets('t', 3)).toEqual([0, 0, 2 ** 40]);
+      expect(await read(db, KV, 'x', T0)).toBe('1');
+      expect(await read(db, TIMED, 'y', T0 + 6 * MINUTE)).toBe('2');
+      if (!f.reopen) return;
+      await db.close();
+      const again = await f.reopen(db);
+      await again.open([TIMED, KV]);
+      expect(await again.offsets('t', 3)).toEqual([0, 0, 2 ** 40]);
+      expect(again.segmentsOf(TIMED)).toEqual([T0 + 5 * MINUTE]);
+      expect(await read(again, KV, 'x', T0)).toBe('1');
+      expect(await read(again, TIMED, 'y', T0 + 6 * MINUTE)).toBe('2');
+    });
+
+    it('refuses two stores with one id', async () => {
+      f = factory();
+      const db = await f.create();
+      await expect(db.open([TIMED, { id: 40, name: 'other' }])).rejects.toThrow(/store id 40/);
+    });
+
+    it('fetchMany answers several read sets, each at its own time, as fetch would one by one', async () => {
+      const db = await open();
+      await write(db, TIMED, 'a', 'old', T0);
+      await write(db, TIMED, 'a', 'new', T0 + 6 * MINUTE);
+      await write(db, KV, 'k', 'v', T0);
+      const rs = (...keys: [StoreSpec, string][]): ReadSet => {
+        const r = new ReadSet();
+        for (const [store, key] of keys) r.add(store, Buffer.from(key));
+        return r;
+      };
+      const requests = [
+        { reads: rs([TIMED, 'a'], [KV, 'k']), now: T0 + 6 * MINUTE },
+        { reads: rs([TIMED, 'a'], [KV, 'missing']), now: T0 + 16 * MINUTE }, // the older segment is dead by then
+        { reads: rs([TIMED, 'b']), now: T0 },
+      ];
+      const many = await db.fetchMany(requests);
+      const one = await Promise.all(requests.map((r) => db.fetch(r.reads, r.now)));
+      expect(many).toEqual(one);
+      expect(many[0]!.get(mapKey(TIMED, Buffer.from('a')))?.toString()).toBe('new');
+      expect(many[0]!.get(mapKey(KV, Buffer.from('k')))?.toString()).toBe('v');
+      expect(many[1]!.get(mapKey(TIMED, Buffer.from('a')))?.toString()).toBe('new');
+      expect(many[1]!.has(mapKey(KV, Buffer.from('missing')))).toBe(true);
+      expect(many[1]!.get(mapKey(KV, Buffer.from('missing')))).toBeUndefined();
+      expect([...many[2]!.keys()]).toEqual([mapKey(TIMED, Buffer.from('b'))]);
+    });
+
+    it('fetchEntries says which segment a value was found in (-1: absent)', async () => {
+      const db = await open();
+      await write(db, TIMED, 'a', '1', T0 + 6 * MINUTE);
+      await write(db, TIMED, 'gone', null, T0 + 6 * MINUTE);
+      const rs = new ReadSet();
+      for (const k of ['a', 'gone', 'never']) rs.add(TIMED, Buffer.from(k));
+      const got = await db.fetchEntries(rs, T0 + 6 * MINUTE);
+      expect(got.get(mapKey(TIMED, Buffer.from('a')))).toEqual({ value: Buffer.from('1'), seg: T0 + 5 * MINUTE });
+      expect(got.get(mapKey(TIMED, Buffer.from('gone')))).toEqual({ value: undefined, seg: T0 + 5 * MINUTE });
+      expect(got.get(mapKey(TIMED, Buffer.from('never')))).toEqual({ value: undefined, seg: -1 });
+    });
+
+    it('scan: every live entry of a store with its segment, tombstones and dead segments left out', async () => {
+      const db = await open();
+      await write(db, TIMED, 'a', '1', T0);
+      await write(db, TIMED, 'b', '2', T0 + 6 * MINUTE);
+      await write(db, TIMED, 'c', '3', T0 + 6 * MINUTE);
+      await write(db, TIMED, 'c', null, T0 + 7 * MINUTE);
+      const at = (now: number) => db.scan(TIMED, now).then((rows) => rows.map((r) => `${r.key}=${r.value}@${r.seg - T0}`).sort());
+      expect(await at(T0 + 7 * MINUTE)).toEqual(['a=1@0', `b=2@${5 * MINUTE}`]);
+      expect(await at(T0 + 15 * MINUTE)).toEqual([`b=2@${5 * MINUTE}`]);
+    });
+
+    it('applyPhysical: changelog records (physical keys) with the replica positions; unknown stores skipped', async () => {
+      const db = await open();
+      await db.applyPhysical(
+        [
+          { key: storeKey(TIMED.id, T0 + 5 * MINUTE, Buffer.from('r')), value: Buffer.from('v') },
+          { key: storeKey(KV.id, 0, Buffer.from('kv')), value: Buffer.from('w') },
+          { key: storeKey(99, 0, Buffer.from('newer-store')), value: Buffer.from('?') },
+          { key: Buffer.from([1, 2]), value: Buffer.from('too short to be a key') },
+        ],
+        [{ topic: 'changelog', partition: 1, next: 7 }],
+      );
+      expect(await read(db, TIMED, 'r', T0 + 6 * MINUTE)).toBe('v');
+      expect(await read(db, KV, 'kv', T0)).toBe('w');
+      expect(await db.offsets('changelog', 2)).toEqual([0, 7]);
+      await db.applyPhysical([{ key: storeKey(KV.id, 0, Buffer.from('kv')), value: null }], []);
+      expect(await read(db, KV, 'kv', T0)).toBeUndefined();
+    });
+  });
+}

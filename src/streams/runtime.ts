@@ -19,8 +19,9 @@ import type { Bus, BusConsumer, BusProducer, ConsumedRecord, TopicPartition } fr
 import { TOPICS, type TopicKey } from '../bus/topics.ts';
 import type { Emitted, ProcessorNode } from './aggregation.ts';
 import type { StateStore } from './stores/state-store.ts';
-import { RecordCache } from './stores/record-cache.ts';
-import { mapKey, ReadSet } from './stores/tx.ts';
+import { CachingStore, type Prefetched } from './stores/caching-store.ts';
+import type { CommittedPosition } from './stores/state-store.ts';
+import { ReadSet } from './stores/tx.ts';
 
 export interface RuntimeLogger {
   info(obj: object, msg?: string): void;
@@ -75,16 +76,11 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
   const topicKeyByName = new Map<string, TopicKey>(Object.entries(TOPICS).map(([k, v]) => [v.name, k as TopicKey]));
   const applied = new Map<string, number[]>(); // committed: what the stores include
   const processed = new Map<string, number[]>(); // applied to the cache, maybe not committed yet
-  const cache = new RecordCache(o.cacheBytes);
+  const stores = new CachingStore(o.state, o.cacheBytes);
   const commitInterval = o.commitIntervalMs ?? 200;
   const maxDirty = o.maxDirty ?? 100_000;
   let lastCommit = 0;
   let commitTimer: NodeJS.Timeout | undefined;
-  let commitGen = 0;
-  /** Prefetches in flight, by the commit generation they started at. */
-  const inFlight = new Map<number, number>();
-  const recentCommits: { gen: number; keys: Set<string> }[] = [];
-  cache.protect = (mk) => recentCommits.some((c) => c.keys.has(mk));
   const listeners = new Set<() => void>();
   let consumer: BusConsumer | undefined;
   let producer: BusProducer | undefined;
@@ -100,9 +96,7 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
   interface Prepared {
     events: unknown[];
     offsets: number[];
-    reads: ReadSet;
-    fetched: Map<string, { value: Buffer | undefined; seg: number }>;
-    gen: number;
+    prefetched: Prefetched;
   }
 
   async function prepare(tp: TopicPartition, records: readonly ConsumedRecord[]): Promise<Prepared> {
@@ -116,48 +110,12 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
       events.push(ev);
       for (const n of nodes) for (const a of n.aggregations) a.reads(ev as never, reads);
     }
-    const gen = commitGen;
-    inFlight.set(gen, (inFlight.get(gen) ?? 0) + 1);
-    try {
-      const missing = missingFrom(reads);
-      const fetched = missing.entries.size ? await o.state.fetchEntries(missing, Math.max(streamTime, o.now())) : new Map();
-      return { events, offsets: records.map((r) => r.offset), reads, fetched, gen };
-    } catch (err) {
-      release(gen);
-      throw err;
-    }
-  }
-
-  /** Reads the cache cannot answer: not cached, and not of a store held whole. */
-  function missingFrom(reads: ReadSet): ReadSet {
-    const missing = new ReadSet();
-    for (const [mk, r] of reads.entries) {
-      // A store held whole needs no read: what the cache lacks is absent.
-      if (cache.has(mk) || r.store.cacheAll) continue;
-      missing.entries.set(mk, r);
-    }
-    return missing;
-  }
-
-  function release(gen: number): void {
-    const n = (inFlight.get(gen) ?? 1) - 1;
-    if (n <= 0) inFlight.delete(gen);
-    else inFlight.set(gen, n);
+    const prefetched = await stores.prefetch(reads, Math.max(streamTime, o.now()));
+    return { events, offsets: records.map((r) => r.offset), prefetched };
   }
 
   async function processBatch(tp: TopicPartition, p: Prepared): Promise<void> {
-    try {
-      // A value fetched before a commit that wrote the key is stale unless the cache still
-      // holds the committed value; such keys are fetched again below instead of filled.
-      const fresh = recentCommits.length === 0 || recentCommits.at(-1)!.gen <= p.gen;
-      for (const [mk, e] of p.fetched) {
-        if (cache.has(mk) || (!fresh && committedSince(p.gen, mk))) continue;
-        const r = p.reads.entries.get(mk)!;
-        cache.fill(mk, r.store, r.key, e.value, e.seg);
-      }
-    } finally {
-      release(p.gen);
-    }
+    stores.take(p.prefetched);
     const positions = processed.get(tp.topic)!;
     const from = p.offsets.findIndex((off) => off >= positions[tp.partition]!);
     if (from < 0) return;
@@ -165,14 +123,8 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
     const nodes = nodesByTopic.get(tp.topic)!;
     let batchTime = streamTime;
     for (const ev of events) batchTime = Math.max(batchTime, nodes[0]!.timeOf(ev as never));
-    const again = missingFrom(p.reads);
-    if (again.entries.size) {
-      for (const [mk, e] of await o.state.fetchEntries(again, batchTime)) {
-        const r = again.entries.get(mk)!;
-        cache.fill(mk, r.store, r.key, e.value, e.seg);
-      }
-    }
-    const tx = cache.tx(batchTime, tp.partition);
+    await stores.complete(p.prefetched.reads, batchTime);
+    const tx = stores.tx(batchTime, tp.partition);
 
     // Applied to a transaction first: only once the batch's outputs are produced do its state
     // changes reach the cache, so a failure here leaves nothing half-applied for the retry.
@@ -188,7 +140,7 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
     tx.apply();
     positions[tp.partition] = p.offsets.at(-1)! + 1;
     streamTime = batchTime;
-    if (cache.dirty >= maxDirty || o.now() - lastCommit >= commitInterval) {
+    if (stores.dirty >= maxDirty || o.now() - lastCommit >= commitInterval) {
       try {
         await commit();
       } catch (err) {
@@ -201,15 +153,9 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
     } else scheduleCommit();
   }
 
-  /** Whether a commit after generation `gen` wrote the key (kept while a prefetch of that age is in flight). */
-  function committedSince(gen: number, mk: string): boolean {
-    for (let i = recentCommits.length - 1; i >= 0 && recentCommits[i]!.gen > gen; i--) if (recentCommits[i]!.keys.has(mk)) return true;
-    return false;
-  }
-
   /** Writes the coalesced state and the positions that produced it, atomically. */
   async function commit(): Promise<void> {
-    const offsets: { topic: string; partition: number; next: number }[] = [];
+    const offsets: CommittedPosition[] = [];
     for (const [topic, pos] of processed) {
       const done = applied.get(topic)!;
       pos.forEach((next, partition) => {
@@ -217,21 +163,9 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
       });
     }
     lastCommit = o.now();
-    if (offsets.length === 0 && cache.dirty === 0) return;
-    const receipt = cache.takeDirty();
-    try {
-      await o.state.commit(receipt.writes, offsets);
-    } catch (err) {
-      receipt.fail(); // stays dirty; the next commit tries again
-      throw err;
-    }
-    receipt.done();
-    commitGen++;
-    if (inFlight.size) recentCommits.push({ gen: commitGen, keys: new Set(receipt.writes.map((w) => mapKey(w.store, w.key))) });
-    const oldest = inFlight.size ? Math.min(...inFlight.keys()) : commitGen;
-    while (recentCommits.length && recentCommits[0]!.gen <= oldest) recentCommits.shift();
+    if (offsets.length === 0 && stores.dirty === 0) return;
+    await stores.flush(offsets);
     for (const off of offsets) applied.get(off.topic)![off.partition] = off.next;
-    cache.evict();
     for (const l of listeners) l();
   }
 
@@ -275,11 +209,7 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
         processed.set(t, [...applied.get(t)!]);
       }
       // Stores held whole are loaded once; from then on the cache is their only reader.
-      const now = o.now();
-      for (const n of o.nodes) for (const a of n.aggregations) for (const store of a.stores) {
-        if (!store.cacheAll) continue;
-        for (const e of await o.state.scan(store, now)) cache.fill(mapKey(store, e.key), store, e.key, e.value, e.seg);
-      }
+      await stores.loadHeldWhole(o.nodes.flatMap((n) => n.aggregations.flatMap((a) => a.stores)), o.now());
       consumer = o.bus.consumer(o.groupId);
       await consumer.start(topics, {
         // A (re)assigned partition resumes from what the stores hold: commit what was
@@ -306,10 +236,7 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
       const every = o.expiryIntervalMs ?? 60_000;
       expiryTimer = setInterval(() => {
         chain = chain
-          .then(() => {
-            cache.dropExpired(Math.max(streamTime, o.now()));
-            return o.state.expire(Math.max(streamTime, o.now()));
-          })
+          .then(() => stores.expire(Math.max(streamTime, o.now())))
           .then((n) => {
             if (n) o.logger.info({ segments: n }, 'dropped expired store segments');
           })

@@ -9,11 +9,11 @@ import avro from 'avsc';
 import type { CheckScored } from '../../domain/events.ts';
 import { DAY } from '../../domain/time.ts';
 import type { Aggregation, SourcePosition } from '../aggregation.ts';
-import { timedStore, type StoreSpec } from '../stores/store-spec.ts';
+import { timedStore, type TypedStore } from '../stores/store-spec.ts';
 import { dayOf, usageKey } from './usage-daily.ts';
 
 // Ids 30-33 are the account statistics' (kept apart from the ids other stores take next).
-export const ACCOUNT_CHECKS_DAILY: StoreSpec = timedStore(30, 'account-checks-daily', 400 * DAY);
+const ACCOUNT_CHECKS_DAILY_STORE = timedStore(30, 'account-checks-daily', 400 * DAY);
 
 /** The same key layout as usage-daily: account | u32 day. */
 export const accountDayKey = usageKey;
@@ -48,6 +48,17 @@ export function decodeCheckDay(b: Buffer | undefined): CheckDay {
 
 export const encodeCheckDay = (d: CheckDay): Buffer => CheckDayType.toBuffer(d);
 
+/** Held decoded between commits: an account's busy day is encoded once per commit, not per check. */
+export const ACCOUNT_CHECKS_DAILY: TypedStore<CheckDay> = {
+  ...ACCOUNT_CHECKS_DAILY_STORE,
+  codec: {
+    decode: decodeCheckDay,
+    encode: encodeCheckDay,
+    clone: (d) => ({ ...d, reasons: { ...d.reasons } }),
+    size: (d) => 64 + 32 * Object.keys(d.reasons).length,
+  },
+};
+
 /** A day's figures with one more check (pure; `through`: the position after it, 0 when unknown). */
 export function addCheck(d: CheckDay, e: Pick<CheckScored, 'verdict' | 'reasons'>, through: number): CheckDay {
   const reasons = { ...d.reasons };
@@ -69,7 +80,6 @@ export const accountChecksDaily: Aggregation<CheckScored> = {
   },
   apply(e, tx, _emit, at?: SourcePosition) {
     const key = accountDayKey(e.account, dayOf(e.time));
-    const next = addCheck(decodeCheckDay(tx.get(ACCOUNT_CHECKS_DAILY, key)), e, at ? at.offset + 1 : 0);
-    tx.put(ACCOUNT_CHECKS_DAILY, key, encodeCheckDay(next), e.time);
+    tx.set(ACCOUNT_CHECKS_DAILY, key, addCheck(tx.open(ACCOUNT_CHECKS_DAILY, key) ?? emptyCheckDay(), e, at ? at.offset + 1 : 0), e.time);
   },
 };

@@ -5,16 +5,21 @@
  * need read-your-writes).
  */
 import type { Aggregation } from '../aggregation.ts';
-import type { StoreSpec } from '../stores/store-spec.ts';
-import { decodeSummary, encodeSummary, firstLiveBucket } from './bucket-counts.ts';
+import { timedStore, type TypedStore } from '../stores/store-spec.ts';
+import { COUNTS_CODEC, decodeSummary, firstLiveBucket, type BucketCount } from './bucket-counts.ts';
 
 export interface BucketCounterSpec<E> {
   readonly name: string;
-  readonly store: StoreSpec;
+  readonly store: TypedStore<BucketCount[]>;
   readonly windowMs: number;
   readonly bucketMs: number;
   entity(e: E): Buffer | null;
   time(e: E): number;
+}
+
+/** A timed store of plain bucket counts, held decoded between commits. */
+export function countsStore(id: number, name: string, retentionMs: number): TypedStore<BucketCount[]> {
+  return { ...timedStore(id, name, retentionMs), codec: COUNTS_CODEC };
 }
 
 export function bucketCounter<E>(s: BucketCounterSpec<E>): Aggregation<E> & { spec: BucketCounterSpec<E> } {
@@ -33,12 +38,13 @@ export function bucketCounter<E>(s: BucketCounterSpec<E>): Aggregation<E> & { sp
       const bucket = Math.floor(t / s.bucketMs);
       const oldest = firstLiveBucket(t, s.windowMs, s.bucketMs);
       if (bucket < oldest) return;
-      const entries = decodeSummary(tx.get(s.store, entity)).filter((x) => x.bucket >= oldest);
+      // Entries are replaced, never changed (a copy of the list shares them with the cache's).
+      const entries = (tx.open(s.store, entity) ?? []).filter((x) => x.bucket >= oldest);
       const i = entries.findIndex((x) => x.bucket === bucket);
       if (i >= 0) entries[i] = { ...entries[i]!, count: entries[i]!.count + 1 };
       else entries.push({ bucket, category: 0, count: 1 });
       entries.sort((a, b) => a.bucket - b.bucket);
-      tx.put(s.store, entity, encodeSummary(entries), Math.max(t, entries.at(-1)!.bucket * s.bucketMs));
+      tx.set(s.store, entity, entries, Math.max(t, entries.at(-1)!.bucket * s.bucketMs));
     },
   };
 }

@@ -15,9 +15,9 @@
  * once the entity has been quiet for the store's retention (W + B + grace).
  */
 import type { Aggregation } from '../aggregation.ts';
-import type { StoreSpec } from '../stores/store-spec.ts';
+import { timedStore, type TypedStore } from '../stores/store-spec.ts';
 import type { ReadSet } from '../stores/tx.ts';
-import { addMember, decodeSets, encodeSets, HLL_M, hllAdd, hllEstimateFrom, hllSlot, hllSums, hllTerm, unionCount, type BucketSet } from './member-sets.ts';
+import { addMemberInPlace, decodeSets, SETS_CODEC, HLL_M, hllAdd, hllEstimateFrom, hllSlot, hllSums, hllTerm, unionCount, type BucketSet } from './member-sets.ts';
 
 /**
  * The oldest bucket counted in "the last W" at `now`: every bucket holding an instant younger
@@ -30,9 +30,14 @@ export function firstCountedBucket(now: number, windowMs: number, bucketMs: numb
   return Math.floor((now - windowMs + 1) / bucketMs);
 }
 
+/** A timed store of distinct-count summaries, held decoded between commits (member-sets.ts SETS_CODEC). */
+export function summaryStore(id: number, name: string, retentionMs: number): TypedStore<BucketSet[]> {
+  return { ...timedStore(id, name, retentionMs), codec: SETS_CODEC };
+}
+
 export interface DistinctCounterSpec<E> {
   readonly name: string;
-  readonly summary: StoreSpec;
+  readonly summary: TypedStore<BucketSet[]>;
   readonly windowMs: number;
   readonly bucketMs: number;
   /** Members per bucket kept exactly; past it the bucket is sketched. */
@@ -193,21 +198,27 @@ export function distinctCounter<E>(s: DistinctCounterSpec<E>): Aggregation<E> & 
       const t = s.time(e);
       const bucket = Math.floor(t / s.bucketMs);
       const category = s.category?.(e) ?? 0;
-      const raw = tx.get(s.summary, entity);
-      const sets = decodeSets(raw);
-      const newest = sets.reduce((m, x) => Math.max(m, x.bucket), bucket);
+      // The summary as an object this transaction owns: members are added in place (a
+      // sketched bucket raises its registers where they are) and it is encoded once per commit.
+      const sets = tx.open(s.summary, entity) ?? [];
+      let newest = bucket;
+      for (const x of sets) if (x.bucket > newest) newest = x.bucket;
       const oldest = firstCountedBucket(newest * s.bucketMs, s.windowMs, s.bucketMs) - 1;
       if (bucket < oldest) return; // too late: outside the window it would count in
-      const kept = sets.filter((x) => x.bucket >= oldest);
-      const i = kept.findIndex((x) => x.bucket === bucket && x.category === category);
-      const next = addMember(i >= 0 ? kept[i]! : { bucket, category, exact: Buffer.alloc(0) }, s.member(e), s.exactUpTo);
-      if (!next && kept.length === sets.length) return; // already counted: no change, no write
-      if (next) {
-        if (i >= 0) kept[i] = next;
-        else kept.push(next);
+      let kept = 0;
+      for (const x of sets) if (x.bucket >= oldest) sets[kept++] = x;
+      const dropped = sets.length - kept;
+      sets.length = kept;
+      let at = 0;
+      while (at < sets.length && (sets[at]!.bucket < bucket || (sets[at]!.bucket === bucket && sets[at]!.category < category))) at++;
+      let added: boolean;
+      if (at < sets.length && sets[at]!.bucket === bucket && sets[at]!.category === category) added = addMemberInPlace(sets[at]!, s.member(e), s.exactUpTo);
+      else {
+        sets.splice(at, 0, { bucket, category, exact: Buffer.from(s.member(e).subarray(0, 8)) });
+        added = true;
       }
-      kept.sort((a, b) => a.bucket - b.bucket || a.category - b.category);
-      tx.put(s.summary, entity, encodeSets(kept), Math.max(t, newest * s.bucketMs));
+      if (!added && dropped === 0) return; // already counted: no change, no write
+      tx.set(s.summary, entity, sets, Math.max(t, newest * s.bucketMs));
     },
   };
 }

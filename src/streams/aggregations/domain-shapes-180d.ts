@@ -6,8 +6,7 @@
 import type { DomainSighting } from '../../domain/events.ts';
 import { DAY } from '../../domain/time.ts';
 import { domainKey } from '../stores/key-layout.ts';
-import { timedStore, type StoreSpec } from '../stores/store-spec.ts';
-import { distinctCounter } from './distinct-counter.ts';
+import { distinctCounter, summaryStore } from './distinct-counter.ts';
 
 export const SHAPE_CATEGORIES = [
   'first.last', 'last.first', 'first_last', 'first-last', 'f.last', 'first.l', 'first.m.last', 'flast', 'firstl',
@@ -25,7 +24,7 @@ export const SHAPES_WINDOW_MS = 180 * DAY;
 export const SHAPES_BUCKET_MS = 30 * DAY;
 const RETENTION = SHAPES_WINDOW_MS + 2 * SHAPES_BUCKET_MS;
 
-export const DOMAIN_SHAPES: StoreSpec = timedStore(18, 'domain-shapes-180d', RETENTION);
+export const DOMAIN_SHAPES = summaryStore(18, 'domain-shapes-180d', RETENTION);
 
 export const domainShapes180d = distinctCounter<DomainSighting>({
   name: 'domain-shapes-180d',

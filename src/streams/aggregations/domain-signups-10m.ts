@@ -8,9 +8,8 @@
 import type { DomainSighting } from '../../domain/events.ts';
 import { DAY, HOUR, MINUTE } from '../../domain/time.ts';
 import { domainKey } from '../stores/key-layout.ts';
-import { timedStore, type StoreSpec } from '../stores/store-spec.ts';
-import { bucketCounter } from './bucket-counter.ts';
-import { distinctCounter } from './distinct-counter.ts';
+import { bucketCounter, countsStore } from './bucket-counter.ts';
+import { distinctCounter, summaryStore } from './distinct-counter.ts';
 
 export const SIGNUPS_WINDOW_MS = 10 * MINUTE;
 export const SIGNUPS_BUCKET_MS = MINUTE;
@@ -18,7 +17,7 @@ const GRACE = 5 * MINUTE;
 
 // Store ids 10, 13, 15 and 17 belonged to the per-member "latest" stores of an earlier design:
 // retired, never to be reused.
-export const DOMAIN_SIGNUPS: StoreSpec = timedStore(11, 'domain-signups-10m', SIGNUPS_WINDOW_MS + 2 * SIGNUPS_BUCKET_MS + GRACE);
+export const DOMAIN_SIGNUPS = summaryStore(11, 'domain-signups-10m', SIGNUPS_WINDOW_MS + 2 * SIGNUPS_BUCKET_MS + GRACE);
 
 export const domainSignups10m = distinctCounter<DomainSighting>({
   name: 'domain-signups-10m',
@@ -34,7 +33,7 @@ export const domainSignups10m = distinctCounter<DomainSighting>({
 
 export const VOLUME_WINDOW_MS = 7 * DAY;
 export const VOLUME_BUCKET_MS = HOUR;
-export const DOMAIN_VOLUME: StoreSpec = timedStore(12, 'domain-volume-7d', VOLUME_WINDOW_MS + 2 * HOUR);
+export const DOMAIN_VOLUME = countsStore(12, 'domain-volume-7d', VOLUME_WINDOW_MS + 2 * HOUR);
 
 export const domainVolume7d = bucketCounter<DomainSighting>({
   name: 'domain-volume-7d',

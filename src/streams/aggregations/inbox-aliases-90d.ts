@@ -6,14 +6,13 @@
 import type { CheckScored } from '../../domain/events.ts';
 import { DAY } from '../../domain/time.ts';
 import { accountHashKey } from '../stores/key-layout.ts';
-import { timedStore, type StoreSpec } from '../stores/store-spec.ts';
-import { distinctCounter } from './distinct-counter.ts';
+import { distinctCounter, summaryStore } from './distinct-counter.ts';
 
 export const ALIAS_WINDOW_MS = 90 * DAY;
 export const ALIAS_BUCKET_MS = DAY;
 const RETENTION = ALIAS_WINDOW_MS + 2 * ALIAS_BUCKET_MS + DAY;
 
-export const INBOX_ALIASES: StoreSpec = timedStore(16, 'inbox-aliases-90d', RETENTION);
+export const INBOX_ALIASES = summaryStore(16, 'inbox-aliases-90d', RETENTION);
 
 export const aliasEntity = accountHashKey;
 

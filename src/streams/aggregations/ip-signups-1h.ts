@@ -2,14 +2,13 @@
 import type { CheckScored } from '../../domain/events.ts';
 import { HOUR, MINUTE } from '../../domain/time.ts';
 import { accountHashKey } from '../stores/key-layout.ts';
-import { timedStore, type StoreSpec } from '../stores/store-spec.ts';
-import { distinctCounter } from './distinct-counter.ts';
+import { distinctCounter, summaryStore } from './distinct-counter.ts';
 
 export const IP_WINDOW_MS = HOUR;
 export const IP_BUCKET_MS = 5 * MINUTE;
 const RETENTION = IP_WINDOW_MS + 2 * IP_BUCKET_MS + 10 * MINUTE;
 
-export const IP_SIGNUPS: StoreSpec = timedStore(14, 'ip-signups-1h', RETENTION);
+export const IP_SIGNUPS = summaryStore(14, 'ip-signups-1h', RETENTION);
 
 export const ipEntity = accountHashKey;
 

@@ -11,6 +11,8 @@
  * n x 8 bytes (exact) or 2048 bytes (hll).
  */
 
+import type { ValueCodec } from '../stores/store-spec.ts';
+
 export const HLL_P = 11;
 export const HLL_M = 1 << HLL_P;
 const ID = 8;
@@ -18,11 +20,28 @@ const ID = 8;
 export interface BucketSet {
   bucket: number;
   category: number;
-  /** Exact: sorted member ids (8 bytes each). */
+  /** Exact: sorted member ids (8 bytes each). Never changed in place (an insert makes a new one). */
   exact?: Buffer;
   /** Sketch: HLL registers. */
   hll?: Uint8Array;
+  /**
+   * The registers belong to this set alone and may be raised in place. Decoded registers are
+   * views of the stored bytes, and a copy shares them with its original, so they are copied
+   * before their first change (copy on write): once per transaction, not once per event.
+   */
+  ownsHll?: boolean;
 }
+
+/**
+ * A summary held decoded (store-spec.ts `codec`): the cache and the transactions keep the list
+ * of sets, add members in place, and encode it once per commit.
+ */
+export const SETS_CODEC: ValueCodec<BucketSet[]> = {
+  decode: (b) => decodeSets(b),
+  encode: (v) => encodeSets(v),
+  clone: (v) => v.map((x) => ({ bucket: x.bucket, category: x.category, ...(x.exact ? { exact: x.exact } : { hll: x.hll!, ownsHll: false }) })),
+  size: (v) => v.reduce((n, x) => n + 64 + (x.exact ? x.exact.length : HLL_M), 16),
+};
 
 export function decodeSets(raw: Buffer | undefined): BucketSet[] {
   const out: BucketSet[] = [];
@@ -100,6 +119,33 @@ export function hllAdd(reg: Uint8Array, buf: Buffer, at = 0): boolean {
     return true;
   }
   return false;
+}
+
+/**
+ * Adds a member (first 8 bytes of `member`) to a set this caller owns (its fields may be
+ * replaced; its registers are copied first unless it owns them). Returns whether it changed.
+ */
+export function addMemberInPlace(s: BucketSet, member: Buffer, exactUpTo: number): boolean {
+  if (s.hll) {
+    const slot = hllSlot(member, 0);
+    const index = slot >>> 8;
+    const rank = slot & 0xff;
+    if (rank <= s.hll[index]!) return false;
+    if (!s.ownsHll) {
+      s.hll = Uint8Array.from(s.hll);
+      s.ownsHll = true;
+    }
+    s.hll[index] = rank;
+    return true;
+  }
+  const next = addMember(s, member, exactUpTo);
+  if (!next) return false;
+  if (next.hll) {
+    delete s.exact;
+    s.hll = next.hll;
+    s.ownsHll = true;
+  } else s.exact = next.exact!;
+  return true;
 }
 
 /** Adds a member (first 8 bytes of `member`); returns the new set, or undefined if unchanged. */

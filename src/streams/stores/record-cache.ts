@@ -1,13 +1,16 @@
 /**
- * The caching layer of the stores (Kafka Streams' Caching*Store): recently read or written
- * entries stay in memory, and writes are coalesced until the runtime commits them, together
- * with the source positions, in one atomic batch. A hot key (a big domain's summary, an
- * account's daily usage) is written once per commit instead of once per event.
+ * The record cache behind the caching layer (caching-store.ts, Kafka Streams' Caching*Store):
+ * recently read or written entries stay in memory, and writes are coalesced until the runtime
+ * commits them, together with the source positions, in one atomic batch. A hot key (a big
+ * domain's summary, an account's daily usage) is written once per commit instead of once per
+ * event. A store with a codec keeps its values decoded here: transactions change a private copy
+ * in place, the cache takes it when the batch is applied, and it is encoded once per commit.
  * Bounded by memory: clean entries are evicted oldest first once the cache holds more than
  * `maxBytes` (keys + values + a fixed per-entry overhead); dirty entries are never evicted (the
- * runtime commits before too many accumulate).
+ * runtime commits before too many accumulate). Blind-written stores (store-spec.ts `blind`)
+ * never enter it: their writes wait for the next commit on a list of their own.
  */
-import { isTimed, segmentIsLive, segmentOf, TOMBSTONE, type StoreSpec } from './store-spec.ts';
+import { isTimed, segmentIsLive, segmentOf, TOMBSTONE, type StoreSpec, type TypedStore } from './store-spec.ts';
 import type { PendingWrite, StoreTx } from './tx.ts';
 import { mapKey } from './tx.ts';
 
@@ -16,8 +19,10 @@ interface Entry {
   readonly mk: string;
   store: StoreSpec;
   key: Buffer;
-  /** null: absent (or deleted in a key-value store). */
+  /** null: absent (or deleted in a key-value store). Stale while `live` holds a newer value. */
   value: Buffer | null;
+  /** The decoded value (stores with a codec), once a transaction opened it: authoritative. */
+  live: unknown;
   /** Segment the value lives in (timed stores), for liveness at read time. */
   seg: number;
   dirty: boolean;
@@ -33,6 +38,15 @@ interface Entry {
   version: number;
 }
 
+/** A write waiting in a transaction: raw bytes, or a decoded value. */
+interface Pending {
+  readonly store: StoreSpec;
+  readonly key: Buffer;
+  readonly value: Buffer | null;
+  readonly live: unknown;
+  readonly seg: number;
+}
+
 /** Bytes a cached entry costs beyond its key and value bytes (entry object, map slot, string key, two Buffer objects), measured with heap statistics. */
 const ENTRY_OVERHEAD = 600;
 
@@ -45,40 +59,46 @@ export interface DirtyReceipt {
   fail(): void;
 }
 
+/** A transaction over the cache (caching-store.ts hands it to the aggregations). */
+export type CacheTx = StoreTx & { apply(): void };
+
 export class RecordCache {
   private readonly entries = new Map<string, Entry>();
   /** Entries written since the last commit (so a commit never scans the whole cache). */
   private dirtyList: Entry[] = [];
+  /** Blind writes waiting for the next commit, by key (a later write of the key replaces it). */
+  private blind = new Map<string, PendingWrite & { partition: number }>();
 
   private bytes = 0;
 
   /**
    * 16 MiB by default, small on purpose: at 10k checks/s most keys (check index, new inboxes)
    * are written once and the cache turns over about every second, so only hot keys (big
-   * domains, usage, busy IPs) are ever read back from it, and a few thousand entries hold those.
-   * In alternating 1M-check bench:pipeline runs, 64 MiB bought no CPU (138-154 µs per check vs
-   * 127-138 with 16 MiB) and cost ~110 MB of RSS, its entries promoted to V8's old generation
-   * only to be collected there.
+   * domains, usage, busy IPs) are ever read back from it, and a few thousand entries hold those
+   * (docs/architecture.md, Benchmarks: a bigger cache bought no CPU and cost RSS).
    */
   constructor(private readonly maxBytes = 16 * 1024 * 1024) {}
 
-  private static cost(key: Buffer, value: Buffer | null): number {
-    return ENTRY_OVERHEAD + key.length + (value ? value.length : 0);
+  private static cost(e: { key: Buffer; value: Buffer | null; live: unknown; store: StoreSpec }): number {
+    const v = e.live !== undefined ? e.store.codec!.size(e.live) : e.value ? e.value.length : 0;
+    return ENTRY_OVERHEAD + e.key.length + v;
   }
 
+  /** Whether the cache (or a blind write waiting for the commit) answers a read of `mk`. */
   has(mk: string): boolean {
-    return this.entries.has(mk);
+    return this.entries.has(mk) || this.blind.has(mk);
   }
 
   /** Records what the database holds for a key (a prefetch result). */
   fill(mk: string, store: StoreSpec, key: Buffer, value: Buffer | undefined, seg: number): void {
-    if (this.entries.has(mk)) return;
-    this.entries.set(mk, { mk, store, key, value: value ?? null, seg, dirty: false, partition: -1, pinned: store.cacheAll === true, version: 0 });
-    this.bytes += RecordCache.cost(key, value ?? null);
+    if (this.has(mk)) return;
+    const e: Entry = { mk, store, key, value: value ?? null, live: undefined, seg, dirty: false, partition: -1, pinned: store.cacheAll === true, version: 0 };
+    this.entries.set(mk, e);
+    this.bytes += RecordCache.cost(e);
   }
 
   get dirty(): number {
-    return this.dirtyList.length;
+    return this.dirtyList.length + this.blind.size;
   }
 
   get size(): number {
@@ -89,10 +109,13 @@ export class RecordCache {
    * A transaction over the cache at stream time `now`, for one source partition's batch. Its
    * writes stay in the transaction until `apply()` folds them into the cache: a batch that fails
    * halfway (say, its outputs could not be produced) leaves the cache untouched, so the retried
-   * batch is not applied on top of its own partial effects.
+   * batch is not applied on top of its own partial effects. Decoded values are copied (on
+   * write, by their codec) before a transaction changes them, for the same reason.
    */
-  tx(now: number, partition: number): StoreTx & { apply(): void } {
-    const pending = new Map<string, { store: StoreSpec; key: Buffer; value: Buffer | null; seg: number }>();
+  tx(now: number, partition: number): CacheTx {
+    const pending = new Map<string, Pending>();
+    /** Decoded values opened but not (yet) set: the same object on every open of the key. */
+    const opened = new Map<string, unknown>();
     // Aggregations read a key and then write the same key object: remember the last key's
     // string so the pair costs one conversion.
     let lastKey: Buffer | undefined;
@@ -106,49 +129,82 @@ export class RecordCache {
       }
       return lastMk;
     };
-    const read = (store: StoreSpec, key: Buffer): Buffer | undefined => {
-      const k = mk(store, key);
-      const w = pending.get(k);
-      const e = w ?? this.entries.get(k);
+    /** What the transaction sees for a key: its own write, a blind write, the cache; else undefined when held whole. */
+    const lookup = (store: StoreSpec, k: string): { value: Buffer | null; live: unknown; seg: number } | undefined => {
+      const e = pending.get(k) ?? this.blind.get(k) ?? this.entries.get(k);
       if (!e) {
         if (store.cacheAll) return undefined; // held whole: not cached means absent
         throw new Error(`store ${store.name}: read of an undeclared key`);
       }
-      if (e.value === null || e.value.length === 0) return undefined;
-      if (isTimed(store) && !segmentIsLive(store, e.seg, now)) return undefined;
-      return e.value;
+      if ('segmentStart' in e) return { value: e.value, live: undefined, seg: e.segmentStart };
+      return e;
     };
-    const write = (store: StoreSpec, key: Buffer, value: Buffer | null, ts: number): void => {
-      pending.set(mk(store, key), { store, key, value, seg: segmentOf(store, ts) });
+    const visible = (store: StoreSpec, e: { value: Buffer | null; live: unknown; seg: number }): boolean =>
+      (e.live !== undefined || (e.value !== null && e.value.length > 0)) && !(isTimed(store) && !segmentIsLive(store, e.seg, now));
+    const write = (store: StoreSpec, key: Buffer, value: Buffer | null, live: unknown, ts: number): void => {
+      const k = mk(store, key);
+      opened.delete(k);
+      pending.set(k, { store, key, value, live, seg: segmentOf(store, ts) });
     };
     return {
-      get: read,
+      get: (store, key) => {
+        const e = lookup(store, mk(store, key));
+        if (!e || !visible(store, e)) return undefined;
+        return e.live !== undefined ? store.codec!.encode(e.live) : e.value!;
+      },
       put(store, key, value, ts) {
         if (value.length === 0) throw new Error(`store ${store.name}: empty values are reserved for tombstones`);
-        write(store, key, value, ts);
+        write(store, key, value, undefined, ts);
       },
       delete(store, key, ts) {
-        write(store, key, isTimed(store) ? TOMBSTONE : null, ts);
+        write(store, key, isTimed(store) ? TOMBSTONE : null, undefined, ts);
+      },
+      open<T>(store: TypedStore<T>, key: Buffer): T | undefined {
+        const k = mk(store, key);
+        if (opened.has(k)) return opened.get(k) as T;
+        const own = pending.get(k);
+        if (own?.live !== undefined) return own.live as T; // set earlier in this transaction: already its own
+        const e = own ?? lookup(store, k);
+        if (!e || !visible(store, e)) return undefined;
+        // A value decoded from bytes is new; one the cache holds decoded is copied before changes.
+        const v = e.live !== undefined ? store.codec.clone(e.live as T) : store.codec.decode(e.value!);
+        opened.set(k, v);
+        return v;
+      },
+      set<T>(store: TypedStore<T>, key: Buffer, value: T, ts: number) {
+        write(store, key, null, value, ts);
       },
       apply: () => {
         for (const [k, w] of pending) {
+          if (w.store.blind) {
+            this.blind.set(k, { store: w.store, key: w.key, value: w.live !== undefined ? w.store.codec!.encode(w.live) : w.value, segmentStart: w.seg, partition });
+            const read = this.entries.get(k); // read earlier (e.g. by a label join): the write replaces it
+            if (read && !read.dirty) {
+              this.entries.delete(k);
+              this.bytes -= RecordCache.cost(read);
+            }
+            continue;
+          }
           const e = this.entries.get(k);
           if (e) {
             if (!e.dirty) this.dirtyList.push(e);
-            this.bytes += RecordCache.cost(e.key, w.value) - RecordCache.cost(e.key, e.value);
+            this.bytes -= RecordCache.cost(e);
             e.value = w.value;
+            e.live = w.live;
             e.seg = w.seg;
             e.dirty = true;
             e.partition = partition;
             e.version++;
+            this.bytes += RecordCache.cost(e);
           } else {
-            const n: Entry = { mk: k, store: w.store, key: w.key, value: w.value, seg: w.seg, dirty: true, partition, pinned: w.store.cacheAll === true, version: 1 };
+            const n: Entry = { mk: k, store: w.store, key: w.key, value: w.value, live: w.live, seg: w.seg, dirty: true, partition, pinned: w.store.cacheAll === true, version: 1 };
             this.entries.set(k, n);
             this.dirtyList.push(n);
-            this.bytes += RecordCache.cost(w.key, w.value);
+            this.bytes += RecordCache.cost(n);
           }
         }
         pending.clear();
+        opened.clear();
       },
     };
   }
@@ -156,21 +212,30 @@ export class RecordCache {
   /**
    * The writes to commit, with a receipt: `done()` after the commit succeeded marks them clean
    * (entries written again meanwhile stay dirty); without it they stay dirty for the next try.
+   * Decoded values are encoded here, once per commit.
    */
   takeDirty(): DirtyReceipt {
     const taken = this.dirtyList;
     this.dirtyList = [];
+    const blind = this.blind;
+    this.blind = new Map();
     const versions = taken.map((e) => e.version);
-    const writes = taken.map((e) => ({ store: e.store, key: e.key, value: e.value, segmentStart: e.seg, partition: e.partition }));
+    const writes: (PendingWrite & { partition: number })[] = taken.map((e) => {
+      if (e.live !== undefined) {
+        e.value = e.store.codec!.encode(e.live); // the bytes now match the decoded value
+      }
+      return { store: e.store, key: e.key, value: e.value, segmentStart: e.seg, partition: e.partition };
+    });
+    writes.push(...blind.values());
     return {
       writes,
       done: () => {
         taken.forEach((e, i) => {
           if (e.version === versions[i]) {
             e.dirty = false;
-            if (e.pinned && (e.value === null || e.value.length === 0)) {
+            if (e.pinned && e.live === undefined && (e.value === null || e.value.length === 0)) {
               this.entries.delete(e.mk);
-              this.bytes -= RecordCache.cost(e.key, e.value);
+              this.bytes -= RecordCache.cost(e);
               return;
             }
           } else this.dirtyList.push(e); // written again after being taken: still to commit
@@ -179,6 +244,7 @@ export class RecordCache {
       fail: () => {
         const again = new Set(this.dirtyList);
         for (const e of taken) if (!again.has(e)) this.dirtyList.push(e);
+        for (const [k, w] of blind) if (!this.blind.has(k)) this.blind.set(k, w);
       },
     };
   }
@@ -195,7 +261,7 @@ export class RecordCache {
       if (this.bytes <= target) break;
       if (!e.dirty && !e.pinned && !this.protect?.(mk)) {
         this.entries.delete(mk);
-        this.bytes -= RecordCache.cost(e.key, e.value);
+        this.bytes -= RecordCache.cost(e);
       }
     }
   }
@@ -209,8 +275,8 @@ export class RecordCache {
 
   /** Drops entries of expired segments (they would read as absent anyway). */
   dropExpired(now: number): void {
-    for (const [mk, e] of this.entries) if (!e.dirty && isTimed(e.store) && e.value !== null && !segmentIsLive(e.store, e.seg, now)) {
-      this.bytes -= RecordCache.cost(e.key, e.value);
+    for (const [mk, e] of this.entries) if (!e.dirty && isTimed(e.store) && (e.value !== null || e.live !== undefined) && !segmentIsLive(e.store, e.seg, now)) {
+      this.bytes -= RecordCache.cost(e);
       this.entries.delete(mk);
     }
   }

@@ -25,7 +25,35 @@ export interface StoreSpec {
    * loaded at start, never evicted, and a key missing from memory is known to be absent.
    */
   readonly cacheAll?: boolean;
+  /**
+   * Write-only (a blind write: nothing reads the key before writing it, e.g. an index by check
+   * uuid): the runtime's cache never holds its entries, they go straight to the next commit.
+   * A later read still finds them, from the pending writes or the engine.
+   */
+  readonly blind?: boolean;
+  /**
+   * Values kept decoded in memory between commits (the cache and the transactions hold the
+   * object, changed in place) and encoded once per commit: a busy domain's summary is no longer
+   * decoded and re-encoded for every event (issue 19: HyperLogLog updated in place).
+   */
+  readonly codec?: ValueCodec<unknown>;
 }
+
+/** How a store's values are held in memory (store-spec.ts `codec`). */
+export interface ValueCodec<T> {
+  decode(b: Buffer): T;
+  encode(v: T): Buffer;
+  /**
+   * A copy whose changes never show in `v`. It may share parts with `v` as long as whatever
+   * changes them in place copies them first (copy on write).
+   */
+  clone(v: T): T;
+  /** Bytes it holds in memory, about (the cache's bound). */
+  size(v: T): number;
+}
+
+/** A store whose values are objects of type T (store-spec.ts `codec`). */
+export type TypedStore<T> = Omit<StoreSpec, 'codec'> & { readonly codec: ValueCodec<T> };
 
 export const TOMBSTONE = Buffer.alloc(0);
 

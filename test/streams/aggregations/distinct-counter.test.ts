@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MINUTE } from '../../../src/domain/time.ts';
 import fc from 'fast-check';
 import { countsAt, countsWith, distinctCounter, firstCountedBucket, total } from '../../../src/streams/aggregations/distinct-counter.ts';
-import { decodeSets, unionCount, type BucketSet } from '../../../src/streams/aggregations/member-sets.ts';
+import { addMemberInPlace, decodeSets, SETS_CODEC, unionCount, type BucketSet } from '../../../src/streams/aggregations/member-sets.ts';
 import type { StoreSpec } from '../../../src/streams/stores/store-spec.ts';
 import { MemoryTx } from '../../helpers/memory-tx.ts';
 
@@ -13,7 +13,7 @@ interface Ev {
   t: number;
   cat?: number;
 }
-const SUMMARY: StoreSpec = { id: 102, name: 't-summary', retentionMs: 20 * MINUTE, segmentMs: 5 * MINUTE };
+const SUMMARY = { id: 102, name: 't-summary', retentionMs: 20 * MINUTE, segmentMs: 5 * MINUTE, codec: SETS_CODEC };
 const counter = distinctCounter<Ev>({
   name: 'test-10m',
   summary: SUMMARY,
@@ -96,7 +96,13 @@ describe('distinct counter (10-minute window, 1-minute buckets)', () => {
   it('writes nothing when a member is seen again in its bucket (idempotent, no dirty write)', () => {
     const tx = given([ev('a', T0)]);
     let writes = 0;
-    const counting = { get: tx.get.bind(tx), put: (...a: Parameters<MemoryTx['put']>) => (writes++, tx.put(...a)), delete: tx.delete.bind(tx) };
+    const counting = {
+      get: tx.get.bind(tx),
+      put: (...a: Parameters<MemoryTx['put']>) => (writes++, tx.put(...a)),
+      delete: tx.delete.bind(tx),
+      open: tx.open.bind(tx),
+      set: (...a: Parameters<MemoryTx['set']>) => (writes++, tx.set(...a)),
+    };
     counter.apply(ev('a', T0 + 1000), counting, () => undefined);
     expect(writes).toBe(0);
     counter.apply(ev('b', T0 + 1000), counting, () => undefined);
@@ -173,5 +179,36 @@ describe('distinct counter (10-minute window, 1-minute buckets)', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('summaries held decoded: sketched buckets raised in place', () => {
+  const sketched = (): BucketSet[] => {
+    const reg = new Uint8Array(2048);
+    return [{ bucket: 1, category: 0, hll: reg, ownsHll: true }];
+  };
+  const member = (s: string): Buffer => createHash('sha256').update(s).digest().subarray(0, 8);
+
+  it("a copy shares the original's registers until its first change, then copies them once", () => {
+    const original = sketched();
+    const copy = SETS_CODEC.clone(original);
+    expect(copy[0]!.hll).toBe(original[0]!.hll);
+    let changed = 0;
+    for (let i = 0; i < 200; i++) if (addMemberInPlace(copy[0]!, member(`m${i}`), 128)) changed++;
+    expect(changed).toBeGreaterThan(0);
+    expect(copy[0]!.hll).not.toBe(original[0]!.hll);
+    expect(original[0]!.hll!.every((r) => r === 0)).toBe(true); // the original never saw a member
+    const after = copy[0]!.hll;
+    addMemberInPlace(copy[0]!, member('one more'), 128);
+    expect(copy[0]!.hll).toBe(after); // owned now: raised where it is
+  });
+
+  it('decoded registers are views of the stored bytes: they are copied before a change', () => {
+    const bytes = SETS_CODEC.encode(sketched());
+    const before = Buffer.from(bytes);
+    const sets = SETS_CODEC.decode(bytes);
+    for (let i = 0; i < 50; i++) addMemberInPlace(sets[0]!, member(`m${i}`), 128);
+    expect(bytes.equals(before)).toBe(true);
+    expect(unionCount(sets).count).toBeGreaterThan(40);
   });
 });

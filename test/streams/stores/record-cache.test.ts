@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAY } from '../../../src/domain/time.ts';
 import { RecordCache } from '../../../src/streams/stores/record-cache.ts';
-import { timedStore, type StoreSpec } from '../../../src/streams/stores/store-spec.ts';
+import { timedStore, type StoreSpec, type TypedStore, type ValueCodec } from '../../../src/streams/stores/store-spec.ts';
 import { mapKey } from '../../../src/streams/stores/tx.ts';
 
 const HELD_WHOLE: StoreSpec = { ...timedStore(90, 't-pending', 15 * DAY), cacheAll: true };
@@ -58,5 +58,74 @@ describe('record cache', () => {
     expect(again.writes.map((w) => w.key.toString())).toEqual(['a']);
     again.done();
     expect(cache.size).toBe(0);
+  });
+});
+
+describe('record cache: values held decoded (stores with a codec)', () => {
+  /** A codec over a list of numbers that counts its encodes and decodes. */
+  function counted() {
+    const n = { encode: 0, decode: 0 };
+    const codec: ValueCodec<number[]> = {
+      decode: (b) => (n.decode++, [...b]),
+      encode: (v) => (n.encode++, Buffer.from(v)),
+      clone: (v) => [...v],
+      size: (v) => v.length,
+    };
+    return { n, store: { ...timedStore(92, 't-live', 15 * DAY), codec } satisfies TypedStore<number[]> };
+  }
+
+  it('decodes once, changes in place across a batch, encodes once per commit', () => {
+    const { n, store } = counted();
+    const cache = new RecordCache();
+    cache.fill(mapKey(store, k('d')), store, k('d'), Buffer.from([1]), NOW);
+    const tx = cache.tx(NOW, 0);
+    for (let i = 2; i <= 100; i++) {
+      const v = tx.open(store, k('d'))!;
+      v.push(i);
+      tx.set(store, k('d'), v, NOW);
+    }
+    tx.apply();
+    expect(n).toEqual({ encode: 0, decode: 1 });
+    const receipt = cache.takeDirty();
+    expect(n.encode).toBe(1);
+    expect([...receipt.writes[0]!.value!]).toHaveLength(100);
+    receipt.done();
+  });
+
+  it("a transaction's changes are its own until applied: a failed batch leaves the cache as it was", () => {
+    const { store } = counted();
+    const cache = new RecordCache();
+    cache.fill(mapKey(store, k('d')), store, k('d'), Buffer.from([1]), NOW);
+    write(cache, (tx) => tx.set(store, k('d'), [...tx.open(store, k('d'))!, 2], NOW));
+    const failed = cache.tx(NOW, 0);
+    failed.open(store, k('d'))!.push(99); // changed in place, never applied (say, its outputs were not produced)
+    const next = cache.tx(NOW, 0);
+    expect(next.open(store, k('d'))).toEqual([1, 2]);
+    expect([...cache.tx(NOW, 0).get(store, k('d'))!]).toEqual([1, 2]);
+  });
+
+  it('blind writes skip the cache, are read back until committed, and replace what a read had cached', () => {
+    const BLIND: StoreSpec = { ...timedStore(93, 't-index', 15 * DAY), blind: true };
+    const cache = new RecordCache();
+    cache.fill(mapKey(BLIND, k('old')), BLIND, k('old'), Buffer.from('was'), NOW);
+    write(cache, (tx) => {
+      tx.put(BLIND, k('new'), k('1'), NOW);
+      tx.put(BLIND, k('old'), k('2'), NOW);
+    });
+    expect(cache.size).toBe(0); // neither is cached
+    expect(cache.has(mapKey(BLIND, k('new')))).toBe(true);
+    expect(cache.tx(NOW, 0).get(BLIND, k('old'))?.toString()).toBe('2');
+    const receipt = cache.takeDirty();
+    expect(receipt.writes.map((w) => `${w.key}=${w.value}`).sort()).toEqual(['new=1', 'old=2']);
+    receipt.done();
+    expect(cache.has(mapKey(BLIND, k('new')))).toBe(false); // committed: read from the store from now on
+  });
+
+  it('blind writes of a failed commit are written by the next one', () => {
+    const BLIND: StoreSpec = { ...timedStore(93, 't-index', 15 * DAY), blind: true };
+    const cache = new RecordCache();
+    write(cache, (tx) => tx.put(BLIND, k('a'), k('1'), NOW));
+    cache.takeDirty().fail();
+    expect(cache.takeDirty().writes.map((w) => w.key.toString())).toEqual(['a']);
   });
 });

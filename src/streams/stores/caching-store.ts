@@ -1,0 +1,175 @@
+/**
+ * The caching layer (Kafka Streams' Caching*Store), a decorator over any engine stack: the
+ * runtime's reads go through a record cache (record-cache.ts), its writes are coalesced there
+ * and reach the store below only when the runtime commits, with the source positions, in one
+ * atomic commit. Reads of keys the cache lacks are prefetched (one `fetchEntries`) while earlier
+ * batches are still being applied, so they overlap.
+ *
+ * A prefetch that started before a commit may hold values that commit replaced: each prefetch
+ * remembers the commit generation it started at, the keys of the commits since are kept until
+ * no such prefetch is in flight, and a stale value is never filled in (the key is read again).
+ * Other readers (the API's queries) read the store below: committed state only, together with
+ * the positions that produced it.
+ */
+import { RecordCache, type CacheTx } from './record-cache.ts';
+import type { CommittedPosition, FetchedEntry, PhysicalRecord, StateStore } from './state-store.ts';
+import type { StoreSpec } from './store-spec.ts';
+import { mapKey, ReadSet, type PendingWrite } from './tx.ts';
+
+/** What a prefetch read, and the commit generation it started at. */
+export interface Prefetched {
+  readonly reads: ReadSet;
+  readonly fetched: Map<string, FetchedEntry>;
+  readonly gen: number;
+}
+
+export class CachingStore implements StateStore {
+  private readonly cache: RecordCache;
+  private commitGen = 0;
+  /** Prefetches in flight, by the commit generation they started at. */
+  private readonly inFlight = new Map<number, number>();
+  private readonly recentCommits: { gen: number; keys: Set<string> }[] = [];
+
+  constructor(
+    readonly inner: StateStore,
+    cacheBytes?: number,
+  ) {
+    this.cache = new RecordCache(cacheBytes);
+    this.cache.protect = (mk) => this.recentCommits.some((c) => c.keys.has(mk));
+  }
+
+  /** Entries written and not committed yet. */
+  get dirty(): number {
+    return this.cache.dirty;
+  }
+
+  /** Loads the stores held whole (`cacheAll`): from then on the cache is their only reader. */
+  async loadHeldWhole(specs: readonly StoreSpec[], now: number): Promise<void> {
+    for (const store of specs) {
+      if (!store.cacheAll) continue;
+      for (const e of await this.inner.scan(store, now)) this.cache.fill(mapKey(store, e.key), store, e.key, e.value, e.seg);
+    }
+  }
+
+  /** Reads what the cache lacks of `reads` (may run while another batch is being applied). */
+  async prefetch(reads: ReadSet, now: number): Promise<Prefetched> {
+    const gen = this.commitGen;
+    this.inFlight.set(gen, (this.inFlight.get(gen) ?? 0) + 1);
+    try {
+      const missing = this.missingFrom(reads);
+      const fetched = missing.entries.size ? await this.inner.fetchEntries(missing, now) : new Map<string, FetchedEntry>();
+      return { reads, fetched, gen };
+    } catch (err) {
+      this.release(gen);
+      throw err;
+    }
+  }
+
+  /** Takes a prefetch into the cache (exactly once per prefetch), leaving out what a commit since made stale. */
+  take(p: Prefetched): void {
+    try {
+      const fresh = this.recentCommits.length === 0 || this.recentCommits.at(-1)!.gen <= p.gen;
+      for (const [mk, e] of p.fetched) {
+        if (this.cache.has(mk) || (!fresh && this.committedSince(p.gen, mk))) continue;
+        const r = p.reads.entries.get(mk)!;
+        this.cache.fill(mk, r.store, r.key, e.value, e.seg);
+      }
+    } finally {
+      this.release(p.gen);
+    }
+  }
+
+  /** Reads, now, whatever of `reads` the cache still lacks (values a commit made stale, or evicted). */
+  async complete(reads: ReadSet, now: number): Promise<void> {
+    const again = this.missingFrom(reads);
+    if (again.entries.size === 0) return;
+    for (const [mk, e] of await this.inner.fetchEntries(again, now)) {
+      const r = again.entries.get(mk)!;
+      this.cache.fill(mk, r.store, r.key, e.value, e.seg);
+    }
+  }
+
+  /** A transaction over the cache for one source partition's batch (its writes reach the cache on `apply`). */
+  tx(now: number, partition: number): CacheTx {
+    return this.cache.tx(now, partition);
+  }
+
+  /** Commits the coalesced writes and the positions that produced them, atomically, to the store below. */
+  async flush(positions: readonly CommittedPosition[]): Promise<void> {
+    if (positions.length === 0 && this.cache.dirty === 0) return;
+    const receipt = this.cache.takeDirty();
+    try {
+      await this.inner.commit(receipt.writes, positions);
+    } catch (err) {
+      receipt.fail(); // stays dirty; the next commit tries again
+      throw err;
+    }
+    receipt.done();
+    this.commitGen++;
+    if (this.inFlight.size) this.recentCommits.push({ gen: this.commitGen, keys: new Set(receipt.writes.map((w) => mapKey(w.store, w.key))) });
+    const oldest = this.inFlight.size ? Math.min(...this.inFlight.keys()) : this.commitGen;
+    while (this.recentCommits.length && this.recentCommits[0]!.gen <= oldest) this.recentCommits.shift();
+    this.cache.evict();
+  }
+
+  /** Reads the cache cannot answer: not cached, and not of a store held whole. */
+  private missingFrom(reads: ReadSet): ReadSet {
+    const missing = new ReadSet();
+    for (const [mk, r] of reads.entries) {
+      // A store held whole needs no read: what the cache lacks is absent.
+      if (this.cache.has(mk) || r.store.cacheAll) continue;
+      missing.entries.set(mk, r);
+    }
+    return missing;
+  }
+
+  private release(gen: number): void {
+    const n = (this.inFlight.get(gen) ?? 1) - 1;
+    if (n <= 0) this.inFlight.delete(gen);
+    else this.inFlight.set(gen, n);
+  }
+
+  /** Whether a commit after generation `gen` wrote the key (kept while a prefetch of that age is in flight). */
+  private committedSince(gen: number, mk: string): boolean {
+    for (let i = this.recentCommits.length - 1; i >= 0 && this.recentCommits[i]!.gen > gen; i--) if (this.recentCommits[i]!.keys.has(mk)) return true;
+    return false;
+  }
+
+  // The store interface, for the layers above and other readers: committed state, below the cache.
+  open(specs: readonly StoreSpec[]): Promise<void> {
+    return this.inner.open(specs);
+  }
+  fetch(reads: ReadSet, now: number): Promise<Map<string, Buffer | undefined>> {
+    return this.inner.fetch(reads, now);
+  }
+  fetchEntries(reads: ReadSet, now: number): Promise<Map<string, FetchedEntry>> {
+    return this.inner.fetchEntries(reads, now);
+  }
+  fetchMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, Buffer | undefined>[]> {
+    return this.inner.fetchMany(requests);
+  }
+  /** Writes through (dirty entries of the same keys are the runtime's to commit; nothing else writes here). */
+  commit(writes: readonly PendingWrite[], positions: readonly CommittedPosition[]): Promise<void> {
+    return this.inner.commit(writes, positions);
+  }
+  applyPhysical(records: readonly PhysicalRecord[], positions: readonly CommittedPosition[]): Promise<void> {
+    return this.inner.applyPhysical(records, positions);
+  }
+  scan(spec: StoreSpec, now: number): Promise<{ key: Buffer; value: Buffer; seg: number }[]> {
+    return this.inner.scan(spec, now);
+  }
+  offsets(topic: string, partitions: number): Promise<number[]> {
+    return this.inner.offsets(topic, partitions);
+  }
+  /** Drops expired entries from the cache and expired segments from the store below. */
+  expire(now: number): Promise<number> {
+    this.cache.dropExpired(now);
+    return this.inner.expire(now);
+  }
+  segmentsOf(spec: StoreSpec): readonly number[] {
+    return this.inner.segmentsOf(spec);
+  }
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}

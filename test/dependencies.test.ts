@@ -26,7 +26,7 @@ describe('dependency direction (dependency-cruiser)', () => {
   it('fails on a route that reads a store directly (the rules can fail)', () => {
     const dir = mkdtempSync(join(REPO_ROOT, 'src', 'api', 'tmp-deps-'));
     try {
-      writeFileSync(join(dir, 'bad.ts'), "import { StateDb } from '../../streams/stores/state-db.ts';\nexport const x = StateDb;\n");
+      writeFileSync(join(dir, 'bad.ts'), "import { LevelStore } from '../../streams/stores/level-store.ts';\nexport const x = LevelStore;\n");
       const r = run(dir.slice(REPO_ROOT.length + 1));
       expect(r.status).not.toBe(0);
       expect(r.out).toMatch(/api-sees-services-only/);

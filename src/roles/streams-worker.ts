@@ -50,9 +50,8 @@ await state.open(stores);
 await alignLogWithState(bus.log, state, ALL_TOPICS.map((t) => t.name));
 // Commits every 100 ms (the runtime's default is 200, kept in Kafka mode, where each commit is
 // also a changelog produce to the broker). Batches wait while a commit is written, so smaller,
-// more frequent commits hold the lag down near capacity: at 10,300 checks/s after a million,
-// alternating bench:pipeline runs gave lag p99 385-414 ms against 593-4,060 ms at 200 ms, with no
-// more CPU per check there (135-140 µs against 140-152) or in npm run bench (within its noise).
+// more frequent commits hold the lag down near capacity at no measurable CPU cost
+// (docs/architecture.md, Benchmarks).
 const COMMIT_INTERVAL_MS = 100;
 const runtime = createStreamRuntime({ bus, state, codecs, nodes: EMBEDDED_TOPOLOGY, groupId: 'mailsift-streams', logger, now: Date.now, commitIntervalMs: COMMIT_INTERVAL_MS });
 let trainer: Trainer | undefined;

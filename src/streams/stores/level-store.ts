@@ -29,10 +29,9 @@ export class LevelStore implements StateStore {
     dir: string,
     private readonly opts: { multithreading?: boolean } = {},
   ) {
-    // A check writes about 440 bytes in ~5 keys, most of them new: with LevelDB's 4 MB write
-    // buffer the background compaction took about 40% of a core at 5,000 checks/s. A 32 MB
-    // buffer (and 16 MB files) flushes and compacts an eighth as often (docs/architecture.md,
-    // Benchmarks). Costs up to 64 MB of memtables.
+    // Most keys a check writes are new: with LevelDB's 4 MB write buffer the background
+    // compaction took a large share of a core (docs/architecture.md, Benchmarks). A 32 MB buffer
+    // (and 16 MB files) flushes and compacts an eighth as often. Costs up to 64 MB of memtables.
     this.db = new ClassicLevel<Buffer, Buffer>(dir, {
       keyEncoding: 'buffer',
       valueEncoding: 'buffer',

@@ -72,10 +72,10 @@ export class RecordCache {
   private bytes = 0;
 
   /**
-   * 16 MiB by default, small on purpose: at 10k checks/s most keys (check index, new inboxes)
-   * are written once and the cache turns over about every second, so only hot keys (big
-   * domains, usage, busy IPs) are ever read back from it, and a few thousand entries hold those
-   * (docs/architecture.md, Benchmarks: a bigger cache bought no CPU and cost RSS).
+   * 16 MiB by default, small on purpose: most keys a check touches (new inboxes, IPs, the long
+   * tail of domains) are not touched again before the cache turns over, so mostly the per-account
+   * keys are read back from it (docs/architecture.md, Benchmarks: per-store hit rates; neither a
+   * smaller nor a bigger cache changed the CPU per check, a bigger one cost RSS).
    */
   constructor(private readonly maxBytes = 16 * 1024 * 1024) {}
 

@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- [file.jsonl ...] [--json] [--halves] [--learned]`: scores labelled files
+ * `npm run eval -- [file.jsonl ...] [--json] [--halves] [--learned] [--synthetic]`: scores labelled files
  * through the API's check path and prints, per file, ROC AUC (overall, gmail.com slice, per
  * kind, per source), each slice's verdict shares, the verdict confusion table, fakes caught
  * (review or block), humans blocked and the invalid-syntax count; with several files, one
@@ -7,6 +7,8 @@
  * ../shared/eval (those present). `--halves` adds the headline numbers on two fixed halves of
  * each file (a cross-check that they do not hinge on a few rows). `--learned` fits the
  * trainer's learned model on each half and compares it with the baseline on the other.
+ * `--synthetic` adds the verdicts on a seeded, in-memory corpus of plausible human addresses
+ * (synthetic.ts) per locale group and pattern; it runs without any labelled file too.
  * `--learning FILE` simulates a customer of the service instead (src/eval/learning-cli.ts).
  * Shell: reads the files, prints, sets the exit code.
  */
@@ -19,29 +21,34 @@ import { evaluate } from './evaluate.ts';
 import { compareLearned } from './learned.ts';
 import { learningMain } from './learning-cli.ts';
 import { parseLabelledJsonl, splitHalves, type LabelledRow } from './labelled.ts';
-import { formatReport, headline } from './report.ts';
+import { formatHumansReport, formatReport, headline } from './report.ts';
+import { evaluateHumans } from './humans.ts';
+import { SYNTHETIC_PER_GROUP, SYNTHETIC_SEED, syntheticHumans } from './synthetic.ts';
 
 /** An AUC, or n/a when a slice has only one class (as the main table prints it). */
 const auc = (x: number): string => (Number.isNaN(x) ? 'n/a' : x.toFixed(3));
 
 /** The development sets, read when no file is named (npm scripts run at the repository root). */
 const DEV_SETS = ['dev-labelled.jsonl', 'dev-labelled-v2.jsonl'].map((f) => join('..', 'shared', 'eval', f));
-const FLAGS = new Set(['--json', '--halves', '--learned']);
+const FLAGS = new Set(['--json', '--halves', '--learned', '--synthetic']);
+const USAGE = 'usage: npm run eval -- [labelled.jsonl ...] [--json] [--halves] [--learned] [--synthetic]';
+
 
 async function main(argv: readonly string[]): Promise<number> {
   if (argv.includes('--learning')) return learningMain(argv);
   const unknown = argv.filter((a) => a.startsWith('--') && !FLAGS.has(a));
   if (unknown.length > 0) {
     console.error(`eval: unknown option ${unknown[0]}`);
-    console.error('usage: npm run eval -- [labelled.jsonl ...] [--json] [--halves] [--learned]');
+    console.error(USAGE);
     return 2;
   }
+  const synthetic = argv.includes('--synthetic');
   let files = argv.filter((a) => !FLAGS.has(a));
   if (files.length === 0) {
     files = DEV_SETS.filter((f) => existsSync(f));
-    if (files.length === 0) {
+    if (files.length === 0 && !synthetic) {
       console.error('eval: no file given and no development set in ../shared/eval');
-      console.error('usage: npm run eval -- [labelled.jsonl ...] [--json] [--halves] [--learned]');
+      console.error(USAGE);
       return 2;
     }
   }
@@ -73,9 +80,11 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   // Several files together: each kind ranked against every file's rows of the other label.
   const pooled = sets.length > 1 ? evaluate(sets.flatMap((s) => s.rows), tables, BASELINE_SCORECARD) : undefined;
+  const humans = synthetic ? evaluateHumans(syntheticHumans(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP), tables, BASELINE_SCORECARD) : undefined;
   if (argv.includes('--json')) {
     const files = results.map(({ file, report, halves, learned }) => ({ file, ...report, ...(halves ? { halves } : {}), ...(learned ? { learned } : {}) }));
-    console.log(JSON.stringify({ model: name, files, ...(pooled ? { pooled } : {}) }, null, 2));
+    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans } } : {};
+    console.log(JSON.stringify({ model: name, files, ...(pooled ? { pooled } : {}), ...syntheticJson }, null, 2));
     return 0;
   }
   for (const [i, { file, report, halves, learned }] of results.entries()) {
@@ -99,6 +108,11 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(`  all files pooled: ${headline(pooled)}`);
     const kinds = pooled.perKind.map((k) => `${k.name} ${auc(k.auc)}`).join(', ');
     console.log(`  pooled AUC per kind (against every file's rows of the other label): ${kinds}`);
+  }
+  if (humans) {
+    if (results.length > 0) console.log('');
+    const title = `== synthetic humans (seed ${SYNTHETIC_SEED}, ${SYNTHETIC_PER_GROUP} per locale group: faker names x common patterns x each region's providers)`;
+    console.log(formatHumansReport(humans, title));
   }
   return 0;
 }

@@ -1,6 +1,7 @@
 /** Plain-text rendering of an EvalReport (no addresses: only counts and metrics). Pure. */
 import { VERDICTS } from '../domain/check.ts';
 import type { EvalReport, SliceResult } from './evaluate.ts';
+import type { HumanSlice, HumansReport } from './humans.ts';
 import type { Label } from './labelled.ts';
 
 const f3 = (x: number) => (Number.isNaN(x) ? '  n/a' : x.toFixed(3));
@@ -50,5 +51,28 @@ export function formatReport(r: EvalReport, modelName: string): string {
   }
   out.push('');
   out.push(`fakes caught (review or block): ${pct(r.fakesCaught)}   humans blocked: ${pct(r.humansBlocked)}`);
+  return out.join('\n');
+}
+
+/** One line of a humans-only slice: rows and allow/review/block shares. */
+function humanLine(s: HumanSlice, width: number): string {
+  return `  ${s.name.padEnd(width)}${String(s.rows).padStart(7)}` + VERDICTS.map((v) => pct(s.rows ? s.verdicts[v] / s.rows : NaN).padStart(8)).join('');
+}
+
+/** The synthetic humans section: per locale group, per pattern, and the signals that cost them. */
+export function formatHumansReport(r: HumansReport, title: string): string {
+  const width = Math.max(14, ...r.groups.map((g) => g.name.length), ...r.patterns.map((p) => p.name.length)) + 2;
+  const header = `  ${''.padEnd(width)}${'rows'.padStart(7)}${VERDICTS.map((v) => v.padStart(8)).join('')}`;
+  const out: string[] = [title, ''];
+  out.push('per locale group', header);
+  for (const g of r.groups) out.push(humanLine(g, width));
+  out.push(humanLine(r.overall, width), '');
+  out.push('per pattern', header);
+  for (const p of r.patterns) out.push(humanLine(p, width));
+  out.push('');
+  const worst = r.groups.reduce((a, b) => (b.blocked > a.blocked ? b : a), r.groups[0] ?? r.overall);
+  out.push(`humans blocked ${pct(r.overall.blocked)} (worst group ${worst.name}: ${pct(worst.blocked)}), review ${pct(r.overall.review)}, invalid syntax ${r.invalid}`);
+  const firing = r.firing.filter((f) => f.share >= 0.005).map((f) => `${f.signal} ${pct(f.share)}`).join(', ');
+  out.push(`signals lowering the score (share of rows, 0.5% and up): ${firing || 'none'}`);
   return out.join('\n');
 }

@@ -65,10 +65,25 @@ describe('npm run eval (the command line)', () => {
     expect(j.pooled.perKind.map((k) => k.name)).toEqual(['bot-a', 'bot-b', 'person-a', 'person-b']);
   }, 120_000);
 
+  it('--synthetic adds the synthetic humans per locale group and pattern, in text and in --json', () => {
+    const file = labelledFile('s.jsonl', 40, (h) => (h ? 'person' : 'bot'));
+    const text = evalCli(file, '--synthetic');
+    expect(text.code, text.err).toBe(0);
+    expect(text.out).toMatch(/== synthetic humans \(seed \d+, \d+ per locale group/);
+    expect(text.out).toMatch(/\n {2}cn\s+\d+\s+\d+\.\d%\s+\d+\.\d%\s+\d+\.\d%/);
+    expect(text.out).toMatch(/\n {2}qq-number\s+\d+/);
+    expect(text.out).toMatch(/humans blocked \d+\.\d% \(worst group [a-z-]+: \d+\.\d%\)/);
+    const json = evalCli(file, '--synthetic', '--json');
+    const j = JSON.parse(json.out) as { files: unknown[]; synthetic: { seed: number; rows: number; groups: { name: string; blocked: number }[] } };
+    expect(j.files).toHaveLength(1);
+    expect(j.synthetic.groups.map((g) => g.name)).toContain('us');
+    expect(j.synthetic.rows).toBe(j.synthetic.groups.length * 500);
+  }, 120_000);
+
   it('refuses an unknown option and an unreadable file with exit code 2', () => {
     expect(evalCli('--nope').code).toBe(2);
     const missing = evalCli(join(dir, 'missing.jsonl'));
     expect(missing.code).toBe(2);
     expect(missing.err).toMatch(/cannot read/);
-  });
+  }, 120_000);
 });

@@ -7,8 +7,9 @@
  * ../shared/eval (those present). `--halves` adds the headline numbers on two fixed halves of
  * each file (a cross-check that they do not hinge on a few rows). `--learned` fits the
  * trainer's learned model on each half and compares it with the baseline on the other.
- * `--synthetic` adds the verdicts on a seeded, in-memory corpus of plausible human addresses
- * (synthetic.ts) per locale group and pattern; it runs without any labelled file too.
+ * `--synthetic` adds the verdicts on seeded, in-memory corpora of plausible human addresses
+ * (synthetic.ts) per locale group and pattern, and of sign-up bot addresses (synthetic-bots.ts)
+ * per generator kind and pattern; it runs without any labelled file too.
  * `--learning FILE` simulates a customer of the service instead (src/eval/learning-cli.ts).
  * Shell: reads the files, prints, sets the exit code.
  */
@@ -21,7 +22,8 @@ import { evaluate } from './evaluate.ts';
 import { compareLearned } from './learned.ts';
 import { learningMain } from './learning-cli.ts';
 import { parseLabelledJsonl, splitHalves, type LabelledRow } from './labelled.ts';
-import { formatHumansReport, formatReport, headline } from './report.ts';
+import { formatBotsReport, formatHumansReport, formatReport, headline } from './report.ts';
+import { syntheticBots } from './synthetic-bots.ts';
 import { evaluateHumans } from './humans.ts';
 import { SYNTHETIC_PER_GROUP, SYNTHETIC_SEED, syntheticHumans } from './synthetic.ts';
 
@@ -81,9 +83,10 @@ async function main(argv: readonly string[]): Promise<number> {
   // Several files together: each kind ranked against every file's rows of the other label.
   const pooled = sets.length > 1 ? evaluate(sets.flatMap((s) => s.rows), tables, BASELINE_SCORECARD) : undefined;
   const humans = synthetic ? evaluateHumans(syntheticHumans(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP), tables, BASELINE_SCORECARD) : undefined;
+  const bots = synthetic ? evaluateHumans(syntheticBots(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP), tables, BASELINE_SCORECARD) : undefined;
   if (argv.includes('--json')) {
     const files = results.map(({ file, report, halves, learned }) => ({ file, ...report, ...(halves ? { halves } : {}), ...(learned ? { learned } : {}) }));
-    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans } } : {};
+    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, bots } } : {};
     console.log(JSON.stringify({ model: name, files, ...(pooled ? { pooled } : {}), ...syntheticJson }, null, 2));
     return 0;
   }
@@ -113,6 +116,10 @@ async function main(argv: readonly string[]): Promise<number> {
     if (results.length > 0) console.log('');
     const title = `== synthetic humans (seed ${SYNTHETIC_SEED}, ${SYNTHETIC_PER_GROUP} per locale group: faker names x common patterns x each region's providers)`;
     console.log(formatHumansReport(humans, title));
+  }
+  if (bots) {
+    console.log('');
+    console.log(formatBotsReport(bots, `== synthetic bots (seed ${SYNTHETIC_SEED}, ${SYNTHETIC_PER_GROUP} per pattern: temporary-mail tokens and generated names at domains with no history, farms at free providers)`));
   }
   return 0;
 }

@@ -76,3 +76,18 @@ export function formatHumansReport(r: HumansReport, title: string): string {
   out.push(`signals lowering the score (share of rows, 0.5% and up): ${firing || 'none'}`);
   return out.join('\n');
 }
+
+/** The synthetic bots section: per generator kind and pattern, verdict shares and the share caught (review or block). */
+export function formatBotsReport(r: HumansReport, title: string): string {
+  const width = Math.max(14, ...r.groups.map((g) => g.name.length), ...r.patterns.map((p) => p.name.length)) + 2;
+  const header = `  ${''.padEnd(width)}${'rows'.padStart(7)}${VERDICTS.map((v) => v.padStart(8)).join('')}${'caught'.padStart(8)}`;
+  const line = (s: HumanSlice) => `${humanLine(s, width)}${pct(s.rows ? (s.verdicts.review + s.verdicts.block) / s.rows : NaN).padStart(8)}`;
+  const out: string[] = [title, ''];
+  out.push('per kind', header);
+  for (const g of r.groups) out.push(line(g));
+  out.push(line(r.overall), '');
+  out.push('per pattern', header);
+  for (const p of r.patterns) out.push(line(p));
+  out.push('', `fakes caught (review or block) ${pct(r.overall.review + r.overall.blocked)}, invalid syntax ${r.invalid}`);
+  return out.join('\n');
+}

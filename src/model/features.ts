@@ -21,8 +21,10 @@ import { NAME_SHAPES } from '../signals/local-shape.ts';
  * spelling columns but not of consonant_cluster; numeric_local is 0 at schools and government
  * domains; custom_domain, typo_domain and the DNS and pattern columns that credit a company
  * domain are 0 for homographs and imitations.
+ * 3: ngram_surprise is scaled down below 8 scored letters, and reads letters around interior
+ * digits as one run ("wak11pnsjk") when that is less probable.
  */
-export const FEATURE_VERSION = 2;
+export const FEATURE_VERSION = 3;
 
 export const FEATURE_NAMES = [
   // address (domain lists and syntax-level facts)
@@ -70,6 +72,12 @@ const NAME_SHAPE_SET: ReadonlySet<string> = new Set<string>([...NAME_SHAPES, ...
 const HOSTED_PROVIDERS = new Set(['google', 'microsoft', 'yahoo', 'apple', 'zoho', 'proton']);
 /** Bits per letter a name/word spelling costs at most; beyond this a string is improbable. */
 const NGRAM_NORMAL_BITS = 4.5;
+/**
+ * Letters from which the n-gram column counts in full. Its evidence is a sum over letters (a
+ * log-likelihood ratio), so a short handle's per-letter mean says less than a long string's:
+ * below this it is scaled down in proportion to the letters scored.
+ */
+const NGRAM_FULL_LETTERS = 8;
 /** Name coverage that chance alone reaches in generated strings. */
 const NAME_SCORE_CHANCE = 0.3;
 /** Local-part length from which extra characters count as suspicious (generated strings run long). */
@@ -122,8 +130,9 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
   // An exact role address ("info") is role_account's evidence; counting its word again would double it.
   x[I.service_words] = a.roleAccount ? 0 : l.serviceShare;
   x[I.honorific] = l.honorific ? 1 : 0;
-  // 1 bit/letter above normal per unit, capped at 4: "wqmjmjjcui" sits near the cap.
-  x[I.ngram_surprise] = l.ngramLetters >= 3 ? Math.min(4, Math.max(0, -l.ngramLogLik - NGRAM_NORMAL_BITS)) / 4 : 0;
+  // 1 bit/letter above normal per unit, capped at 4: "wqmjmjjcui" sits near the cap; a
+  // handle of fewer than 8 letters counts in proportion (6 letters: three quarters).
+  x[I.ngram_surprise] = l.ngramLetters >= 3 ? (Math.min(4, Math.max(0, -l.ngramLogLik - NGRAM_NORMAL_BITS)) / 4) * Math.min(1, l.ngramLetters / NGRAM_FULL_LETTERS) : 0;
   // Ending 5+ bits/letter improbable begins to count; 9+ bits is full strength.
   x[I.odd_ending] = l.tailLogLik < 0 ? clamp01((-l.tailLogLik - 5) / 4) : 0;
   x[I.uncovered_share] = l.letters >= 3 ? l.uncoveredShare : 0;

@@ -10,7 +10,7 @@ import { foldNameTokens } from '../data/name-lists.ts';
 import { repeatedChunks, keyboardWalk } from './keyboard.ts';
 import { classifyShape, type LocalShape, type ShapeChunk } from './local-shape.ts';
 import { segmentRun, tokenClass, type NameTables } from './names.ts';
-import { runLog2, tailLog2 } from './ngram.ts';
+import { digitJoinedLog2, runLog2, tailLog2 } from './ngram.ts';
 import { digitRunBefore, entropy, letterDigitSwitches, trailingYearStart, yearLike } from './char-stats.ts';
 import { hasHonorific } from './honorific.ts';
 
@@ -35,7 +35,9 @@ export interface LocalPartSignals {
   readonly shape: LocalShape;
   /**
    * Mean log2 probability per letter (and run end) under the name/word 4-gram model, over
-   * letter runs of 2+ letters with edge initials left out; 0 when nothing was scored.
+   * letter runs of 2+ letters with edge initials left out; 0 when nothing was scored. When
+   * digits sit between letters ("wak11pnsjk"), the lower of that figure and the one with the
+   * digits left out and the letters around them read as one run (digitJoinedLog2).
    */
   readonly ngramLogLik: number;
   /** Letters that ngramLogLik was computed over. */
@@ -114,10 +116,13 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
   let pendingSep = '';
   let sawDigitsBeforeEnd = false;
   let lastDigitRunEnd = -1;
+  /** A digit run with a letter right before it, and then a letter right after it. */
+  let digitsAfterLetter = false, interiorDigits = false;
 
   for (let i = 0; i < n; ) {
     const c = body.charCodeAt(i);
     if (c >= 97 && c <= 122) {
+      if (digitsAfterLetter && lastDigitRunEnd === i) interiorDigits = true;
       let j = i;
       while (j < n && body.charCodeAt(j) >= 97 && body.charCodeAt(j) <= 122) j++;
       const pieces = segmentRun(body, i, j, tables.trie, extra);
@@ -182,6 +187,7 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
     }
     consRun = 0;
     if (c >= 48 && c <= 57) {
+      if (digitRun === 0) digitsAfterLetter = i > 0 && isLetter(body.charCodeAt(i - 1));
       digitCount++;
       if (++digitRun > digitRunMax) digitRunMax = digitRun;
       lastDigitRunEnd = i + 1;
@@ -195,6 +201,17 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
     i++;
   }
 
+  let ngramLogLik = ngramSymbols ? ngramLog2 / ngramSymbols : 0;
+  let ngramScored = ngramLetters;
+  if (interiorDigits) {
+    // Letters around interior digits read as one run, when that spells worse (generated tokens).
+    const joined = digitJoinedLog2(body, tables.ngram);
+    const mean = joined.symbols ? joined.totalLog2 / joined.symbols : 0;
+    if (mean < ngramLogLik) {
+      ngramLogLik = mean;
+      ngramScored = joined.letters;
+    }
+  }
   const trailingDigits = lastDigitRunEnd === n && digitCount > 0;
   const allDigits = digitCount === n && n > 0;
   const yearSuffix = trailingDigits && !allDigits && yearLike(body);
@@ -209,8 +226,8 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
     uncoveredShare: letters ? uncovered / letters : 0,
     uncoveredRunMax,
     shape,
-    ngramLogLik: ngramSymbols ? ngramLog2 / ngramSymbols : 0,
-    ngramLetters,
+    ngramLogLik,
+    ngramLetters: ngramScored,
     tailLogLik,
     entropy: entropy(body),
     digitCount,
@@ -228,3 +245,6 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
     letterDigitSwitches: letterDigitSwitches(body),
   };
 }
+
+const isLetter = (c: number): boolean => c >= 97 && c <= 122;
+

@@ -139,3 +139,34 @@ export function tailLog2(s: string, start: number, end: number, k: number, model
   total += lp[((h1 * SYMBOLS + h2) * SYMBOLS + h3) * SYMBOLS]!;
   return total / (end - from + 1);
 }
+
+/**
+ * Like scoring each letter run with runLog2, except that digits between letters do not end a
+ * run: "wak11pnsjk" is scored as "wakpnsjk". A generator that draws from letters and digits
+ * scatters digits through a random string, which cuts it into short runs that each look
+ * harmless; joined again, its letters are as improbable as they are. Runs of fewer than 2
+ * letters are left out, as in the per-run score. Other characters end a run.
+ */
+export function digitJoinedLog2(s: string, model: NgramModel): NgramScore & { readonly letters: number } {
+  const lp = model.logProb;
+  let total = 0, symbols = 0, letters = 0;
+  let run = 0, runLetters = 0, h1 = 0, h2 = 0, h3 = 0;
+  for (let i = 0; i <= s.length; i++) {
+    const ch = i < s.length ? s.charCodeAt(i) : 0;
+    if (ch >= 97 && ch <= 122) {
+      const c = ch - 96;
+      run += lp[((h1 * SYMBOLS + h2) * SYMBOLS + h3) * SYMBOLS + c]!;
+      runLetters++;
+      h1 = h2; h2 = h3; h3 = c;
+    } else if (ch < 48 || ch > 57) {
+      // Any other character, or the end of the string, ends the run.
+      if (runLetters >= 2) {
+        total += run + lp[((h1 * SYMBOLS + h2) * SYMBOLS + h3) * SYMBOLS]!;
+        symbols += runLetters + 1;
+        letters += runLetters;
+      }
+      run = 0; runLetters = 0; h1 = 0; h2 = 0; h3 = 0;
+    }
+  }
+  return { totalLog2: total, symbols, letters };
+}

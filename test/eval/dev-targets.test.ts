@@ -15,23 +15,23 @@ import { describeShared, sharedPath } from '../helpers/shared.ts';
 const report = (file: string) => evaluate(parseLabelledJsonl(readFileSync(sharedPath('eval', file), 'utf8')), buildJudgeTables(), BASELINE_SCORECARD);
 
 describeShared(['eval', 'dev-labelled.jsonl'], 'eval targets on dev-labelled.jsonl', () => {
-  it('reaches AUC >= 0.90 overall, >= 0.85 on gmail.com, catches >= 75% of fakes and blocks < 2% of humans', () => {
+  it('reaches AUC >= 0.91 overall, >= 0.88 on gmail.com, catches >= 79% of fakes and blocks < 1% of humans', () => {
     const r = report('dev-labelled.jsonl');
     expect(r.scored).toBeGreaterThan(2000);
-    expect(r.overall.auc).toBeGreaterThanOrEqual(0.9);
-    expect(r.gmail.auc).toBeGreaterThanOrEqual(0.85);
-    expect(r.fakesCaught).toBeGreaterThanOrEqual(0.75);
-    expect(r.humansBlocked).toBeLessThan(0.02);
+    expect(r.overall.auc).toBeGreaterThanOrEqual(0.91);
+    expect(r.gmail.auc).toBeGreaterThanOrEqual(0.88);
+    expect(r.fakesCaught).toBeGreaterThanOrEqual(0.79);
+    expect(r.humansBlocked).toBeLessThan(0.01);
   });
 });
 
 describeShared(['eval', 'dev-labelled-v2.jsonl'], 'eval targets on dev-labelled-v2.jsonl', () => {
-  it('reaches AUC >= 0.95 overall and >= 0.90 for every kind, catches >= 85% of fakes and blocks < 2.5% of humans', () => {
+  it('reaches AUC >= 0.975 overall and >= 0.95 for every kind, catches >= 94% of fakes and blocks < 1.5% of humans', () => {
     const r = report('dev-labelled-v2.jsonl');
     expect(r.scored).toBeGreaterThan(1500);
-    expect(r.overall.auc).toBeGreaterThanOrEqual(0.95);
-    for (const k of r.perKind) expect(k.auc, k.name).toBeGreaterThanOrEqual(0.9);
-    expect(r.fakesCaught).toBeGreaterThanOrEqual(0.85);
-    expect(r.humansBlocked).toBeLessThan(0.025);
+    expect(r.overall.auc).toBeGreaterThanOrEqual(0.975);
+    for (const k of r.perKind) expect(k.auc, k.name).toBeGreaterThanOrEqual(0.95);
+    expect(r.fakesCaught).toBeGreaterThanOrEqual(0.94);
+    expect(r.humansBlocked).toBeLessThan(0.015);
   });
 });

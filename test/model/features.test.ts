@@ -9,7 +9,7 @@ describe('FEATURE_NAMES', () => {
   it('is a fixed, unique, snake_case column list', () => {
     expect(new Set(FEATURE_NAMES).size).toBe(FEATURE_NAMES.length);
     for (const n of FEATURE_NAMES) expect(n).toMatch(/^[a-z]+(_[a-z]+)*$/);
-    expect(FEATURE_VERSION).toBe(2);
+    expect(FEATURE_VERSION).toBe(3);
     // Column order is part of the event contract: pin the first and last columns of each version.
     expect(FEATURE_NAMES[0]).toBe('free_provider');
     expect(FEATURE_NAMES[35]).toBe('young_domain');
@@ -68,6 +68,8 @@ describe('buildFeatures', () => {
     ['ngram 2 bits over normal', { local: localOf({ ngramLogLik: -6.5 }) }, 'ngram_surprise', 0.5],
     ['ngram capped', { local: localOf({ ngramLogLik: -20 }) }, 'ngram_surprise', 1],
     ['ngram ignored on 2 letters', { local: localOf({ ngramLogLik: -12, ngramLetters: 2 }) }, 'ngram_surprise', 0],
+    ['ngram on 6 letters counts three quarters', { local: localOf({ ngramLogLik: -20, ngramLetters: 6 }) }, 'ngram_surprise', 0.75],
+    ['ngram in full from 8 letters', { local: localOf({ ngramLogLik: -20, ngramLetters: 8 }) }, 'ngram_surprise', 1],
     ['ordinary ending', { local: localOf({ tailLogLik: -4 }) }, 'odd_ending', 0],
     ['improbable ending', { local: localOf({ tailLogLik: -7 }) }, 'odd_ending', 0.5],
     ['no long run, no ending signal', { local: localOf({ tailLogLik: 0 }) }, 'odd_ending', 0],

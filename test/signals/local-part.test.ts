@@ -81,6 +81,17 @@ describe('localPartSignals: numeric signals', () => {
     expect(sig('christina42').tailLogLik).toBeLessThan(0);
   });
 
+  it('reads letters around interior digits as one run when that spells worse (generated tokens)', () => {
+    // A random token cut into short runs by its digits: joined, its letters read as random.
+    const token = sig('qw7zvbx4kt');
+    expect(token.ngramLogLik).toBeLessThan(-8);
+    expect(token.ngramLetters).toBe(8);
+    // A name around a number, and digits only at the end, keep the per-run figure.
+    expect(sig('anna88mike').ngramLogLik).toBeGreaterThan(-6);
+    expect(sig('christina42').ngramLogLik).toBeCloseTo(sig('christina').ngramLogLik, 9);
+    expect(sig('jo4hanna').ngramLogLik).toBeLessThanOrEqual(sig('hanna').ngramLogLik + 1e-9);
+  });
+
   it('leaves edge initials out of the n-gram score', () => {
     expect(sig('jsmith').ngramLogLik).toBeCloseTo(sig('smith').ngramLogLik, 9);
     expect(sig('jsmith').ngramLetters).toBe(5);

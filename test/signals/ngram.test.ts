@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoreNgrams, trainNgramModel } from '../../src/signals/ngram.ts';
+import { digitJoinedLog2, runLog2, scoreNgrams, trainNgramModel } from '../../src/signals/ngram.ts';
 
 const model = trainNgramModel(['anna', 'hanna', 'johanna', 'john', 'johnny', 'jon', 'joanna', 'hans', 'jonas']);
 const bits = (s: string) => {
@@ -37,5 +37,21 @@ describe('scoreNgrams', () => {
     const joined = scoreNgrams('anna.jon', model);
     const a = scoreNgrams('anna', model), b = scoreNgrams('jon', model);
     expect(joined.totalLog2).toBeCloseTo(a.totalLog2 + b.totalLog2, 9);
+  });
+});
+
+describe('digitJoinedLog2', () => {
+  it('reads the letters on both sides of digits as one run', () => {
+    const joined = digitJoinedLog2('jo42hanna', model);
+    expect(joined.letters).toBe(7);
+    expect(joined.symbols).toBe(8);
+    expect(joined.totalLog2).toBeCloseTo(runLog2('johanna', 0, 7, model), 9);
+  });
+
+  it('ends a run at any other character, and leaves out runs of fewer than 2 letters', () => {
+    const r = digitJoinedLog2('anna.j7hans_x', model);
+    expect(r.letters).toBe(9); // "anna" and "jhans"; "x" alone is left out
+    expect(r.totalLog2).toBeCloseTo(runLog2('anna', 0, 4, model) + runLog2('jhans', 0, 5, model), 9);
+    expect(digitJoinedLog2('1234', model)).toEqual({ totalLog2: 0, symbols: 0, letters: 0 });
   });
 });

@@ -122,7 +122,7 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
   x[I.plus_tag] = a.plusTagged ? 1 : 0;
 
   const numeric = l.shape === 'numeric';
-  // Fragments of names turn up by chance in any string ("wqmjmjjcui" holds a few); only
+  // Fragments of names turn up by chance in any string ("zqvkfpwxbt" holds a few); only
   // coverage beyond 30% of the letters counts, scaled so full coverage is 1.
   x[I.name_score] = clamp01((l.nameScore - NAME_SCORE_CHANCE) / (1 - NAME_SCORE_CHANCE));
   x[I.name_shape] = NAME_SHAPE_SET.has(l.shape) ? 1 : 0;
@@ -130,13 +130,13 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
   // An exact role address ("info") is role_account's evidence; counting its word again would double it.
   x[I.service_words] = a.roleAccount ? 0 : l.serviceShare;
   x[I.honorific] = l.honorific ? 1 : 0;
-  // 1 bit/letter above normal per unit, capped at 4: "wqmjmjjcui" sits near the cap; a
+  // 1 bit/letter above normal per unit, capped at 4: "zqvkfpwxbt" sits near the cap; a
   // handle of fewer than 8 letters counts in proportion (6 letters: three quarters).
   x[I.ngram_surprise] = l.ngramLetters >= 3 ? (Math.min(4, Math.max(0, -l.ngramLogLik - NGRAM_NORMAL_BITS)) / 4) * Math.min(1, l.ngramLetters / NGRAM_FULL_LETTERS) : 0;
   // Ending 5+ bits/letter improbable begins to count; 9+ bits is full strength.
   x[I.odd_ending] = l.tailLogLik < 0 ? clamp01((-l.tailLogLik - 5) / 4) : 0;
   x[I.uncovered_share] = l.letters >= 3 ? l.uncoveredShare : 0;
-  // "k88hudson" (2 switches) is a handle; "x7k2p9q4" (7) is generated.
+  // "t77marlow" (2 switches) is a handle; "x7k2p9q4" (7) is generated.
   x[I.mixed_alnum] = clamp01((l.letterDigitSwitches - 2) / 4);
   // Four consonants occur in real names ("schm", "ngst"); from five on they rarely do.
   x[I.consonant_cluster] = Math.min(3, Math.max(0, l.consonantRunMax - 4)) / 3;

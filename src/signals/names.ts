@@ -3,8 +3,8 @@
  *
  * Segmentation finds the cheapest cover of each a-z run by dictionary tokens (given names,
  * family names, common words, service words), single-letter initials at the run's edges,
- * and uncovered letters. Costs favour few long tokens, so a real name ("jorisvandenbossche")
- * is covered end to end while a generated string ("wqmjmjjcui") stays mostly uncovered even
+ * and uncovered letters. Costs favour few long tokens, so a real name ("pietervandenberg")
+ * is covered end to end while a generated string ("zqvkfpwxbt") stays mostly uncovered even
  * though short names occur in it by chance. Pure; tables are built once at start.
  */
 import { loadNameLists } from '../data/name-lists.ts';

@@ -14,7 +14,7 @@ const rows = [
   { email: 'anna.schmidt@gmail.com', label: 'human', source: 'people', kind: 'person' },
   { email: 'jan.kowalski@example-firm.pl', label: 'human', source: 'people', kind: 'person' },
   { email: 'maria.garcia@gmail.com', label: 'human', source: 'people', kind: 'person' },
-  { email: 'wqmjmjjcui37@gmail.com', label: 'fake', source: 'farm', kind: 'bot' },
+  { email: 'zqvkfpwxbt37@gmail.com', label: 'fake', source: 'farm', kind: 'bot' },
   { email: 'xkqzvbwtpl81@hotmail.com', label: 'fake', source: 'farm', kind: 'bot' },
   { email: 'webmaster.helpdesk.update@gmail.com', label: 'fake', source: 'phish', kind: 'bot' },
   { email: 'not an address', label: 'fake', source: 'phish', kind: 'bot' },
@@ -49,7 +49,7 @@ describe('evaluate', () => {
       ['person', 3, 0],
     ]);
     for (const s of r.perKind) expect(s.auc).toBe(1);
-    const noKind = evaluate([{ email: 'anna.schmidt@gmail.com', label: 'human' }, { email: 'wqmjmjjcui37@gmail.com', label: 'fake' }], tables, BASELINE_SCORECARD);
+    const noKind = evaluate([{ email: 'anna.schmidt@gmail.com', label: 'human' }, { email: 'zqvkfpwxbt37@gmail.com', label: 'fake' }], tables, BASELINE_SCORECARD);
     expect(noKind.perKind.map((s) => [s.name, s.humans, s.fakes])).toEqual([['(none)', 1, 1]]);
   });
 
@@ -60,7 +60,7 @@ describe('evaluate', () => {
       { email: 'xkqzvbwtpl@example-firm.pl', label: 'human', kind: 'mixed' },
       { email: 'anna.schmidt@example-firm.pl', label: 'fake', kind: 'mixed' },
       { email: 'maria.garcia@gmail.com', label: 'human', kind: 'other' },
-      { email: 'wqmjmjjcui37@gmail.com', label: 'fake', kind: 'other' },
+      { email: 'zqvkfpwxbt37@gmail.com', label: 'fake', kind: 'other' },
     ] as const;
     const r = evaluate(mixed, tables, BASELINE_SCORECARD);
     expect(r.perKind.find((s) => s.name === 'mixed')!.auc).toBe(0);

@@ -25,7 +25,7 @@ describe('letterDigitSwitches', () => {
   it.each([
     ['x7k2p9q4', 7],
     ['anna1987', 1],
-    ['k88hudson', 2],
+    ['t77marlow', 2],
     ['anna.1987', 0],
     ['12345', 0],
     ['', 0],

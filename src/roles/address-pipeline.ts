@@ -6,7 +6,8 @@ import { analyze, buildJudgeTables, judge, type Analysis } from '../check/judge.
 import { FEATURE_VERSION } from '../model/features.ts';
 import { BASELINE_SCORECARD } from '../model/baseline.ts';
 import { scoreFeatures } from '../model/score.ts';
-import type { AddressPipeline, AddressView } from '../service/check-service.ts';
+import type { AddressView } from '../check/decide-check.ts';
+import type { AddressPipeline } from '../service/check-service.ts';
 import type { DisposableOverrides } from '../signals/address-tables.ts';
 import { parseAddress } from '../signals/syntax.ts';
 

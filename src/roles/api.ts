@@ -45,6 +45,7 @@ import { createStatsService } from '../service/stats-service.ts';
 import { createStatsQueries } from '../streams/stats-queries.ts';
 import { createHistoryReader } from '../streams/history.ts';
 import { OwnEvents } from '../streams/own-events.ts';
+import { createEventLog } from '../streams/event-log.ts';
 import { commitCachedReader } from '../streams/commit-cached-reader.ts';
 import { createQueries } from '../streams/queries.ts';
 import { coalescingReader, type BatchStateReader } from '../streams/coalescing-reader.ts';
@@ -66,11 +67,11 @@ export interface ApiRoleDeps {
   /** True once the state this API reads can no longer be brought up to date (its stream processors stopped). */
   stateFailed?(): boolean;
   /**
-   * Kafka mode: waits (bounded) until this instance's state includes every check event
-   * written to a partition before the call, by any instance. Absent in embedded mode (one
-   * instance, whose own events count at once).
+   * Kafka mode: waits (bounded) until this instance's state includes every check event of the
+   * account written before the call, by any instance. Absent in embedded mode (one instance,
+   * whose own events count at once).
    */
-  othersApplied?(partition: number, timeoutMs: number): Promise<boolean>;
+  othersApplied?(account: string, timeoutMs: number): Promise<boolean>;
 }
 
 export interface ApiRole {
@@ -115,6 +116,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     onWritten: (topic) => metrics.eventsWritten.inc({ topic }),
     onGaveUp: (topic, recorded) => metrics.eventsGivenUp.inc({ topic, recorded }),
   });
+  const events = createEventLog(writer, d.codecs, own);
 
   const models = createModelServing({
     mode: config.modelMode,
@@ -179,9 +181,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     history: createHistoryReader(cachedState, own, { domainFromChecks: embedded, domainHorizonMs: DOMAIN_HORIZON_MS, committed: () => d.applied().checks, maxAccountShare: config.maxAccountShare }),
     hasher: ctx.hasher,
     signer: ctx.signer,
-    writer,
-    codecs: d.codecs,
-    own,
+    events: events.checks,
     now: ctx.now,
     uuid: randomIds(),
     bulkConcurrency: config.bulkConcurrency,
@@ -203,10 +203,8 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
 
   const feedback = createFeedbackService({
     signer: ctx.signer,
-    queries,
-    own,
-    codecs: d.codecs,
-    writer,
+    queries: d.othersApplied ? { ...queries, othersApplied: d.othersApplied } : queries,
+    events: events.feedback,
     now: ctx.now,
     inboxHashOf,
     testChecks,
@@ -216,7 +214,6 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     },
     learned: { shared: () => d.learned.shared(), personal: (account) => d.learned.personal(account), probability: (features, card) => pipeline.score(features, card).probability },
     onResult: (outcome, result) => metrics.feedback.inc({ outcome, result }),
-    ...(d.othersApplied ? { othersApplied: d.othersApplied } : {}),
   });
 
   const stopPruning = d.onStateCommit(() => {

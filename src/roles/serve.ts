@@ -31,6 +31,7 @@ import { createCodecs } from '../bus/codecs.ts';
 import { openEmbeddedBus } from '../bus/embedded-bus.ts';
 import { createEmbeddedRegistry } from '../bus/embedded-registry.ts';
 import { ALL_TOPICS, TOPICS } from '../bus/topics.ts';
+import { accountPartition } from '../bus/account-partition.ts';
 import { prettyLogs } from '../platform/logger.ts';
 
 /** How long a start waits for the customer controls before giving up. */
@@ -292,7 +293,7 @@ async function replicatedApi(ctx: Context, opened: OpenedBus, closers: (() => Pr
     state: db,
     applied: () => ({ checks: replica.applied('checks'), feedback: replica.applied('feedback') }),
     onStateCommit: (l) => replica.onCommit(l),
-    othersApplied: (partition, timeoutMs) => replica.includesSource('checks', partition, timeoutMs),
+    othersApplied: (account, timeoutMs) => replica.includesSource('checks', accountPartition(account), timeoutMs),
     readiness: async () => ({
       replica: streamsCheck(replica.failed(), caughtUp()),
       kafka: (await opened.bus.healthy()) ? { ok: true } : { ok: false, detail: 'brokers unreachable' },

@@ -1,8 +1,9 @@
 /**
  * The check path, shared by single and bulk checks (shell; every decision is in a pure call):
- *   parse -> DNS facts (cached, single-flight, budgeted) -> address signals -> IP facts
- *   -> history (local state + own pending events) -> features + score -> signed check_id
- *   -> check event written and durable -> CheckResult.
+ *   prepare: parse -> DNS facts (cached, single-flight, budgeted) -> address signals -> IP facts -> keyed hashes
+ *   query:   history (HistoryQueries: local state + own pending events + checks in flight)
+ *   decide:  check/decide-check.ts (features, every model's score, thresholds, rules -> result and event)
+ *   append:  the check event, durable (CheckEvents) -> reply with the CheckResult.
  * Policy: the response waits for the event (README: Errors, 503; docs/architecture.md: Consistency). If the log cannot
  * take it within MAILSIFT_EVENT_TIMEOUT_MS the check answers 503 and nothing was billed.
  *
@@ -12,90 +13,28 @@
  * billed, not counted, not learned from) and carries `test: true`; at mailsift.test it gets
  * the fixed answers of controls/test-addresses.ts.
  */
-import { partitionFor } from '../bus/partitioner.ts';
-import type { Codecs } from '../bus/codecs.ts';
-import { TOPICS } from '../bus/topics.ts';
-import { buildCheckResult } from '../check/result.ts';
+import { decideCheck, type AddressView, type Judgement, type ModelChoice, type PreparedCheck } from '../check/decide-check.ts';
 import { CHECK_ID_FLAGS, type CheckIdSigner } from '../domain/check-id.ts';
 import type { BulkErrorEntry, CheckResultBody } from '../domain/check-result.ts';
-import { verdictFor, type DnsFacts, type HistoryFacts, type IpFacts, type ParsedAddress, type Score, type Verdict, type VerdictThresholds } from '../domain/check.ts';
+import type { DnsFacts, IpFacts, ParsedAddress, VerdictThresholds } from '../domain/check.ts';
 import type { AccountRules } from '../controls/rule-index.ts';
 import type { RuleAction, RuleType } from '../controls/rules.ts';
 import { fixedAnswer, type FixedAnswer } from '../controls/test-addresses.ts';
 import { unavailable } from '../domain/errors.ts';
-import type { TestChecks } from './test-checks.ts';
-import type { CheckScored } from '../domain/events.ts';
 import type { KeyedHasher } from '../domain/keyed-hash.ts';
-import { modelLabel } from '../model/learned.ts';
-import type { Scorecard } from '../model/score.ts';
-import type { OwnEvents, Sighting } from '../streams/own-events.ts';
-import type { EventWriter } from './event-writer.ts';
+import type { TestChecks } from './test-checks.ts';
 import type { FairShare } from './fair-share.ts';
-import type { ModelChoice } from './model-serving.ts';
-import type { CheckAnswer, CheckOptions, CheckService } from './ports.ts';
+import type { CheckAnswer, CheckEvents, CheckOptions, CheckService, EarlierInBulk, HistoryQueries, Sighting } from './ports.ts';
 
-/** The pure judgement, bound to its lookup tables by the composition root. */
-export interface AddressPipeline {
+/** The pure judgement bound to its lookup tables (roles/address-pipeline.ts), with the parsing and analysis before it. */
+export interface AddressPipeline extends Judgement {
   parse(input: string): { ok: true; address: ParsedAddress } | { ok: false; error: string };
   analyze(address: ParsedAddress, dns: DnsFacts | undefined): AddressView;
-  /** Features and the baseline's score. */
-  judge(view: AddressView, facts: { dns?: DnsFacts; ip?: IpFacts; history?: HistoryFacts }): { features: ArrayLike<number>; featureVersion: number; score: Score };
-  /** The same features scored by another scorecard (a learned model). */
-  score(features: ArrayLike<number>, card: Scorecard): Score;
-}
-
-/** What the check path needs to read out of an analysis (the rest stays opaque to it). */
-export interface AddressView {
-  readonly canonical: string;
-  readonly didYouMean?: string;
-  readonly accountType: CheckScored['account_type'] & import('../domain/check.ts').AccountType;
-  readonly roleAccount: boolean;
-  readonly disposable: boolean;
-  readonly relay: boolean;
-  readonly localShape: string;
 }
 
 export interface IpIntel {
   /** Null-free: `ignored` for unusable input. `canonical` is the form that gets hashed. */
   facts(ip: string): { facts: IpFacts; canonical?: string };
-}
-
-export interface HistoryKeys {
-  readonly account: string;
-  readonly domain: string;
-  readonly inboxHash: Buffer;
-  readonly spellingHash: Buffer;
-  readonly ipHash: Buffer | null;
-  readonly localShape: string;
-  readonly accountType: string;
-  readonly time: number;
-  /**
-   * Addresses earlier in the same bulk request at this domain and of this inbox: counted as if
-   * the bulk were checked in input order (their own events may not be written yet).
-   */
-  readonly earlier?: EarlierInBulk;
-  /** The request the check belongs to (a bulk's addresses share one): other requests' checks in flight count, its own do not. */
-  readonly request?: object;
-}
-
-/** What the windowed counts need of an earlier address of the same bulk request (as of a check in flight). */
-export type BulkSibling = Sighting;
-
-/**
- * The first `atDomainCount` of `atDomain` (the request's addresses at this domain, in input
- * order) and the first `ofInboxCount` of `ofInbox` (of this inbox): prefixes of lists shared by
- * the whole request, so a bulk of n addresses at one domain copies nothing per address.
- */
-export interface EarlierInBulk {
-  readonly atDomain: readonly BulkSibling[];
-  readonly atDomainCount: number;
-  readonly ofInbox: readonly BulkSibling[];
-  readonly ofInboxCount: number;
-}
-
-export interface HistoryReader {
-  /** Counters as they will be once this check is counted too (read-your-writes included). */
-  history(keys: HistoryKeys): Promise<HistoryFacts>;
 }
 
 export interface DomainFactsSource {
@@ -109,13 +48,11 @@ export interface CheckDeps {
   ip: IpIntel;
   /** Days since the domain was registered, once a background lookup has answered (RDAP). */
   domainAge?: { ageDays(domain: string, now: number): number | undefined };
-  history: HistoryReader;
+  history: HistoryQueries;
   models: { choice(account: string): ModelChoice };
   hasher: KeyedHasher;
   signer: CheckIdSigner;
-  writer: EventWriter;
-  codecs: Codecs;
-  own: OwnEvents;
+  events: CheckEvents;
   now: () => number;
   uuid: () => Buffer;
   bulkConcurrency: number;
@@ -145,22 +82,11 @@ export interface AccountControls {
 const UNAVAILABLE_TEST = 'service: unavailable (unavailable@mailsift.test always answers 503 to a test key: a simulated outage), retry later';
 
 export function createCheckService(d: CheckDeps): CheckService {
-  /** What a check knows before it reads any history: the address, its DNS facts, its keyed hashes. */
-  interface Prepared {
-    readonly address: ParsedAddress;
-    readonly dns: DnsFacts | undefined;
-    readonly view: AddressView;
-    readonly ipInfo: ReturnType<IpIntel['facts']> | undefined;
-    readonly inboxHash: Buffer;
-    readonly spellingHash: Buffer;
-    readonly ipHash: Buffer | null;
-  }
-
   /**
    * `slot`: where the analysis runs (a bulk's: in the account's fair share; its DNS wait holds
    * no slot, so a bulk still resolves its domains MAILSIFT_BULK_CONCURRENCY at a time).
    */
-  async function prepare(email: string, ip: string | undefined, bulk: boolean, dnsUntil?: number, slot?: <T>(fn: () => T) => Promise<T>): Promise<{ ok: true; p: Prepared } | { ok: false; error: string }> {
+  async function prepare(email: string, ip: string | undefined, bulk: boolean, dnsUntil?: number, slot?: <T>(fn: () => T) => Promise<T>): Promise<{ ok: true; p: PreparedCheck } | { ok: false; error: string }> {
     const parsed = d.pipeline.parse(email);
     if (!parsed.ok) {
       d.onInvalid?.(bulk ? 'bulk' : 'single');
@@ -168,13 +94,13 @@ export function createCheckService(d: CheckDeps): CheckService {
     }
     const address = parsed.address;
     const dns = d.dns ? await d.dns.domainFacts(address.domain, dnsUntil === undefined ? undefined : dnsUntil - d.now()) : undefined;
-    const analyse = (): Prepared => {
+    const analyse = (): PreparedCheck => {
       const view = d.pipeline.analyze(address, dns);
       const ipInfo = ip === undefined ? undefined : d.ip.facts(ip);
       const inboxHash = d.hasher.hash('inbox', view.canonical);
       const spellingHash = d.hasher.hash('spelling', address.email);
       const ipHash = ipInfo?.canonical !== undefined ? d.hasher.hash('ip', ipInfo.canonical) : null;
-      return { address, dns, view, ipInfo, inboxHash, spellingHash, ipHash };
+      return { address, dns, view, ip: ipInfo?.facts, inboxHash, spellingHash, ipHash };
     };
     return { ok: true, p: slot ? await slot(analyse) : analyse() };
   }
@@ -216,12 +142,12 @@ export function createCheckService(d: CheckDeps): CheckService {
    * `request`: the identity the check's request has (a bulk's addresses share one). A test check
    * is not registered as in flight: no other check counts it.
    */
-  async function finish(account: string, p: Prepared, explain: boolean, bulk: boolean, request: object, test: boolean, earlier?: EarlierInBulk): Promise<CheckAnswer> {
+  async function finish(account: string, p: PreparedCheck, explain: boolean, bulk: boolean, request: object, test: boolean, earlier?: EarlierInBulk): Promise<CheckAnswer> {
     const { address, view, inboxHash, spellingHash, ipHash } = p;
     const now = d.now();
     if (test) return judgeAndWrite(account, p, explain, bulk, now, request, earlier, true);
-    const sighting = { inbox_hash: inboxHash, spelling_hash: spellingHash, account_type: view.accountType, local_shape: view.localShape, time: now };
-    const landed = d.own.beginCheck(account, address.domain, ipHash, sighting, request);
+    const sighting: Sighting = { inbox_hash: inboxHash, spelling_hash: spellingHash, account_type: view.accountType, local_shape: view.localShape, time: now };
+    const landed = d.events.begin(account, address.domain, ipHash, sighting, request);
     try {
       return await judgeAndWrite(account, p, explain, bulk, now, request, earlier, false);
     } finally {
@@ -229,8 +155,9 @@ export function createCheckService(d: CheckDeps): CheckService {
     }
   }
 
-  async function judgeAndWrite(account: string, p: Prepared, explain: boolean, bulk: boolean, now: number, request: object, earlier: EarlierInBulk | undefined, test: boolean): Promise<CheckAnswer> {
-    const { address, dns, view, ipInfo, inboxHash, spellingHash, ipHash } = p;
+  /** query -> decide -> append; the answer once the event is durable (a test check's at once: it is recorded nowhere). */
+  async function judgeAndWrite(account: string, p: PreparedCheck, explain: boolean, bulk: boolean, now: number, request: object, earlier: EarlierInBulk | undefined, test: boolean): Promise<CheckAnswer> {
+    const { address, view, inboxHash, spellingHash, ipHash } = p;
     const windowed = await d.history.history({
       account,
       domain: address.domain,
@@ -244,82 +171,35 @@ export function createCheckService(d: CheckDeps): CheckService {
       ...(earlier && earlier.atDomainCount + earlier.ofInboxCount > 0 ? { earlier } : {}),
     });
     const domainAgeDays = d.domainAge?.ageDays(address.domain, now);
-    const history = domainAgeDays === undefined ? windowed : { ...windowed, domainAgeDays };
-    const judged = d.pipeline.judge(view, { ...(dns ? { dns } : {}), ...(ipInfo ? { ip: ipInfo.facts } : {}), history });
-    const baseline = judged.score;
-    // Each learned model that applies scores every check once it exists, served or not: its
-    // prequential figures (and `auto` health) need its probability on checks that later get outcomes.
-    const choice = d.models.choice(account);
-    const shared = choice.shared ? d.pipeline.score(judged.features, choice.shared) : undefined;
-    const personal = choice.personal ? d.pipeline.score(judged.features, choice.personal) : undefined;
-    const servedCard = choice.served === 'personal' ? choice.personal : choice.served === 'shared' ? choice.shared : undefined;
-    const served = (choice.served === 'personal' ? personal : choice.served === 'shared' ? shared : undefined) ?? baseline;
-    const model = served === baseline ? 'baseline' : modelLabel(servedCard);
-    // feedback_wanted weighs the served answer against the other side: the baseline when a
-    // learned model answers, else the learned model that would answer next. Verdicts are the
-    // account's (its thresholds); a rule overrides the verdict shown, not the model's.
-    const thresholds = d.controls?.thresholds(account);
-    const verdictOf = (score: Score): Verdict => (thresholds ? verdictFor(score.humanScore, thresholds) : score.verdict);
-    const other = served === baseline ? (personal ?? shared) : baseline;
-    const otherVerdict = other ? verdictOf(other) : undefined;
-    const modelVerdict = verdictOf(served);
-    const rule = d.controls?.rules(account)?.match({ inboxHash, domain: address.domain, ...(dns?.mailProvider !== undefined ? { mailProvider: dns.mailProvider } : {}) });
-    const verdict = rule?.action ?? modelVerdict;
-    if (rule) d.onRuleHit?.(rule.action, rule.type);
     const uuid = d.uuid();
-    const checkId = d.signer.sign(account, uuid, inboxHash, now, test ? CHECK_ID_FLAGS.test : 0);
-    const result: CheckResultBody = buildCheckResult({
-      email: address.email,
-      canonical: view.canonical,
-      ...(view.didYouMean !== undefined ? { didYouMean: view.didYouMean } : {}),
-      accountType: view.accountType,
-      roleAccount: view.roleAccount,
-      disposable: view.disposable,
-      relay: view.relay,
-      ...(dns ? { dns } : {}),
-      ...(ipInfo ? { ip: ipInfo.facts } : {}),
-      history,
-      score: modelVerdict === served.verdict ? served : { ...served, verdict: modelVerdict },
-      explain,
-      checkId,
-      model,
-      ...(otherVerdict !== undefined ? { otherVerdict } : {}),
-      ...(rule ? { rule: { id: rule.id, action: rule.action } } : {}),
-      ...(test ? { test } : {}),
-    });
-    if (test) {
-      d.testChecks?.add(account, inboxHash, uuid, now);
-      d.onTestCheck?.(verdict);
-    } else {
-      const event: CheckScored = {
-        check_uuid: uuid,
+    const rules = d.controls?.rules(account);
+    const thresholds = d.controls?.thresholds(account);
+    const decision = decideCheck(
+      {
         account,
-        time: now,
-        domain: address.domain,
-        inbox_hash: inboxHash,
-        spelling_hash: spellingHash,
-        ip_hash: ipHash,
-        local_shape: view.localShape,
-        account_type: view.accountType,
-        feature_version: judged.featureVersion,
-        features: Array.from(judged.features),
-        baseline_probability: baseline.probability,
-        served_model: model,
-        served_probability: served.probability,
-        learned_probability: shared?.probability ?? null,
-        personal_probability: personal?.probability ?? null,
-        verdict,
+        prepared: p,
+        history: domainAgeDays === undefined ? windowed : { ...windowed, domainAgeDays },
+        models: d.models.choice(account),
+        ...(thresholds ? { thresholds } : {}),
+        ...(rules ? { rules } : {}),
+        explain,
         bulk,
-        // What the answer says (rule_* codes included), so per-account statistics count reasons as the caller saw them.
-        reasons: result.reasons,
-      };
-      const key = Buffer.from(account);
-      const partition = partitionFor(key, TOPICS.checks.partitions);
-      const pos = await d.writer.write(TOPICS.checks.name, key, d.codecs.checks.encode(event), now, partition);
-      d.own.addCheck({ event, ...pos });
-      d.onChecked?.(verdict, served === baseline ? 'baseline' : 'learned');
+        test,
+        uuid,
+        checkId: d.signer.sign(account, uuid, inboxHash, now, test ? CHECK_ID_FLAGS.test : 0),
+        now,
+      },
+      d.pipeline,
+    );
+    if (decision.rule) d.onRuleHit?.(decision.rule.action, decision.rule.type);
+    if (decision.event) {
+      await d.events.append(decision.event);
+      d.onChecked?.(decision.verdict, decision.servedBy);
+    } else {
+      d.testChecks?.add(account, inboxHash, uuid, now);
+      d.onTestCheck?.(decision.verdict);
     }
-    return { ok: true, result };
+    return { ok: true, result: decision.result };
   }
 
   /** Runs `task` for 0..n-1, at most `d.bulkConcurrency` at a time. */
@@ -347,7 +227,7 @@ export function createCheckService(d: CheckDeps): CheckService {
       // Every address's analysis and judgement runs in the account's fair share of the bulk
       // slots (fair-share.ts): one account's bulk yields to other requests between addresses.
       const slot = <T>(fn: () => T): Promise<T> => d.fairShare.run(account, async () => fn());
-      const prepared = new Array<Prepared | undefined>(emails.length);
+      const prepared = new Array<PreparedCheck | undefined>(emails.length);
       await pool(emails.length, async (i) => {
         const f = fixed[i];
         if (f) {
@@ -373,9 +253,9 @@ export function createCheckService(d: CheckDeps): CheckService {
 
 /** For each address of a bulk, the earlier ones at its domain and of its inbox (input order). */
 function earlierSiblings(prepared: readonly ({ address: ParsedAddress; view: AddressView; inboxHash: Buffer; spellingHash: Buffer } | undefined)[], time: number): (EarlierInBulk | undefined)[] {
-  const byDomain = new Map<string, BulkSibling[]>();
-  const byInbox = new Map<string, BulkSibling[]>();
-  const listOf = (m: Map<string, BulkSibling[]>, key: string): BulkSibling[] => {
+  const byDomain = new Map<string, Sighting[]>();
+  const byInbox = new Map<string, Sighting[]>();
+  const listOf = (m: Map<string, Sighting[]>, key: string): Sighting[] => {
     let list = m.get(key);
     if (!list) m.set(key, (list = []));
     return list;
@@ -385,7 +265,7 @@ function earlierSiblings(prepared: readonly ({ address: ParsedAddress; view: Add
     const atDomain = listOf(byDomain, p.address.domain);
     const ofInbox = listOf(byInbox, p.inboxHash.toString('latin1'));
     const mine: EarlierInBulk = { atDomain, atDomainCount: atDomain.length, ofInbox, ofInboxCount: ofInbox.length };
-    const me: BulkSibling = { inbox_hash: p.inboxHash, spelling_hash: p.spellingHash, account_type: p.view.accountType, local_shape: p.view.localShape, time };
+    const me: Sighting = { inbox_hash: p.inboxHash, spelling_hash: p.spellingHash, account_type: p.view.accountType, local_shape: p.view.localShape, time };
     atDomain.push(me);
     ofInbox.push(me);
     return mine;

@@ -4,8 +4,7 @@
  * parameter the caller got wrong.
  */
 import { validationError } from '../domain/errors.ts';
-import { DAY } from '../domain/time.ts';
-import { dayOf } from '../streams/aggregations/usage-daily.ts';
+import { DAY, dayOf } from '../domain/time.ts';
 
 export const MAX_RANGE_DAYS = 92;
 const DEFAULT_DAYS = 30;

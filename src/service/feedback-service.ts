@@ -6,29 +6,25 @@
  *             any spelling) within 14 days is labelled (none -> 404).
  * 202 is answered only once the feedback event is durable. Two reports for one check racing on
  * this instance: the second sees the first in flight and gets 404.
+ *
+ * Shell: locate the check (verify the id, or find the inbox's latest check) -> query (labelled?
+ * its record, when a learned model may score it) -> decide (check/decide-feedback.ts) -> append
+ * (FeedbackEvents, durable) -> reply.
  */
-import { partitionFor } from '../bus/partitioner.ts';
-import { TOPICS } from '../bus/topics.ts';
-import type { Codecs } from '../bus/codecs.ts';
+import { decideFeedback, needsCheckRecord, type ReportedCheck } from '../check/decide-feedback.ts';
 import { CHECK_ID_FLAGS, hasCheckIdForm, type CheckIdSigner } from '../domain/check-id.ts';
 import { notFound, validationError } from '../domain/errors.ts';
-import type { FeedbackReceived } from '../domain/events.ts';
 import type { Scorecard } from '../model/score.ts';
-import type { OwnEvents } from '../streams/own-events.ts';
-import type { Queries } from '../streams/queries.ts';
-import type { EventWriter } from './event-writer.ts';
 import type { LearnedModelSource } from './model-service.ts';
-import type { FeedbackService } from './ports.ts';
+import type { FeedbackEvents, FeedbackQueries, FeedbackService } from './ports.ts';
 import type { TestChecks } from './test-checks.ts';
 
 export type InboxHashOf = (email: string) => Promise<{ ok: true; inboxHash: Buffer } | { ok: false; error: string }>;
 
 export interface FeedbackDeps {
   signer: CheckIdSigner;
-  queries: Queries;
-  own: OwnEvents;
-  codecs: Codecs;
-  writer: EventWriter;
+  queries: FeedbackQueries;
+  events: FeedbackEvents;
   inboxHashOf: InboxHashOf;
   /**
    * The learned models (the shared one and the account's personal one), and how they score a
@@ -39,8 +35,6 @@ export interface FeedbackDeps {
   learned?: LearnedModelSource & { probability(features: readonly number[], card: Scorecard): number };
   now: () => number;
   onResult?: (outcome: string, result: 'accepted' | 'not_found' | 'invalid') => void;
-  /** Several instances: waits (bounded) until the state includes every check of the partition written so far. */
-  othersApplied?: (partition: number, timeoutMs: number) => Promise<boolean>;
   /** Recent test-key checks (feedback by email with a test key finds them here). */
   testChecks?: TestChecks;
   /** The inbox hash of a mailsift.test address with a fixed answer (which the address parser refuses). */
@@ -55,20 +49,6 @@ export const OTHERS_WAIT_MS = 2_000;
 
 export function createFeedbackService(d: FeedbackDeps): FeedbackService {
   const inFlight = new Set<string>();
-
-  /** The probabilities of the models that did not exist when the check was made. */
-  async function learnedAtReport(account: string, uuid: Buffer, inboxHash: Buffer, now: number): Promise<{ shared: number | null; personal: number | null }> {
-    const none = { shared: null, personal: null };
-    const shared = d.learned?.shared();
-    const personal = d.learned?.personal(account);
-    if (!shared && !personal) return none;
-    const rec = await d.queries.checkRecord(account, uuid, inboxHash, now);
-    // Not held yet (another instance's check not replicated): the label join finds none, as before.
-    if (!rec) return none;
-    const at = (card: Scorecard | undefined, given: number | null | undefined): number | null =>
-      card && (given === null || given === undefined) && rec.feature_version === card.featureVersion ? d.learned!.probability(rec.features, card) : null;
-    return { shared: at(shared, rec.learned_probability), personal: at(personal, rec.personal_probability) };
-  }
 
   /**
    * A test key's feedback: the check must be the account's (the same 400/404 as live feedback),
@@ -105,9 +85,7 @@ export function createFeedbackService(d: FeedbackDeps): FeedbackService {
           counted('accepted');
           return r;
         }
-        let uuid: Buffer;
-        let checkTime: number;
-        let inboxHash: Buffer;
+        let check: ReportedCheck;
         let checkId: string;
         if (req.check_id !== undefined) {
           if (!hasCheckIdForm(req.check_id)) throw validationError('check_id: must be a check id (chk_ followed by base64url characters, 100-140 characters in all)');
@@ -118,48 +96,35 @@ export function createFeedbackService(d: FeedbackDeps): FeedbackService {
             counted('accepted');
             return { check_id: req.check_id };
           }
-          ({ uuid, issuedAt: checkTime, inboxHash } = v.claims);
+          check = { uuid: v.claims.uuid, time: v.claims.issuedAt, inboxHash: v.claims.inboxHash, via: 'check_id' };
           checkId = req.check_id;
         } else {
           const parsed = await d.inboxHashOf(req.email!);
           if (!parsed.ok) throw validationError(parsed.error);
-          inboxHash = parsed.inboxHash;
+          const inboxHash = parsed.inboxHash;
           let latest = await d.queries.latestInboxCheck(account, inboxHash, now);
           // A check answered by another instance moments ago may not be here yet: before a
           // 404, wait until this instance holds every check of the account written so far.
-          if (!latest && d.othersApplied && (await d.othersApplied(partitionFor(Buffer.from(account), TOPICS.checks.partitions), OTHERS_WAIT_MS))) {
+          if (!latest && d.queries.othersApplied && (await d.queries.othersApplied(account, OTHERS_WAIT_MS))) {
             latest = await d.queries.latestInboxCheck(account, inboxHash, now);
           }
           if (!latest) throw notFound('email: no check of this inbox by your account in the last 14 days');
-          uuid = latest.uuid;
-          checkTime = latest.time;
-          checkId = d.signer.sign(account, uuid, inboxHash, checkTime);
+          check = { uuid: latest.uuid, time: latest.time, inboxHash, via: 'email' };
+          checkId = d.signer.sign(account, latest.uuid, inboxHash, latest.time);
         }
-        const flightKey = `${account}\0${uuid.toString('hex')}`;
-        const labelled = notFound(`${req.check_id !== undefined ? 'check_id' : 'email'}: this check already has an outcome`);
+        const flightKey = `${account}\0${check.uuid.toString('hex')}`;
         // Claimed before any await: a report racing this one on this instance sees the claim.
-        if (inFlight.has(flightKey)) throw labelled;
-        inFlight.add(flightKey);
+        const racing = inFlight.has(flightKey);
+        if (!racing) inFlight.add(flightKey);
         try {
-          if (await d.queries.isLabelled(account, uuid, now)) throw labelled;
-          const atReport = await learnedAtReport(account, uuid, inboxHash, now);
-          const event: FeedbackReceived = {
-            check_uuid: uuid,
-            account,
-            time: now,
-            check_time: checkTime,
-            inbox_hash: inboxHash,
-            outcome: req.outcome,
-            via: req.check_id !== undefined ? 'check_id' : 'email',
-            learned_probability: atReport.shared,
-            personal_probability: atReport.personal,
-          };
-          const key = Buffer.from(account);
-          const partition = partitionFor(key, TOPICS.feedback.partitions);
-          const pos = await d.writer.write(TOPICS.feedback.name, key, d.codecs.feedback.encode(event), now, partition);
-          d.own.addFeedback({ event, ...pos });
+          const labelled = racing || (await d.queries.isLabelled(account, check.uuid, now));
+          const models = { shared: d.learned?.shared(), personal: d.learned?.personal(account) };
+          const record = !labelled && d.learned && needsCheckRecord(models) ? await d.queries.checkRecord(account, check.uuid, check.inboxHash, now) : undefined;
+          const decision = decideFeedback({ account, check, outcome: req.outcome, labelled, record, models, probability: (f, card) => d.learned!.probability(f, card), now });
+          if (!decision.ok) throw decision.error;
+          await d.events.append(decision.event);
         } finally {
-          inFlight.delete(flightKey);
+          if (!racing) inFlight.delete(flightKey);
         }
         counted('accepted');
         return { check_id: checkId };

@@ -11,9 +11,8 @@ import { accountModels, reportedModel, servedModel, type ModelMode } from '../mo
 import { balancedJudgement, sharedJudgementFor } from '../model/shared-health.ts';
 import { weightedShares } from '../model/tenant-weights.ts';
 import { PERSONAL_MAX_SHARE } from '../model/training-policy.ts';
-import type { Queries } from '../streams/queries.ts';
 import { recommend } from './model-advice.ts';
-import type { ModelService, ModelStatsView } from './ports.ts';
+import type { ModelService, ModelStatsQueries, ModelStatsView } from './ports.ts';
 
 export interface LearnedModelSource {
   /** The newest shared learned model this build can score and may serve, if any. */
@@ -28,7 +27,7 @@ export interface LearnedModelSource {
   heldBack?(account: string | undefined): ModelPublished | undefined;
 }
 
-export function createModelService(queries: Queries, mode: ModelMode, learned: LearnedModelSource, now: () => number, maxAccountShare?: number): ModelService {
+export function createModelService(queries: ModelStatsQueries, mode: ModelMode, learned: LearnedModelSource, now: () => number, maxAccountShare?: number): ModelService {
   return {
     async stats(account) {
       const rows = await queries.modelStats(now());

@@ -5,20 +5,11 @@
  * by the same rule /v1/model reports (src/model/serving.ts, src/model/shared-health.ts).
  */
 import { summarizeAccounts, type AccountTallies, type StatsSummary } from '../model/prequential.ts';
-import type { Scorecard } from '../model/score.ts';
-import { accountModels, servedModel, type ModelMode, type ServedModel } from '../model/serving.ts';
+import { accountModels, servedModel, type ModelMode } from '../model/serving.ts';
 import { balancedJudgement, sharedJudgementFor, type SharedJudgement } from '../model/shared-health.ts';
-import type { Queries } from '../streams/queries.ts';
+import type { ModelChoice } from '../check/decide-check.ts';
 import type { LearnedModelSource } from './model-service.ts';
-
-export interface ModelChoice {
-  /** The shared learned model, scored alongside the baseline (for prequential stats) once it exists. */
-  readonly shared: Scorecard | undefined;
-  /** The account's personal model, likewise scored on each of the account's checks once it exists. */
-  readonly personal: Scorecard | undefined;
-  /** Which one answers. */
-  readonly served: ServedModel;
-}
+import type { ModelStatsQueries } from './ports.ts';
 
 export interface ModelServing {
   choice(account: string): ModelChoice;
@@ -30,7 +21,7 @@ export interface ModelServing {
 export interface ModelServingDeps {
   mode: ModelMode;
   learned: LearnedModelSource;
-  queries: Pick<Queries, 'modelStats'>;
+  queries: ModelStatsQueries;
   onStateCommit(listener: () => void): () => void;
   now: () => number;
   /** MAILSIFT_MAX_ACCOUNT_SHARE: one account's largest share of the window the shared model is judged on. */

@@ -5,13 +5,10 @@
  * store key read starts with the caller's account, and another account's personal model
  * versions are left out.
  */
-import { partitionFor } from '../bus/partitioner.ts';
-import { TOPICS } from '../bus/topics.ts';
-import { dayOf } from '../streams/aggregations/usage-daily.ts';
+import { dayOf } from '../domain/time.ts';
 import type { ModelScoreSummary } from '../model/prequential.ts';
-import type { StatsQueries } from '../streams/stats-queries.ts';
 import { dateOf, dayRange } from './day-range.ts';
-import type { ModelPublications, ModelScoreView, StatsDayView, StatsService } from './ports.ts';
+import type { ModelPublications, ModelScoreView, StatsDayView, StatsQueries, StatsService } from './ports.ts';
 
 /** How many wave domains an answer lists at most. */
 export const MAX_WAVES = 10;
@@ -29,9 +26,8 @@ export function createStatsService(queries: StatsQueries, publications: ModelPub
     async stats(account, from, to) {
       const t = now();
       const days = dayRange(from, to, t);
-      const partition = partitionFor(Buffer.from(account), TOPICS.checks.partitions);
       // Nothing was recorded before 1970 (store keys count days from the epoch): those days are empty.
-      const [figures, waves] = await Promise.all([queries.days(account, days.filter((d) => d >= 0), partition, t), queries.waves(account, t, MAX_WAVES)]);
+      const [figures, waves] = await Promise.all([queries.days(account, days.filter((d) => d >= 0), t), queries.waves(account, t, MAX_WAVES)]);
       const published = new Map<number, StatsDayView['models_published']>();
       for (const p of publications.published(account)) {
         const d = dayOf(p.at);

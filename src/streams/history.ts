@@ -10,12 +10,13 @@
  * so it takes its own events of the last `domainHorizonMs` (counting one twice is impossible:
  * it is a union).
  * The domain pattern is judged against the domain's OTHER inboxes (before this check counts).
+ * Implements the service's HistoryQueries port (service/ports.ts).
  */
-import { partitionFor } from '../bus/partitioner.ts';
+import { accountPartition } from '../bus/account-partition.ts';
 import { TOPICS } from '../bus/topics.ts';
 import type { HistoryFacts } from '../domain/check.ts';
 import type { CheckScored } from '../domain/events.ts';
-import type { BulkSibling, HistoryKeys, HistoryReader } from '../service/check-service.ts';
+import type { HistoryKeys, HistoryQueries, Sighting } from '../service/ports.ts';
 import { bucketVolume } from './aggregations/bucket-counter.ts';
 import { countsWith, memberId, total, type ExtraMember } from './aggregations/distinct-counter.ts';
 import { decodeOutcomes, DOMAIN_OUTCOMES, fakeRateFor, hasFakeRate } from './aggregations/domain-outcomes.ts';
@@ -47,8 +48,8 @@ export interface HistoryOptions {
  * A bulk sibling's members, built once per sibling (each later address of the request counts
  * it again), with their exact-set ids.
  */
-const siblingCache = new WeakMap<BulkSibling, { inbox: ExtraMember; spelling: ExtraMember; shape?: ExtraMember }>();
-function siblingMembers(x: BulkSibling): { inbox: ExtraMember; spelling: ExtraMember; shape?: ExtraMember } {
+const siblingCache = new WeakMap<Sighting, { inbox: ExtraMember; spelling: ExtraMember; shape?: ExtraMember }>();
+function siblingMembers(x: Sighting): { inbox: ExtraMember; spelling: ExtraMember; shape?: ExtraMember } {
   let m = siblingCache.get(x);
   if (!m) {
     const inbox = { member: x.inbox_hash, category: 0, time: x.time, id: memberId(x.inbox_hash) };
@@ -59,7 +60,7 @@ function siblingMembers(x: BulkSibling): { inbox: ExtraMember; spelling: ExtraMe
   return m;
 }
 
-export function createHistoryReader(state: StateReader, own: OwnEvents, opts: HistoryOptions = { domainFromChecks: true }): HistoryReader {
+export function createHistoryReader(state: StateReader, own: OwnEvents, opts: HistoryOptions = { domainFromChecks: true }): HistoryQueries {
   const horizon = opts.domainHorizonMs ?? 2_000;
   // Since when the state has been observing: the oldest volume bucket any read has shown. Busy
   // domains (read all the time) carry the oldest buckets, so this settles within the first
@@ -82,7 +83,7 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       if (rated) rs.add(DOMAIN_OUTCOMES, domainKey);
       // The account's own events all sit in its partition (checks are keyed by account), so its
       // committed offset alone tells which of them the stores hold.
-      const partition = partitionFor(Buffer.from(k.account), TOPICS.checks.partitions);
+      const partition = accountPartition(k.account);
       const committedKey = offsetKey(TOPICS.checks.name, partition);
       if (!opts.committed) rs.add(OFFSETS_STORE, committedKey);
       // Own events and committed offsets are taken before the state is read, never after: an

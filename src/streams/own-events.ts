@@ -10,6 +10,7 @@
  * Memory is bounded by write rate x (materialisation lag + horizon), and by a hard cap.
  */
 import type { CheckScored, FeedbackReceived } from '../domain/events.ts';
+import type { Sighting } from '../service/ports.ts';
 
 export interface Positioned<E> {
   readonly event: E;
@@ -53,15 +54,6 @@ class Index<E> {
       if (list.length === 0) this.byKey.delete(key);
     }
   }
-}
-
-/** What the windowed counts need of a check (the same fields a bulk sibling carries). */
-export interface Sighting {
-  readonly inbox_hash: Buffer;
-  readonly spelling_hash: Buffer;
-  readonly account_type: string;
-  readonly local_shape: string;
-  readonly time: number;
 }
 
 interface InFlightCheck {

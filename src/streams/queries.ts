@@ -2,8 +2,10 @@
  * Interactive queries: typed, read-only lookups the API makes against the local state
  * (the streams' own stores in embedded mode, a changelog replica in Kafka mode), each merged
  * with this instance's not-yet-materialised events (own-events.ts) by re-applying them with
- * the aggregation's own code on a scratch transaction.
+ * the aggregation's own code on a scratch transaction. They implement the service's
+ * FeedbackQueries, UsageQueries and ModelStatsQueries ports (service/ports.ts).
  */
+import { accountPartition } from '../bus/account-partition.ts';
 import { TOPICS } from '../bus/topics.ts';
 import { CHECK_ID_VALIDITY_MS } from '../domain/check-id.ts';
 import type { CheckScored } from '../domain/events.ts';
@@ -16,24 +18,20 @@ import { dayOf, decodeUsage, USAGE_DAILY, usageKey } from './aggregations/usage-
 import { inboxIndexKey, type OwnEvents } from './own-events.ts';
 import { decodeOffset, offsetKey } from './stores/key-layout.ts';
 import { OFFSETS_STORE } from './stores/offsets.ts';
+import type { FeedbackQueries, ModelStatsQueries, UsageQueries } from '../service/ports.ts';
 import type { StateReader } from './stores/state-reader.ts';
 import { BatchTx, mapKey, ReadSet } from './stores/tx.ts';
 
-export interface Queries {
-  /** Billed emails per UTC day number for the account. */
-  usage(account: string, days: readonly number[], partition: number, now: number): Promise<Map<number, number>>;
-  /** The newest check of this inbox by this account within the feedback window. */
+export interface Queries extends FeedbackQueries, UsageQueries, ModelStatsQueries {
   latestInboxCheck(account: string, inboxHash: Buffer, now: number): Promise<LatestCheck | undefined>;
-  isLabelled(account: string, uuid: Buffer, now: number): Promise<boolean>;
-  /** What the label join will know of a check (features, each model's probability), if the state or own events hold it. */
   checkRecord(account: string, uuid: Buffer, inboxHash: Buffer, now: number): Promise<CheckRecord | undefined>;
-  /** Prequential tallies of every account that reported outcomes. */
   modelStats(now: number): Promise<{ account: string; stats: ModelStats }[]>;
 }
 
 export function createQueries(state: StateReader, own: OwnEvents): Queries {
   return {
-    async usage(account, days, partition, now) {
+    async usage(account, days, now) {
+      const partition = accountPartition(account);
       // Own events are taken before the state is read, never after: one the state commits while
       // the read is in flight is pruned from own events, and the read may not include it yet.
       // Taken first, it is counted by one side or, deduplicated by `through`, by both.

@@ -6,7 +6,10 @@
  * Checks are read-your-writes like usage (queries.ts): the API's own events past the position
  * each day's value carries are added. Outcomes and waves are not (as /v1/model's tallies are
  * not): they show what the stores hold, a commit (about 100-200 ms) after the event.
+ * Implements the service's StatsQueries port (service/ports.ts).
  */
+import { accountPartition } from '../bus/account-partition.ts';
+import type { AccountDay as PortAccountDay, StatsQueries as PortStatsQueries } from '../service/ports.ts';
 import { countsAt, total } from './aggregations/distinct-counter.ts';
 import { accountDayKey, ACCOUNT_CHECKS_DAILY, addCheck, decodeCheckDay, type CheckDay } from './aggregations/account-checks-daily.ts';
 import { ACCOUNT_OUTCOMES_DAILY, ACCOUNT_OUTCOMES_DAILY_LATE, outcomeDayView, type OutcomeDayView } from './aggregations/account-outcomes-daily.ts';
@@ -19,27 +22,19 @@ import { domainKey } from './stores/key-layout.ts';
 import type { StateReader } from './stores/state-reader.ts';
 import { mapKey, ReadSet } from './stores/tx.ts';
 
-export interface AccountDay {
+export interface AccountDay extends PortAccountDay {
   readonly checks: CheckDay;
   readonly outcomes: OutcomeDayView;
 }
 
-export interface Wave {
-  readonly domain: string;
-  /** Distinct inboxes at the domain in about the last 10 minutes, across customers, at the time of asking. */
-  readonly recent_signups: number;
-}
-
-export interface StatsQueries {
-  /** The account's figures per UTC day number (days from the epoch, none negative). */
-  days(account: string, days: readonly number[], partition: number, now: number): Promise<Map<number, AccountDay>>;
-  /** Domains where the account's checks of about the last hour met a wave, largest wave first. */
-  waves(account: string, now: number, limit: number): Promise<Wave[]>;
+export interface StatsQueries extends PortStatsQueries {
+  days(account: string, days: readonly number[], now: number): Promise<Map<number, AccountDay>>;
 }
 
 export function createStatsQueries(state: StateReader, own: OwnEvents): StatsQueries {
   return {
-    async days(account, days, partition, now) {
+    async days(account, days, now) {
+      const partition = accountPartition(account);
       // Own events are taken before the state is read (see queries.ts usage()).
       const mine = [...own.checksByAccount.get(account)];
       const rs = new ReadSet();

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DAY, HOUR, MINUTE } from '../../src/domain/time.ts';
 import { createHistoryReader } from '../../src/streams/history.ts';
 import { OwnEvents } from '../../src/streams/own-events.ts';
-import type { HistoryKeys } from '../../src/service/check-service.ts';
+import type { HistoryKeys } from '../../src/service/ports.ts';
 import { aCheck, aFeedback, hash, openPipeline, removeDir, type BusFactory, type Pipeline } from '../helpers/pipeline.ts';
 
 /** The windowed-state aggregations, end to end through the runtime, on any bus. */

@@ -4,6 +4,7 @@
  * a replica may hold the count before the offsets that go with it).
  */
 import { describe, expect, it } from 'vitest';
+import { accountPartition } from '../../src/bus/account-partition.ts';
 import { TOPICS } from '../../src/bus/topics.ts';
 import type { CheckScored } from '../../src/domain/events.ts';
 import { DAY } from '../../src/domain/time.ts';
@@ -17,7 +18,8 @@ import { mapKey } from '../../src/streams/stores/tx.ts';
 
 const NOW = 1_800_000_000_000;
 const DAY0 = dayOf(NOW);
-const PARTITION = 2;
+/** The account's partition of the check topic (usage() reads that partition's positions). */
+const PARTITION = accountPartition('acme');
 
 function stateWith(values: Map<string, Buffer>): StateReader {
   return {
@@ -46,7 +48,7 @@ describe('usage: committed counts plus own events not yet included', () => {
       [mapKey(USAGE_DAILY, usageKey('acme', DAY0)), encodeUsage({ count: 13, through: 13 })],
       [mapKey(OFFSETS_STORE, offsetKey(TOPICS.checks.name, PARTITION)), offsetValue(10)],
     ]);
-    const usage = await createQueries(stateWith(values), own).usage('acme', [DAY0], PARTITION, NOW);
+    const usage = await createQueries(stateWith(values), own).usage('acme', [DAY0], NOW);
     expect(usage.get(DAY0)).toBe(13);
   });
 
@@ -60,7 +62,7 @@ describe('usage: committed counts plus own events not yet included', () => {
       [mapKey(USAGE_DAILY, usageKey('acme', DAY0 - 1)), encodeUsage({ count: 5, through: 21 })],
       [mapKey(USAGE_DAILY, usageKey('acme', DAY0)), encodeUsage({ count: 2, through: 22 })],
     ]);
-    const usage = await createQueries(stateWith(values), own).usage('acme', [DAY0 - 1, DAY0], PARTITION, NOW);
+    const usage = await createQueries(stateWith(values), own).usage('acme', [DAY0 - 1, DAY0], NOW);
     expect(usage.get(DAY0 - 1)).toBe(5);
     expect(usage.get(DAY0)).toBe(4);
   });
@@ -70,7 +72,7 @@ describe('usage: committed counts plus own events not yet included', () => {
     ownCheck(own, 3);
     ownCheck(own, 4);
     const values = new Map([[mapKey(OFFSETS_STORE, offsetKey(TOPICS.checks.name, PARTITION)), offsetValue(100)]]);
-    expect((await createQueries(stateWith(values), own).usage('acme', [DAY0], PARTITION, NOW)).get(DAY0)).toBe(2);
+    expect((await createQueries(stateWith(values), own).usage('acme', [DAY0], NOW)).get(DAY0)).toBe(2);
   });
 
   it('values written before they carried a position fall back to the stored offset', async () => {
@@ -82,7 +84,7 @@ describe('usage: committed counts plus own events not yet included', () => {
       [mapKey(USAGE_DAILY, usageKey('acme', DAY0)), legacy],
       [mapKey(OFFSETS_STORE, offsetKey(TOPICS.checks.name, PARTITION)), offsetValue(8)],
     ]);
-    expect((await createQueries(stateWith(values), own).usage('acme', [DAY0], PARTITION, NOW)).get(DAY0)).toBe(8);
+    expect((await createQueries(stateWith(values), own).usage('acme', [DAY0], NOW)).get(DAY0)).toBe(8);
   });
 
   // Regression (a CI flake: usage 41 instead of 42 right after a check): the stream runtime
@@ -101,7 +103,7 @@ describe('usage: committed counts plus own events not yet included', () => {
       },
       scan: async () => [],
     };
-    expect((await createQueries(state, own).usage('acme', [DAY0], PARTITION, NOW)).get(DAY0)).toBe(42);
+    expect((await createQueries(state, own).usage('acme', [DAY0], NOW)).get(DAY0)).toBe(42);
   });
 });
 

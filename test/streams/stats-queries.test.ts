@@ -5,8 +5,6 @@
  * before their checks, so the join completed on the other side the first time).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { partitionFor } from '../../src/bus/partitioner.ts';
-import { TOPICS } from '../../src/bus/topics.ts';
 import type { CheckScored } from '../../src/domain/events.ts';
 import { DAY, MINUTE } from '../../src/domain/time.ts';
 import { dayOf } from '../../src/streams/aggregations/usage-daily.ts';
@@ -30,7 +28,6 @@ async function pipeline(dir?: string): Promise<Pipeline> {
 const T = Date.UTC(2026, 10, 21, 12);
 const NOW = T + DAY + 5 * MINUTE;
 const DAYS = [dayOf(T) - 1, dayOf(T), dayOf(T) + 1];
-const partition = (account: string) => partitionFor(Buffer.from(account), TOPICS.checks.partitions);
 
 /** Two accounts over two days; a wave at one domain (30 new inboxes, answers carrying signup_wave) just before NOW. */
 async function feed(p: Pipeline): Promise<void> {
@@ -47,8 +44,8 @@ async function feed(p: Pipeline): Promise<void> {
 
 async function snapshot(p: Pipeline) {
   const q = createStatsQueries(p.state, new OwnEvents());
-  const acme = await q.days('acme', DAYS, partition('acme'), NOW);
-  const globex = await q.days('globex', DAYS, partition('globex'), NOW);
+  const acme = await q.days('acme', DAYS, NOW);
+  const globex = await q.days('globex', DAYS, NOW);
   const strip = (m: Map<number, { checks: { through: number } }>) => [...m].map(([d, v]) => [d, { ...v, checks: { ...v.checks, through: 'x' } }]);
   return { acme: strip(acme as never), globex: strip(globex as never), acmeRaw: acme, waves: await q.waves('acme', NOW, 10), globexWaves: await q.waves('globex', NOW, 10) };
 }
@@ -68,7 +65,7 @@ describe('stats queries over the embedded pipeline', () => {
     expect(second!.outcomes.baseline!.log_loss).toBeCloseTo(-Math.log(0.9), 6);
     expect(s.waves).toEqual([{ domain: 'wave.com', recent_signups: 30 }]);
     // another account's figures never mix in
-    expect([...(await createStatsQueries(p.state, new OwnEvents()).days('globex', DAYS, partition('globex'), NOW)).values()][1]).toMatchObject({
+    expect([...(await createStatsQueries(p.state, new OwnEvents()).days('globex', DAYS, NOW)).values()][1]).toMatchObject({
       checks: { allow: 0, review: 1, block: 0, reasons: { role_account: 1 } },
       outcomes: { real: 0, fake: 1 },
     });
@@ -105,7 +102,7 @@ describe('stats queries over the embedded pipeline', () => {
     await p.runtime.stop(); // freeze materialisation: the next check stays pending
     const b = aCheck({ time: T + 1, verdict: 'block', reasons: ['natural_name', 'role_account'] });
     own.addCheck({ event: b, ...(await p.sendCheck(b)) });
-    const day = (await q.days('acme', [dayOf(T)], partition('acme'), T + 2)).get(dayOf(T))!;
+    const day = (await q.days('acme', [dayOf(T)], T + 2)).get(dayOf(T))!;
     expect(day.checks).toMatchObject({ allow: 1, block: 1, reasons: { natural_name: 2, role_account: 1 } });
   });
 });

@@ -8,7 +8,7 @@
  * position. Values written before the position existed are 8 bytes (count only).
  */
 import type { CheckScored } from '../../domain/events.ts';
-import { DAY } from '../../domain/time.ts';
+import { DAY, dayOf } from '../../domain/time.ts';
 import type { Aggregation, SourcePosition } from '../aggregation.ts';
 import { accountDayKey } from '../stores/key-layout.ts';
 import { timedStore, type StoreSpec } from '../stores/store-spec.ts';
@@ -16,7 +16,8 @@ import { readU64 } from './store-values.ts';
 
 export const USAGE_DAILY: StoreSpec = timedStore(1, 'usage-daily', 400 * DAY);
 
-export const dayOf = (ts: number): number => Math.floor(ts / DAY);
+// The day rule is the domain's (the services' day ranges use it too); re-exported for the stores' readers.
+export { dayOf };
 
 export const usageKey = accountDayKey;
 

@@ -1,0 +1,30 @@
+/**
+ * The service's CheckEvents and FeedbackEvents ports over the bus: an event is encoded, keyed
+ * and partitioned by its account (bus/account-partition.ts), written through the event writer
+ * (durable before the promise resolves, 503 past the deadline), and then kept among this
+ * instance's own events so every read includes it until the state does (read-your-writes).
+ */
+import type { Codecs } from '../bus/codecs.ts';
+import { accountKey, accountPartition } from '../bus/account-partition.ts';
+import { TOPICS } from '../bus/topics.ts';
+import type { EventWriter } from '../service/event-writer.ts';
+import type { CheckEvents, FeedbackEvents } from '../service/ports.ts';
+import type { OwnEvents } from './own-events.ts';
+
+export function createEventLog(writer: EventWriter, codecs: Pick<Codecs, 'checks' | 'feedback'>, own: OwnEvents): { checks: CheckEvents; feedback: FeedbackEvents } {
+  return {
+    checks: {
+      begin: (account, domain, ipHash, sighting, request) => own.beginCheck(account, domain, ipHash, sighting, request),
+      async append(event) {
+        const pos = await writer.write(TOPICS.checks.name, accountKey(event.account), codecs.checks.encode(event), event.time, accountPartition(event.account));
+        own.addCheck({ event, ...pos });
+      },
+    },
+    feedback: {
+      async append(event) {
+        const pos = await writer.write(TOPICS.feedback.name, accountKey(event.account), codecs.feedback.encode(event), event.time, accountPartition(event.account));
+        own.addFeedback({ event, ...pos });
+      },
+    },
+  };
+}

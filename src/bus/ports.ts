@@ -52,7 +52,7 @@ export interface SendOptions {
    * returns false and changes nothing; `send` settles with the write's outcome. (A caller that
    * gave up on a check can thus tell "not recorded" from "may have been recorded".) A plain
    * callback, not an AbortSignal: one is made per check, and an AbortController with a
-   * listener costs about 10 µs in Node 20.
+   * listener is costly at that rate (docs/architecture.md, Benchmarks).
    */
   readonly withdrawable?: (withdraw: () => boolean) => void;
 }

@@ -54,7 +54,7 @@ export type FeatureVector = Float64Array;
 
 /**
  * Column of each feature. Object.fromEntries keeps it a fast-properties object in V8 (adding
- * 35 computed keys one by one turns it into a slow dictionary, ~5x slower per lookup).
+ * 35 computed keys one by one turns it into a slow dictionary, several times slower per lookup).
  */
 export const FEATURE_INDEX: Readonly<Record<FeatureName, number>> = Object.fromEntries(
   FEATURE_NAMES.map((n, i) => [n, i]),
@@ -89,9 +89,10 @@ const clamp01 = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x);
 
 /**
  * A zeroed vector carved from a shared ArrayBuffer slab. A fresh Float64Array of 35 doubles
- * is past V8's on-heap typed-array limit (64 bytes) and costs ~1 us of malloc and GC
- * bookkeeping; a view into a slab costs ~40 ns, which matters at 100k+ checks/s. A slab is
- * freed when no vector cut from it is alive any more.
+ * is past V8's on-heap typed-array limit (64 bytes) and costs a malloc and GC bookkeeping;
+ * a view into a slab costs a small fraction of that, which matters at the rate signals run
+ * (docs/architecture.md, Benchmarks). A slab is freed when no vector cut from it is alive
+ * any more.
  */
 const SLAB_VECTORS = 256;
 let slab = new ArrayBuffer(0);

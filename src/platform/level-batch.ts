@@ -1,8 +1,8 @@
 /**
  * Atomic LevelDB writes through a chained batch. abstract-level clones and validates every
- * operation of an array `batch(ops)` in JS (about 12 µs per operation, measured); the chained
- * form hands keys and values straight to the binding (about 2 µs). Every batched write of the
- * log and the state stores goes through here.
+ * operation of an array `batch(ops)` in JS; the chained form hands keys and values straight to
+ * the binding, at a fraction of the cost per operation (docs/architecture.md, Benchmarks).
+ * Every batched write of the log and the state stores goes through here.
  */
 import type { ChainedBatch, ClassicLevel } from 'classic-level';
 

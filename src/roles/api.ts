@@ -48,30 +48,19 @@ import { OwnEvents } from '../streams/own-events.ts';
 import { createEventLog } from '../streams/event-log.ts';
 import { commitCachedReader } from '../streams/commit-cached-reader.ts';
 import { createQueries } from '../streams/queries.ts';
-import { coalescingReader, type BatchStateReader } from '../streams/coalescing-reader.ts';
+import { coalescingReader } from '../streams/coalescing-reader.ts';
 import type { Context } from './context.ts';
+import type { MaterializedState } from './materialized-state.ts';
 
 export interface ApiRoleDeps {
   producer: BusProducer;
   codecs: Codecs;
-  state: BatchStateReader;
-  /** Committed offsets of checks and feedback in the state this API reads (for pruning own events). */
-  applied(): { checks: readonly number[]; feedback: readonly number[] };
-  onStateCommit(listener: () => void): () => void;
+  /** The state this API reads (the worker's, this thread's runtime's, or a changelog replica). */
+  state: MaterializedState;
   /** The newest learned model published (the model follower). */
   learned: LearnedModelSource & ModelPublications;
   /** Keys, rules and settings as they stand (the controls follower, caught up). */
   controls: ControlsFollower;
-  /** Readiness of the parts this process runs besides the API (state caught up, bus reachable). */
-  readiness(): Promise<ReadinessReport['checks']>;
-  /** True once the state this API reads can no longer be brought up to date (its stream processors stopped). */
-  stateFailed?(): boolean;
-  /**
-   * Kafka mode: waits (bounded) until this instance's state includes every check event of the
-   * account written before the call, by any instance. Absent in embedded mode (one instance,
-   * whose own events count at once).
-   */
-  othersApplied?(account: string, timeoutMs: number): Promise<boolean>;
 }
 
 export interface ApiRole {
@@ -105,10 +94,11 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
   // repartition topic, so own events are also kept for a short horizon.
   const embedded = config.mode === 'embedded';
   const own = new OwnEvents(embedded ? 0 : DOMAIN_HORIZON_MS);
-  const queries = createQueries(d.state, own);
+  const state = d.state;
+  const queries = createQueries(state.reader, own);
   // Check history reads many keys of busy domains; it may read them once per state commit,
   // and what it must read, it reads together with the other checks of this event-loop turn.
-  const cachedState = commitCachedReader(coalescingReader(d.state), d.onStateCommit);
+  const cachedState = commitCachedReader(coalescingReader(state.reader), (l) => state.onCommit(l));
   const writer = createEventWriter(d.producer, {
     timeoutMs: config.eventTimeoutMs,
     // An event already being written usually lands within moments; a 503 for it would be a check recorded but not answered.
@@ -122,7 +112,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     mode: config.modelMode,
     learned: d.learned,
     queries,
-    onStateCommit: d.onStateCommit,
+    onStateCommit: (l) => state.onCommit(l),
     now: ctx.now,
     maxAccountShare: config.maxAccountShare,
     onError: (err) => logger.warn({ err }, 'model health refresh failed'),
@@ -178,7 +168,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     dns: dns.source,
     ip: { facts: (ip) => feeds.facts(ip) },
     ...(domainAge ? { domainAge } : {}),
-    history: createHistoryReader(cachedState, own, { domainFromChecks: embedded, domainHorizonMs: DOMAIN_HORIZON_MS, committed: () => d.applied().checks, maxAccountShare: config.maxAccountShare }),
+    history: createHistoryReader(cachedState, own, { domainFromChecks: embedded, domainHorizonMs: DOMAIN_HORIZON_MS, committed: () => state.applied().checks, maxAccountShare: config.maxAccountShare }),
     hasher: ctx.hasher,
     signer: ctx.signer,
     events: events.checks,
@@ -203,7 +193,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
 
   const feedback = createFeedbackService({
     signer: ctx.signer,
-    queries: d.othersApplied ? { ...queries, othersApplied: d.othersApplied } : queries,
+    queries: state.othersApplied ? { ...queries, othersApplied: (account, ms) => state.othersApplied!(account, ms) } : queries,
     events: events.feedback,
     now: ctx.now,
     inboxHashOf,
@@ -216,14 +206,14 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     onResult: (outcome, result) => metrics.feedback.inc({ outcome, result }),
   });
 
-  const stopPruning = d.onStateCommit(() => {
-    const a = d.applied();
+  const stopPruning = state.onCommit(() => {
+    const a = state.applied();
     own.prune(a.checks, a.feedback, ctx.now());
   });
 
   const health: Health = {
     async readiness() {
-      const checks: ReadinessReport['checks'] = { ...(await d.readiness()), ...feeds.readiness(), ...dns.readiness() };
+      const checks: ReadinessReport['checks'] = { ...(await state.readiness()), ...feeds.readiness(), ...dns.readiness() };
       return { ready: Object.values(checks).every((c) => c.ok || c.required === false), checks };
     },
   };
@@ -239,7 +229,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     usage: createUsageService(queries, ctx.now),
     rules,
     settings,
-    stats: createStatsService(createStatsQueries(d.state, own), d.learned, ctx.now),
+    stats: createStatsService(createStatsQueries(state.reader, own), d.learned, ctx.now),
     dashboard: loadDashboardAssets(),
     signupHooks,
     health,
@@ -250,7 +240,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
       process.on('SIGCONT', listener);
       return () => process.off('SIGCONT', listener);
     },
-    ...(d.stateFailed ? { stateFailed: d.stateFailed } : {}),
+    ...(state.broken ? { stateFailed: () => state.broken!() } : {}),
   });
   metrics.gauge('mailsift_own_events_pending', 'Own events kept for read-your-writes', [], (set) => set({}, own.size));
   // Embedded mode: `mailsift keys` reaches this process (which owns the data dir) here.

@@ -23,6 +23,7 @@ import type { LabelledRow } from '../eval/labelled.ts';
 import { createLogger } from '../platform/logger.ts';
 import type { ModelStatsView } from '../service/ports.ts';
 import { startApi } from './api.ts';
+import { inThreadState } from './materialized-state.ts';
 import { openBus } from './bus.ts';
 import { createContext, type Context } from './context.ts';
 import { startControlsFollower } from './controls-follower.ts';
@@ -111,10 +112,7 @@ export async function simulateLearning(input: LearningSimulationInput): Promise<
       controls,
       producer: tapChecks(opened.bus.producer(), checkEvents),
       codecs: opened.codecs,
-      state: streams.state,
-      applied: () => ({ checks: streams.runtime.applied('checks'), feedback: streams.runtime.applied('feedback') }),
-      onStateCommit: (l) => streams.runtime.onCommit(l),
-      readiness: async () => ({}),
+      state: await inThreadState(ctx, opened.bus, streams),
     });
     closers.unshift(() => api.close());
 

@@ -1,38 +1,30 @@
 /**
  * `mailsift serve`: starts the roles MAILSIFT_ROLES names.
- *  - Embedded mode: all roles in one process over the embedded log; the API reads the
- *    streams' own stores.
+ *  - Embedded mode: all roles in one process over the embedded log; the stream runtime (and
+ *    the trainer) in a worker thread by default, the API reading the same state.
  *  - Kafka mode: each role may run in its own process; an API instance reads a replica of
  *    every store, materialised from the changelog topics.
- * The API waits (bounded) until the state it reads has caught up before it listens, so a
- * restart answers with the counters it had.
+ * Which state the API reads is a MaterializedState (materialized-state.ts); the API is wired
+ * once, over any of them (startApiOver).
  */
 import { join } from 'node:path';
-import type { ReadinessReport } from '../service/ports.ts';
-import { createReplica } from '../streams/replica.ts';
-import { LevelStore } from '../streams/stores/level-store.ts';
-import { EMBEDDED_TOPOLOGY, storesOf, TOPOLOGY } from '../streams/topology.ts';
 import { startApi, type ApiRole } from './api.ts';
 import { startOpsServer } from './ops-server.ts';
 import { instanceId, openBus, type OpenedBus } from './bus.ts';
 import type { Context } from './context.ts';
 import { startStreams, type StreamsRole } from './streams.ts';
-import { startStreamsThread, type StreamsThread } from './streams-thread.ts';
-import { startModelFollower, type ModelFollower } from './model-follower.ts';
+import { startModelFollower } from './model-follower.ts';
 import { startControlsFollower, type ControlsFollower } from './controls-follower.ts';
 import type { EmbeddedLog } from '../bus/embedded-log.ts';
 import type { Bus } from '../bus/ports.ts';
 import type { Codecs } from '../bus/codecs.ts';
 import { DAY } from '../domain/time.ts';
 import { startTrainer, type Trainer } from './trainer.ts';
-import { alignLogWithState } from './log-state-alignment.ts';
-import { catchUp } from './catch-up.ts';
 import { createCodecs } from '../bus/codecs.ts';
 import { openEmbeddedBus } from '../bus/embedded-bus.ts';
 import { createEmbeddedRegistry } from '../bus/embedded-registry.ts';
 import { ALL_TOPICS, TOPICS } from '../bus/topics.ts';
-import { accountPartition } from '../bus/account-partition.ts';
-import { prettyLogs } from '../platform/logger.ts';
+import { inThreadState, readinessOf, replicaState, workerState, type MaterializedState } from './materialized-state.ts';
 
 /** How long a start waits for the customer controls before giving up. */
 const CONTROLS_CATCH_UP_MS = 60_000;
@@ -68,23 +60,43 @@ export interface Running {
   close(): Promise<void>;
 }
 
-/** The source topics the streams apply: what "records to apply" counts while catching up. */
-const SOURCE_TOPICS = ['checks', 'feedback', 'labelled'] as const;
+/** A closer list run in reverse order of registration (the last started is the first stopped). */
+type Closers = (() => Promise<void>)[];
 
-/** Records of the source topics not applied yet, from their ends and what was applied. */
-async function recordsToApply(ends: (topic: string) => Promise<readonly number[]> | readonly number[], applied: (topic: (typeof SOURCE_TOPICS)[number]) => readonly number[]): Promise<number> {
-  let left = 0;
-  for (const topic of SOURCE_TOPICS) {
-    const done = applied(topic);
-    (await ends(TOPICS[topic].name)).forEach((end, p) => (left += Math.max(0, end - (done[p] ?? 0))));
+/**
+ * The API over a materialised state: the model follower, the customer controls (compacted
+ * here in embedded mode, where this thread is their only writer), then the app. Each part's
+ * closer joins `closers`.
+ */
+async function startApiOver(ctx: Context, opened: OpenedBus, state: MaterializedState, closers: Closers): Promise<ApiRole> {
+  const kafka = ctx.config.mode === 'kafka';
+  const follower = await startModelFollower({
+    bus: opened.bus,
+    codecs: opened.codecs,
+    groupId: kafka ? `mailsift-api-models-${instanceId(ctx)}` : 'mailsift-api-models',
+    logger: ctx.logger.child({ role: 'api' }),
+  });
+  closers.unshift(() => follower.stop());
+  await follower.caughtUp();
+  if (opened.log) {
+    const stop = await compactControls(ctx, opened.log);
+    closers.unshift(async () => stop());
   }
-  return left;
+  const controls = await followControls(ctx, opened.bus, opened.codecs, kafka ? `mailsift-api-controls-${instanceId(ctx)}` : 'mailsift-api-controls');
+  closers.unshift(() => controls.stop());
+  const api = await startApi(ctx, { learned: follower, controls, producer: opened.bus.producer(), codecs: opened.codecs, state });
+  closers.unshift(() => api.close());
+  return api;
+}
+
+async function closeAll(closers: Closers): Promise<void> {
+  for (const c of closers) await c();
 }
 
 export async function serve(ctx: Context): Promise<Running> {
   if (ctx.config.mode === 'embedded' && ctx.config.streamsThread) return serveEmbeddedThreaded(ctx);
   const opened = await openBus(ctx);
-  const closers: (() => Promise<void>)[] = [];
+  const closers: Closers = [];
   const roles = ctx.config.roles;
   let streams: StreamsRole | undefined;
   let api: ApiRole | undefined;
@@ -112,22 +124,9 @@ export async function serve(ctx: Context): Promise<Running> {
       ctx.logger.info({ mode: ctx.config.mode, interval_s: ctx.config.trainIntervalS }, 'mailsift trainer running');
     }
     if (roles.includes('api')) {
-      const follower = await startModelFollower({
-        bus: opened.bus,
-        codecs: opened.codecs,
-        groupId: kafka ? `mailsift-api-models-${instanceId(ctx)}` : 'mailsift-api-models',
-        logger: ctx.logger.child({ role: 'api' }),
-      });
-      closers.unshift(() => follower.stop());
-      await follower.caughtUp();
-      if (opened.log) {
-        const stop = await compactControls(ctx, opened.log);
-        closers.unshift(async () => stop());
-      }
-      const controls = await followControls(ctx, opened.bus, opened.codecs, kafka ? `mailsift-api-controls-${instanceId(ctx)}` : 'mailsift-api-controls');
-      closers.unshift(() => controls.stop());
-      api = kafka ? await replicatedApi(ctx, opened, closers, follower, controls) : await embeddedApi(ctx, opened, streams!, follower, controls);
-      closers.unshift(() => api!.close());
+      const state = kafka ? await replicaState(ctx, opened) : await inThreadState(ctx, opened.bus, streams!);
+      closers.unshift(() => state.close());
+      api = await startApiOver(ctx, opened, state, closers);
     } else {
       const s = streams;
       const t = trainer;
@@ -138,8 +137,8 @@ export async function serve(ctx: Context): Promise<Running> {
       const ops = await startOpsServer(ctx, {
         async readiness() {
           const checks = {
-            ...(s ? { streams: streamsCheck(s.runtime.failed(), storesCaughtUp) } : {}),
-            ...(t ? { trainer: streamsCheck(t.failed(), true) } : {}),
+            ...(s ? { streams: readinessOf(s.runtime.failed(), storesCaughtUp) } : {}),
+            ...(t ? { trainer: readinessOf(t.failed(), true) } : {}),
             kafka: (await opened.bus.healthy()) ? { ok: true } : { ok: false, detail: 'brokers unreachable' },
           };
           return { ready: Object.values(checks).every((c) => c.ok), checks };
@@ -157,151 +156,36 @@ export async function serve(ctx: Context): Promise<Running> {
     ...(streams ? { streams } : {}),
     ...(trainer ? { trainer } : {}),
     async close() {
-      for (const c of closers) await c();
+      await closeAll(closers);
       await opened.bus.close();
     },
   };
 }
 
 /**
- * Embedded mode with the stream runtime in a worker thread: the API thread writes the log and
- * reads the state; the worker applies the log to the state. Both open the same databases.
+ * Embedded mode with the stream runtime (and the trainer) in a worker thread: this thread
+ * writes the log and reads the state; the worker applies the log to the state. Both open the
+ * same databases.
  */
 async function serveEmbeddedThreaded(ctx: Context): Promise<Running> {
   const bus = await openEmbeddedBus(join(ctx.dataDir, 'log'), ALL_TOPICS, { multithreading: true });
-  const codecs = await createCodecs(createEmbeddedRegistry(bus.log.db));
-  const state = new LevelStore(join(ctx.dataDir, 'state'), { multithreading: true });
-  await state.open(storesOf(EMBEDDED_TOPOLOGY));
-  let thread: StreamsThread;
-  try {
-    await alignLogWithState(bus.log, state, ALL_TOPICS.map((t) => t.name), ctx.logger);
-    const workerData = {
-      dataDir: ctx.dataDir,
-      logLevel: ctx.config.logLevel,
-      prettyLogs: prettyLogs(ctx.config.logFormat),
-      trainIntervalMs: ctx.config.trainIntervalS * 1000,
-      blockBelow: ctx.config.verdictReview,
-      maxAccountShare: ctx.config.maxAccountShare,
-    };
-    thread = await startStreamsThread(workerData, state, (moved) => {
-      for (const x of moved) bus.log.advanceDurable(x.topic, x.partition, x.end);
-    });
-  } catch (err) {
-    await state.close();
-    await bus.close();
-    throw err;
-  }
-  bus.log.onDurable = (moved) => thread.durable(moved);
-  ctx.logger.info({ mode: 'embedded' }, 'mailsift streams running');
-  ctx.metrics.gauge('mailsift_streams_lag_records', 'Records not yet applied to the stores, per source topic', ['topic'], (set) => {
-    for (const topic of SOURCE_TOPICS) {
-      const applied = thread.applied(topic);
-      set({ topic }, bus.log.endOffsets(TOPICS[topic].name).reduce((s, e, p) => s + Math.max(0, e - (applied[p] ?? 0)), 0));
-    }
-  });
+  const closers: Closers = [];
   let api: ApiRole;
-  let follower: ModelFollower | undefined;
-  let controls: ControlsFollower | undefined;
-  let stopCompaction: (() => void) | undefined;
   try {
-    const caughtUp = await catchUp({
-      part: 'streams',
-      logger: ctx.logger,
-      caughtUp: (ms) => thread.caughtUp(ms),
-      remaining: () => recordsToApply((t) => bus.log.endOffsets(t), (t) => thread.applied(t)),
-      failed: () => thread.failed(),
-    });
-    follower = await startModelFollower({ bus, codecs, groupId: 'mailsift-api-models', logger: ctx.logger.child({ role: 'api' }) });
-    await follower.caughtUp();
-    stopCompaction = await compactControls(ctx, bus.log);
-    controls = await followControls(ctx, bus, codecs, 'mailsift-api-controls');
-    api = await startApi(ctx, {
-      learned: follower,
-      controls,
-      producer: bus.producer(),
-      codecs,
-      state,
-      applied: () => ({ checks: thread.applied('checks'), feedback: thread.applied('feedback') }),
-      onStateCommit: (l) => thread.onCommit(l),
-      readiness: async () => ({ streams: streamsCheck(thread.failed(), caughtUp()), log: { ok: true } }),
-      stateFailed: () => thread.failed() !== undefined,
-    });
+    const opened: OpenedBus = { bus, codecs: await createCodecs(createEmbeddedRegistry(bus.log.db)), log: bus.log };
+    const state = await workerState(ctx, bus);
+    closers.unshift(() => state.close());
+    api = await startApiOver(ctx, opened, state, closers);
   } catch (err) {
-    stopCompaction?.();
-    await controls?.stop();
-    await follower?.stop();
-    await thread.close();
-    await state.close();
-    await bus.close();
+    for (const c of closers) await c().catch(() => undefined);
+    await bus.close().catch(() => undefined);
     throw err;
   }
   return {
     api,
     async close() {
-      await api.close();
-      stopCompaction!();
-      await controls!.stop();
-      await follower!.stop();
-      await thread.close();
-      await state.close();
+      await closeAll(closers);
       await bus.close();
     },
   };
-}
-
-async function embeddedApi(ctx: Context, opened: OpenedBus, streams: StreamsRole, learned: ModelFollower, controls: ControlsFollower): Promise<ApiRole> {
-  const caughtUp = await catchUp({
-    part: 'streams',
-    logger: ctx.logger,
-    caughtUp: (ms) => streams.runtime.caughtUp(ms),
-    remaining: () => recordsToApply((t) => opened.bus.endOffsets(t), (t) => streams.runtime.applied(t)),
-    failed: () => streams.runtime.failed(),
-  });
-  return startApi(ctx, {
-    learned,
-    controls,
-    producer: opened.bus.producer(),
-    codecs: opened.codecs,
-    state: streams.state,
-    applied: () => ({ checks: streams.runtime.applied('checks'), feedback: streams.runtime.applied('feedback') }),
-    onStateCommit: (l) => streams.runtime.onCommit(l),
-    stateFailed: () => streams.runtime.failed() !== undefined,
-    readiness: async () => ({
-      streams: streamsCheck(streams.runtime.failed(), caughtUp()),
-      log: (await opened.bus.healthy()) ? { ok: true } : { ok: false, detail: 'event log unavailable' },
-    }),
-  });
-}
-
-async function replicatedApi(ctx: Context, opened: OpenedBus, closers: (() => Promise<void>)[], learned: ModelFollower, controls: ControlsFollower): Promise<ApiRole> {
-  const db = new LevelStore(join(ctx.dataDir, 'replica'));
-  const stores = storesOf(TOPOLOGY);
-  await db.open(stores);
-  const replica = createReplica({ bus: opened.bus, state: db, stores, groupId: `mailsift-api-${instanceId(ctx)}`, logger: ctx.logger.child({ role: 'api' }) });
-  closers.unshift(async () => {
-    await replica.stop();
-    await db.close();
-  });
-  await replica.start();
-  ctx.metrics.gauge('mailsift_replica_lag_records', "Changelog records this API instance's replica has not applied yet (its reads are that stale)", [], async (set) => set({}, await replica.lag()));
-  const caughtUp = await catchUp({ part: 'replica', logger: ctx.logger, caughtUp: (ms) => replica.caughtUp(ms), remaining: () => replica.lag() });
-  return startApi(ctx, {
-    learned,
-    controls,
-    producer: opened.bus.producer(),
-    codecs: opened.codecs,
-    state: db,
-    applied: () => ({ checks: replica.applied('checks'), feedback: replica.applied('feedback') }),
-    onStateCommit: (l) => replica.onCommit(l),
-    othersApplied: (account, timeoutMs) => replica.includesSource('checks', accountPartition(account), timeoutMs),
-    readiness: async () => ({
-      replica: streamsCheck(replica.failed(), caughtUp()),
-      kafka: (await opened.bus.healthy()) ? { ok: true } : { ok: false, detail: 'brokers unreachable' },
-    }),
-  });
-}
-
-function streamsCheck(failed: Error | undefined, caughtUp: boolean): ReadinessReport['checks'][string] {
-  if (failed) return { ok: false, detail: failed.message };
-  return caughtUp ? { ok: true } : { ok: false, detail: 'catching up with the log' };
 }

@@ -4,8 +4,8 @@
  * have bulk work waiting; single checks never wait for a slot. Each slot's task starts on a fresh
  * turn of the event loop (setImmediate), so requests that arrived meanwhile are read and started
  * between two bulk addresses: one account's bulk is processed in slices that yield to everyone
- * else's checks instead of filling every queue ahead of them (three looping 1,000-address bulk
- * requests raised another account's single-check latency from 1.9 ms median to 41 ms).
+ * else's checks instead of filling every queue ahead of them (without it, a few looping bulk
+ * requests multiplied another account's single-check latency: docs/architecture.md, Benchmarks).
  *
  * Order within an account is first come, first served; across accounts, a free slot goes to the
  * waiting account with the fewest tasks running (max-min fair), so two accounts' bulks progress

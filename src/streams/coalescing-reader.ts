@@ -2,7 +2,7 @@
  * A StateReader that gathers the reads of every check arriving in one turn of the event loop
  * and sends them to the database together. Each getMany is a trip to the libuv pool: a queue
  * and a thread wake-up, which on two busy cores is where the scheduler switches the API thread
- * out. Under load about ten checks arrive per turn (measured) and now share one trip. An idle
+ * out. Under load several checks arrive per turn and now share one trip. An idle
  * server loses nothing: the flush runs right after the current I/O callbacks (setImmediate).
  */
 import type { StateReader } from './stores/state-reader.ts';

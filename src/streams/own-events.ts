@@ -122,7 +122,7 @@ export class OwnEvents {
     if (ipHash) removals.push(this.inFlightByIp.add(inboxIndexKey(account, ipHash), c));
     // Not at free-mail domains: their 10 minutes hold their usual traffic (thousands at
     // gmail.com), where the checks in flight change nothing, yet every check there would pass
-    // over all of them (measured: a fifth more CPU per check under load).
+    // over all of them (measurably more CPU per check under load: docs/architecture.md, Benchmarks).
     if (sighting.account_type !== 'free') removals.push(this.inFlightByDomain.add(domain, c));
     return () => removals.forEach((r) => r());
   }

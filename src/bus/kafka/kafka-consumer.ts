@@ -4,7 +4,8 @@
  * the handler gives. Kafka offsets are committed too, coalesced to about once a second, so
  * lag tools see progress, and so a fresh fetch usually starts in the right place anyway.
  * Fetches wait for 64 KiB or 50 ms, whichever comes first: under load that is a fetch per
- * hundreds of records instead of one per handful (the broker's CPU per check halved), and idle
+ * hundreds of records instead of one per handful (far less broker CPU per check; figures in
+ * docs/architecture.md, Benchmarks), and idle
  * it adds at most 50 ms per hop to convergence.
  * kafkajs may deliver one batch from its committed offset before a seek takes effect; a
  * first batch that starts beyond the wanted position (and not because retention removed the

@@ -6,7 +6,7 @@
  * - IPv4 is dotted-quad decimal only, no leading zeros. Anything else is `invalid`, so two
  *   spellings of one address can never hash differently or dodge a lookup. Once our strict
  *   pattern has matched, all that is left is four decimal numbers <= 255, read directly
- *   (ipaddr.js's IPv4 parser would cost 3x more on the request path for nothing).
+ *   (ipaddr.js's IPv4 parser would cost several times more on the request path for nothing).
  * - IPv6 is parsed by ipaddr.js.
  *   RFC 4291 text, any case; an embedded dotted quad follows the IPv4 rule.
  * - IPv4-mapped (`::ffff:a.b.c.d`, `::ffff:102:304`) and the deprecated IPv4-compatible dotted

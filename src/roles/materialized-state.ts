@@ -1,0 +1,182 @@
+/**
+ * The state an API instance reads, whatever materialises it: one interface, three ways.
+ *  - workerState:   embedded mode's default. The stream runtime runs in a worker thread over the
+ *                   same databases; this thread writes the log and reads the state.
+ *  - inThreadState: the stream runtime runs in this thread (embedded mode without a worker, the
+ *                   learning simulation): the API reads the runtime's own state.
+ *  - replicaState:  Kafka mode. A replica of every store, applied from the changelog topics.
+ * Each waits (bounded, catch-up.ts) until the state has caught up with the log before the API
+ * listens, so a restart answers with the counters it had.
+ */
+import { join } from 'node:path';
+import type { Bus } from '../bus/ports.ts';
+import { accountPartition } from '../bus/account-partition.ts';
+import type { EmbeddedLog } from '../bus/embedded-log.ts';
+import { ALL_TOPICS, TOPICS } from '../bus/topics.ts';
+import { prettyLogs } from '../platform/logger.ts';
+import type { ReadinessReport } from '../service/ports.ts';
+import type { BatchStateReader } from '../streams/coalescing-reader.ts';
+import { createReplica } from '../streams/replica.ts';
+import { LevelStore } from '../streams/stores/level-store.ts';
+import { EMBEDDED_TOPOLOGY, storesOf, TOPOLOGY } from '../streams/topology.ts';
+import { instanceId, type OpenedBus } from './bus.ts';
+import { catchUp } from './catch-up.ts';
+import type { Context } from './context.ts';
+import { alignLogWithState } from './log-state-alignment.ts';
+import type { StreamsRole } from './streams.ts';
+import { startStreamsThread, type StreamsThread } from './streams-thread.ts';
+
+export interface MaterializedState {
+  /** The stores, read in batches (the API coalesces its reads into them). */
+  readonly reader: BatchStateReader;
+  /** Source positions of checks and feedback the state includes: own events before them are no longer pending. */
+  applied(): { checks: readonly number[]; feedback: readonly number[] };
+  /** Called after every commit of the state; returns the removal. */
+  onCommit(listener: () => void): () => void;
+  /**
+   * Several instances (Kafka mode): waits (bounded) until the state holds every check of the
+   * account written before the call, by any instance. Absent with one instance.
+   */
+  othersApplied?(account: string, timeoutMs: number): Promise<boolean>;
+  /** /readyz entries of what materialises the state (caught up, log or brokers reachable). */
+  readiness(): Promise<ReadinessReport['checks']>;
+  /**
+   * True once the state can never be brought up to date (its stream processors stopped on
+   * damaged data): requests that read it are refused 503 rather than answered from counters
+   * that were never rebuilt. Absent for a replica, whose failures may pass (/readyz reports them).
+   */
+  broken?(): boolean;
+  /** Releases what this state opened (a stream runtime in this thread is its role's to close). */
+  close(): Promise<void>;
+}
+
+/** The source topics the streams apply: what "records to apply" counts while catching up. */
+export const SOURCE_TOPICS = ['checks', 'feedback', 'labelled'] as const;
+
+/** Records of the source topics not applied yet, from their ends and what was applied. */
+async function recordsToApply(ends: (topic: string) => Promise<readonly number[]> | readonly number[], applied: (topic: (typeof SOURCE_TOPICS)[number]) => readonly number[]): Promise<number> {
+  let left = 0;
+  for (const topic of SOURCE_TOPICS) {
+    const done = applied(topic);
+    (await ends(TOPICS[topic].name)).forEach((end, p) => (left += Math.max(0, end - (done[p] ?? 0))));
+  }
+  return left;
+}
+
+export function readinessOf(failed: Error | undefined, caughtUp: boolean): ReadinessReport['checks'][string] {
+  if (failed) return { ok: false, detail: failed.message };
+  return caughtUp ? { ok: true } : { ok: false, detail: 'catching up with the log' };
+}
+
+/**
+ * Embedded mode with the stream runtime in a worker thread: opens the state database (shared
+ * with the worker), aligns the log with it, starts the worker and forwards the log's durable
+ * notices to it.
+ */
+export async function workerState(ctx: Context, bus: Bus & { log: EmbeddedLog }): Promise<MaterializedState> {
+  const state = new LevelStore(join(ctx.dataDir, 'state'), { multithreading: true });
+  await state.open(storesOf(EMBEDDED_TOPOLOGY));
+  let thread: StreamsThread;
+  try {
+    await alignLogWithState(bus.log, state, ALL_TOPICS.map((t) => t.name), ctx.logger);
+    const workerData = {
+      dataDir: ctx.dataDir,
+      logLevel: ctx.config.logLevel,
+      prettyLogs: prettyLogs(ctx.config.logFormat),
+      trainIntervalMs: ctx.config.trainIntervalS * 1000,
+      blockBelow: ctx.config.verdictReview,
+      maxAccountShare: ctx.config.maxAccountShare,
+    };
+    thread = await startStreamsThread(workerData, state, (moved) => {
+      for (const x of moved) bus.log.advanceDurable(x.topic, x.partition, x.end);
+    });
+  } catch (err) {
+    await state.close();
+    throw err;
+  }
+  bus.log.onDurable = (moved) => thread.durable(moved);
+  ctx.logger.info({ mode: 'embedded' }, 'mailsift streams running');
+  ctx.metrics.gauge('mailsift_streams_lag_records', 'Records not yet applied to the stores, per source topic', ['topic'], (set) => {
+    for (const topic of SOURCE_TOPICS) {
+      const applied = thread.applied(topic);
+      set({ topic }, bus.log.endOffsets(TOPICS[topic].name).reduce((s, e, p) => s + Math.max(0, e - (applied[p] ?? 0)), 0));
+    }
+  });
+  const close = async (): Promise<void> => {
+    await thread.close();
+    await state.close();
+  };
+  try {
+    const caughtUp = await catchUp({
+      part: 'streams',
+      logger: ctx.logger,
+      caughtUp: (ms) => thread.caughtUp(ms),
+      remaining: () => recordsToApply((t) => bus.log.endOffsets(t), (t) => thread.applied(t)),
+      failed: () => thread.failed(),
+    });
+    return {
+      reader: state,
+      applied: () => ({ checks: thread.applied('checks'), feedback: thread.applied('feedback') }),
+      onCommit: (l) => thread.onCommit(l),
+      readiness: async () => ({ streams: readinessOf(thread.failed(), caughtUp()), log: { ok: true } }),
+      broken: () => thread.failed() !== undefined,
+      close,
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+/** The stream runtime of this thread (its role opens and closes it): the API reads its state. */
+export async function inThreadState(ctx: Context, bus: Bus, streams: StreamsRole): Promise<MaterializedState> {
+  const caughtUp = await catchUp({
+    part: 'streams',
+    logger: ctx.logger,
+    caughtUp: (ms) => streams.runtime.caughtUp(ms),
+    remaining: () => recordsToApply((t) => bus.endOffsets(t), (t) => streams.runtime.applied(t)),
+    failed: () => streams.runtime.failed(),
+  });
+  return {
+    reader: streams.state,
+    applied: () => ({ checks: streams.runtime.applied('checks'), feedback: streams.runtime.applied('feedback') }),
+    onCommit: (l) => streams.runtime.onCommit(l),
+    readiness: async () => ({
+      streams: readinessOf(streams.runtime.failed(), caughtUp()),
+      log: (await bus.healthy()) ? { ok: true } : { ok: false, detail: 'event log unavailable' },
+    }),
+    broken: () => streams.runtime.failed() !== undefined,
+    close: async () => undefined,
+  };
+}
+
+/** Kafka mode: this instance's replica of every store, in its own database, from the changelogs. */
+export async function replicaState(ctx: Context, opened: OpenedBus): Promise<MaterializedState> {
+  const db = new LevelStore(join(ctx.dataDir, 'replica'));
+  const stores = storesOf(TOPOLOGY);
+  await db.open(stores);
+  const replica = createReplica({ bus: opened.bus, state: db, stores, groupId: `mailsift-api-${instanceId(ctx)}`, logger: ctx.logger.child({ role: 'api' }) });
+  const close = async (): Promise<void> => {
+    await replica.stop();
+    await db.close();
+  };
+  try {
+    await replica.start();
+    ctx.metrics.gauge('mailsift_replica_lag_records', "Changelog records this API instance's replica has not applied yet (its reads are that stale)", [], async (set) => set({}, await replica.lag()));
+    const caughtUp = await catchUp({ part: 'replica', logger: ctx.logger, caughtUp: (ms) => replica.caughtUp(ms), remaining: () => replica.lag() });
+    return {
+      reader: db,
+      applied: () => ({ checks: replica.applied('checks'), feedback: replica.applied('feedback') }),
+      onCommit: (l) => replica.onCommit(l),
+      othersApplied: (account, timeoutMs) => replica.includesSource('checks', accountPartition(account), timeoutMs),
+      readiness: async () => ({
+        replica: readinessOf(replica.failed(), caughtUp()),
+        kafka: (await opened.bus.healthy()) ? { ok: true } : { ok: false, detail: 'brokers unreachable' },
+      }),
+      close,
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}

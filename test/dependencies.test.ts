@@ -5,7 +5,7 @@
  * rule fails here, with dependency-cruiser's own account of which import and which rule.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './helpers/shared.ts';
@@ -21,6 +21,20 @@ describe('dependency direction (dependency-cruiser)', () => {
     const r = run('src');
     expect(r.out, r.out).toMatch(/no dependency violations found/);
     expect(r.status).toBe(0);
+  }, 120_000);
+
+  it('service/ imports nothing from streams/, with no exception (issue 19)', () => {
+    const known = JSON.parse(readFileSync(join(REPO_ROOT, '.dependency-cruiser-known-violations.json'), 'utf8')) as { rule: { name: string } }[];
+    expect(known.filter((v) => v.rule.name === 'service-uses-ports-not-streams')).toEqual([]);
+    const dir = mkdtempSync(join(REPO_ROOT, 'src', 'service', 'tmp-deps-'));
+    try {
+      writeFileSync(join(dir, 'bad.ts'), "import type { Queries } from '../../streams/queries.ts';\nexport type X = Queries;\n");
+      const r = run(dir.slice(REPO_ROOT.length + 1));
+      expect(r.status).not.toBe(0);
+      expect(r.out).toMatch(/service-uses-ports-not-streams/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('fails on a route that reads a store directly (the rules can fail)', () => {

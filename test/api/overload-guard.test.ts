@@ -5,15 +5,10 @@
  * (The guard used to sample from the app's construction: a start on a loaded machine, and a
  * process continued after SIGSTOP, answered `503 service: overloaded` to its first requests.)
  */
-import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/api/app.ts';
-import { createKeyResolver } from '../../src/api/auth.ts';
-import { createLogger } from '../../src/platform/logger.ts';
-import { createMetrics } from '../../src/platform/metrics.ts';
-import { hashApiKey } from '../../src/platform/secrets.ts';
-import { ReplayGuard } from '../../src/signup-hooks/replay-guard.ts';
+import { standInAppDeps } from '../helpers/app-deps.ts';
 
 const KEY = 'guard-test-key-0123456789';
 /** Over the 1,000 ms limit: one such block makes a whole sample's mean delay exceed it. */
@@ -32,28 +27,13 @@ afterEach(async () => {
 });
 
 async function build(resumed?: (listener: () => void) => () => void): Promise<FastifyInstance> {
-  const unused = async (): Promise<never> => {
-    throw new Error('not used');
-  };
-  app = await buildApp({
-    logger: createLogger('silent', new Writable({ write: (_c, _e, done) => done() })),
-    keys: createKeyResolver([{ account: 'acme', sha256: hashApiKey(KEY) }]),
-    rateLimits: () => ({ requests: { rate: 100_000, burst: 100_000 }, addresses: { rate: 100_000, burst: 100_000 } }),
-    now: Date.now,
-    checks: { check: unused, bulk: unused },
-    feedback: { report: unused },
-    model: { stats: unused },
-    rules: { create: unused, list: () => [], remove: unused },
-    settings: { get: () => ({ verdict_allow: 60, verdict_review: 30 }) as never, patch: unused },
-    stats: { stats: unused },
-    dashboard: [],
-    signupHooks: { secretFor: () => undefined, rejectReview: () => false, check: unused, deadlineMs: 2000, replay: new ReplayGuard(), now: Date.now },
-    usage: { usage: async (account) => ({ account, from: '2026-11-01', to: '2026-11-01', total: 0, days: [] }) },
-    health: { readiness: async () => ({ ready: true, checks: {} }) },
-    metrics: createMetrics(),
-    version: 'test',
-    ...(resumed ? { resumed } : {}),
-  });
+  app = await buildApp(
+    standInAppDeps('acme', KEY, {
+      rateLimits: () => ({ requests: { rate: 100_000, burst: 100_000 }, addresses: { rate: 100_000, burst: 100_000 } }),
+      usage: { usage: async (account) => ({ account, from: '2026-11-01', to: '2026-11-01', total: 0, days: [] }) },
+      ...(resumed ? { resumed } : {}),
+    }),
+  );
   return app;
 }
 

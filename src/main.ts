@@ -119,8 +119,6 @@ async function main(argv: string[]): Promise<number> {
     // Last, after the start-up log lines (the first feed round's among them, if it ends soon).
     const key = api.devKey;
     void Promise.race([api.settled(), new Promise((r) => setTimeout(r, SETTLE_WAIT_MS).unref())])
-      // Log lines are written asynchronously: the ones already logged go out before the notice.
-      .then(() => new Promise<void>((r) => ctx.logger.flush(() => r())))
       .then(() => {
         if (!closing) process.stderr.write(devKeyNotice({ key: key.key, account: key.account, address: api.address, keysFile: shownPath(key.file) }));
       });

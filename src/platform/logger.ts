@@ -62,12 +62,15 @@ function safeErr(err: Error): Record<string, unknown> {
 
 /** `pretty`: readable lines on stdout (ignored when a destination is given). */
 export function createLogger(level: string, destination?: pino.DestinationStream, opts: { pretty?: boolean } = {}): Logger {
+  // Synchronous writes, in this thread: a worker-thread transport could lose the last lines at
+  // exit, and pino's default asynchronous stdout can still be writing a line logged before the
+  // dev key notice when the notice goes out (flush() does not wait for a write in flight). Only
+  // start-up, state and error events log at info level; requests are logged at debug only.
   const out =
     destination ??
     (opts.pretty
-      ? // Synchronous, in this thread: a worker-thread transport could lose the last lines at exit.
-        pretty({ sync: true, singleLine: true, colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' })
-      : undefined);
+      ? pretty({ sync: true, singleLine: true, colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' })
+      : pino.destination({ dest: 1, sync: true }));
   return pino(
     {
       level,

@@ -26,6 +26,17 @@ export const uniqueNamespace = (label: string): string => `t-${label}-${randomBy
 
 export const quietLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
+type BusLogger = Parameters<typeof openKafkaBus>[0]['logger'];
+
+/** A logger that keeps what it is given, for a failing assertion to show (kafkajs's own errors among it). */
+export function recordingLogger(): { logger: BusLogger; lines: string[] } {
+  const lines: string[] = [];
+  const keep = (level: string) => (obj: object, msg?: string): void => {
+    lines.push(`${new Date().toISOString()} ${level} ${msg ?? ''} ${JSON.stringify(obj, (_k, v: unknown) => (v instanceof Error ? `${v.name}: ${v.message}` : v))}`);
+  };
+  return { logger: { info: keep('info'), warn: keep('warn'), error: keep('error') }, lines };
+}
+
 /** A pipeline bus on Kafka whose namespace derives from the pipeline dir (reopen = same topics). */
 export const kafkaBusFactory: BusFactory = async (dir) => {
   const namespace = `t-${basename(dir).replace(/[^A-Za-z0-9._-]/g, '')}`;

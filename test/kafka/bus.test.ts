@@ -1,7 +1,7 @@
 /** The bus contract suite against the Kafka adapter (same suite as the embedded log). */
 import { openKafkaBus } from '../../src/bus/kafka/kafka-bus.ts';
 import { busContract } from '../bus/bus.suite.ts';
-import { KAFKA, quietLogger, uniqueNamespace } from '../helpers/kafka.ts';
+import { KAFKA, quietLogger, recordingLogger, uniqueNamespace } from '../helpers/kafka.ts';
 import { KafkaJSNonRetriableError } from 'kafkajs';
 import { describe, expect, it } from 'vitest';
 import type { ConsumedRecord } from '../../src/bus/ports.ts';
@@ -23,15 +23,17 @@ if (KAFKA) {
   });
 
   /** A bus over one fresh topic of this many partitions. */
-  const openTopicBus = (topic: string, partitions: number) =>
-    openKafkaBus({ brokers: kafka.brokers, clientId: namespace, topics: [{ name: topic, partitions, replicationFactor: 1, configs: {} }], logger: quietLogger, maxQueueMs: 5_000, namespace });
+  const openTopicBus = (topic: string, partitions: number, logger: Parameters<typeof openKafkaBus>[0]['logger'] = quietLogger) =>
+    openKafkaBus({ brokers: kafka.brokers, clientId: namespace, topics: [{ name: topic, partitions, replicationFactor: 1, configs: {} }], logger, maxQueueMs: 5_000, namespace });
 
   describe('kafka consumer sessions', () => {
     // kafkajs restarts a consumer only after retriable errors; a non-retriable one (as "the
     // coordinator is not aware of this member" after a broker stall) used to leave it dead.
     it('a session that crashes with a non-retriable error is replaced, resuming from the local position', async () => {
       const topic = `test.crash.${Math.random().toString(36).slice(2, 8)}`;
-      const bus = await openTopicBus(topic, 1);
+      // What the adapter and kafkajs logged, shown if nothing arrives (once in CI: nothing in 60 s).
+      const log = recordingLogger();
+      const bus = await openTopicBus(topic, 1, log.logger);
       try {
         await bus.producer().send(topic, Array.from({ length: 10 }, (_, i) => ({ key: Buffer.from('k'), value: Buffer.from(String(i)), timestamp: 1000 + i, partition: 0 })));
         const got: ConsumedRecord[] = [];
@@ -52,7 +54,7 @@ if (KAFKA) {
         // a rebalance; once it ran 30 s without delivering after the broker-restart tests.
         for (let i = 0; i < 600 && got.length < 10; i++) await new Promise((r) => setTimeout(r, 100));
         await c.stop();
-        expect(got.map((r) => r.value.toString())).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+        expect(got.map((r) => r.value.toString()), `crashes: ${crashes}; log:\n${log.lines.join('\n')}`).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
         expect(crashes).toBeGreaterThanOrEqual(2);
         expect(errors).toEqual([]);
       } finally {

@@ -1,7 +1,8 @@
 /**
  * `npm run bench:pipeline`: drives the embedded pipeline as `npm start` runs it (this thread
- * appends check events to the log like the API does; the stream runtime applies every
- * aggregation in its worker thread) with synthetic check events, and reports what it sustains.
+ * appends check events to the log like the API does and keeps the short windows in memory as
+ * the API thread does, hot-windows.ts; the stream runtime applies every other aggregation in
+ * its worker thread) with synthetic check events, and reports what it sustains.
  *   phase 1 (saturation): N checks appended as fast as the runtime keeps up (bounded backlog):
  *            checks/s applied, store size on disk, RSS.
  *   phase 2 (the maximum sustainable rate with the state phase 1 built: paced at the rate phase 1
@@ -24,6 +25,7 @@ import { partitionFor } from '../src/bus/partitioner.ts';
 import { ALL_TOPICS, TOPICS } from '../src/bus/topics.ts';
 import type { CheckScored } from '../src/domain/events.ts';
 import { startStreamsThread } from '../src/roles/streams-thread.ts';
+import { startHotWindowFeed } from '../src/streams/hot-window-feed.ts';
 import { LevelStore } from '../src/streams/stores/level-store.ts';
 import { EMBEDDED_TOPOLOGY, storesOf } from '../src/streams/topology.ts';
 import { numberArg } from './lib/cli.ts';
@@ -90,8 +92,17 @@ const thread = await startStreamsThread({ dataDir: dir, logLevel: 'warn', pretty
   for (const x of moved) bus.log.advanceDurable(x.topic, x.partition, x.end);
 });
 bus.log.onDurable = (moved) => thread.durable(moved);
+const hot = await startHotWindowFeed({
+  bus,
+  codec: codecs.checks,
+  offsetForTime: (p, ts) => bus.log.offsetForTime(TOPICS.checks.name, p, ts),
+  newestTime: (p) => bus.log.newestTime(TOPICS.checks.name, p),
+  now: Date.now,
+  onError: (err) => console.error('hot windows failed', err),
+});
 const producer = bus.producer();
-const appliedChecks = (): number => thread.applied('checks').reduce((a, b) => a + b, 0);
+// Applied: by the worker's stores and by the hot windows both.
+const appliedChecks = (): number => Math.min(thread.applied('checks').reduce((a, b) => a + b, 0), hot.applied().reduce((a, b) => a + b, 0));
 
 async function send(count: number, onSent?: (positions: { partition: number; offset: number }[], t: number) => void): Promise<void> {
   const now = Date.now();
@@ -132,7 +143,7 @@ const rssMb = Math.round(process.memoryUsage().rss / 1048576);
 const du = (p: string): string => execSync(`du -sm ${p}`).toString().split('\t')[0]!;
 console.log(`  applied ${N.toLocaleString()} checks (every aggregation) in ${seconds.toFixed(1)} s = ${Math.round(rate)} checks/s on average, ${Math.round(finalRate)}/s over the last tenth`);
 console.log(`  ${cpuLine} (main thread: this generator and the log writer)`);
-console.log(`  RSS ${rssMb} MB; disk: log ${du(join(dir, 'log'))} MB, state ${du(join(dir, 'state'))} MB`);
+console.log(`  RSS ${rssMb} MB; disk: log ${du(join(dir, 'log'))} MB, state ${du(join(dir, 'state'))} MB; hot windows: ${hot.windows.domainSignups.size.toLocaleString()} domains, ${hot.windows.ipSignups.size.toLocaleString()} account IPs`);
 
 // Phase 2: the maximum sustainable rate. Paced at the rate the saturated run ended at, then 10%
 // lower each time until lag p99 is under 1 s (at most 6 paces): a backlog lets the runtime work
@@ -191,6 +202,7 @@ console.log(`| ${N.toLocaleString()} | ${Math.round(rate)} | ${Math.round(finalR
 console.log(`sustained with lag p99 under 1 s: ${sustained} checks/s`);
 const mem = process.memoryUsage();
 console.log(`memory (both threads share the process): rss ${Math.round(mem.rss / 1048576)} MB, this thread's heap ${Math.round(mem.heapUsed / 1048576)} MB, external ${Math.round(mem.external / 1048576)} MB`);
+await hot.stop();
 await thread.close();
 await bus.close();
 await state.close();

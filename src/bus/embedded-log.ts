@@ -220,6 +220,34 @@ export class EmbeddedLog {
     return out;
   }
 
+  /**
+   * The first offset of a partition whose record's timestamp is at or after `ts` (its end when
+   * none is; or the unused offsets just before that record, which a reader steps over), as
+   * Kafka's offsetsForTimes: a binary search over the offsets, so for timestamps that grow with
+   * the offsets (records appended as they happen).
+   */
+  async offsetForTime(topic: string, partition: number, ts: number): Promise<number> {
+    const t = this.topic(topic);
+    let lo = t.start[partition]!;
+    let hi = t.durable[partition]!;
+    while (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      // The first record at or after `mid` (offsets may have gaps: withdrawn records).
+      const [first] = await this.db.iterator({ gte: recordKey(t.id, partition, mid), lt: recordKey(t.id, partition, hi), limit: 1 }).all();
+      if (!first) hi = mid;
+      else if (Number(first[1].readBigUInt64BE(0)) < ts) lo = Number(first[0].readBigUInt64BE(5)) + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The timestamp of a partition's newest durable record (undefined: none). */
+  async newestTime(topic: string, partition: number): Promise<number | undefined> {
+    const t = this.topic(topic);
+    const [last] = await this.db.iterator({ gte: recordKey(t.id, partition, t.start[partition]!), lt: recordKey(t.id, partition, t.durable[partition]!), reverse: true, limit: 1 }).all();
+    return last ? Number(last[1].readBigUInt64BE(0)) : undefined;
+  }
+
   /** Drops records older than each topic's retention. Returns how many were deleted. */
   async enforceRetention(now: number): Promise<number> {
     let deleted = 0;

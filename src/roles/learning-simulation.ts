@@ -112,7 +112,7 @@ export async function simulateLearning(input: LearningSimulationInput): Promise<
       controls,
       producer: tapChecks(opened.bus.producer(), checkEvents),
       codecs: opened.codecs,
-      state: await inThreadState(ctx, opened.bus, streams),
+      state: await inThreadState(ctx, opened, streams),
     });
     closers.unshift(() => api.close());
 

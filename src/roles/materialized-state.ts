@@ -16,10 +16,12 @@ import { ALL_TOPICS, TOPICS } from '../bus/topics.ts';
 import { prettyLogs } from '../platform/logger.ts';
 import type { ReadinessReport } from '../service/ports.ts';
 import type { BatchStateReader } from '../streams/coalescing-reader.ts';
+import type { HotWindows } from '../streams/hot-windows.ts';
 import { createReplica } from '../streams/replica.ts';
 import { LevelStore } from '../streams/stores/level-store.ts';
-import { EMBEDDED_TOPOLOGY, storesOf, TOPOLOGY } from '../streams/topology.ts';
+import { EMBEDDED_TOPOLOGY, storesNotKeptEmbedded, storesOf, TOPOLOGY } from '../streams/topology.ts';
 import { instanceId, type OpenedBus } from './bus.ts';
+import { startHotWindows } from './hot-windows.ts';
 import { catchUp } from './catch-up.ts';
 import type { Context } from './context.ts';
 import { alignLogWithState } from './log-state-alignment.ts';
@@ -46,8 +48,18 @@ export interface MaterializedState {
    * that were never rebuilt. Absent for a replica, whose failures may pass (/readyz reports them).
    */
   broken?(): boolean;
-  /** Releases what this state opened (a stream runtime in this thread is its role's to close). */
+  /**
+   * Embedded mode: the short windows held in this thread's memory (hot-windows.ts), with the
+   * positions of the checks topic they include. Absent in Kafka mode (the stores hold them).
+   */
+  readonly hot?: HotWindowsState;
+  /** Releases what this state opened (a stream runtime in this thread is its role's to close; the hot windows are the state's). */
   close(): Promise<void>;
+}
+
+export interface HotWindowsState {
+  readonly windows: HotWindows;
+  applied(): readonly number[];
 }
 
 /** The source topics the streams apply: what "records to apply" counts while catching up. */
@@ -73,11 +85,12 @@ export function readinessOf(failed: Error | undefined, caughtUp: boolean): Readi
  * with the worker), aligns the log with it, starts the worker and forwards the log's durable
  * notices to it.
  */
-export async function workerState(ctx: Context, bus: Bus & { log: EmbeddedLog }): Promise<MaterializedState> {
+export async function workerState(ctx: Context, bus: Bus & { log: EmbeddedLog }, codecs: OpenedBus['codecs']): Promise<MaterializedState> {
   const state = new LevelStore(join(ctx.dataDir, 'state'), { multithreading: true });
   await state.open(storesOf(EMBEDDED_TOPOLOGY));
   let thread: StreamsThread;
   try {
+    if (await state.dropUnkept(storesNotKeptEmbedded())) ctx.logger.info('dropped the stores embedded mode now holds in memory (the short windows: rebuilt from the log)');
     await alignLogWithState(bus.log, state, ALL_TOPICS.map((t) => t.name), ctx.logger);
     const workerData = {
       dataDir: ctx.dataDir,
@@ -102,7 +115,9 @@ export async function workerState(ctx: Context, bus: Bus & { log: EmbeddedLog })
       set({ topic }, bus.log.endOffsets(TOPICS[topic].name).reduce((s, e, p) => s + Math.max(0, e - (applied[p] ?? 0)), 0));
     }
   });
+  let hot: Awaited<ReturnType<typeof startHotWindows>> | undefined;
   const close = async (): Promise<void> => {
+    await hot?.feed.stop();
     await thread.close();
     await state.close();
   };
@@ -114,12 +129,15 @@ export async function workerState(ctx: Context, bus: Bus & { log: EmbeddedLog })
       remaining: () => recordsToApply((t) => bus.log.endOffsets(t), (t) => thread.applied(t)),
       failed: () => thread.failed(),
     });
+    hot = await startHotWindows(ctx, bus, bus.log, codecs);
+    const { feed, caughtUp: hotCaughtUp } = hot;
     return {
       reader: state,
       applied: () => ({ checks: thread.applied('checks'), feedback: thread.applied('feedback') }),
       onCommit: (l) => thread.onCommit(l),
-      readiness: async () => ({ streams: readinessOf(thread.failed(), caughtUp()), log: { ok: true } }),
-      broken: () => thread.failed() !== undefined,
+      readiness: async () => ({ streams: readinessOf(thread.failed(), caughtUp()), hot_windows: readinessOf(feed.failed(), hotCaughtUp()), log: { ok: true } }),
+      broken: () => thread.failed() !== undefined || feed.failed() !== undefined,
+      hot: feed,
       close,
     };
   } catch (err) {
@@ -129,7 +147,8 @@ export async function workerState(ctx: Context, bus: Bus & { log: EmbeddedLog })
 }
 
 /** The stream runtime of this thread (its role opens and closes it): the API reads its state. */
-export async function inThreadState(ctx: Context, bus: Bus, streams: StreamsRole): Promise<MaterializedState> {
+export async function inThreadState(ctx: Context, opened: OpenedBus, streams: StreamsRole): Promise<MaterializedState> {
+  const bus = opened.bus;
   const caughtUp = await catchUp({
     part: 'streams',
     logger: ctx.logger,
@@ -137,16 +156,21 @@ export async function inThreadState(ctx: Context, bus: Bus, streams: StreamsRole
     remaining: () => recordsToApply((t) => bus.endOffsets(t), (t) => streams.runtime.applied(t)),
     failed: () => streams.runtime.failed(),
   });
+  // The embedded topology leaves the short windows to this thread's memory.
+  if (!opened.log) throw new Error('the in-thread state is embedded mode\'s: it needs the embedded log');
+  const { feed, caughtUp: hotCaughtUp } = await startHotWindows(ctx, bus, opened.log, opened.codecs);
   return {
     reader: streams.state,
     applied: () => ({ checks: streams.runtime.applied('checks'), feedback: streams.runtime.applied('feedback') }),
     onCommit: (l) => streams.runtime.onCommit(l),
     readiness: async () => ({
       streams: readinessOf(streams.runtime.failed(), caughtUp()),
+      hot_windows: readinessOf(feed.failed(), hotCaughtUp()),
       log: (await bus.healthy()) ? { ok: true } : { ok: false, detail: 'event log unavailable' },
     }),
-    broken: () => streams.runtime.failed() !== undefined,
-    close: async () => undefined,
+    broken: () => streams.runtime.failed() !== undefined || feed.failed() !== undefined,
+    hot: feed,
+    close: () => feed.stop(),
   };
 }
 

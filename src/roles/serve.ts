@@ -124,7 +124,7 @@ export async function serve(ctx: Context): Promise<Running> {
       ctx.logger.info({ mode: ctx.config.mode, interval_s: ctx.config.trainIntervalS }, 'mailsift trainer running');
     }
     if (roles.includes('api')) {
-      const state = kafka ? await replicaState(ctx, opened) : await inThreadState(ctx, opened.bus, streams!);
+      const state = kafka ? await replicaState(ctx, opened) : await inThreadState(ctx, opened, streams!);
       closers.unshift(() => state.close());
       api = await startApiOver(ctx, opened, state, closers);
     } else {
@@ -173,7 +173,7 @@ async function serveEmbeddedThreaded(ctx: Context): Promise<Running> {
   let api: ApiRole;
   try {
     const opened: OpenedBus = { bus, codecs: await createCodecs(createEmbeddedRegistry(bus.log.db)), log: bus.log };
-    const state = await workerState(ctx, bus);
+    const state = await workerState(ctx, bus, opened.codecs);
     closers.unshift(() => state.close());
     api = await startApiOver(ctx, opened, state, closers);
   } catch (err) {

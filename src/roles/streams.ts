@@ -8,7 +8,7 @@ import { createStreamRuntime, type StreamRuntime } from '../streams/runtime.ts';
 import { ChangeLoggingStore } from '../streams/stores/changelogging-store.ts';
 import { LevelStore } from '../streams/stores/level-store.ts';
 import type { StateStore } from '../streams/stores/state-store.ts';
-import { storesOf, topologyFor } from '../streams/topology.ts';
+import { storesNotKeptEmbedded, storesOf, topologyFor } from '../streams/topology.ts';
 import type { OpenedBus } from './bus.ts';
 import type { Context } from './context.ts';
 import { alignLogWithState } from './log-state-alignment.ts';
@@ -25,7 +25,10 @@ export async function startStreams(ctx: Context, opened: OpenedBus): Promise<Str
   const engine = new LevelStore(join(ctx.dataDir, 'state'));
   const nodes = topologyFor(opened.bus.kind);
   await engine.open(storesOf(nodes));
-  if (opened.log) await alignLogWithState(opened.log, engine, ALL_TOPICS.map((t) => t.name), ctx.logger);
+  if (opened.log) {
+    if (await engine.dropUnkept(storesNotKeptEmbedded())) ctx.logger.info('dropped the stores embedded mode now holds in memory (the short windows: rebuilt from the log)');
+    await alignLogWithState(opened.log, engine, ALL_TOPICS.map((t) => t.name), ctx.logger);
+  }
   // Kafka mode: every store write is also written to its changelog, for the API replicas.
   const state = opened.bus.kind === 'kafka' ? new ChangeLoggingStore(engine, opened.bus.producer(), ctx.now) : engine;
   const runtime = createStreamRuntime({

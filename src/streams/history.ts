@@ -24,6 +24,7 @@ import { domainPattern, domainShapes180d, shapeCategory } from './aggregations/d
 import { domainSignups10m, domainVolume7d, expectedPerWindow, QUIET_PRIOR_WINDOWS, VOLUME_BUCKET_MS, VOLUME_WINDOW_MS } from './aggregations/domain-signups-10m.ts';
 import { aliasEntity, inboxAliases90d } from './aggregations/inbox-aliases-90d.ts';
 import { ipEntity, ipSignups1h } from './aggregations/ip-signups-1h.ts';
+import type { HotWindows } from './hot-windows.ts';
 import { inboxIndexKey, type OwnEvents, type Positioned } from './own-events.ts';
 import { decodeOffset, domainKey as domainKeyOf, offsetKey } from './stores/key-layout.ts';
 import { OFFSETS_STORE } from './stores/offsets.ts';
@@ -42,6 +43,16 @@ export interface HistoryOptions {
   readonly committed?: () => readonly number[];
   /** MAILSIFT_MAX_ACCOUNT_SHARE: one customer's largest share of a domain's fake rate. */
   readonly maxAccountShare?: number;
+  /**
+   * Embedded mode: the short windows held in this thread's memory (hot-windows.ts) instead of
+   * the stores, with the next offset per partition of the checks topic they include.
+   */
+  readonly hot?: HotWindowsView;
+}
+
+export interface HotWindowsView {
+  readonly windows: HotWindows;
+  applied(): readonly number[];
 }
 
 /**
@@ -73,11 +84,12 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       const ipKey = k.ipHash ? ipEntity(k.account, k.ipHash) : undefined;
       const aliasKey = aliasEntity(k.account, k.inboxHash);
 
+      const hot = opts.hot;
       const rs = new ReadSet();
-      rs.add(domainSignups10m.spec.summary, domainKey);
+      if (!hot) rs.add(domainSignups10m.spec.summary, domainKey);
       if (k.accountType === 'work') rs.add(domainShapes180d.spec.summary, domainKey);
       rs.add(inboxAliases90d.spec.summary, aliasKey);
-      if (ipKey) rs.add(ipSignups1h.spec.summary, ipKey);
+      if (ipKey && !hot) rs.add(ipSignups1h.spec.summary, ipKey);
       rs.add(domainVolume7d.spec.store, domainKey);
       const rated = hasFakeRate(k.domain);
       if (rated) rs.add(DOMAIN_OUTCOMES, domainKey);
@@ -102,6 +114,10 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
 
       const pendingBySource = (list: readonly Positioned<CheckScored>[]): CheckScored[] =>
         list.filter((p) => p.partition !== partition || p.offset >= committed).map((p) => p.event);
+      // The hot windows are read after the await (this thread changes them, synchronously):
+      // own events they do not include yet are those at or past their position.
+      const hotApplied = hot?.applied();
+      const pendingHot = (list: readonly Positioned<CheckScored>[]): CheckScored[] => list.filter((p) => p.offset >= (hotApplied![p.partition] ?? 0)).map((p) => p.event);
       const pendingDomain = (list: readonly Positioned<CheckScored>[]): CheckScored[] =>
         opts.domainFromChecks ? pendingBySource(list) : list.filter((p) => p.event.time >= now - horizon && p.event.time <= now).map((p) => p.event);
       const ownDomain = pendingDomain(ownByDomain);
@@ -128,7 +144,9 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       const current = { time: now, inbox_hash: k.inboxHash, spelling_hash: k.spellingHash } as CheckScored;
       const d = domainSignups10m.spec;
       const recentSignups = total(
-        countsWith(value(d.summary, domainKey), now, d.windowMs, d.bucketMs, [...members([...ownDomain, current], (e) => e.inbox_hash), ...siblingsAtDomain.map((m) => m.inbox)]),
+        hot
+          ? hot.windows.domainSignups.counts(domainKey, now, [...members([...pendingHot(ownByDomain), current], (e) => e.inbox_hash), ...siblingsAtDomain.map((m) => m.inbox)])
+          : countsWith(value(d.summary, domainKey), now, d.windowMs, d.bucketMs, [...members([...ownDomain, current], (e) => e.inbox_hash), ...siblingsAtDomain.map((m) => m.inbox)]),
       );
       const a = inboxAliases90d.spec;
       const aliasVariants = total(
@@ -145,9 +163,9 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       };
       if (ipKey) {
         const ip = ipSignups1h.spec;
-        const pendingIp = pendingBySource(ownByIp);
+        const extra = (pending: readonly CheckScored[]): ExtraMember[] => [...members([...pending, current], (e) => e.inbox_hash), ...flying.fromIp.map((x) => siblingMembers(x).inbox)];
         out.signupsFromIp = total(
-          countsWith(value(ip.summary, ipKey), now, ip.windowMs, ip.bucketMs, [...members([...pendingIp, current], (e) => e.inbox_hash), ...flying.fromIp.map((x) => siblingMembers(x).inbox)]),
+          hot ? hot.windows.ipSignups.counts(ipKey, now, extra(pendingHot(ownByIp))) : countsWith(value(ip.summary, ipKey), now, ip.windowMs, ip.bucketMs, extra(pendingBySource(ownByIp))),
         );
       }
       if (pattern) out.domainPattern = pattern;

@@ -17,6 +17,7 @@ import { ACCOUNT_WAVES_1H, decodeWaves, liveWaveDomains, wavesKey } from './aggr
 import { DOMAIN_SIGNUPS, SIGNUPS_BUCKET_MS, SIGNUPS_WINDOW_MS } from './aggregations/domain-signups-10m.ts';
 import { decodeModelStats } from './aggregations/store-values.ts';
 import { dayOf } from './aggregations/usage-daily.ts';
+import type { HotWindows } from './hot-windows.ts';
 import type { OwnEvents } from './own-events.ts';
 import { domainKey } from './stores/key-layout.ts';
 import type { StateReader } from './stores/state-reader.ts';
@@ -31,7 +32,8 @@ export interface StatsQueries extends PortStatsQueries {
   days(account: string, days: readonly number[], now: number): Promise<Map<number, AccountDay>>;
 }
 
-export function createStatsQueries(state: StateReader, own: OwnEvents): StatsQueries {
+/** `hot`: embedded mode's short windows in this thread's memory (the domains' 10 minutes are read there). */
+export function createStatsQueries(state: StateReader, own: OwnEvents, hot?: HotWindows): StatsQueries {
   return {
     async days(account, days, now) {
       const partition = accountPartition(account);
@@ -69,6 +71,12 @@ export function createStatsQueries(state: StateReader, own: OwnEvents): StatsQue
       rs.add(ACCOUNT_WAVES_1H, wavesKey(account));
       const domains = liveWaveDomains(decodeWaves((await state.fetch(rs, now)).get(mapKey(ACCOUNT_WAVES_1H, wavesKey(account)))), now);
       if (domains.length === 0) return [];
+      if (hot) {
+        return domains
+          .map((d) => ({ domain: d.domain, recent_signups: total(hot.domainSignups.counts(domainKey(d.domain), now, [])) }))
+          .sort((a, b) => b.recent_signups - a.recent_signups || (a.domain < b.domain ? -1 : 1))
+          .slice(0, limit);
+      }
       const counts = new ReadSet();
       for (const d of domains) counts.add(DOMAIN_SIGNUPS, domainKey(d.domain));
       const got = await state.fetch(counts, now);

@@ -19,7 +19,7 @@
  * Embedded mode runs one instance that owns every partition, so nothing needs moving between
  * instances: the domain aggregations run inline on the check events (EMBEDDED_TOPOLOGY), the
  * same aggregation code in the same commit, without the repartition topic's write, read and
- * decode. Kafka mode (TOPOLOGY) repartitions, because there a domain's checks arrive at
+ * decode; its short windows live in the API thread's memory instead (hot-windows.ts). Kafka mode (TOPOLOGY) repartitions, because there a domain's checks arrive at
  * several instances.
  */
 import type { CheckLabelled, CheckScored, DomainSighting, FeedbackReceived } from '../domain/events.ts';
@@ -78,12 +78,17 @@ function onChecks(a: Aggregation<DomainSighting>): Aggregation<CheckScored> {
   };
 }
 
+/**
+ * Embedded mode's checks node. The short windows (domain-signups-10m, ip-signups-1h) are not
+ * stores here: the API thread, which reads them, holds them in memory and rebuilds them from
+ * the log (hot-windows.ts). Kafka mode keeps them as stores: several API instances read them.
+ */
 export const embeddedChecksNode: ProcessorNode<'check-scored'> = {
   name: 'checks',
   source: 'checks',
   aggregations: [
-    ...checksNode.aggregations.filter((a) => a !== domainSightings),
-    ...domainNode.aggregations.map(onChecks),
+    ...checksNode.aggregations.filter((a) => a !== domainSightings && a !== ipSignups1h),
+    ...domainNode.aggregations.filter((a) => a !== domainSignups10m).map(onChecks),
   ],
   timeOf: (e: CheckScored) => e.time,
 };
@@ -102,4 +107,10 @@ export function storesOf(nodes: readonly ProcessorNode[]): StoreSpec[] {
     byId.set(s.id, s);
   }
   return [...byId.values()];
+}
+
+/** Stores of the Kafka topology that embedded mode does not keep (its short windows are in the API thread's memory). */
+export function storesNotKeptEmbedded(): StoreSpec[] {
+  const kept = new Set(storesOf(EMBEDDED_TOPOLOGY).map((s) => s.id));
+  return storesOf(TOPOLOGY).filter((s) => !kept.has(s.id));
 }

@@ -15,6 +15,21 @@ busContract('embedded', {
 });
 
 describe('embedded log specifics', () => {
+  it("offsetForTime: a partition's first record at or after a time (Kafka's offsetsForTimes), over gaps; newestTime: its last record's", async () => {
+    const a = await openEmbeddedBus(join(root, 'times'), [{ name: 't', partitions: 2, retentionMs: Number.POSITIVE_INFINITY }]);
+    const rec = (timestamp: number) => ({ key: Buffer.from('k'), value: Buffer.from('v'), timestamp, partition: 0 });
+    await a.producer().send('t', [10, 20, 20, 30, 40].map(rec));
+    // A withdrawn record leaves its offset unused (5): a gap the search steps over.
+    await a.producer().send('t', [rec(45)], { withdrawable: (withdraw) => withdraw() }).catch(() => undefined);
+    await a.producer().send('t', [50, 60].map(rec));
+    const at = (ts: number) => a.log.offsetForTime('t', 0, ts);
+    expect(await Promise.all([0, 10, 11, 20, 21, 40, 41, 45, 50, 60, 61].map(at))).toEqual([0, 0, 1, 1, 3, 4, 5, 5, 5, 7, 8]); // 50: from the gap (5), whose reader gets offset 6 first
+    expect(await a.log.newestTime('t', 0)).toBe(60);
+    expect(await a.log.offsetForTime('t', 1, 0)).toBe(0); // an empty partition: its end
+    expect(await a.log.newestTime('t', 1)).toBeUndefined();
+    await a.close();
+  });
+
   it('compacts a compacted topic like Kafka: the newest record per key, tombstones for a day, the last record always', async () => {
     const dir = join(root, 'compact');
     const topics = [{ name: 'c', partitions: 1, retentionMs: Number.POSITIVE_INFINITY, compacted: true }];

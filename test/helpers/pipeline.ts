@@ -16,6 +16,9 @@ import { createStreamRuntime, type StreamRuntime } from '../../src/streams/runti
 import { LevelStore } from '../../src/streams/stores/level-store.ts';
 import type { StateStore } from '../../src/streams/stores/state-store.ts';
 import { storesOf, topologyFor } from '../../src/streams/topology.ts';
+import type { HistoryOptions } from '../../src/streams/history.ts';
+import { startHotWindowFeed, type HotWindowFeed } from '../../src/streams/hot-window-feed.ts';
+import type { EmbeddedLog } from '../../src/bus/embedded-log.ts';
 import type { ProcessorNode } from '../../src/streams/aggregation.ts';
 
 export interface Pipeline {
@@ -24,6 +27,10 @@ export interface Pipeline {
   state: LevelStore;
   runtime: StreamRuntime;
   codecs: Codecs;
+  /** Embedded bus: the short windows in this thread's memory, fed by the log (as the API holds them). */
+  hot?: HotWindowFeed;
+  /** How a history reader reads this pipeline's state (with its hot windows, if any). */
+  reading: HistoryOptions;
   sendCheck(e: CheckScored): Promise<{ partition: number; offset: number }>;
   sendFeedback(e: FeedbackReceived): Promise<{ partition: number; offset: number }>;
   close(): Promise<void>;
@@ -52,8 +59,23 @@ export async function openPipeline(
   const nodes = topology ?? topologyFor(bus.kind);
   const state = new LevelStore(join(root, 'state'));
   await state.open(storesOf(nodes));
-  const runtime = createStreamRuntime({ bus, state: decorate(state), codecs, nodes, groupId: 'test', logger: silent, now });
-  await runtime.start();
+  const streams = createStreamRuntime({ bus, state: decorate(state), codecs, nodes, groupId: 'test', logger: silent, now });
+  await streams.start();
+  // Embedded mode's topology leaves the short windows to the reading thread's memory.
+  const log = (bus as { log?: EmbeddedLog }).log;
+  const hot = log
+    ? await startHotWindowFeed({
+        bus,
+        codec: codecs.checks,
+        offsetForTime: (p, ts) => log.offsetForTime(TOPICS.checks.name, p, ts),
+        newestTime: (p) => log.newestTime(TOPICS.checks.name, p),
+        now,
+        onError: () => undefined,
+      })
+    : undefined;
+  if (hot && !(await hot.caughtUp(30_000))) throw new Error('hot windows did not catch up');
+  // Caught up: the stores and the hot windows both.
+  const runtime: StreamRuntime = { ...streams, caughtUp: async (ms) => (await streams.caughtUp(ms)) && (!hot || (await hot.caughtUp(ms))) };
   const producer = bus.producer();
   return {
     dir: root,
@@ -61,6 +83,8 @@ export async function openPipeline(
     state,
     runtime,
     codecs,
+    ...(hot ? { hot } : {}),
+    reading: { domainFromChecks: true, ...(hot ? { hot } : {}) },
     async sendCheck(e) {
       const key = Buffer.from(e.account);
       const [pos] = await producer.send(TOPICS.checks.name, [{ key, value: codecs.checks.encode(e), timestamp: e.time, partition: partitionFor(key, TOPICS.checks.partitions) }]);
@@ -72,7 +96,8 @@ export async function openPipeline(
       return pos!;
     },
     async close() {
-      await runtime.stop();
+      await hot?.stop();
+      await streams.stop();
       await bus.close();
       await state.close();
     },

@@ -39,7 +39,7 @@ export function historySuite(name: string, busFactory: BusFactory): void {
         await p.sendCheck(aCheck({ account: ['acme', 'globex', 'initech'][i % 3]!, domain: 'wave.example', inbox_hash: hash(`in${i % 22}`), time: T + i * 1000 }));
       }
       expect(await p.runtime.caughtUp()).toBe(true);
-      const h = createHistoryReader(p.state, new OwnEvents());
+      const h = createHistoryReader(p.state, new OwnEvents(), p.reading);
       expect((await h.history(keys())).recentSignups).toBe(23);
       expect((await h.history(keys({ time: T + 11 * MINUTE }))).recentSignups).toBe(1);
       // Less than an hour observed: a company domain is assumed quiet for the first day.
@@ -53,13 +53,13 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       expect(await p.runtime.caughtUp()).toBe(true);
       for (let i = 0; i < 30; i++) await p.sendCheck(aCheck({ domain: 'gmail.com', account_type: 'free', inbox_hash: hash(`g${i}`), time: T + i * 1000 }));
       expect(await p.runtime.caughtUp()).toBe(true);
-      const cold = createHistoryReader(p.state, new OwnEvents());
+      const cold = createHistoryReader(p.state, new OwnEvents(), p.reading);
       // Nothing read yet shows the state is older than this hour: a free provider's volume is all
       // usual (no wave), a company domain is judged against a quiet day.
       // (31: the week holds at least the last 10 minutes, this check included.)
       expect((await cold.history(keys({ domain: 'gmail.com', accountType: 'free' }))).recentSignupsExpected).toBe(31);
       expect((await cold.history(keys())).recentSignupsExpected).toBe(31 / 144);
-      const h = createHistoryReader(p.state, new OwnEvents());
+      const h = createHistoryReader(p.state, new OwnEvents(), p.reading);
       await h.history(keys({ domain: 'old.example' })); // shows data from two days ago
       const windows = (T + 5 * MINUTE - (T - 2 * DAY + HOUR)) / (10 * MINUTE);
       expect((await h.history(keys())).recentSignupsExpected).toBeCloseTo(31 / windows, 9);
@@ -74,7 +74,7 @@ export function historySuite(name: string, busFactory: BusFactory): void {
         await p.sendCheck(aCheck({ account, ip_hash: ip, inbox_hash: hash(inbox), time: T }));
       }
       expect(await p.runtime.caughtUp()).toBe(true);
-      const h = createHistoryReader(p.state, new OwnEvents());
+      const h = createHistoryReader(p.state, new OwnEvents(), p.reading);
       expect((await h.history(keys({ ipHash: ip }))).signupsFromIp).toBe(4);
       expect((await h.history(keys({ ipHash: ip, inboxHash: hash('a') }))).signupsFromIp).toBe(3);
       expect((await h.history(keys({ account: 'globex', ipHash: ip }))).signupsFromIp).toBe(2);
@@ -89,7 +89,7 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       for (const s of ['john', 'j.ohn', 'john+x', 'john']) await p.sendCheck(aCheck({ inbox_hash: inbox, spelling_hash: hash(s), time: T }));
       await p.sendCheck(aCheck({ account: 'globex', inbox_hash: inbox, spelling_hash: hash('jo.hn'), time: T }));
       expect(await p.runtime.caughtUp()).toBe(true);
-      const h = createHistoryReader(p.state, new OwnEvents());
+      const h = createHistoryReader(p.state, new OwnEvents(), p.reading);
       expect((await h.history(keys({ inboxHash: inbox, spellingHash: hash('jo.hn') }))).aliasVariants).toBe(4);
       expect((await h.history(keys({ inboxHash: inbox, spellingHash: hash('john') }))).aliasVariants).toBe(3);
       expect((await h.history(keys({ inboxHash: inbox, spellingHash: hash('john'), time: T + 91 * 24 * 60 * MINUTE }))).aliasVariants).toBe(1);
@@ -104,7 +104,7 @@ export function historySuite(name: string, busFactory: BusFactory): void {
         await p.sendFeedback(aFeedback(c, { outcome, time: T + 1000 }));
       }
       expect(await p.runtime.caughtUp()).toBe(true);
-      const h = createHistoryReader(p.state, new OwnEvents());
+      const h = createHistoryReader(p.state, new OwnEvents(), p.reading);
       const acme = await h.history(keys({ domain: 'spam.example' }));
       // Two other customers: each weighs half at most (globex's three outcomes count as one).
       expect(acme.domainFakeRate).toBeCloseTo((2 / 3 + 1) / 2, 9);
@@ -128,7 +128,7 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       // Two customers at gmail.com.
       for (const account of ['globex', 'flood']) for (let i = 0; i < 3; i++) await report(account, 'gmail.com', 'fake');
       expect(await p.runtime.caughtUp()).toBe(true);
-      const h = createHistoryReader(p.state, new OwnEvents());
+      const h = createHistoryReader(p.state, new OwnEvents(), p.reading);
       const acme = await h.history(keys({ domain: 'shop.example' }));
       expect(acme.domainFakeReporters).toBe(5);
       expect(acme.domainFakeRate).toBeCloseTo(0.75 * 0.25 + 0.25 * 1, 9); // pooled outcomes would say 124/136
@@ -136,7 +136,7 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       expect(gmail.domainFakeRate).toBeUndefined();
       expect(gmail.domainFakeReporters).toBeUndefined();
       // A configured cap of 1: outcomes count as they come.
-      const uncapped = createHistoryReader(p.state, new OwnEvents(), { domainFromChecks: true, maxAccountShare: 1 });
+      const uncapped = createHistoryReader(p.state, new OwnEvents(), { ...p.reading, maxAccountShare: 1 });
       expect((await uncapped.history(keys({ domain: 'shop.example' }))).domainFakeRate).toBeCloseTo(124 / 136, 9);
       // Rebuilt from the log, the same rate.
       await p.close();
@@ -144,14 +144,14 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       removeDir(`${p.dir}/state`);
       const rebuilt = await pipeline(p.dir);
       expect(await rebuilt.runtime.caughtUp()).toBe(true);
-      expect((await createHistoryReader(rebuilt.state, new OwnEvents()).history(keys({ domain: 'shop.example' }))).domainFakeRate).toBeCloseTo(0.75 * 0.25 + 0.25 * 1, 9);
+      expect((await createHistoryReader(rebuilt.state, new OwnEvents(), rebuilt.reading).history(keys({ domain: 'shop.example' }))).domainFakeRate).toBeCloseTo(0.75 * 0.25 + 0.25 * 1, 9);
     });
 
     it('domain_pattern: learning, then match or mismatch against the domain other inboxes', async () => {
       const p = await pipeline();
       for (let i = 0; i < 4; i++) await p.sendCheck(aCheck({ domain: 'corp.example', inbox_hash: hash(`emp${i}`), local_shape: 'first.last', time: T }));
       expect(await p.runtime.caughtUp()).toBe(true);
-      const h = createHistoryReader(p.state, new OwnEvents());
+      const h = createHistoryReader(p.state, new OwnEvents(), p.reading);
       expect((await h.history(keys({ domain: 'corp.example' }))).domainPattern).toBe('learning');
       for (let i = 4; i < 8; i++) await p.sendCheck(aCheck({ domain: 'corp.example', inbox_hash: hash(`emp${i}`), local_shape: i === 7 ? 'flast' : 'first.last+digits', time: T }));
       expect(await p.runtime.caughtUp()).toBe(true);
@@ -165,7 +165,7 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       for (let i = 0; i < 4; i++) await p.sendCheck(aCheck({ domain: 'corp.example', inbox_hash: hash(`emp${i}`), local_shape: 'first.last', time: T }));
       expect(await p.runtime.caughtUp()).toBe(true);
       const own = new OwnEvents();
-      const h = createHistoryReader(p.state, own);
+      const h = createHistoryReader(p.state, own, p.reading);
       // emp0 again: 3 others (stored), still learning; a new inbox sees 4 and is learning too
       expect((await h.history(keys({ domain: 'corp.example', inboxHash: hash('emp0') }))).domainPattern).toBe('learning');
       // a fifth inbox, pending as an own event and in flight in another request: emp4 itself never counts
@@ -180,7 +180,7 @@ export function historySuite(name: string, busFactory: BusFactory): void {
     it('checks in flight in other requests count (parallel checks see each other); those of the same request do not', async () => {
       const p = await pipeline();
       const own = new OwnEvents();
-      const h = createHistoryReader(p.state, own);
+      const h = createHistoryReader(p.state, own, p.reading);
       const ip = hash('ip-1');
       const sighting = (inbox: string, spelling: string) => ({ inbox_hash: hash(inbox), spelling_hash: hash(spelling), account_type: 'work', local_shape: 'first.last', time: T + 5 * MINUTE });
       const bulk = {};
@@ -210,7 +210,7 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       const p = await pipeline();
       await p.runtime.stop();
       const own = new OwnEvents();
-      const h = createHistoryReader(p.state, own);
+      const h = createHistoryReader(p.state, own, p.reading);
       for (let i = 0; i < 3; i++) {
         const c = aCheck({ domain: 'wave.example', inbox_hash: hash(`x${i}`), spelling_hash: hash(`s${i}`), time: T + 5 * MINUTE - 100 });
         own.addCheck({ event: c, ...(await p.sendCheck(c)) });
@@ -225,13 +225,13 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       await p.close();
       open.splice(open.indexOf(p), 1);
       const restarted = await pipeline(p.dir);
-      expect((await createHistoryReader(restarted.state, new OwnEvents()).history(keys())).recentSignups).toBe(22);
+      expect((await createHistoryReader(restarted.state, new OwnEvents(), restarted.reading).history(keys())).recentSignups).toBe(22);
       await restarted.close();
       open.splice(open.indexOf(restarted), 1);
       removeDir(`${p.dir}/state`);
       const rebuilt = await pipeline(p.dir);
       expect(await rebuilt.runtime.caughtUp()).toBe(true);
-      expect((await createHistoryReader(rebuilt.state, new OwnEvents()).history(keys())).recentSignups).toBe(22);
+      expect((await createHistoryReader(rebuilt.state, new OwnEvents(), rebuilt.reading).history(keys())).recentSignups).toBe(22);
     });
   });
 }

@@ -78,15 +78,15 @@ export interface ExtraMember {
   readonly id?: string;
 }
 
-/** The union of a stored value's sets in one window, per category: exact members or merged registers. */
-interface WindowUnion {
+/** The union of a value's sets in one window, per category: exact members or merged registers. */
+export interface WindowUnion {
   readonly from: number;
   readonly to: number;
   readonly byCategory: Map<number, CategoryUnion>;
 }
 
 /** Exact members, or merged registers with the estimator's sums (so extra members update them in O(1)). */
-interface CategoryUnion {
+export interface CategoryUnion {
   exact?: Set<string>;
   hll?: Uint8Array;
   sum?: number;
@@ -104,8 +104,15 @@ const unions = new WeakMap<Buffer, WindowUnion>();
 function windowUnion(raw: Buffer, from: number, to: number): WindowUnion {
   const known = unions.get(raw);
   if (known && known.from === from && known.to === to) return known;
+  const u = unionOfSets(decodeSets(raw), from, to);
+  unions.set(raw, u);
+  return u;
+}
+
+/** The union of the sets of buckets `from`..`to` (a new object: its registers are its own). */
+export function unionOfSets(all: readonly BucketSet[], from: number, to: number): WindowUnion {
   const byCategory: WindowUnion['byCategory'] = new Map();
-  const sets = decodeSets(raw).filter((s) => s.bucket >= from && s.bucket <= to);
+  const sets = all.filter((s) => s.bucket >= from && s.bucket <= to);
   for (const c of new Set(sets.map((s) => s.category))) {
     const mine = sets.filter((s) => s.category === c);
     if (mine.every((s) => s.exact)) {
@@ -121,9 +128,12 @@ function windowUnion(raw: Buffer, from: number, to: number): WindowUnion {
       byCategory.set(c, { hll, ...hllSums(hll) });
     }
   }
-  const u = { from, to, byCategory };
-  unions.set(raw, u);
-  return u;
+  return { from, to, byCategory };
+}
+
+/** The buckets counted in "the last W" at `now`: [from, to]. */
+export function windowBuckets(now: number, windowMs: number, bucketMs: number): { from: number; to: number } {
+  return { from: firstCountedBucket(now, windowMs, bucketMs), to: Math.floor(now / bucketMs) };
 }
 
 /**
@@ -133,11 +143,19 @@ function windowUnion(raw: Buffer, from: number, to: number): WindowUnion {
  * sketch's estimate.
  */
 export function countsWith(raw: Buffer | undefined, now: number, windowMs: number, bucketMs: number, extra: readonly ExtraMember[], exclude?: Buffer): Map<number, number> {
-  const from = firstCountedBucket(now, windowMs, bucketMs);
+  const { from, to } = windowBuckets(now, windowMs, bucketMs);
+  return countsOver(raw ? windowUnion(raw, from, to) : undefined, now, windowMs, bucketMs, extra, exclude);
+}
+
+/**
+ * countsWith over a union already taken (of the window at `now`: `unionOfSets` of
+ * `windowBuckets(now)`), e.g. one kept up to date in memory (hot-windows.ts).
+ */
+export function countsOver(union: WindowUnion | undefined, now: number, windowMs: number, bucketMs: number, extra: readonly ExtraMember[], exclude?: Buffer): Map<number, number> {
+  const { from, to } = windowBuckets(now, windowMs, bucketMs);
   // `exclude`: a member left out of the count (exact sets only: a sketched set has no members).
   const excluded = exclude ? memberId(exclude) : undefined;
-  const to = Math.floor(now / bucketMs);
-  const stored = raw ? windowUnion(raw, from, to).byCategory : new Map<number, CategoryUnion>();
+  const stored = union ? union.byCategory : new Map<number, CategoryUnion>();
   const extraByCategory = new Map<number, ExtraMember[]>();
   for (const x of extra) {
     const b = Math.floor(x.time / bucketMs);

@@ -162,6 +162,23 @@ export class LevelStore implements StateStore {
     return vals.map((v) => decodeOffset(v));
   }
 
+  /**
+   * Deletes every key of stores this database no longer keeps (not opened: e.g. the short
+   * windows, which embedded mode holds in memory since issue 19), so an existing data dir does
+   * not carry their last values forever. Returns whether any key was there.
+   */
+  async dropUnkept(specs: readonly StoreSpec[]): Promise<boolean> {
+    let found = false;
+    for (const spec of specs) {
+      if (this.specs.has(spec.id)) throw new Error(`store ${spec.name} is open: it cannot be dropped`);
+      const range = storeRangeFrom(spec.id, 0);
+      if ((await this.db.keys({ ...range, limit: 1 }).all()).length === 0) continue;
+      found = true;
+      await this.db.clear(range);
+    }
+    return found;
+  }
+
   async expire(now: number): Promise<number> {
     let dropped = 0;
     for (const [id, segs] of this.segments) {

@@ -1,0 +1,88 @@
+/**
+ * Feeds the hot windows (hot-windows.ts) from the checks topic, on the thread that reads them
+ * (the API's), and rebuilds them at start (shell).
+ *
+ * The log is the truth: every check event is counted once it is durable, whoever wrote it (an
+ * event given up on at its deadline that landed anyway included), in the log's order per
+ * partition, as the stream runtime applies it. Nothing is persisted besides the log: at start
+ * each partition is read from its first record of the last `replayMs` before the newest event
+ * in the log (the windows' retention), which is every event a count at that time or later can
+ * include. A restart, after SIGKILL too, therefore counts what a process that never stopped
+ * counts. What the windows include is told by `applied()` (next offset per partition), which a
+ * reader compares with its own events' positions, as with the stores' committed offsets.
+ */
+import type { EventCodec } from '../bus/avro.ts';
+import type { Bus, BusConsumer } from '../bus/ports.ts';
+import { TOPICS } from '../bus/topics.ts';
+import type { CheckScored } from '../domain/events.ts';
+import { HotWindows } from './hot-windows.ts';
+
+export interface HotWindowFeedOptions {
+  readonly bus: Bus;
+  readonly codec: EventCodec<CheckScored>;
+  /** The first offset of a partition whose record's timestamp is at or after `ts` (the log's time index). */
+  offsetForTime(partition: number, ts: number): Promise<number>;
+  /** The newest record's timestamp of a partition (undefined: empty). */
+  newestTime(partition: number): Promise<number | undefined>;
+  readonly now: () => number;
+  readonly onError: (err: Error) => void;
+  /** How often expired entities are dropped (wall clock). */
+  readonly expiryIntervalMs?: number;
+}
+
+export interface HotWindowFeed {
+  readonly windows: HotWindows;
+  /** Next offset per partition of the checks topic: the windows include every check before it. */
+  applied(): readonly number[];
+  /** Resolves when every partition is applied up to its end at call time (false: timed out or failed). */
+  caughtUp(timeoutMs?: number): Promise<boolean>;
+  failed(): Error | undefined;
+  stop(): Promise<void>;
+}
+
+export async function startHotWindowFeed(o: HotWindowFeedOptions): Promise<HotWindowFeed> {
+  const topic = TOPICS.checks.name;
+  const windows = new HotWindows();
+  const partitions = o.bus.partitionCount(topic);
+  let newest = -Infinity;
+  for (let p = 0; p < partitions; p++) newest = Math.max(newest, (await o.newestTime(p)) ?? -Infinity);
+  const from = Number.isFinite(newest) ? newest - windows.replayMs : 0;
+  const applied: number[] = [];
+  for (let p = 0; p < partitions; p++) applied.push(Number.isFinite(newest) ? await o.offsetForTime(p, from) : 0);
+  let failure: Error | undefined;
+  const consumer: BusConsumer = o.bus.consumer('mailsift-hot-windows');
+  await consumer.start([topic], {
+    position: async (tp) => applied[tp.partition]!,
+    onBatch: async (tp, records) => {
+      // Decoded first, applied after: a batch that fails to decode changes nothing (it is retried whole).
+      const events: CheckScored[] = [];
+      for (const r of records) if (r.offset >= applied[tp.partition]!) events.push(await o.codec.decode(r.value));
+      for (const e of events) windows.add(e);
+      if (records.length) applied[tp.partition] = Math.max(applied[tp.partition]!, records.at(-1)!.offset + 1);
+    },
+    onError: (err) => {
+      failure = err;
+      o.onError(err);
+    },
+  });
+  const expiry = setInterval(() => windows.expire(Math.max(windows.streamTime, o.now())), o.expiryIntervalMs ?? 60_000);
+  expiry.unref();
+  return {
+    windows,
+    applied: () => applied,
+    async caughtUp(timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      const ends = await o.bus.endOffsets(topic);
+      while (!ends.every((end, p) => applied[p]! >= end)) {
+        if (failure || Date.now() > deadline) return false;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      return true;
+    },
+    failed: () => failure,
+    async stop() {
+      clearInterval(expiry);
+      await consumer.stop();
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCodecs } from '../../src/bus/codecs.ts';
+import { openEmbeddedBus } from '../../src/bus/embedded-bus.ts';
+import { createEmbeddedRegistry } from '../../src/bus/embedded-registry.ts';
+import { partitionFor } from '../../src/bus/partitioner.ts';
+import { ALL_TOPICS, TOPICS } from '../../src/bus/topics.ts';
+import type { CheckScored } from '../../src/domain/events.ts';
+import { MINUTE } from '../../src/domain/time.ts';
+import { total } from '../../src/streams/aggregations/distinct-counter.ts';
+import { accountHashKey } from '../../src/streams/stores/key-layout.ts';
+import { startHotWindowFeed, type HotWindowFeed } from '../../src/streams/hot-window-feed.ts';
+import { aCheck, hash, removeDir } from '../helpers/pipeline.ts';
+
+const T = Date.UTC(2026, 10, 21, 12);
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach(removeDir));
+
+async function openLog(dir: string) {
+  const bus = await openEmbeddedBus(join(dir, 'log'), ALL_TOPICS);
+  const codecs = await createCodecs(createEmbeddedRegistry(bus.log.db));
+  const feed = (): Promise<HotWindowFeed> =>
+    startHotWindowFeed({
+      bus,
+      codec: codecs.checks,
+      offsetForTime: (p, ts) => bus.log.offsetForTime(TOPICS.checks.name, p, ts),
+      newestTime: (p) => bus.log.newestTime(TOPICS.checks.name, p),
+      now: () => T,
+      onError: () => undefined,
+    });
+  const send = async (e: CheckScored): Promise<void> => {
+    const key = Buffer.from(e.account);
+    await bus.producer().send(TOPICS.checks.name, [{ key, value: codecs.checks.encode(e), timestamp: e.time, partition: partitionFor(key, TOPICS.checks.partitions) }]);
+  };
+  return { bus, feed, send };
+}
+
+const ip = hash('ip-1');
+const counts = (f: HotWindowFeed, at: number) => ({
+  wave: total(f.windows.domainSignups.counts(Buffer.from('wave.example'), at, [])),
+  acmeIp: total(f.windows.ipSignups.counts(accountHashKey('acme', ip), at, [])),
+  globexIp: total(f.windows.ipSignups.counts(accountHashKey('globex', ip), at, [])),
+});
+
+describe('hot window feed (Given checks in the log, When the windows are fed and rebuilt, Then they count the same)', () => {
+  it('counts what is written to the log, and a restart (even after a kill: nothing but the log is kept) reads back only the last retention of it, counting the same', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mailsift-hot-'));
+    dirs.push(dir);
+    const a = await openLog(dir);
+    const live = await a.feed();
+    // Three hours of checks, one a minute, from two accounts at one IP and one domain.
+    for (let m = 0; m < 180; m++) {
+      await a.send(aCheck({ account: m % 3 ? 'acme' : 'globex', domain: 'wave.example', inbox_hash: hash(`in${m % 50}`), ip_hash: ip, time: T - 180 * MINUTE + m * MINUTE }));
+    }
+    expect(await live.caughtUp(10_000)).toBe(true);
+    const before = { now: counts(live, T), earlier: counts(live, T - 30 * MINUTE) };
+    // The last 10 minutes (10 inboxes); the last hour: acme's 40 checks hold 3 repeated inboxes, globex's 20 none.
+    expect(before.now).toEqual({ wave: 10, acmeIp: 37, globexIp: 20 });
+    // No stop: a process killed keeps nothing; the next start rebuilds from the log.
+    const restarted = await a.feed();
+    expect(await restarted.caughtUp(10_000)).toBe(true);
+    expect({ now: counts(restarted, T), earlier: counts(restarted, T - 30 * MINUTE) }).toEqual(before);
+    // It read the last 80 minutes (the IP hour's retention), not three hours.
+    const read = restarted.applied().reduce((s, n) => s + n, 0) - (await Promise.all(restarted.applied().map((_, p) => a.bus.log.offsetForTime(TOPICS.checks.name, p, T - 180 * MINUTE + 100 * MINUTE)))).reduce((s, n) => s + n, 0);
+    expect(read).toBe(80);
+    // New checks reach both.
+    await a.send(aCheck({ account: 'acme', domain: 'wave.example', inbox_hash: hash('newcomer'), ip_hash: ip, time: T }));
+    expect(await restarted.caughtUp(10_000)).toBe(true);
+    expect(counts(restarted, T)).toEqual({ wave: 11, acmeIp: 38, globexIp: 20 });
+    await live.stop();
+    await restarted.stop();
+    await a.bus.close();
+  });
+
+  it('an empty log: nothing to replay, then every check counts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mailsift-hot-'));
+    dirs.push(dir);
+    const a = await openLog(dir);
+    const f = await a.feed();
+    expect(f.applied().every((n) => n === 0)).toBe(true);
+    await a.send(aCheck({ account: 'acme', domain: 'wave.example', inbox_hash: hash('a'), ip_hash: ip, time: T }));
+    expect(await f.caughtUp(10_000)).toBe(true);
+    expect(counts(f, T)).toEqual({ wave: 1, acmeIp: 1, globexIp: 0 });
+    await f.stop();
+    await a.bus.close();
+  });
+});

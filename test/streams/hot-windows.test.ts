@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { CheckScored } from '../../src/domain/events.ts';
+import { MINUTE } from '../../src/domain/time.ts';
+import { countsWith, distinctCounter, total, type ExtraMember } from '../../src/streams/aggregations/distinct-counter.ts';
+import { SETS_CODEC } from '../../src/streams/aggregations/member-sets.ts';
+import { HotWindow, HotWindows } from '../../src/streams/hot-windows.ts';
+import { aCheck, hash } from '../helpers/pipeline.ts';
+import { MemoryTx } from '../helpers/memory-tx.ts';
+
+interface Ev {
+  entity: string;
+  member: string;
+  t: number;
+  cat: number;
+}
+const SUMMARY = { id: 102, name: 't-summary', retentionMs: 20 * MINUTE, segmentMs: 20 * MINUTE, codec: SETS_CODEC };
+// Exact up to 6 members a bucket: the properties below cross into sketches all the time.
+const counter = distinctCounter<Ev>({
+  name: 'test-10m',
+  summary: SUMMARY,
+  exactUpTo: 6,
+  windowMs: 10 * MINUTE,
+  bucketMs: MINUTE,
+  entity: (e) => Buffer.from(e.entity),
+  member: (e) => memberOf(e.member),
+  category: (e) => e.cat,
+  time: (e) => e.t,
+});
+// Members are keyed hashes (the sketch reads their bits as random).
+const memberOf = (m: string): Buffer => createHash('sha256').update(m).digest().subarray(0, 16);
+const T0 = 1_800_000_000_000 - (1_800_000_000_000 % MINUTE);
+
+/** An add, or a read of an entity at a time with extra (pending) members. */
+type Step = { add: Ev } | { read: { entity: string; at: number; extra: string[]; exclude?: string } };
+
+/**
+ * Steps on a clock that moves forward as traffic does (0-8 s a step): an event happened up to
+ * 3 minutes before its step (late ones too), a read is at its step's time or now and then at
+ * any time of the run; so reads come back to an entity's union after adds, as the API's do.
+ */
+const steps: fc.Arbitrary<Step[]> = fc
+  .array(
+    fc.record({
+      dt: fc.integer({ min: 0, max: 8_000 }),
+      read: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
+      entity: fc.constantFrom('a.example', 'b.example', 'none.example'),
+      member: fc.integer({ min: 0, max: 40 }),
+      back: fc.integer({ min: 0, max: 3 * MINUTE }),
+      cat: fc.integer({ min: 0, max: 1 }),
+      anyTime: fc.option(fc.integer({ min: 0, max: 60 * MINUTE }), { freq: 5, nil: undefined }),
+      extra: fc.array(fc.integer({ min: 0, max: 45 }), { maxLength: 3 }),
+      exclude: fc.option(fc.integer({ min: 0, max: 40 }), { nil: undefined }),
+    }),
+    { maxLength: 150 },
+  )
+  .map((raw) => {
+    let clock = T0;
+    return raw.map((r): Step => {
+      clock += r.dt;
+      if (!r.read) return { add: { entity: r.entity, member: `m${r.member}`, t: clock - r.back, cat: r.cat } };
+      const at = r.anyTime === undefined ? clock : T0 + r.anyTime;
+      return { read: { entity: r.entity, at, extra: r.extra.map((x) => `m${x}`), ...(r.exclude === undefined ? {} : { exclude: `m${r.exclude}` }) } };
+    });
+  });
+
+describe('hot windows (Given adds and reads in any order, Then every count equals the store path)', () => {
+  it('counts exactly what the stored summary counts, exact sets and sketches alike, as reads and adds interleave', () => {
+    fc.assert(
+      fc.property(steps, (steps) => {
+        const stored = new MemoryTx();
+        const hot = new HotWindow(counter, (e) => memberOf(e.member));
+        for (const s of steps) {
+          if ('add' in s) {
+            counter.apply(s.add, stored, () => undefined);
+            hot.add(s.add);
+            continue;
+          }
+          const { entity, at, extra, exclude } = s.read;
+          const more: ExtraMember[] = extra.map((m, i) => ({ member: memberOf(m), category: i % 2, time: at - i * MINUTE }));
+          const ex = exclude === undefined ? undefined : memberOf(exclude);
+          const want = countsWith(stored.get(SUMMARY, Buffer.from(entity)), at, 10 * MINUTE, MINUTE, more, ex);
+          expect(hot.counts(Buffer.from(entity), at, more, ex)).toEqual(want);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a busy entity read between adds (its union kept up to date in place) counts as a fresh union does', () => {
+    const hot = new HotWindow(counter, (e) => memberOf(e.member));
+    const stored = new MemoryTx();
+    const read = (at: number): number => total(hot.counts(Buffer.from('busy'), at, []));
+    for (let i = 0; i < 400; i++) {
+      const e = { entity: 'busy', member: `u${i}`, t: T0 + 30 * MINUTE + (i % 3) * 1000, cat: 0 };
+      counter.apply(e, stored, () => undefined);
+      hot.add(e);
+      const at = T0 + 30 * MINUTE + 5000;
+      expect(read(at)).toBe(total(countsWith(stored.get(SUMMARY, Buffer.from('busy')), at, 10 * MINUTE, MINUTE, [])));
+    }
+    expect(read(T0 + 30 * MINUTE + 5000)).toBeGreaterThan(350); // sketched: an estimate near 400
+  });
+
+  it('a read of an earlier window, then an event too late to count: the union read is not changed by it', () => {
+    const hot = new HotWindow(counter, (e) => memberOf(e.member));
+    const stored = new MemoryTx();
+    const add = (e: Ev): void => {
+      counter.apply(e, stored, () => undefined);
+      hot.add(e);
+    };
+    const both = (at: number): [number, number] => [total(hot.counts(Buffer.from('e'), at, [])), total(countsWith(stored.get(SUMMARY, Buffer.from('e')), at, 10 * MINUTE, MINUTE, []))];
+    add({ entity: 'e', member: 'old', t: T0 + 2 * MINUTE, cat: 0 });
+    add({ entity: 'e', member: 'new', t: T0 + 30 * MINUTE, cat: 0 }); // drops the bucket of 'old'
+    expect(both(T0 + 5 * MINUTE)).toEqual([0, 0]);
+    add({ entity: 'e', member: 'late', t: T0 + 3 * MINUTE, cat: 0 }); // too late for the window it would count in
+    expect(both(T0 + 5 * MINUTE)).toEqual([0, 0]);
+  });
+
+  it('drops an entity once it has been quiet for the retention, not before', () => {
+    const hot = new HotWindow(counter, (e) => memberOf(e.member));
+    hot.add({ entity: 'quiet', member: 'm1', t: T0, cat: 0 });
+    hot.add({ entity: 'busy', member: 'm1', t: T0 + 15 * MINUTE, cat: 0 });
+    expect(hot.expire(T0 + 20 * MINUTE)).toBe(0); // the bucket of T0 ends at T0 + 1 min: quiet for 19 min
+    expect(hot.expire(T0 + 21 * MINUTE)).toBe(1);
+    expect(hot.size).toBe(1);
+    expect(total(hot.counts(Buffer.from('quiet'), T0 + 21 * MINUTE, []))).toBe(0);
+  });
+});
+
+describe('the windows of a check', () => {
+  it("a domain's inboxes across accounts in 10 minutes; an account's inboxes per IP in an hour", () => {
+    const w = new HotWindows();
+    const ip = hash('ip-1');
+    const T = Date.UTC(2026, 10, 21, 12);
+    const checks: CheckScored[] = [
+      aCheck({ account: 'acme', domain: 'wave.example', inbox_hash: hash('a'), ip_hash: ip, time: T }),
+      aCheck({ account: 'globex', domain: 'wave.example', inbox_hash: hash('b'), ip_hash: ip, time: T + MINUTE }),
+      aCheck({ account: 'acme', domain: 'other.example', inbox_hash: hash('c'), ip_hash: ip, time: T + 30 * MINUTE }),
+    ];
+    for (const c of checks) w.add(c);
+    const ipKey = (account: string): Buffer => Buffer.concat([Buffer.from(account), Buffer.from([0]), ip]);
+    expect(total(w.domainSignups.counts(Buffer.from('wave.example'), T + 5 * MINUTE, []))).toBe(2);
+    expect(total(w.domainSignups.counts(Buffer.from('wave.example'), T + 12 * MINUTE, []))).toBe(0);
+    expect(total(w.ipSignups.counts(ipKey('acme'), T + 40 * MINUTE, []))).toBe(2);
+    expect(total(w.ipSignups.counts(ipKey('globex'), T + 40 * MINUTE, []))).toBe(1);
+    expect(w.streamTime).toBe(T + 30 * MINUTE);
+    expect(w.replayMs).toBe(w.ipSignups.retentionMs);
+  });
+});

@@ -109,7 +109,9 @@ async function send(count: number, onSent?: (positions: { partition: number; off
   const records = Array.from({ length: count }, () => {
     const e = event(now);
     const key = Buffer.from(e.account);
-    return { key, value: codecs.checks.encode(e), timestamp: e.time, partition: partitionFor(key, TOPICS.checks.partitions) };
+    const value = codecs.checks.encode(e);
+    hot.remember(value, e); // as the API's event log does
+    return { key, value, timestamp: e.time, partition: partitionFor(key, TOPICS.checks.partitions) };
   });
   const pos = await producer.send(TOPICS.checks.name, records);
   onSent?.(pos, now);

@@ -106,7 +106,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     onWritten: (topic) => metrics.eventsWritten.inc({ topic }),
     onGaveUp: (topic, recorded) => metrics.eventsGivenUp.inc({ topic, recorded }),
   });
-  const events = createEventLog(writer, d.codecs, own);
+  const events = createEventLog(writer, d.codecs, own, state.hot);
 
   const models = createModelServing({
     mode: config.modelMode,

@@ -16,6 +16,7 @@ import { ALL_TOPICS, TOPICS } from '../bus/topics.ts';
 import { prettyLogs } from '../platform/logger.ts';
 import type { ReadinessReport } from '../service/ports.ts';
 import type { BatchStateReader } from '../streams/coalescing-reader.ts';
+import type { CheckScored } from '../domain/events.ts';
 import type { HotWindows } from '../streams/hot-windows.ts';
 import { createReplica } from '../streams/replica.ts';
 import { LevelStore } from '../streams/stores/level-store.ts';
@@ -60,6 +61,8 @@ export interface MaterializedState {
 export interface HotWindowsState {
   readonly windows: HotWindows;
   applied(): readonly number[];
+  /** This thread writes `value`, the encoding of `event` (read back without decoding). */
+  remember(value: Buffer, event: CheckScored): void;
 }
 
 /** The source topics the streams apply: what "records to apply" counts while catching up. */

@@ -8,15 +8,24 @@ import type { Codecs } from '../bus/codecs.ts';
 import { accountKey, accountPartition } from '../bus/account-partition.ts';
 import { TOPICS } from '../bus/topics.ts';
 import type { EventWriter } from '../service/event-writer.ts';
+import type { CheckScored } from '../domain/events.ts';
 import type { CheckEvents, FeedbackEvents } from '../service/ports.ts';
 import type { OwnEvents } from './own-events.ts';
 
-export function createEventLog(writer: EventWriter, codecs: Pick<Codecs, 'checks' | 'feedback'>, own: OwnEvents): { checks: CheckEvents; feedback: FeedbackEvents } {
+/** `written`: told of each check event this thread writes, with its encoding (embedded mode's hot windows read it back). */
+export function createEventLog(
+  writer: EventWriter,
+  codecs: Pick<Codecs, 'checks' | 'feedback'>,
+  own: OwnEvents,
+  written?: { remember(value: Buffer, event: CheckScored): void },
+): { checks: CheckEvents; feedback: FeedbackEvents } {
   return {
     checks: {
       begin: (account, domain, ipHash, sighting, request) => own.beginCheck(account, domain, ipHash, sighting, request),
       async append(event) {
-        const pos = await writer.write(TOPICS.checks.name, accountKey(event.account), codecs.checks.encode(event), event.time, accountPartition(event.account));
+        const value = codecs.checks.encode(event);
+        written?.remember(value, event);
+        const pos = await writer.write(TOPICS.checks.name, accountKey(event.account), value, event.time, accountPartition(event.account));
         own.addCheck({ event, ...pos });
       },
     },

@@ -32,6 +32,12 @@ export interface HotWindowFeedOptions {
 
 export interface HotWindowFeed {
   readonly windows: HotWindows;
+  /**
+   * This thread is about to write `value`, the encoding of `event`: when the feed reads that
+   * same record back from the log's tail, it takes the event instead of decoding it again
+   * (Avro decoding was the feed's largest cost). Only what the log holds is ever counted.
+   */
+  remember(value: Buffer, event: CheckScored): void;
   /** Next offset per partition of the checks topic: the windows include every check before it. */
   applied(): readonly number[];
   /** Resolves when every partition is applied up to its end at call time (false: timed out or failed). */
@@ -50,13 +56,15 @@ export async function startHotWindowFeed(o: HotWindowFeedOptions): Promise<HotWi
   const applied: number[] = [];
   for (let p = 0; p < partitions; p++) applied.push(Number.isFinite(newest) ? await o.offsetForTime(p, from) : 0);
   let failure: Error | undefined;
+  // Events by the very Buffer this thread wrote (the log's tail hands back that object).
+  const written = new WeakMap<Buffer, CheckScored>();
   const consumer: BusConsumer = o.bus.consumer('mailsift-hot-windows');
   await consumer.start([topic], {
     position: async (tp) => applied[tp.partition]!,
     onBatch: async (tp, records) => {
       // Decoded first, applied after: a batch that fails to decode changes nothing (it is retried whole).
       const events: CheckScored[] = [];
-      for (const r of records) if (r.offset >= applied[tp.partition]!) events.push(await o.codec.decode(r.value));
+      for (const r of records) if (r.offset >= applied[tp.partition]!) events.push(written.get(r.value) ?? (await o.codec.decode(r.value)));
       for (const e of events) windows.add(e);
       if (records.length) applied[tp.partition] = Math.max(applied[tp.partition]!, records.at(-1)!.offset + 1);
     },
@@ -69,6 +77,7 @@ export async function startHotWindowFeed(o: HotWindowFeedOptions): Promise<HotWi
   expiry.unref();
   return {
     windows,
+    remember: (value, event) => void written.set(value, event),
     applied: () => applied,
     async caughtUp(timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;

@@ -21,20 +21,23 @@ afterEach(() => dirs.splice(0).forEach(removeDir));
 async function openLog(dir: string) {
   const bus = await openEmbeddedBus(join(dir, 'log'), ALL_TOPICS);
   const codecs = await createCodecs(createEmbeddedRegistry(bus.log.db));
+  const decoded: Buffer[] = [];
   const feed = (): Promise<HotWindowFeed> =>
     startHotWindowFeed({
       bus,
-      codec: codecs.checks,
+      codec: { ...codecs.checks, decode: (b: Buffer) => (decoded.push(b), codecs.checks.decode(b)) },
       offsetForTime: (p, ts) => bus.log.offsetForTime(TOPICS.checks.name, p, ts),
       newestTime: (p) => bus.log.newestTime(TOPICS.checks.name, p),
       now: () => T,
       onError: () => undefined,
     });
-  const send = async (e: CheckScored): Promise<void> => {
+  const send = async (e: CheckScored, remember?: HotWindowFeed): Promise<void> => {
     const key = Buffer.from(e.account);
-    await bus.producer().send(TOPICS.checks.name, [{ key, value: codecs.checks.encode(e), timestamp: e.time, partition: partitionFor(key, TOPICS.checks.partitions) }]);
+    const value = codecs.checks.encode(e);
+    remember?.remember(value, e);
+    await bus.producer().send(TOPICS.checks.name, [{ key, value, timestamp: e.time, partition: partitionFor(key, TOPICS.checks.partitions) }]);
   };
-  return { bus, feed, send };
+  return { bus, codecs, feed, send, decoded };
 }
 
 const ip = hash('ip-1');
@@ -71,6 +74,21 @@ describe('hot window feed (Given checks in the log, When the windows are fed and
     expect(counts(restarted, T)).toEqual({ wave: 11, acmeIp: 38, globexIp: 20 });
     await live.stop();
     await restarted.stop();
+    await a.bus.close();
+  });
+
+  it("the events this thread writes are taken as they are, not decoded again; one remembered but never written never counts", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mailsift-hot-'));
+    dirs.push(dir);
+    const a = await openLog(dir);
+    const f = await a.feed();
+    await a.send(aCheck({ account: 'acme', domain: 'wave.example', inbox_hash: hash('mine'), ip_hash: ip, time: T }), f);
+    await a.send(aCheck({ account: 'acme', domain: 'wave.example', inbox_hash: hash('other'), ip_hash: ip, time: T })); // another writer's
+    f.remember(a.codecs.checks.encode(aCheck({ account: 'acme', domain: 'wave.example', inbox_hash: hash('withdrawn'), time: T })), aCheck({ inbox_hash: hash('withdrawn') }));
+    expect(await f.caughtUp(10_000)).toBe(true);
+    expect(counts(f, T)).toEqual({ wave: 2, acmeIp: 2, globexIp: 0 });
+    expect(a.decoded).toHaveLength(1);
+    await f.stop();
     await a.bus.close();
   });
 

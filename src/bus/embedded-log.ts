@@ -221,10 +221,10 @@ export class EmbeddedLog {
   }
 
   /**
-   * The first offset of a partition whose record's timestamp is at or after `ts` (its end when
-   * none is; or the unused offsets just before that record, which a reader steps over), as
-   * Kafka's offsetsForTimes: a binary search over the offsets, so for timestamps that grow with
-   * the offsets (records appended as they happen).
+   * The offset of a partition's first record whose timestamp is at or after `ts` (its end when
+   * none is), as Kafka's offsetsForTimes: a binary search over the offsets, so for timestamps
+   * that grow with the offsets (records appended as they happen). Never an unused offset: a
+   * partition whose end was moved past its records (`skipTo`) has readers wait at its end.
    */
   async offsetForTime(topic: string, partition: number, ts: number): Promise<number> {
     const t = this.topic(topic);
@@ -238,7 +238,8 @@ export class EmbeddedLog {
       else if (Number(first[1].readBigUInt64BE(0)) < ts) lo = Number(first[0].readBigUInt64BE(5)) + 1;
       else hi = mid;
     }
-    return lo;
+    const [at] = await this.db.keys({ gte: recordKey(t.id, partition, lo), lt: recordKey(t.id, partition, t.durable[partition]!), limit: 1 }).all();
+    return at ? Number(at.readBigUInt64BE(5)) : t.durable[partition]!;
   }
 
   /** The timestamp of a partition's newest durable record (undefined: none). */

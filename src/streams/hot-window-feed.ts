@@ -52,9 +52,9 @@ export async function startHotWindowFeed(o: HotWindowFeedOptions): Promise<HotWi
   const partitions = o.bus.partitionCount(topic);
   let newest = -Infinity;
   for (let p = 0; p < partitions; p++) newest = Math.max(newest, (await o.newestTime(p)) ?? -Infinity);
-  const from = Number.isFinite(newest) ? newest - windows.replayMs : 0;
+  const from = newest - windows.replayMs; // -Infinity for an empty log: from its first record, or its end
   const applied: number[] = [];
-  for (let p = 0; p < partitions; p++) applied.push(Number.isFinite(newest) ? await o.offsetForTime(p, from) : 0);
+  for (let p = 0; p < partitions; p++) applied.push(await o.offsetForTime(p, from));
   let failure: Error | undefined;
   // Events by the very Buffer this thread wrote (the log's tail hands back that object).
   const written = new WeakMap<Buffer, CheckScored>();

@@ -92,6 +92,21 @@ describe('hot window feed (Given checks in the log, When the windows are fed and
     await a.bus.close();
   });
 
+  it('a log that lost its records behind the state (ends moved past them): waits at the ends, caught up, and counts what comes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mailsift-hot-'));
+    dirs.push(dir);
+    const a = await openLog(dir);
+    for (let p = 0; p < TOPICS.checks.partitions; p++) a.bus.log.skipTo(TOPICS.checks.name, p, 40);
+    const f = await a.feed();
+    expect(f.applied().every((n) => n === 40)).toBe(true);
+    expect(await f.caughtUp(2_000)).toBe(true);
+    await a.send(aCheck({ account: 'acme', domain: 'wave.example', inbox_hash: hash('a'), ip_hash: ip, time: T }));
+    expect(await f.caughtUp(10_000)).toBe(true);
+    expect(counts(f, T)).toEqual({ wave: 1, acmeIp: 1, globexIp: 0 });
+    await f.stop();
+    await a.bus.close();
+  });
+
   it('an empty log: nothing to replay, then every check counts', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mailsift-hot-'));
     dirs.push(dir);

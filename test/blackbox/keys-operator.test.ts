@@ -4,7 +4,7 @@
  * that its operator.json is left behind) the command writes to the data dir itself, and the next
  * start serves what it wrote.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
@@ -18,7 +18,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await s?.stop();
-  s?.cleanup();
+  // The restarts below reuse the first server's data dir, so no later server owns it.
+  if (s) rmSync(s.dataDir, { recursive: true, force: true });
 });
 
 const lastLine = (out: string): string => out.trimEnd().split('\n').at(-1)!;

@@ -11,6 +11,7 @@ import type { Codecs } from '../bus/codecs.ts';
 import type { Bus, BusConsumer } from '../bus/ports.ts';
 import { TOPICS } from '../bus/topics.ts';
 import { ControlTable } from '../controls/control-table.ts';
+import { followerCaughtUp } from './caught-up.ts';
 
 export interface ControlsFollower {
   readonly table: ControlTable;
@@ -54,12 +55,7 @@ export async function startControlsFollower(o: { bus: Bus; codecs: Codecs; group
     table,
     async caughtUp(timeoutMs = 30_000) {
       const [end = 0] = await o.bus.endOffsets(topic);
-      const deadline = Date.now() + timeoutMs;
-      while (next < end) {
-        if (failure || Date.now() > deadline) return false;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      return true;
+      return followerCaughtUp(end, () => next, () => failure, timeoutMs);
     },
     failed: () => failure,
     stop: () => consumer.stop(),

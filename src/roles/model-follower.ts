@@ -15,6 +15,7 @@ import type { Scorecard } from '../model/score.ts';
 import type { Logger } from 'pino';
 import type { LearnedModelSource } from '../service/model-service.ts';
 import type { ModelPublications } from '../service/ports.ts';
+import { followerCaughtUp } from './caught-up.ts';
 
 export interface ModelFollower extends LearnedModelSource, ModelPublications {
   /** The newest published model record, scorable or not (the trainer numbers versions after it). */
@@ -92,12 +93,7 @@ export async function startModelFollower(o: { bus: Bus; codecs: Codecs; groupId:
         .map((h) => ({ version: h.version, at: h.at, personal: h.account !== null })),
     async caughtUp(timeoutMs = 30_000) {
       const [end = 0] = await o.bus.endOffsets(topic);
-      const deadline = Date.now() + timeoutMs;
-      while (next < end) {
-        if (failure || Date.now() > deadline) return false;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      return true;
+      return followerCaughtUp(end, () => next, () => failure, timeoutMs);
     },
     failed: () => failure,
     stop: () => consumer.stop(),

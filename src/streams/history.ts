@@ -112,14 +112,18 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       const committed = committedBefore ?? decodeOffset(got.get(mapKey(OFFSETS_STORE, committedKey)));
       const value = (store: { id: number }, key: Buffer): Buffer | undefined => got.get(mapKey(store as never, key));
 
+      const withinHorizon = (p: Positioned<CheckScored>): boolean => p.event.time >= now - horizon && p.event.time <= now;
+      // Kafka mode: a replica applies each changelog on its own, so the streams' positions (the
+      // offsets changelog) may already include an event whose store records have not arrived;
+      // own events of the horizon count as pending too (a union: never counted twice).
       const pendingBySource = (list: readonly Positioned<CheckScored>[]): CheckScored[] =>
-        list.filter((p) => p.partition !== partition || p.offset >= committed).map((p) => p.event);
+        list.filter((p) => p.partition !== partition || p.offset >= committed || (!opts.domainFromChecks && withinHorizon(p))).map((p) => p.event);
       // The hot windows are read after the await (this thread changes them, synchronously):
       // own events they do not include yet are those at or past their position.
       const hotApplied = hot?.applied();
       const pendingHot = (list: readonly Positioned<CheckScored>[]): CheckScored[] => list.filter((p) => p.offset >= (hotApplied![p.partition] ?? 0)).map((p) => p.event);
       const pendingDomain = (list: readonly Positioned<CheckScored>[]): CheckScored[] =>
-        opts.domainFromChecks ? pendingBySource(list) : list.filter((p) => p.event.time >= now - horizon && p.event.time <= now).map((p) => p.event);
+        opts.domainFromChecks ? pendingBySource(list) : list.filter(withinHorizon).map((p) => p.event);
       const ownDomain = pendingDomain(ownByDomain);
       // Earlier addresses of the same bulk request count as if already checked (a union: one
       // that is also an own event by now is counted once).

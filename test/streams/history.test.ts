@@ -33,3 +33,29 @@ describe('history read racing a state commit', () => {
     expect(h.recentSignups).toBe(1); // one inbox: the own check and this one
   });
 });
+
+// Kafka mode (a replica of changelogs applied topic by topic): the streams' positions can pass
+// an own check whose alias and IP records the replica has not applied yet. Seen in the Kafka
+// contract suite: the last of 30 parallel spellings saw 28.
+describe('a replica whose positions run ahead of its stores', () => {
+  it('still counts own checks of the horizon at the inbox and the IP', async () => {
+    const own = new OwnEvents(2_000);
+    const now = 1_800_000_000_000;
+    const inbox = Buffer.alloc(16, 1);
+    const ip = Buffer.alloc(16, 7);
+    const event = { account: 'acme', time: now - 500, check_uuid: Buffer.alloc(16, 9), inbox_hash: inbox, spelling_hash: Buffer.alloc(16, 2), ip_hash: ip, domain: 'gmail.com', account_type: 'free', local_shape: 'name' } as unknown as CheckScored;
+    own.addCheck({ event, partition: partitionFor(Buffer.from('acme'), TOPICS.checks.partitions), offset: 5 });
+    const state: StateReader = { fetch: async (reads) => new Map([...reads.entries.keys()].map((mk) => [mk, undefined])), scan: async () => [] };
+    const ahead = () => Array(TOPICS.checks.partitions).fill(6) as number[]; // offset 5 "applied", its records not
+    const keys = { account: 'acme', domain: 'gmail.com', inboxHash: inbox, spellingHash: Buffer.alloc(16, 3), ipHash: ip, localShape: 'name', accountType: 'free', time: now } as const;
+    const kafka = await createHistoryReader(state, own, { domainFromChecks: false, domainHorizonMs: 2_000, committed: ahead }).history(keys);
+    expect(kafka.aliasVariants).toBe(2);
+    expect(kafka.signupsFromIp).toBe(1); // one inbox: the own check's and this one's
+    // Past the horizon the stores are trusted with it.
+    const later = await createHistoryReader(state, own, { domainFromChecks: false, domainHorizonMs: 2_000, committed: ahead }).history({ ...keys, time: now + 5_000 });
+    expect(later.aliasVariants).toBe(1);
+    // Embedded mode: positions and stores commit together, so the offset alone decides.
+    const embedded = await createHistoryReader(state, own, { domainFromChecks: true, committed: ahead }).history(keys);
+    expect(embedded.aliasVariants).toBe(1);
+  });
+});

@@ -82,8 +82,9 @@ export interface ModelPublished {
   account?: string | null;
   /** Summed weight of the examples under tenant shares (absent in older records). */
   effective_examples?: number | null;
-  /** Added to the fitted intercept by the verdict guard, included in `intercept` (absent in older records: 0). */
+  /** The verdict guard's recalibration, included in `intercept` and `weights`: logit = scale x (logit as fitted) + shift (absent in older records: 0 and 1). */
   calibration_shift?: number;
+  calibration_scale?: number;
   /** Shares of the held-out real people blocked, by this model (calibrated) and by the baseline. */
   held_out_humans_blocked?: number | null;
   baseline_held_out_humans_blocked?: number | null;

@@ -6,6 +6,7 @@
  */
 import type { Verdict } from '../domain/check.ts';
 import { rocAuc } from '../model/metrics.ts';
+import { logLossOf } from '../model/prequential.ts';
 import type { Label } from './labelled.ts';
 
 /** Share of the rows checked with their outcomes reported (the rest are checked without). */
@@ -15,11 +16,14 @@ export const LEARNING_SHARE = 0.6;
  * Row indices in the order the simulated customer checks them. Labelled files are usually
  * grouped by source (every fake, then every human): a customer's traffic is mixed, so a fixed
  * pseudo-random order stands in for arrival order unless the file is already in it (`inOrder`).
+ * Each `seed` gives another fixed order (0: the default one), so a result can be checked for
+ * hanging on one order of arrival.
  */
-export function arrivalOrder(rows: number, inOrder: boolean): number[] {
+export function arrivalOrder(rows: number, inOrder: boolean, seed = 0): number[] {
   const order = Array.from({ length: rows }, (_, i) => i);
   if (inOrder) return order;
-  const key = (i: number): number => Math.imul(i + 7, 2246822519) >>> 0;
+  const salt = Math.imul(seed, 0x9e3779b1);
+  const key = (i: number): number => Math.imul((i + 7) ^ salt, 2246822519) >>> 0;
   return order.sort((a, b) => key(a) - key(b) || a - b);
 }
 
@@ -57,6 +61,8 @@ export interface SideFigures {
   readonly fakesCaught: number;
   /** Share of humans given `block`. */
   readonly humansBlocked: number;
+  /** Mean log loss of P(human): how well calibrated, which is what auto mode judges models by. */
+  readonly logLoss: number;
 }
 
 export interface LearningComparison {
@@ -81,6 +87,7 @@ function figures(checks: readonly ComparedCheck[], side: Side): SideFigures {
     gmailAuc: auc(gmail),
     fakesCaught: fakes.length ? fakes.filter((c) => p(c).verdict !== 'allow').length / fakes.length : NaN,
     humansBlocked: humans.length ? humans.filter((c) => p(c).verdict === 'block').length / humans.length : NaN,
+    logLoss: checks.length ? checks.reduce((s, c) => s + logLossOf(c.label === 'human', p(c).probability), 0) / checks.length : NaN,
   };
 }
 

@@ -7,10 +7,14 @@
  * shared-health.ts) and the account's personal one (judged on the account's own outcomes only,
  * so no account's figures decide what another is served). A shared model the trainer found
  * worse than the baseline on the account's own outcomes is never served to it, in any mode.
+ * A personal model whose account has come to weigh most of a newer shared model's outcomes is
+ * superseded: the trainer no longer refits it (training-policy.ts), and the shared model, fitted
+ * on the same account's outcomes and more of them, serves in its place while healthy.
  */
 import { RECENT_WINDOW, type ModelScoreSummary, type StatsSummary } from './prequential.ts';
 import type { Scorecard } from './score.ts';
 import type { SharedJudgement } from './shared-health.ts';
+import { PERSONAL_MAX_SHARE } from './training-policy.ts';
 
 export type ModelMode = 'off' | 'on' | 'auto';
 export type ServedModel = 'baseline' | 'shared' | 'personal';
@@ -31,6 +35,12 @@ export interface LearnedStanding {
   readonly recentOwn: number | null;
   /** How many of this account's outcomes it scored. */
   readonly ownExamples: number;
+  /**
+   * A personal model only: a newer shared model that may serve the account is fitted mostly on
+   * the account's own outcomes (its weighted share >= PERSONAL_MAX_SHARE), so the trainer no
+   * longer refits this one and the shared model is the account's model.
+   */
+  readonly superseded: boolean;
 }
 
 export interface AccountModels {
@@ -38,15 +48,17 @@ export interface AccountModels {
   readonly personal: LearnedStanding;
 }
 
-const NONE: LearnedStanding = { version: 0, healthy: false, withheld: false, recentOwn: null, ownExamples: 0 };
+const NONE: LearnedStanding = { version: 0, healthy: false, withheld: false, recentOwn: null, ownExamples: 0, superseded: false };
 
 /**
  * The standing of an account's learned models: `sharedFor` is how the shared model stands on
  * the outcomes it is judged on for this account (shared-health.ts), `own` the account's own
- * prequential summary.
+ * prequential summary, `ownShare` the account's weighted share of every account's outcomes
+ * (tenant-weights.ts weightedShares, as the trainer weighs them).
  */
-export function accountModels(account: string, shared: Scorecard | undefined, personal: Scorecard | undefined, sharedFor: SharedJudgement, own: StatsSummary | undefined): AccountModels {
+export function accountModels(account: string, shared: Scorecard | undefined, personal: Scorecard | undefined, sharedFor: SharedJudgement, own: StatsSummary | undefined, ownShare = 0): AccountModels {
   const withheld = shared?.withheldFrom?.has(account) ?? false;
+  const superseded = personal !== undefined && shared !== undefined && !withheld && shared.version > personal.version && ownShare >= PERSONAL_MAX_SHARE;
   return {
     shared: shared
       ? {
@@ -55,6 +67,7 @@ export function accountModels(account: string, shared: Scorecard | undefined, pe
           withheld,
           recentOwn: own?.learned?.recent_log_loss ?? null,
           ownExamples: own?.learnedExamples ?? 0,
+          superseded: false,
         }
       : NONE,
     personal:
@@ -65,16 +78,18 @@ export function accountModels(account: string, shared: Scorecard | undefined, pe
             withheld: false,
             recentOwn: own.personal?.recent_log_loss ?? null,
             ownExamples: own.personalExamples,
+            superseded,
           }
         : personal
-          ? { ...NONE, version: personal.version }
+          ? { ...NONE, version: personal.version, superseded }
           : NONE,
   };
 }
 
 /**
  * `on`: the newer learned model (a personal model no longer refitted gives way to a newer
- * shared one). `auto` (README, Model): an account whose personal model beats the baseline on its
+ * shared one). `auto` (README, Model): a superseded personal model gives way to the shared one
+ * while that is healthy. Otherwise an account whose personal model beats the baseline on its
  * own recent outcomes is served it; only a healthy shared model that has scored a full window
  * of the account's own outcomes and does strictly better on them takes over (the same
  * outcomes: both score every outcome once they exist), so a few outcomes never flip it.
@@ -86,6 +101,7 @@ export function servedModel(mode: ModelMode, m: AccountModels): ServedModel {
   if (mode === 'off' || (!hasShared && !hasPersonal)) return 'baseline';
   if (mode === 'on') return hasPersonal && (!hasShared || m.personal.version > m.shared.version) ? 'personal' : 'shared';
   const sharedOk = hasShared && m.shared.healthy;
+  if (sharedOk && m.personal.superseded) return 'shared';
   if (hasPersonal && m.personal.healthy) return sharedOk && sharedBeatsPersonal(m) ? 'shared' : 'personal';
   return sharedOk ? 'shared' : 'baseline';
 }

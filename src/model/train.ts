@@ -9,7 +9,7 @@
  * Outcomes can weigh unequally (each account's share of a shared model is capped:
  * tenant-weights.ts). Every outcome also gets a probability from a fit that did not see it
  * (cross-fitting), and on those held-out outcomes the verdict guard (verdict-guard.ts) keeps the
- * model from blocking a larger share of known humans than the baseline did.
+ * model from blocking a larger share of known humans than the baseline did (recalibrating it).
  *
  * TensorFlow.js does the fitting with whichever backend the caller registered. Deterministic:
  * warm start from the prior, full-batch Adam, no shuffling, no random initialisation.
@@ -172,7 +172,8 @@ export interface TrainedModel<E extends LabelledExample = LabelledExample> exten
   readonly baselineHoldoutLogLoss: number;
   /** Summed weight of the examples (their number when unweighted). */
   readonly effectiveExamples: number;
-  /** Added to the fitted intercept (and included in `intercept`) by the verdict guard. */
+  /** The verdict guard's recalibration, included in `intercept` and `weights`: the logit as fitted times the scale, plus the shift (1 and 0: none). */
+  readonly calibrationScale: number;
   readonly calibrationShift: number;
   /** The verdict guard found the model over-blocking beyond what calibration can mend: not to be served. */
   readonly heldBack: boolean;
@@ -231,7 +232,7 @@ export async function trainModel<E extends LabelledExample>(examples: readonly E
     o.blockBelow ?? DEFAULT_THRESHOLDS.reviewAtLeast,
   );
   const fitted = await fitLogistic(sorted, prior, { l2: best.l2, start: bestOlder, ...pause });
-  const final: LinearModel = { intercept: fitted.intercept + guard.shift, weights: fitted.weights };
+  const final: LinearModel = { intercept: guard.scale * fitted.intercept + guard.shift, weights: fitted.weights.map((x) => guard.scale * x) };
   return {
     intercept: final.intercept,
     weights: final.weights,
@@ -244,11 +245,12 @@ export async function trainModel<E extends LabelledExample>(examples: readonly E
     holdoutLogLoss: best.loss,
     baselineHoldoutLogLoss: meanLogLoss(newest, (e) => e.baselineProbability),
     effectiveExamples: sorted.reduce((s, e) => s + weightOf(e), 0),
+    calibrationScale: guard.scale,
     calibrationShift: guard.shift,
     heldBack: guard.heldBack,
     heldOutHumansBlocked: guard.humansBlocked,
     heldOutHumansBlockedAsFitted: guard.fittedHumansBlocked,
     baselineHeldOutHumansBlocked: guard.baselineHumansBlocked,
-    heldOut: sorted.map((example, i) => ({ example, probability: sigmoid(heldOutLogits[i]! + guard.shift) })),
+    heldOut: sorted.map((example, i) => ({ example, probability: sigmoid(guard.scale * heldOutLogits[i]! + guard.shift) })),
   };
 }

@@ -8,14 +8,18 @@
  *
  * So, on held-out outcomes (each scored by a fit that did not see it), the share of known
  * humans the candidate would block is compared with the share the baseline blocked of the same
- * humans (as it scored them at check time). When it is larger, the candidate's intercept is
- * raised until it blocks no more of them than the baseline: every probability moves up
- * together, so the ranking (AUC) is unchanged. The threshold then falls halfway between the
- * last held-out human it may still block and the first it must not (not just past the latter:
- * the least raise that fits this sample is the most optimistic one, and on new traffic it
- * blocks more than it did here). Raising it costs calibration; when the
- * raised candidate no longer beats the baseline's log loss on those outcomes, what made it
- * better is gone, and it is held back (published for the record, never served).
+ * humans (as it scored them at check time). When it is larger, the candidate is recalibrated,
+ * its logit z becoming scale x z + shift (0 < scale <= 1), so that it blocks no more of them
+ * than the baseline: the map is increasing, so the ranking (AUC) is unchanged. The threshold
+ * then falls halfway between the last held-out human it may still block and the first it must
+ * not (not just past the latter: the least raise that fits this sample is the most optimistic
+ * one, and on new traffic it blocks more than it did here). Of the maps that meet it, the one
+ * with the least log loss on those outcomes is taken: a shift alone (scale 1) lifts every fake
+ * as far as the human it must lift, while a model fitted on few outcomes is usually too sure of
+ * itself, and making it less sure (scale < 1) lifts the humans it was most wrong about at a
+ * smaller cost to the rest. Recalibrating costs log loss all the same; when the recalibrated
+ * candidate no longer beats the baseline's log loss on those outcomes, what made it better is
+ * gone, and it is held back (published for the record, never served).
  */
 import { logLossOf } from './prequential.ts';
 import { sigmoid } from './score.ts';
@@ -31,15 +35,17 @@ export interface HeldOutScore {
 }
 
 export interface VerdictGuard {
-  /** Added to the candidate's intercept (>= 0). */
+  /** Multiplies the candidate's logit (1 unless recalibrated; never above 1: it is only made less sure). */
+  readonly scale: number;
+  /** Added to the candidate's logit once scaled (0 unless recalibrated). */
   readonly shift: number;
-  /** It had to be raised, and once raised it no longer beats the baseline on the held-out outcomes. */
+  /** It had to be recalibrated, and once recalibrated it no longer beats the baseline on the held-out outcomes. */
   readonly heldBack: boolean;
-  /** Weighted share of held-out humans blocked: by the baseline, by the candidate as fitted, and once raised. */
+  /** Weighted share of held-out humans blocked: by the baseline, by the candidate as fitted, and once recalibrated. */
   readonly baselineHumansBlocked: number;
   readonly fittedHumansBlocked: number;
   readonly humansBlocked: number;
-  /** Weighted mean log loss on the held-out outcomes, raised candidate and baseline. */
+  /** Weighted mean log loss on the held-out outcomes, recalibrated candidate and baseline. */
   readonly logLoss: number;
   readonly baselineLogLoss: number;
 }
@@ -57,7 +63,7 @@ export function guardVerdicts(items: readonly HeldOutScore[], blockBelow: number
   const budget = humans.reduce((s, x) => s + (blocks(x.baselineProbability, blockBelow) ? x.weight : 0), 0);
 
   // The lowest-scored humans the candidate may go on blocking: as many as fit the baseline's
-  // budget, ties together. The first one past them must rise to the threshold.
+  // budget, ties together. The first one past them must stay at or above the threshold.
   let i = 0;
   let used = 0;
   while (i < humans.length) {
@@ -68,29 +74,114 @@ export function guardVerdicts(items: readonly HeldOutScore[], blockBelow: number
     used += w;
     i = j;
   }
-  let shift = 0;
   const first = humans[i];
-  if (first && blocks(sigmoid(first.logit), blockBelow)) {
+  const overBlocks = first !== undefined && blocks(sigmoid(first.logit), blockBelow);
+  let floor: Floor | undefined;
+  if (first && blockBelow > 0) {
     const threshold = logit((blockBelow - 0.5) / 100);
     // Below the first human that must rise: the last one that may stay blocked, or (none may)
     // the highest outcome of any kind scored below it.
     const below = i > 0 ? humans[i - 1]!.logit : Math.max(-Infinity, ...items.filter((x) => x.logit < first.logit).map((x) => x.logit));
-    const cut = Number.isFinite(below) ? (below + first.logit) / 2 : first.logit;
-    shift = Math.max(threshold - first.logit + MARGIN, threshold - cut);
+    const cut = overBlocks && Number.isFinite(below) ? (below + first.logit) / 2 : first.logit;
+    floor = { threshold, cut, first: first.logit };
   }
+  const { scale, shift } = overBlocks ? calibrate(items, floor) : { scale: 1, shift: 0 };
   const total = items.reduce((s, x) => s + x.weight, 0);
   const meanLoss = (p: (x: HeldOutScore) => number): number => (total > 0 ? items.reduce((s, x) => s + x.weight * logLossOf(x.human, p(x)), 0) / total : NaN);
-  const logLoss = meanLoss((x) => sigmoid(x.logit + shift));
+  const logLoss = meanLoss((x) => sigmoid(scale * x.logit + shift));
   const baselineLogLoss = meanLoss((x) => x.baselineProbability);
   return {
+    scale,
     shift,
-    heldBack: shift > 0 && !(logLoss < baselineLogLoss),
+    heldBack: overBlocks && !(logLoss < baselineLogLoss),
     baselineHumansBlocked: share((x) => blocks(x.baselineProbability, blockBelow)),
     fittedHumansBlocked: share((x) => blocks(sigmoid(x.logit), blockBelow)),
-    humansBlocked: share((x) => blocks(sigmoid(x.logit + shift), blockBelow)),
+    humansBlocked: share((x) => blocks(sigmoid(scale * x.logit + shift), blockBelow)),
     logLoss,
     baselineLogLoss,
   };
+}
+
+/** The recalibrated logit of `cut` must reach `threshold`, and that of `first` (the lowest human that may not be blocked) pass it. */
+interface Floor {
+  readonly threshold: number;
+  readonly cut: number;
+  readonly first: number;
+}
+
+/** Far enough to soften any fit the l2 grid can give; a scale near 0 would make every score the same. */
+const MIN_SCALE = 1 / 16;
+/** Recalibration only ever makes a model less sure: what the guard mends is probabilities spread too far. */
+const MAX_SCALE = 1;
+
+/**
+ * The (scale, shift) of least weighted log loss on the held-out outcomes with the floor met:
+ * scale in [MIN_SCALE, MAX_SCALE]. For a fixed scale the loss is convex in the shift, whose
+ * least value is then the larger of the free optimum and the floor's; the loss so minimised is
+ * convex in the scale (a convex function minimised over a half-plane), searched by golden section.
+ */
+function calibrate(items: readonly HeldOutScore[], floor: Floor | undefined): { scale: number; shift: number } {
+  const z = Float64Array.from(items, (x) => x.logit);
+  const y = Float64Array.from(items, (x) => (x.human ? 1 : 0));
+  const w = Float64Array.from(items, (x) => x.weight);
+  const lowest = (a: number): number => (floor ? Math.max(floor.threshold - a * floor.cut, floor.threshold + MARGIN - a * floor.first) : -Infinity);
+  // Newton on the shift, warm-started from the last scale's (successive scales are close).
+  let warm = 0;
+  const bestShift = (a: number): number => {
+    let b = warm;
+    for (let step = 0; step < 50; step++) {
+      let g = 0;
+      let h = 0;
+      for (let k = 0; k < z.length; k++) {
+        const p = sigmoid(a * z[k]! + b);
+        g += w[k]! * (p - y[k]!);
+        h += w[k]! * p * (1 - p);
+      }
+      const move = h > 1e-12 ? Math.max(-4, Math.min(4, g / h)) : Math.sign(g) * 4;
+      b -= move;
+      if (Math.abs(move) < 1e-9) break;
+    }
+    warm = b;
+    return Math.max(b, lowest(a));
+  };
+  const loss = (a: number, b: number): number => {
+    let s = 0;
+    for (let k = 0; k < z.length; k++) s += w[k]! * logLossOf(y[k] === 1, sigmoid(a * z[k]! + b));
+    return s;
+  };
+  const profile = (a: number): number => loss(a, bestShift(a));
+  const PHI = (Math.sqrt(5) - 1) / 2;
+  let lo = Math.log(MIN_SCALE);
+  let hi = Math.log(MAX_SCALE);
+  let x1 = hi - PHI * (hi - lo);
+  let x2 = lo + PHI * (hi - lo);
+  let f1 = profile(Math.exp(x1));
+  let f2 = profile(Math.exp(x2));
+  // 30 steps narrow the scale to a factor of 1 + 1e-6.
+  for (let it = 0; it < 30; it++) {
+    if (f1 <= f2) {
+      hi = x2;
+      x2 = x1;
+      f2 = f1;
+      x1 = hi - PHI * (hi - lo);
+      f1 = profile(Math.exp(x1));
+    } else {
+      lo = x1;
+      x1 = x2;
+      f1 = f2;
+      x2 = lo + PHI * (hi - lo);
+      f2 = profile(Math.exp(x2));
+    }
+  }
+  // The ends are candidates too (the optimum may sit on a bound; 1 = the model as fitted, raised).
+  const candidates = [Math.exp((lo + hi) / 2), MIN_SCALE, MAX_SCALE];
+  let best = { scale: 1, shift: bestShift(1), loss: Infinity };
+  for (const a of candidates) {
+    const b = bestShift(a);
+    const l = loss(a, b);
+    if (l < best.loss) best = { scale: a, shift: b, loss: l };
+  }
+  return { scale: best.scale, shift: best.shift };
 }
 
 function logit(p: number): number {

@@ -74,7 +74,7 @@ function guardNote(m: ModelPublished): string {
   const pct = (x: number | null | undefined): string => `${(100 * (x ?? 0)).toFixed(1)}%`;
   const blocked = `held-out real people blocked ${pct(m.held_out_humans_blocked)} (baseline ${pct(m.baseline_held_out_humans_blocked)})`;
   const notes = [
-    m.held_back ? `HELD BACK for over-blocking, never served: ${blocked} only at a loss to the baseline` : m.calibration_shift ? `calibrated (+${m.calibration_shift.toFixed(3)} intercept): ${blocked}` : '',
+    m.held_back ? `HELD BACK for over-blocking, never served: ${blocked} only at a loss to the baseline` : m.calibration_shift || (m.calibration_scale ?? 1) !== 1 ? `calibrated (logit x${(m.calibration_scale ?? 1).toFixed(3)} ${(m.calibration_shift ?? 0) < 0 ? '-' : '+'} ${Math.abs(m.calibration_shift ?? 0).toFixed(3)}): ${blocked}` : '',
     m.withheld_accounts?.length ? `not served to ${m.withheld_accounts.length} account${m.withheld_accounts.length === 1 ? '' : 's'} it does worse for than the baseline` : '',
   ].filter(Boolean);
   return notes.length ? `; ${notes.join('; ')}` : '';

@@ -27,12 +27,14 @@ export interface AdviceInput {
   /** Newer versions than those serving, of the shared model and of the caller's personal one, that the trainer held back. */
   heldBack: readonly ModelPublished[];
   personalRefitted: boolean;
+  /** The caller's personal model is older than the shared model, which is fitted mostly on the caller's outcomes: the shared one serves in its place while healthy. */
+  personalSuperseded?: boolean;
   /** The caller's own outcomes (what its personal model waits on). */
   ownHumans: number;
   ownFakes: number;
   /**
    * The shared model is served although the account has this personal version: in mode on
-   * because it is newer, in auto because it does better on the account's outcomes.
+   * because it is newer, in auto because it does better on the account's outcomes or supersedes it.
    */
   overPersonal?: number;
 }
@@ -82,7 +84,7 @@ export function recommend(o: AdviceInput): string {
   const held = heldBackNote(o.heldBack);
   // A personal model of an account that is most of the shared model's outcomes is not refitted: the shared one is.
   const next = frozen
-    ? ` It is no longer refitted: your outcomes are most of the shared model's, which is refitted instead (each ${NEW_EXAMPLES_FOR_RETRAIN} new outcomes) and takes over once it does better on your last ${RECENT_WINDOW}.`
+    ? ` It is no longer refitted: your outcomes are most of the shared model's, which is refitted instead (each ${NEW_EXAMPLES_FOR_RETRAIN} new outcomes) and serves you in its place whenever it beats the baseline on your last ${RECENT_WINDOW}.`
     : ` Keep reporting outcomes; each ${o.personal ? PERSONAL_NEW_FOR_RETRAIN : NEW_EXAMPLES_FOR_RETRAIN} new ones trigger the next version.`;
   if (o.withheld) {
     return `${name} is not served to you: on your own outcomes, held out when it was fitted, it did worse than the baseline (other customers' outcomes pulled it away from yours). The baseline is served until a version does better for you.${held}${next}`;
@@ -92,7 +94,9 @@ export function recommend(o: AdviceInput): string {
       ? ''
       : o.mode === 'on'
         ? ` It is served instead of your personal model v${o.overPersonal} because it is newer (mode on serves the newest; auto would compare them on your outcomes).`
-        : ` It is served instead of your personal model v${o.overPersonal}, which it beats on your last ${RECENT_WINDOW} outcomes.`;
+        : o.personalSuperseded
+          ? ` It is served instead of your personal model v${o.overPersonal}, which is no longer refitted: your outcomes are most of this model's, so it is your model, fitted on more of them.`
+          : ` It is served instead of your personal model v${o.overPersonal}, which it beats on your last ${RECENT_WINDOW} outcomes.`;
   if (!o.healthy) {
     const scored = o.learnedExamples < RECENT_WINDOW ? ` It has been measured on ${o.learnedExamples} of the ${RECENT_WINDOW} outcomes${own} needed to judge it${balanced}.` : ` It is not beating the baseline on recent outcomes${own}${balanced}.`;
     return `${name} exists.${scored} ${o.mode === 'on' ? 'It is served anyway (mode on).' : 'The baseline is served until it does (mode auto).'}${instead}${held}${next}`;

@@ -37,7 +37,9 @@ export function createModelService(queries: ModelStatsQueries, mode: ModelMode, 
       const judged = sharedJudgementFor(ownRow, balancedJudgement(rows.map((r) => r.stats), maxAccountShare));
       const sharedCard = learned.shared();
       const personalCard = learned.personal(account);
-      const models = accountModels(account, sharedCard, personalCard, judged, own);
+      // The trainer refits no personal model for an account whose capped share of the shared model's weight is nearly all of it.
+      const shares = weightedShares(new Map(rows.map((r) => [r.account, r.stats.humans + r.stats.fakes])), maxAccountShare);
+      const models = accountModels(account, sharedCard, personalCard, judged, own, shares.get(account) ?? 0);
       const served = servedModel(mode, models);
       const reported = reportedModel(served, models);
       const personal = reported === 'personal';
@@ -51,8 +53,6 @@ export function createModelService(queries: ModelStatsQueries, mode: ModelMode, 
       const healthy = standing?.healthy ?? false;
       // Versions held back for over-blocking that are newer than the model described and than what serves in their scope.
       const heldBack = [...newer(learned.heldBack?.(undefined), Math.max(version, models.shared.version)), ...newer(learned.heldBack?.(account), Math.max(version, models.personal.version))];
-      // The trainer refits no personal model for an account whose capped share of the shared model's weight is nearly all of it.
-      const shares = weightedShares(new Map(rows.map((r) => [r.account, r.stats.humans + r.stats.fakes])), maxAccountShare);
       const view: ModelStatsView = {
         mode,
         serving: served === 'baseline' ? 'baseline' : 'learned',
@@ -81,7 +81,8 @@ export function createModelService(queries: ModelStatsQueries, mode: ModelMode, 
           ownHumans: own.humans,
           ownFakes: own.fakes,
           // Mode on serves the newer model without comparing; auto only one that did better.
-          ...(served === 'shared' && models.personal.version > 0 && (mode === 'on' || models.personal.healthy) ? { overPersonal: models.personal.version } : {}),
+          ...(served === 'shared' && models.personal.version > 0 && (mode === 'on' || models.personal.healthy || models.personal.superseded) ? { overPersonal: models.personal.version } : {}),
+          personalSuperseded: models.personal.superseded,
         }),
       };
       return view;

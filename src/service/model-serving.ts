@@ -7,6 +7,7 @@
 import { summarizeAccounts, type AccountTallies, type StatsSummary } from '../model/prequential.ts';
 import { accountModels, servedModel, type ModelMode } from '../model/serving.ts';
 import { balancedJudgement, sharedJudgementFor, type SharedJudgement } from '../model/shared-health.ts';
+import { weightedShares } from '../model/tenant-weights.ts';
 import type { ModelChoice } from '../check/decide-check.ts';
 import type { LearnedModelSource } from './model-service.ts';
 import type { ModelStatsQueries } from './ports.ts';
@@ -32,7 +33,7 @@ export interface ModelServingDeps {
 
 export function createModelServing(d: ModelServingDeps): ModelServing {
   let balanced: SharedJudgement = balancedJudgement([], d.maxAccountShare);
-  let perAccount = new Map<string, { tallies: AccountTallies; summary: StatsSummary }>();
+  let perAccount = new Map<string, { tallies: AccountTallies; summary: StatsSummary; share: number }>();
   let last = -Infinity;
   let running: Promise<void> | undefined;
 
@@ -40,7 +41,8 @@ export function createModelServing(d: ModelServingDeps): ModelServing {
     last = d.now();
     const rows = await d.queries.modelStats(d.now());
     balanced = balancedJudgement(rows.map((r) => r.stats), d.maxAccountShare);
-    perAccount = new Map(rows.map((r) => [r.account, { tallies: r.stats, summary: summarizeAccounts([r.stats]) }]));
+    const shares = weightedShares(new Map(rows.map((r) => [r.account, r.stats.humans + r.stats.fakes])), d.maxAccountShare);
+    perAccount = new Map(rows.map((r) => [r.account, { tallies: r.stats, summary: summarizeAccounts([r.stats]), share: shares.get(r.account) ?? 0 }]));
   }
 
   // Every commit is followed by a refresh within `refreshMs`: one that arrives too soon after
@@ -88,7 +90,7 @@ export function createModelServing(d: ModelServingDeps): ModelServing {
       const personal = d.learned.personal(account);
       if (!shared && !personal) return { shared, personal, served: 'baseline' };
       const own = perAccount.get(account);
-      return { shared, personal, served: servedModel(d.mode, accountModels(account, shared, personal, sharedJudgementFor(own?.tallies, balanced), own?.summary)) };
+      return { shared, personal, served: servedModel(d.mode, accountModels(account, shared, personal, sharedJudgementFor(own?.tallies, balanced), own?.summary, own?.share)) };
     },
     refresh,
     stop,

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatLearning } from '../../src/eval/learning-cli.ts';
+import { formatLearning, parseLearningArgs } from '../../src/eval/learning-cli.ts';
 import { population } from '../helpers/population.ts';
 import { REPO_ROOT } from '../helpers/shared.ts';
 
@@ -40,12 +40,13 @@ describe('npm run eval -- --learning FILE', () => {
       expect(j[side].auc).toBeGreaterThan(0.9);
       expect(j[side].fakesCaught).toBeGreaterThanOrEqual(0);
       expect(j[side].humansBlocked).toBeLessThanOrEqual(1);
+      expect(j[side].logLoss).toBeGreaterThan(0);
     }
     for (const p of people) expect(r.out + r.err).not.toContain(p.email.split('@')[0]);
   }, 180_000);
 
   it('prints a table of both sides (and the learned models beside them), figures only', () => {
-    const side = (auc: number) => ({ auc, gmailAuc: NaN, fakesCaught: 0.8, humansBlocked: 0.025 });
+    const side = (auc: number) => ({ auc, gmailAuc: NaN, fakesCaught: 0.8, humansBlocked: 0.025, logLoss: 0.3125 });
     const text = formatLearning('f.jsonl', 10, false, 6, 4, { invalid: { learn: 0, unseen: 1 }, published: [], servedModels: { baseline: 3 }, checks: [], model: { serving: 'baseline', recommendation: 'No model.' } as never }, {
       humans: 2,
       fakes: 1,
@@ -53,7 +54,7 @@ describe('npm run eval -- --learning FILE', () => {
       served: side(0.9),
       shared: side(0.95),
     });
-    expect(text).toMatch(/^ {2}baseline +0\.900 +n\/a +80\.0% +2\.5%$/m);
+    expect(text).toMatch(/^ {2}baseline +0\.900 +n\/a +80\.0% +2\.5% +0\.313$/m);
     expect(text).toMatch(/^ {2}shared +0\.950 /m);
     expect(text).not.toMatch(/^ {2}personal/m);
     expect(text).toMatch(/trainer published no model/);
@@ -63,6 +64,15 @@ describe('npm run eval -- --learning FILE', () => {
   it('refuses a missing file name', () => {
     const r = evalCli('--learning');
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/usage: npm run eval -- --learning/);
+    expect(r.err).toMatch(/usage: npm run eval -- --learning <labelled.jsonl> \[--in-order \| --order <0-999>\]/);
+  });
+
+  it('reads the file, the order (default, file order or a numbered one) and --json; refuses anything else', () => {
+    expect(parseLearningArgs(['--learning', 'f.jsonl'])).toEqual({ file: 'f.jsonl', inOrder: false, seed: 0, json: false });
+    expect(parseLearningArgs(['--learning', 'f.jsonl', '--in-order', '--json'])).toEqual({ file: 'f.jsonl', inOrder: true, seed: 0, json: true });
+    expect(parseLearningArgs(['--json', '--order', '7', '--learning', 'f.jsonl'])).toEqual({ file: 'f.jsonl', inOrder: false, seed: 7, json: true });
+    for (const args of [['--learning'], ['--learning', '--json'], ['--learning', 'f.jsonl', '--order', 'x'], ['--learning', 'f.jsonl', '--order'], ['--learning', 'f.jsonl', '--order', '-1'], ['--learning', 'f.jsonl', '--order', '1000'], ['--learning', 'f.jsonl', '--order', '3', '--in-order'], ['--learning', 'f.jsonl', '--halves']]) {
+      expect(parseLearningArgs(args), args.join(' ')).toBeUndefined();
+    }
   });
 });

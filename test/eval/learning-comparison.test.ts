@@ -23,11 +23,18 @@ describe('the learning simulation: order and split', () => {
     expect(lowInLearn).toBeGreaterThan(240);
     expect(lowInLearn).toBeLessThan(360);
     expect(arrivalOrder(5, true)).toEqual([0, 1, 2, 3, 4]);
+    // Another seed: another fixed order of the same rows; seed 0 is the default.
+    const other = arrivalOrder(1000, false, 3);
+    expect([...other].sort((a, b) => a - b)).toEqual(Array.from({ length: 1000 }, (_, i) => i));
+    expect(other).not.toEqual(order);
+    expect(arrivalOrder(1000, false, 3)).toEqual(other);
+    expect(arrivalOrder(1000, false, 0)).toEqual(order);
+    expect(arrivalOrder(5, true, 3)).toEqual([0, 1, 2, 3, 4]);
   });
 });
 
 describe('the learning simulation: served model against the baseline on the same checks', () => {
-  it('gives AUC, gmail.com AUC, fakes caught and humans blocked of each side', () => {
+  it('gives AUC, gmail.com AUC, fakes caught, humans blocked and log loss of each side', () => {
     const checks = [
       row('human', 0.9, 0.9, true, 0.8),
       row('human', 0.2, 0.7, true, 0.2), // the served model blocks a human the baseline allowed
@@ -39,7 +46,8 @@ describe('the learning simulation: served model against the baseline on the same
     const c = compareOnUnseen(checks);
     expect(c.humans).toBe(4);
     expect(c.fakes).toBe(2);
-    expect(c.served).toEqual({ auc: 7 / 8, gmailAuc: 1, fakesCaught: 1, humansBlocked: 0.25 });
+    const loss = (-Math.log(0.9) - Math.log(0.2) - Math.log(0.8) - Math.log(0.7) - Math.log(0.9) - Math.log(0.6)) / 6;
+    expect(c.served).toEqual({ auc: 7 / 8, gmailAuc: 1, fakesCaught: 1, humansBlocked: 0.25, logLoss: expect.closeTo(loss, 12) });
     expect(c.baseline.fakesCaught).toBe(0);
     expect(c.baseline.humansBlocked).toBe(0.25);
     expect(c.baseline.gmailAuc).toBe(0.5);

@@ -190,32 +190,42 @@ describe('trainModel: the verdict guard', () => {
     return humans.filter((e) => Math.round(100 * p(e)) < 30).length / humans.length;
   };
 
-  it('raises an over-blocking model until it blocks no more held-out humans than the baseline, ranking unchanged', async () => {
+  it('recalibrates an over-blocking model until it blocks no more held-out humans than the baseline, ranking unchanged', async () => {
     const world = sharper(3, -1.5);
     const outcomes = synthetic(600, 3, world, 0.05, gentle);
     const m = await trainModel(outcomes, gentle);
     expect(m.heldOutHumansBlockedAsFitted).toBeGreaterThan(3 * m.baselineHeldOutHumansBlocked); // what the guard is for
     expect(m.heldOutHumansBlocked).toBeLessThanOrEqual(m.baselineHeldOutHumansBlocked);
-    expect(m.calibrationShift).toBeGreaterThan(0);
+    expect(m.calibrationScale).toBeGreaterThan(0);
+    expect(m.calibrationScale).toBeLessThanOrEqual(1);
+    expect(m.calibrationScale !== 1 || m.calibrationShift > 0).toBe(true);
     expect(m.heldBack).toBe(false);
     // One probability per outcome from a fit that did not see it, oldest first, calibrated as the model is.
     expect(m.heldOut.map((h) => h.example.time)).toEqual([...outcomes].sort((a, b) => a.time - b.time).map((e) => e.time));
     expect(blocked(m.heldOut.map((h) => h.example), (e) => m.heldOut.find((h) => h.example === e)!.probability)).toBeCloseTo(m.heldOutHumansBlocked, 12);
-    // On new traffic of that world: far fewer humans blocked than the model as fitted would have.
+    // On new traffic of that world: far fewer humans blocked than the model as fitted would have,
+    // and the same ranking (the recalibration is increasing).
     const unseen = synthetic(3000, 99, world, 0.05, gentle);
-    const asFitted = { intercept: m.intercept - m.calibrationShift, weights: m.weights };
+    const asFitted = { intercept: (m.intercept - m.calibrationShift) / m.calibrationScale, weights: m.weights.map((w) => w / m.calibrationScale) };
     expect(blocked(unseen, (e) => predict(m, e.features))).toBeLessThan(blocked(unseen, (e) => predict(asFitted, e.features)) / 2);
+    const order = (model: LinearModel) => unseen.map((e, i) => [predict(model, e.features), i] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, i]) => i);
+    expect(order(m)).toEqual(order(asFitted));
   });
 
-  it('holds a model back when the raise would cost it its advantage over the baseline', async () => {
-    const m = await trainModel(synthetic(600, 3, sharper(2, -1), 0.05, gentle), gentle);
-    expect(m.calibrationShift).toBeGreaterThan(0);
+  it('holds a model back when recalibrating it would cost it its advantage over the baseline', async () => {
+    // A baseline that was all but certain of every one of these outcomes, and blocked no human:
+    // the fit over-blocks, and once it blocks no held-out human it cannot beat that baseline.
+    const outcomes = synthetic(600, 3, sharper(2, -1), 0.05, gentle).map((e) => ({ ...e, baselineProbability: e.human ? 0.99 : 0.01 }));
+    const m = await trainModel(outcomes, gentle);
+    expect(m.heldOutHumansBlockedAsFitted).toBeGreaterThan(0);
+    expect(m.heldOutHumansBlocked).toBe(0);
     expect(m.heldBack).toBe(true);
   });
 
   it('leaves a model that blocks no more humans than the baseline alone', () => {
     expect(trained.heldOutHumansBlockedAsFitted).toBeLessThanOrEqual(trained.baselineHeldOutHumansBlocked);
     expect(trained.calibrationShift).toBe(0);
+    expect(trained.calibrationScale).toBe(1);
     expect(trained.heldBack).toBe(false);
   });
 });

@@ -279,6 +279,20 @@ describe('createModelService with a personal model', () => {
     expect(v.recommendation).not.toContain('keeps improving');
   });
 
+  it("the only customer's personal model gives way to a newer healthy shared model, even one the personal model beats on the last window", async () => {
+    // acme is every outcome of the shared v6 (no longer a personal model's worth refitting); the
+    // personal v5 does better on the last 50, the shared model beats the baseline on them too.
+    const alone: Rows = [{ account: 'acme', stats: statsOf({ humans: 100, fakes: 100, baselineP: 0.6, learnedP: 0.8, personalP: 0.9 }) }];
+    const v = await createModelService(queriesOf(alone), 'auto', source(learnedCard(6), { acme: learnedCard(5, 'acme') }), () => NOW).stats('acme');
+    expect(v).toMatchObject({ serving: 'learned', learned_version: 6, healthy: true });
+    expect(v.recommendation).toContain('It is served instead of your personal model v5, which is no longer refitted: your outcomes are most of this model\'s');
+    expect(v.recommendation).not.toContain('which it beats');
+    // With another customer the personal model is refitted, and it keeps serving while it does better.
+    const two: Rows = [...alone, { account: 'globex', stats: statsOf({ humans: 100, fakes: 100, baselineP: 0.6, learnedP: 0.8, startTime: 9_000 }) }];
+    const w = await createModelService(queriesOf(two), 'auto', source(learnedCard(6), { acme: learnedCard(5, 'acme') }), () => NOW).stats('acme');
+    expect(w).toMatchObject({ serving: 'learned', learned_version: 5 });
+  });
+
   it('says so when the shared model is served over a healthy personal model it beats on the account\'s outcomes', async () => {
     const both: Rows = [
       { account: 'acme', stats: statsOf({ humans: 50, fakes: 50, baselineP: 0.6, learnedP: 0.95, personalP: 0.8 }) },

@@ -42,8 +42,12 @@ export function installGracefulClose(app: FastifyInstance): void {
   });
   app.addHook('preClose', async () => {
     closing = true;
-    const deadline = performance.now() + DRAIN_MAX_MS;
-    while (performance.now() < deadline && (inFlight.size > 0 || performance.now() - lastStart < QUIET_MS)) {
+    // Quiet is counted from close too: a request already sent but not read yet (a busy or
+    // descheduled process reads its sockets on the next loop turn) is not in flight yet, and
+    // closing at once would reset its connection.
+    const closeStart = performance.now();
+    const deadline = closeStart + DRAIN_MAX_MS;
+    while (performance.now() < deadline && (inFlight.size > 0 || performance.now() - Math.max(lastStart, closeStart) < QUIET_MS)) {
       await new Promise((r) => setTimeout(r, POLL_MS));
     }
     for (const res of inFlight) if (!res.req.complete) res.req.socket.destroy();

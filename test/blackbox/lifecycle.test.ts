@@ -241,7 +241,7 @@ describe('start-up refusals say what failed and what to do', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000); // a server and five more processes, one after another: past 30 s on a loaded machine
 
   it('the command line: --help anywhere prints the usage; an unknown command or extra argument is refused before the data dir is made', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'mailsift-cli-'));

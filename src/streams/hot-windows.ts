@@ -60,11 +60,14 @@ export class HotWindow<E> {
     if (!entry) entry = { sets: [] };
     const tx = entryTx(entry);
     this.counter.apply(e, tx, noEmit);
+    const time = this.counter.spec.time(e);
+    const category = this.counter.spec.category?.(e) ?? 0;
+    unpool(entry.sets, Math.floor(time / this.counter.spec.bucketMs), category);
     if (fresh) {
       if (entry.sets.length) this.entries.set(id, entry);
       return;
     }
-    if (entry.union) raiseUnion(entry, this.counter.spec, this.counter.spec.time(e), this.counter.spec.category?.(e) ?? 0, this.member(e));
+    if (entry.union) raiseUnion(entry, this.counter.spec, time, category, this.member(e));
   }
 
   /** Distinct members of the entity in about the last W at `now`, with `extra` ones counted as if added. */
@@ -104,6 +107,25 @@ export class HotWindow<E> {
 }
 
 const noEmit = (): void => undefined;
+
+/**
+ * Gives the set just added to its own memory. Small Buffers are slices of Node's shared 8 KiB
+ * pool, and one that lives on keeps its whole slab alive: held for minutes by every domain of
+ * the window, the exact sets pinned most of the process's memory in slabs (docs/architecture.md,
+ * Benchmarks). Copied out, each costs its bytes and one small allocation.
+ */
+function unpool(sets: BucketSet[], bucket: number, category: number): void {
+  for (const x of sets) {
+    if (x.bucket !== bucket || x.category !== category) continue;
+    const exact = x.exact;
+    if (exact && exact.byteLength !== exact.buffer.byteLength) {
+      const own = Buffer.allocUnsafeSlow(exact.length);
+      exact.copy(own);
+      x.exact = own;
+    }
+    return;
+  }
+}
 
 /** The one key a counter's apply opens, over an entry: its sets are changed in place. */
 function entryTx(entry: Entry): StoreTx {

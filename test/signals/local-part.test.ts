@@ -46,6 +46,13 @@ describe('localPartSignals: numeric signals', () => {
     ['hxwtglxjgz', 'uncoveredShare', 0.5, 1],
     ['webofficedesk', 'serviceShare', 0.99, 1],
     ['john.smith', 'serviceShare', 0, 0],
+    // a brand phishing impersonates speaks for that company, whole or beside a person's name
+    ['netflixbilling', 'serviceShare', 0.99, 1],
+    ['paypal.disputes', 'serviceShare', 0.4, 0.5],
+    ['tmorrow.wellsfargo', 'serviceShare', 0.5, 0.65],
+    // names and words that merely contain a brand's letters are not it
+    ['debayan', 'serviceShare', 0, 0],
+    ['maple.grove', 'serviceShare', 0, 0],
     ['ab12345', 'digitRunMax', 5, 5],
     ['a1b22c333', 'digitCount', 6, 6],
     ['ab12', 'digitShare', 0.5, 0.5],

@@ -28,11 +28,18 @@ export const quietLogger = { info: () => undefined, warn: () => undefined, error
 
 type BusLogger = Parameters<typeof openKafkaBus>[0]['logger'];
 
-/** A logger that keeps what it is given, for a failing assertion to show (kafkajs's own errors among it). */
+/**
+ * A logger that keeps what it is given, one short line each (seconds since it was made, level,
+ * message, the error's message), for a failing assertion to show on one line: CI prints a
+ * failure's first line only. kafkajs's own warnings and errors come through it.
+ */
 export function recordingLogger(): { logger: BusLogger; lines: string[] } {
   const lines: string[] = [];
+  const t0 = Date.now();
   const keep = (level: string) => (obj: object, msg?: string): void => {
-    lines.push(`${new Date().toISOString()} ${level} ${msg ?? ''} ${JSON.stringify(obj, (_k, v: unknown) => (v instanceof Error ? `${v.name}: ${v.message}` : v))}`);
+    const o = obj as { err?: unknown; kafka?: { error?: unknown } };
+    const err = o.err instanceof Error ? o.err.message : (o.kafka?.error ?? '');
+    lines.push(`${((Date.now() - t0) / 1000).toFixed(1)}s ${level} ${msg ?? ''}${err ? `: ${String(err)}` : ''}`);
   };
   return { logger: { info: keep('info'), warn: keep('warn'), error: keep('error') }, lines };
 }

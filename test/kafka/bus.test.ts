@@ -54,7 +54,7 @@ if (KAFKA) {
         // a rebalance; once it ran 30 s without delivering after the broker-restart tests.
         for (let i = 0; i < 600 && got.length < 10; i++) await new Promise((r) => setTimeout(r, 100));
         await c.stop();
-        expect(got.map((r) => r.value.toString()), `crashes: ${crashes}; log:\n${log.lines.join('\n')}`).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+        expect(got.map((r) => r.value.toString()), `crashes ${crashes}; log: ${log.lines.join(' | ')}`).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
         expect(crashes).toBeGreaterThanOrEqual(2);
         expect(errors).toEqual([]);
       } finally {

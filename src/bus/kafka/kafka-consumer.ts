@@ -164,6 +164,8 @@ export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
           }
           watchStuck(c);
         } catch (err) {
+          // Its partitions stay unassigned here (their batches are skipped): say so.
+          o.logger.error({ err, groupId: o.groupId }, 'kafka: looking up the positions of the assigned partitions failed; they are not consumed');
           h.onError?.(err instanceof Error ? err : new Error(String(err)));
         } finally {
           firstJoined(); // sought, or failed and reported: either way start() has its answer

@@ -51,8 +51,45 @@ export function loadScorecard(json: unknown): Scorecard {
     if (!(name in given)) fail(`weights.${name} is missing`);
     weights[i] = finite(given[name], `weights.${name}`);
   });
-  return { name: doc.name as string, version, featureVersion: FEATURE_VERSION, intercept, weights, reasonMinImpact };
+  let scale = 1;
+  if (doc.calibration !== undefined) {
+    const c = doc.calibration;
+    if (typeof c !== 'object' || c === null || Array.isArray(c)) return fail('calibration must be an object');
+    const keys = Object.keys(c);
+    if (keys.length !== 1 || keys[0] !== 'scale') fail('calibration must hold exactly { scale }');
+    scale = finite((c as Record<string, unknown>).scale, 'calibration.scale');
+    if (!(scale > 0 && scale <= 1)) fail('calibration.scale must be in (0, 1]');
+  }
+  const card = { name: doc.name as string, version, featureVersion: FEATURE_VERSION, intercept, weights, reasonMinImpact };
+  return scale === 1 ? card : calibrateAtBlockCut(card, scale);
 }
+
+/**
+ * The log-odds at which a score rounds to the default block cut: a logit below it is `block`
+ * under DEFAULT_THRESHOLDS, one at or above it is not.
+ */
+export const BLOCK_CUT_LOGIT = Math.log((DEFAULT_THRESHOLDS.reviewAtLeast - 0.5) / (100.5 - DEFAULT_THRESHOLDS.reviewAtLeast));
+
+/**
+ * Shrinks a scorecard's log-odds towards the block cut: logit' = cut + scale × (logit − cut),
+ * written into the weights (each × scale) and the intercept, so that evidence impacts still sum
+ * to the logit. Under the default thresholds every `block` stays `block` and nothing else
+ * becomes one, the ranking is unchanged, and the scores above the cut come closer to it: the
+ * addresses the scorecard is least sure it should allow go to `review` (docs/scorecard.md §3).
+ * The reason cut shrinks with the impacts, so the same evidence earns the same reasons. The
+ * results are rounded to 1e-6 (far below what moves a rounded score).
+ */
+export function calibrateAtBlockCut(card: Scorecard, scale: number): Scorecard {
+  return {
+    ...card,
+    intercept: micro(BLOCK_CUT_LOGIT + scale * (card.intercept - BLOCK_CUT_LOGIT)),
+    weights: card.weights.map((w) => micro(scale * w)),
+    reasonMinImpact: micro(scale * card.reasonMinImpact),
+  };
+}
+
+/** Rounded to 1e-6, so that evidence shows 0.92 × −0.2 as −0.184 rather than −0.18400000000000002. */
+const micro = (x: number): number => Math.round(x * 1e6) / 1e6;
 
 export function sigmoid(z: number): number {
   return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BASELINE_SCORECARD } from '../../src/model/baseline.ts';
 import { FEATURE_INDEX, FEATURE_NAMES } from '../../src/model/features.ts';
 import { REASON_CODES } from '../../src/model/reasons.ts';
-import { loadScorecard, scoreFeatures, sigmoid } from '../../src/model/score.ts';
+import { BLOCK_CUT_LOGIT, calibrateAtBlockCut, loadScorecard, scoreFeatures, sigmoid } from '../../src/model/score.ts';
 import baselineDoc from '../../src/model/weights/baseline-v1.json' with { type: 'json' };
 
 const zeroWeights = () => Object.fromEntries(FEATURE_NAMES.map((n) => [n, 0]));
@@ -30,8 +30,24 @@ describe('loadScorecard', () => {
     ['bad intercept', { ...baselineDoc, intercept: null }, /intercept must be a finite number/],
     ['bad version', { ...baselineDoc, version: 1.5 }, /version must be a positive integer/],
     ['no name', { ...baselineDoc, name: '' }, /name must be a non-empty string/],
+    ['calibration not an object', { ...baselineDoc, calibration: 0.9 }, /calibration must be an object/],
+    ['calibration with another key', { ...baselineDoc, calibration: { scale: 0.9, shift: 1 } }, /calibration must hold exactly \{ scale \}/],
+    ['calibration scale above 1', { ...baselineDoc, calibration: { scale: 1.2 } }, /calibration.scale must be in \(0, 1\]/],
+    ['calibration scale 0', { ...baselineDoc, calibration: { scale: 0 } }, /calibration.scale must be in \(0, 1\]/],
+    ['calibration scale not a number', { ...baselineDoc, calibration: { scale: '0.9' } }, /calibration.scale must be a finite number/],
   ])('rejects %s', (_n, doc, msg) => {
     expect(() => loadScorecard(JSON.parse(JSON.stringify(doc)))).toThrow(msg);
+  });
+
+  it('applies the shipped calibration: the hand-set weights times its scale, the intercept shrunk towards the block cut', () => {
+    const scale = baselineDoc.calibration.scale;
+    expect(scale).toBeGreaterThan(0);
+    expect(scale).toBeLessThanOrEqual(1);
+    FEATURE_NAMES.forEach((n, i) => expect(BASELINE_SCORECARD.weights[i]).toBeCloseTo(scale * (baselineDoc.weights as Record<string, number>)[n]!, 6));
+    expect(BASELINE_SCORECARD.intercept).toBeCloseTo(BLOCK_CUT_LOGIT + scale * (baselineDoc.intercept - BLOCK_CUT_LOGIT), 6);
+    expect(BASELINE_SCORECARD.reasonMinImpact).toBeCloseTo(scale * baselineDoc.reasonMinImpact, 6);
+    const { calibration: _c, ...uncalibrated } = baselineDoc;
+    expect(loadScorecard(JSON.parse(JSON.stringify(uncalibrated))).intercept).toBe(baselineDoc.intercept);
   });
 
   it('keeps weight signs that match each signal meaning', () => {
@@ -106,6 +122,50 @@ describe('scoreFeatures', () => {
 
   it('rejects a vector of the wrong width', () => {
     expect(() => scoreFeatures(new Float64Array(3), BASELINE_SCORECARD)).toThrow(/3 columns/);
+  });
+});
+
+describe('calibrateAtBlockCut', () => {
+  it('puts the cut where a score rounds to the default block threshold', () => {
+    expect(Math.round(100 * sigmoid(BLOCK_CUT_LOGIT + 1e-9))).toBe(30);
+    expect(Math.round(100 * sigmoid(BLOCK_CUT_LOGIT - 1e-9))).toBe(29);
+  });
+
+  it('property: the same blocks, the same order, the same reasons; scores above the cut never rise, below it never fall', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: FEATURE_NAMES.length, maxLength: FEATURE_NAMES.length }),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: FEATURE_NAMES.length, maxLength: FEATURE_NAMES.length }),
+        fc.array(fc.double({ min: -5, max: 5, noNaN: true }), { minLength: FEATURE_NAMES.length, maxLength: FEATURE_NAMES.length }),
+        fc.double({ min: -3, max: 3, noNaN: true }),
+        fc.double({ min: 0.05, max: 1, noNaN: true }),
+        (x, y, weights, intercept, scale) => {
+          const raw = card(Object.fromEntries(FEATURE_NAMES.map((n, i) => [n, weights[i]!])), intercept);
+          const cal = calibrateAtBlockCut(raw, scale);
+          const [rx, ry] = [scoreFeatures(Float64Array.from(x), raw), scoreFeatures(Float64Array.from(y), raw)];
+          const [cx, cy] = [scoreFeatures(Float64Array.from(x), cal), scoreFeatures(Float64Array.from(y), cal)];
+          // Away from the cut and from each other by more than the 1e-6 rounding of the weights,
+          // block stays block, nothing else becomes one, and the order is kept.
+          const noise = 1e-4;
+          if (Math.abs(rx.logit - BLOCK_CUT_LOGIT) > noise) expect(cx.verdict === 'block').toBe(rx.verdict === 'block');
+          if (Math.abs(rx.logit - ry.logit) > noise) expect(cx.logit > cy.logit).toBe(rx.logit > ry.logit);
+          expect(Math.abs(cx.logit - (BLOCK_CUT_LOGIT + scale * (rx.logit - BLOCK_CUT_LOGIT)))).toBeLessThan(noise);
+          if (rx.logit >= BLOCK_CUT_LOGIT + noise) expect(cx.humanScore).toBeLessThanOrEqual(rx.humanScore);
+          if (rx.logit <= BLOCK_CUT_LOGIT - noise) expect(cx.humanScore).toBeGreaterThanOrEqual(rx.humanScore);
+          if (rx.evidence.every((e) => Math.abs(Math.abs(e.impact) - raw.reasonMinImpact) > noise)) expect([...cx.reasons].sort()).toEqual([...rx.reasons].sort());
+          const sum = cx.evidence.reduce((acc, e) => acc + e.impact, cx.intercept);
+          expect(Math.abs(sum - cx.logit)).toBeLessThan(1e-9);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('moves a score just above the allow cut to review and leaves a clear one allowed', () => {
+    const raw = card({}, Math.log(0.62 / 0.38));
+    expect(scoreFeatures(vector({}), raw).verdict).toBe('allow');
+    expect(scoreFeatures(vector({}), calibrateAtBlockCut(raw, 0.9)).verdict).toBe('review');
+    expect(scoreFeatures(vector({}), calibrateAtBlockCut(card({}, 2), 0.9)).verdict).toBe('allow');
   });
 });
 

@@ -20,13 +20,13 @@ import type { CheckScored } from '../domain/events.ts';
 import type { HotWindows } from '../streams/hot-windows.ts';
 import { createReplica } from '../streams/replica.ts';
 import { LevelStore } from '../streams/stores/level-store.ts';
-import { EMBEDDED_TOPOLOGY, storesNotKeptEmbedded, storesOf, TOPOLOGY } from '../streams/topology.ts';
+import { EMBEDDED_TOPOLOGY, RETIRED_STORES, storesOf, storesToDrop, TOPOLOGY } from '../streams/topology.ts';
 import { instanceId, type OpenedBus } from './bus.ts';
 import { startHotWindows } from './hot-windows.ts';
 import { catchUp } from './catch-up.ts';
 import type { Context } from './context.ts';
 import { alignLogWithState } from './log-state-alignment.ts';
-import type { StreamsRole } from './streams.ts';
+import { DROPPED, type StreamsRole } from './streams.ts';
 import { startStreamsThread, type StreamsThread } from './streams-thread.ts';
 
 export interface MaterializedState {
@@ -93,7 +93,7 @@ export async function workerState(ctx: Context, bus: Bus & { log: EmbeddedLog },
   await state.open(storesOf(EMBEDDED_TOPOLOGY));
   let thread: StreamsThread;
   try {
-    if (await state.dropUnkept(storesNotKeptEmbedded())) ctx.logger.info('dropped the stores embedded mode now holds in memory (the short windows: rebuilt from the log)');
+    if (await state.dropUnkept(storesToDrop('embedded'))) ctx.logger.info(DROPPED);
     await alignLogWithState(bus.log, state, ALL_TOPICS.map((t) => t.name), ctx.logger);
     const workerData = {
       dataDir: ctx.dataDir,
@@ -182,6 +182,8 @@ export async function replicaState(ctx: Context, opened: OpenedBus): Promise<Mat
   const db = new LevelStore(join(ctx.dataDir, 'replica'));
   const stores = storesOf(TOPOLOGY);
   await db.open(stores);
+  // A retired store's successor arrives through its own changelog, built there by the streams.
+  if (await db.dropUnkept(RETIRED_STORES)) ctx.logger.info(DROPPED);
   const replica = createReplica({ bus: opened.bus, state: db, stores, groupId: `mailsift-api-${instanceId(ctx)}`, logger: ctx.logger.child({ role: 'api' }) });
   const close = async (): Promise<void> => {
     await replica.stop();

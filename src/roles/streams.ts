@@ -8,7 +8,7 @@ import { createStreamRuntime, type StreamRuntime } from '../streams/runtime.ts';
 import { ChangeLoggingStore } from '../streams/stores/changelogging-store.ts';
 import { LevelStore } from '../streams/stores/level-store.ts';
 import type { StateStore } from '../streams/stores/state-store.ts';
-import { storesNotKeptEmbedded, storesOf, topologyFor } from '../streams/topology.ts';
+import { storesOf, storesToDrop, topologyFor } from '../streams/topology.ts';
 import type { OpenedBus } from './bus.ts';
 import type { Context } from './context.ts';
 import { alignLogWithState } from './log-state-alignment.ts';
@@ -21,12 +21,14 @@ export interface StreamsRole {
 
 const RETENTION_SWEEP_MS = 10 * 60_000;
 
+export const DROPPED = 'dropped stores this version no longer keeps (retired ones, whose successors are built from the log; in embedded mode the short windows, held in memory)';
+
 export async function startStreams(ctx: Context, opened: OpenedBus): Promise<StreamsRole> {
   const engine = new LevelStore(join(ctx.dataDir, 'state'));
   const nodes = topologyFor(opened.bus.kind);
   await engine.open(storesOf(nodes));
+  if (await engine.dropUnkept(storesToDrop(opened.bus.kind))) ctx.logger.info(DROPPED);
   if (opened.log) {
-    if (await engine.dropUnkept(storesNotKeptEmbedded())) ctx.logger.info('dropped the stores embedded mode now holds in memory (the short windows: rebuilt from the log)');
     await alignLogWithState(opened.log, engine, ALL_TOPICS.map((t) => t.name), ctx.logger);
   }
   // Kafka mode: every store write is also written to its changelog, for the API replicas.

@@ -30,6 +30,13 @@ export interface SourcePosition {
 export interface Aggregation<E> {
   readonly name: string;
   readonly stores: readonly StoreSpec[];
+  /**
+   * Re-applying an event its stores already include changes nothing, and it emits nothing. Its
+   * stores can then be built by replaying the retained log of its source: a state that lacks
+   * them (they were added by an upgrade) gets them that way, partition by partition, before
+   * the partition's new records are processed (runtime.ts).
+   */
+  readonly replayable?: boolean;
   reads(event: E, rs: ReadSet): void;
   /** `at`: the event's source position, for values that must say which events they include. */
   apply(event: E, tx: StoreTx, emit: (out: Emitted) => void, at?: SourcePosition): void;

@@ -22,7 +22,7 @@ import { countsWith, memberId, total, type ExtraMember } from './aggregations/di
 import { decodeOutcomes, DOMAIN_OUTCOMES, fakeRateFor, hasFakeRate } from './aggregations/domain-outcomes.ts';
 import { domainPattern, domainShapes180d, shapeCategory } from './aggregations/domain-shapes-180d.ts';
 import { domainSignups10m, domainVolume7d, expectedPerWindow, QUIET_PRIOR_WINDOWS, VOLUME_BUCKET_MS, VOLUME_WINDOW_MS } from './aggregations/domain-signups-10m.ts';
-import { aliasEntity, inboxAliases90d } from './aggregations/inbox-aliases-90d.ts';
+import { INBOX_RECORDS, inboxRecordKey, SPELLINGS, spellingsOf } from './aggregations/inbox-records-90d.ts';
 import { ipEntity, ipSignups1h } from './aggregations/ip-signups-1h.ts';
 import type { HotWindows } from './hot-windows.ts';
 import { inboxIndexKey, type OwnEvents, type Positioned } from './own-events.ts';
@@ -82,13 +82,13 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       const now = k.time;
       const domainKey = domainKeyOf(k.domain);
       const ipKey = k.ipHash ? ipEntity(k.account, k.ipHash) : undefined;
-      const aliasKey = aliasEntity(k.account, k.inboxHash);
+      const inboxKey = inboxRecordKey(k.account, k.inboxHash);
 
       const hot = opts.hot;
       const rs = new ReadSet();
       if (!hot) rs.add(domainSignups10m.spec.summary, domainKey);
       if (k.accountType === 'work') rs.add(domainShapes180d.spec.summary, domainKey);
-      rs.add(inboxAliases90d.spec.summary, aliasKey);
+      rs.add(INBOX_RECORDS, inboxKey);
       if (ipKey && !hot) rs.add(ipSignups1h.spec.summary, ipKey);
       rs.add(domainVolume7d.spec.store, domainKey);
       const rated = hasFakeRate(k.domain);
@@ -152,9 +152,8 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
           ? hot.windows.domainSignups.counts(domainKey, now, [...members([...pendingHot(ownByDomain), current], (e) => e.inbox_hash), ...siblingsAtDomain.map((m) => m.inbox)])
           : countsWith(value(d.summary, domainKey), now, d.windowMs, d.bucketMs, [...members([...ownDomain, current], (e) => e.inbox_hash), ...siblingsAtDomain.map((m) => m.inbox)]),
       );
-      const a = inboxAliases90d.spec;
       const aliasVariants = total(
-        countsWith(value(a.summary, aliasKey), now, a.windowMs, a.bucketMs, [...members([...pendingBySource(ownByInbox), current], (e) => e.spelling_hash), ...siblingsOfInbox.map((m) => m.spelling)]),
+        countsWith(spellingsOf(value(INBOX_RECORDS, inboxKey)), now, SPELLINGS.windowMs, SPELLINGS.bucketMs, [...members([...pendingBySource(ownByInbox), current], (e) => e.spelling_hash), ...siblingsOfInbox.map((m) => m.spelling)]),
       );
       const volume = bucketVolume(value(domainVolume7d.spec.store, domainKey), now, VOLUME_WINDOW_MS, VOLUME_BUCKET_MS);
       if (volume.oldestMs !== undefined && volume.oldestMs < observedFrom) observedFrom = volume.oldestMs;

@@ -11,9 +11,9 @@ import { CHECK_ID_VALIDITY_MS } from '../domain/check-id.ts';
 import type { CheckScored } from '../domain/events.ts';
 import { CHECK_INDEX_14D, checkKey, checkRecordOf } from './aggregations/check-index-14d.ts';
 import { CHECK_LABELS_14D, labelKey, MODEL_STATS } from './aggregations/check-labels.ts';
-import { INBOX_CHECKS_14D, inboxChecks14d, inboxChecksKey } from './aggregations/inbox-checks-14d.ts';
+import { INBOX_RECORDS, inboxRecordKey, inboxRecords90d, latestOf } from './aggregations/inbox-records-90d.ts';
 import type { ModelStats } from './aggregations/model-stats-value.ts';
-import { decode, decodeCheckRecord, decodeModelStats, LatestCheckType, readU64, type CheckRecord, type LatestCheck } from './aggregations/store-values.ts';
+import { decodeCheckRecord, decodeModelStats, type CheckRecord, type LatestCheck } from './aggregations/store-values.ts';
 import { dayOf, decodeUsage, USAGE_DAILY, usageKey } from './aggregations/usage-daily.ts';
 import { inboxIndexKey, type OwnEvents } from './own-events.ts';
 import { decodeOffset, offsetKey } from './stores/key-layout.ts';
@@ -61,14 +61,13 @@ export function createQueries(state: StateReader, own: OwnEvents): Queries {
 
     async latestInboxCheck(account, inboxHash, now) {
       const rs = new ReadSet();
-      const key = inboxChecksKey(account, inboxHash);
-      rs.add(INBOX_CHECKS_14D, key);
+      const key = inboxRecordKey(account, inboxHash);
+      rs.add(INBOX_RECORDS, key);
       const pending = [...own.checksByInbox.get(inboxIndexKey(account, inboxHash))]; // before the read: see usage()
       const tx = new BatchTx(await state.fetch(rs, now));
-      replay(pending.map((p) => p.event), (e) => inboxChecks14d.apply(e, tx, noEmit));
-      const raw = tx.get(INBOX_CHECKS_14D, key);
-      if (!raw) return undefined;
-      const latest = LatestCheckType.fromBuffer(raw) as LatestCheck;
+      replay(pending.map((p) => p.event), (e) => inboxRecords90d.apply(e, tx, noEmit));
+      const latest = latestOf(tx.get(INBOX_RECORDS, key));
+      if (!latest) return undefined;
       return now - latest.time <= CHECK_ID_VALIDITY_MS ? latest : undefined;
     },
 

@@ -12,13 +12,20 @@
  * Batches and commits run one at a time: the state is one database, so serialising rules out
  * read/write races. Records below the processed position are skipped: redelivery never
  * double counts.
+ * A store of a replayable aggregation (aggregation.ts) that the state lacks, because an upgrade
+ * added it, is built from the log: a partition whose store is not marked built yet is read again
+ * from its start, its records below the processed position applied through the replayable
+ * aggregations only, and the mark is committed with the writes once the replay reaches that
+ * position (a crash before it replays again: harmless, they are replayable). Until then the
+ * runtime is not caught up.
  */
 import type { EventCodec } from '../bus/avro.ts';
 import type { Codecs } from '../bus/codecs.ts';
 import type { Bus, BusConsumer, BusProducer, ConsumedRecord, TopicPartition } from '../bus/ports.ts';
 import { TOPICS, type TopicKey } from '../bus/topics.ts';
-import type { Emitted, ProcessorNode } from './aggregation.ts';
+import type { Aggregation, Emitted, ProcessorNode } from './aggregation.ts';
 import type { StateStore } from './stores/state-store.ts';
+import type { StoreSpec } from './stores/store-spec.ts';
 import { CachingStore, type Prefetched } from './stores/caching-store.ts';
 import type { CommittedPosition } from './stores/state-store.ts';
 import { ReadSet } from './stores/tx.ts';
@@ -65,6 +72,10 @@ export interface StreamRuntime {
  * batch of a thousand events never stalls a request for its whole duration.
  */
 const SLICE = 64;
+
+/** The position key that marks a replayable store as built for the partitions of its source (value 1). */
+export const builtMark = (store: StoreSpec): string => `built/${store.name}`;
+
 const yieldToIo = (): Promise<void> => new Promise((r) => setImmediate(r));
 
 export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
@@ -89,6 +100,17 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
   let failure: Error | undefined;
   let expiryTimer: NodeJS.Timeout | undefined;
 
+  // Replayable aggregations per source topic, and the stores they keep (built from the log when new).
+  const replayable = new Map<string, { aggregations: Aggregation<unknown>[]; stores: StoreSpec[] }>();
+  for (const [topic, nodes] of nodesByTopic) {
+    const aggregations = nodes.flatMap((n) => n.aggregations as readonly Aggregation<unknown>[]).filter((a) => a.replayable);
+    if (aggregations.length) replayable.set(topic, { aggregations, stores: aggregations.flatMap((a) => a.stores) });
+  }
+  /** Per topic, the partitions whose replayable stores are not built yet: the position their replay must reach. */
+  const building = new Map<string, Map<number, number>>();
+  /** Marks of stores built since the last commit (committed with the state). */
+  let builtMarks: CommittedPosition[] = [];
+
   /**
    * Work that needs no exclusive access, started as soon as a batch arrives (so it overlaps
    * the batches ahead of it): decoding, declaring the reads, fetching what the cache lacks.
@@ -104,11 +126,15 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
     const nodes = nodesByTopic.get(tp.topic)!;
     const events: unknown[] = [];
     const reads = new ReadSet();
+    // Records below the position are only replayed into stores being built (else skipped).
+    const below = processed.get(tp.topic)![tp.partition]!;
+    const replay = building.get(tp.topic)?.has(tp.partition) ? replayable.get(tp.topic)!.aggregations : [];
     for (let i = 0; i < records.length; i++) {
       if (i > 0 && i % SLICE === 0) await yieldToIo();
       const ev = await codec.decode(records[i]!.value);
       events.push(ev);
-      for (const n of nodes) for (const a of n.aggregations) a.reads(ev as never, reads);
+      if (records[i]!.offset >= below) for (const n of nodes) for (const a of n.aggregations) a.reads(ev as never, reads);
+      else for (const a of replay) a.reads(ev, reads);
     }
     const prefetched = await stores.prefetch(reads, Math.max(streamTime, o.now()));
     return { events, offsets: records.map((r) => r.offset), prefetched };
@@ -117,8 +143,12 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
   async function processBatch(tp: TopicPartition, p: Prepared): Promise<void> {
     stores.take(p.prefetched);
     const positions = processed.get(tp.topic)!;
+    const replayed = await replayBelow(tp, p, positions[tp.partition]!);
     const from = p.offsets.findIndex((off) => off >= positions[tp.partition]!);
-    if (from < 0) return;
+    if (from < 0) {
+      if (replayed) scheduleCommit();
+      return;
+    }
     const events = p.events.slice(from);
     const nodes = nodesByTopic.get(tp.topic)!;
     let batchTime = streamTime;
@@ -153,6 +183,40 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
     } else scheduleCommit();
   }
 
+  /**
+   * A partition whose replayable stores are being built: its records below the processed
+   * position go through the replayable aggregations only (they emit nothing), into the cache
+   * like any batch; reaching the position marks the stores built (committed with the state).
+   */
+  async function replayBelow(tp: TopicPartition, p: Prepared, position: number): Promise<boolean> {
+    const target = building.get(tp.topic)?.get(tp.partition);
+    if (target === undefined) return false;
+    const r = replayable.get(tp.topic)!;
+    const nodes = nodesByTopic.get(tp.topic)!;
+    let batchTime = streamTime;
+    const upTo = p.offsets.findIndex((off) => off >= position);
+    const events = upTo < 0 ? p.events : p.events.slice(0, upTo);
+    if (events.length) {
+      for (const ev of events) batchTime = Math.max(batchTime, nodes[0]!.timeOf(ev as never));
+      await stores.complete(p.prefetched.reads, batchTime);
+      const tx = stores.tx(batchTime, tp.partition);
+      const emit = (): void => {
+        throw new Error('a replayable aggregation emitted a record');
+      };
+      for (let i = 0; i < events.length; i++) {
+        if (i > 0 && i % SLICE === 0) await yieldToIo();
+        for (const a of r.aggregations) a.apply(events[i], tx, emit, { partition: tp.partition, offset: p.offsets[i]! });
+      }
+      tx.apply();
+    }
+    if (p.offsets.at(-1)! + 1 >= target) {
+      building.get(tp.topic)!.delete(tp.partition);
+      for (const store of r.stores) builtMarks.push({ topic: builtMark(store), partition: tp.partition, next: 1 });
+      o.logger.info({ topic: tp.topic, partition: tp.partition, stores: r.stores.map((x) => x.name) }, 'stores built from the log');
+    }
+    return true;
+  }
+
   /** Writes the coalesced state and the positions that produced it, atomically. */
   async function commit(): Promise<void> {
     const offsets: CommittedPosition[] = [];
@@ -162,10 +226,14 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
         if (next !== done[partition]) offsets.push({ topic, partition, next });
       });
     }
+    // Marks leave the list once committed (caughtUp waits for them; more may be added meanwhile).
+    const marks = builtMarks.length;
+    offsets.push(...builtMarks);
     lastCommit = o.now();
     if (offsets.length === 0 && stores.dirty === 0) return;
     await stores.flush(offsets);
-    for (const off of offsets) applied.get(off.topic)![off.partition] = off.next;
+    builtMarks = builtMarks.slice(marks);
+    for (const off of offsets) applied.get(off.topic)?.splice(off.partition, 1, off.next);
     for (const l of listeners) l();
   }
 
@@ -207,6 +275,21 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
       for (const t of topics) {
         applied.set(t, await o.state.offsets(t, o.bus.partitionCount(t)));
         processed.set(t, [...applied.get(t)!]);
+        const r = replayable.get(t);
+        if (!r) continue;
+        // A store not marked built for a partition is built there by replaying the partition (at
+        // once when nothing was applied: processing from the start builds it).
+        const unbuilt = new Set<number>();
+        for (const store of r.stores) (await o.state.offsets(builtMark(store), o.bus.partitionCount(t))).forEach((mark, partition) => mark === 0 && unbuilt.add(partition));
+        const todo = new Map<number, number>();
+        for (const partition of unbuilt) {
+          if (applied.get(t)![partition]! > 0) todo.set(partition, applied.get(t)![partition]!);
+          else for (const store of r.stores) builtMarks.push({ topic: builtMark(store), partition, next: 1 });
+        }
+        if (todo.size) {
+          building.set(t, todo);
+          o.logger.info({ topic: t, partitions: [...todo.keys()], stores: r.stores.map((x) => x.name) }, 'stores this state lacks are built from the log');
+        }
       }
       // Stores held whole are loaded once; from then on the cache is their only reader.
       await stores.loadHeldWhole(o.nodes.flatMap((n) => n.aggregations.flatMap((a) => a.stores)), o.now());
@@ -218,6 +301,11 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
           const run = chain.then(commit);
           chain = run.catch(() => undefined);
           await chain; // a failed commit keeps the work dirty in the cache: resuming after it is still right
+          const pending = building.get(tp.topic);
+          if (pending?.has(tp.partition)) {
+            pending.set(tp.partition, processed.get(tp.topic)![tp.partition]!);
+            return 0; // the replay starts at the partition's first record
+          }
           return processed.get(tp.topic)![tp.partition]!;
         },
         onBatch: async (tp, records) => {
@@ -233,6 +321,7 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
         },
         onBatchError: (err) => o.logger.error({ err }, 'stream runtime: batch failed; retrying it'),
       });
+      if (builtMarks.length) scheduleCommit(); // stores of an empty state are built: say so even on a quiet log
       const every = o.expiryIntervalMs ?? 60_000;
       expiryTimer = setInterval(() => {
         chain = chain
@@ -255,7 +344,7 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
         return m;
       };
       const reached = (targets: Map<string, number[]>): boolean =>
-        [...targets].every(([t, e]) => e.every((end, p) => applied.get(t)![p]! >= end));
+        [...targets].every(([t, e]) => e.every((end, p) => applied.get(t)![p]! >= end)) && [...building.values()].every((m) => m.size === 0) && builtMarks.length === 0;
       for (;;) {
         const targets = await ends();
         while (!reached(targets)) {

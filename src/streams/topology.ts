@@ -3,7 +3,7 @@
  * a hand-assigned id and name in its aggregation file (store-spec.ts: ids are never reused).
  *
  *   checks.scored.v1 (key account)
- *     ├─► usage-daily, check-index-14d, inbox-checks-14d, ip-signups-1h, inbox-aliases-90d
+ *     ├─► usage-daily, check-index-14d, inbox-records-90d (latest check + spellings), ip-signups-1h
  *     ├─► account-checks-daily, account-waves-1h (GET /v1/stats)
  *     ├─► label join (check side: completes labels that arrived first) ─► checks.labelled.v1
  *     │     (+ account-outcomes-daily-late)
@@ -32,8 +32,7 @@ import { domainOutcomes } from './aggregations/domain-outcomes.ts';
 import { domainShapes180d } from './aggregations/domain-shapes-180d.ts';
 import { domainSightings, sightingOf } from './aggregations/domain-sightings.ts';
 import { domainSignups10m, domainVolume7d } from './aggregations/domain-signups-10m.ts';
-import { inboxAliases90d } from './aggregations/inbox-aliases-90d.ts';
-import { inboxChecks14d } from './aggregations/inbox-checks-14d.ts';
+import { inboxRecords90d } from './aggregations/inbox-records-90d.ts';
 import { ipSignups1h } from './aggregations/ip-signups-1h.ts';
 import { usageDaily } from './aggregations/usage-daily.ts';
 import type { StoreSpec } from './stores/store-spec.ts';
@@ -41,7 +40,7 @@ import type { StoreSpec } from './stores/store-spec.ts';
 export const checksNode: ProcessorNode<'check-scored'> = {
   name: 'checks',
   source: 'checks',
-  aggregations: [usageDaily, accountChecksDaily, accountWaves1h, checkIndex14d, inboxChecks14d, ipSignups1h, inboxAliases90d, labelJoinOnCheck, domainSightings],
+  aggregations: [usageDaily, accountChecksDaily, accountWaves1h, checkIndex14d, inboxRecords90d, ipSignups1h, labelJoinOnCheck, domainSightings],
   timeOf: (e: CheckScored) => e.time,
 };
 
@@ -103,10 +102,28 @@ export function storesOf(nodes: readonly ProcessorNode[]): StoreSpec[] {
   const byId = new Map<number, StoreSpec>();
   for (const n of nodes) for (const a of n.aggregations) for (const s of a.stores) {
     const clash = byId.get(s.id);
+    if (RETIRED_STORES.some((r) => r.id === s.id)) throw new Error(`store id ${s.id} (${s.name}) is retired`);
     if (clash && clash.name !== s.name) throw new Error(`store id ${s.id} is used by ${clash.name} and ${s.name}`);
     byId.set(s.id, s);
   }
   return [...byId.values()];
+}
+
+/**
+ * Stores of earlier versions, replaced by others: their ids are never reused, and a state that
+ * still holds their data deletes it at start. inbox-checks-14d (3) and inbox-aliases-90d (16)
+ * became inbox-records-90d (one record per account and inbox), which such a state builds from
+ * the log (the aggregation is replayable: runtime.ts). Ids 10, 13, 15 and 17 belonged to an
+ * earlier design's per-member stores (domain-signups-10m.ts).
+ */
+export const RETIRED_STORES: readonly StoreSpec[] = [
+  { id: 3, name: 'inbox-checks-14d' },
+  { id: 16, name: 'inbox-aliases-90d' },
+];
+
+/** What a state of this mode deletes at start: the retired stores, and in embedded mode the short windows it holds in memory. */
+export function storesToDrop(bus: 'embedded' | 'kafka'): StoreSpec[] {
+  return [...RETIRED_STORES, ...(bus === 'embedded' ? storesNotKeptEmbedded() : [])];
 }
 
 /** Stores of the Kafka topology that embedded mode does not keep (its short windows are in the API thread's memory). */

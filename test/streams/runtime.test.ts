@@ -9,6 +9,11 @@ import { partitionFor } from '../../src/bus/partitioner.ts';
 import { aCheck, aFeedback, embeddedBusFactory, hash, openPipeline, removeDir, type BusFactory, type Pipeline } from '../helpers/pipeline.ts';
 import type { BusProducer } from '../../src/bus/ports.ts';
 import { ChangeLoggingStore } from '../../src/streams/stores/changelogging-store.ts';
+import { INBOX_RECORDS } from '../../src/streams/aggregations/inbox-records-90d.ts';
+import { builtMark } from '../../src/streams/runtime.ts';
+import { offsetKey, storeKey, storeRangeFrom } from '../../src/streams/stores/key-layout.ts';
+import { LevelStore } from '../../src/streams/stores/level-store.ts';
+import { OFFSETS_STORE } from '../../src/streams/stores/offsets.ts';
 
 const open: Pipeline[] = [];
 afterEach(async () => {
@@ -151,6 +156,46 @@ describe('stream runtime over the embedded log', () => {
     expect((await q.usage('acme', [dayOf(T)], T)).get(dayOf(T))).toBe(8);
     expect(await q.isLabelled('acme', c.check_uuid, T + 200)).toBe(true);
     // The labelled topic is downstream output: replay re-emits it, consumers dedupe by check.
+  });
+
+  it('a state that lacks a replayable store (an upgrade added it) builds it from the log, and nothing else is applied twice', async () => {
+    const p = await pipeline();
+    const checks = Array.from({ length: 40 }, (_, i) =>
+      aCheck({ account: `acct-${i % 7}`, inbox_hash: hash(`inbox-${i % 11}`), spelling_hash: hash(`${i % 3}-spelling`), time: T + i * 1000 }),
+    );
+    for (const c of checks) await p.sendCheck(c);
+    await p.sendFeedback(aFeedback(checks[0]!));
+    expect(await p.runtime.caughtUp()).toBe(true);
+    const records = async (s: LevelStore): Promise<string[]> => (await s.scan(INBOX_RECORDS, T)).map((e) => `${e.key.toString('hex')}=${e.value.toString('hex')}`).sort();
+    const built = await records(p.state);
+    expect(built).toHaveLength(new Set(checks.map((c) => `${c.account}/${c.inbox_hash.toString('hex')}`)).size);
+    const labelledBefore = (await p.bus.endOffsets(TOPICS.labelled.name)).reduce((a, b) => a + b, 0);
+    await p.close();
+    open.splice(open.indexOf(p), 1);
+
+    // The state as a version without the store left it: no record, no mark.
+    const old = new LevelStore(`${p.dir}/state`);
+    await old.open([]);
+    await old.db.clear(storeRangeFrom(INBOX_RECORDS.id, 0));
+    for (let part = 0; part < TOPICS.checks.partitions; part++) await old.db.del(storeKey(OFFSETS_STORE.id, 0, offsetKey(builtMark(INBOX_RECORDS), part)));
+    await old.close();
+
+    const again = await pipeline(p.dir);
+    expect(await again.runtime.caughtUp()).toBe(true);
+    expect(await records(again.state)).toEqual(built);
+    expect(await again.state.offsets(builtMark(INBOX_RECORDS), TOPICS.checks.partitions)).toEqual(Array(TOPICS.checks.partitions).fill(1));
+    const q = createQueries(again.state, new OwnEvents());
+    expect((await q.latestInboxCheck('acct-0', hash('inbox-0'), T + 100_000))?.uuid.equals(checks[0]!.check_uuid)).toBe(true);
+    // Only the replayable aggregations saw the old records again: counts and outputs are unchanged.
+    const usage = await q.usage('acct-0', [dayOf(T)], T);
+    expect(usage.get(dayOf(T))).toBe(checks.filter((c) => c.account === 'acct-0').length);
+    expect((await again.bus.endOffsets(TOPICS.labelled.name)).reduce((a, b) => a + b, 0)).toBe(labelledBefore);
+  });
+
+  it('a new state marks its replayable stores built at once (nothing to replay)', async () => {
+    const p = await pipeline();
+    expect(await p.runtime.caughtUp()).toBe(true);
+    expect(await p.state.offsets(builtMark(INBOX_RECORDS), TOPICS.checks.partitions)).toEqual(Array(TOPICS.checks.partitions).fill(1));
   });
 
   it('read-your-writes: own events past the committed offset count once', async () => {

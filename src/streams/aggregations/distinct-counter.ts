@@ -214,29 +214,39 @@ export function distinctCounter<E>(s: DistinctCounterSpec<E>): Aggregation<E> & 
       const entity = s.entity(e);
       if (!entity) return;
       const t = s.time(e);
-      const bucket = Math.floor(t / s.bucketMs);
-      const category = s.category?.(e) ?? 0;
       // The summary as an object this transaction owns: members are added in place (a
       // sketched bucket raises its registers where they are) and it is encoded once per commit.
       const sets = tx.open(s.summary, entity) ?? [];
-      let newest = bucket;
-      for (const x of sets) if (x.bucket > newest) newest = x.bucket;
-      const oldest = firstCountedBucket(newest * s.bucketMs, s.windowMs, s.bucketMs) - 1;
-      if (bucket < oldest) return; // too late: outside the window it would count in
-      let kept = 0;
-      for (const x of sets) if (x.bucket >= oldest) sets[kept++] = x;
-      const dropped = sets.length - kept;
-      sets.length = kept;
-      let at = 0;
-      while (at < sets.length && (sets[at]!.bucket < bucket || (sets[at]!.bucket === bucket && sets[at]!.category < category))) at++;
-      let added: boolean;
-      if (at < sets.length && sets[at]!.bucket === bucket && sets[at]!.category === category) added = addMemberInPlace(sets[at]!, s.member(e), s.exactUpTo);
-      else {
-        sets.splice(at, 0, { bucket, category, exact: Buffer.from(s.member(e).subarray(0, 8)) });
-        added = true;
-      }
-      if (!added && dropped === 0) return; // already counted: no change, no write
+      const newest = addSighting(sets, s, t, s.category?.(e) ?? 0, s.member(e));
+      if (newest === undefined) return; // too late, or already counted: no change, no write
       tx.set(s.summary, entity, sets, Math.max(t, newest * s.bucketMs));
     },
   };
+}
+
+/**
+ * Adds a member seen at `t` to a summary this caller owns (changed in place: buckets that left
+ * the window are dropped, the member joins its bucket's set). Returns the newest bucket the
+ * summary holds, or undefined when nothing changed: the member was already counted there, or
+ * `t` is too late (outside the window it would count in).
+ */
+export function addSighting(sets: BucketSet[], s: Pick<DistinctCounterSpec<unknown>, 'windowMs' | 'bucketMs' | 'exactUpTo'>, t: number, category: number, member: Buffer): number | undefined {
+  const bucket = Math.floor(t / s.bucketMs);
+  let newest = bucket;
+  for (const x of sets) if (x.bucket > newest) newest = x.bucket;
+  const oldest = firstCountedBucket(newest * s.bucketMs, s.windowMs, s.bucketMs) - 1;
+  if (bucket < oldest) return undefined;
+  let kept = 0;
+  for (const x of sets) if (x.bucket >= oldest) sets[kept++] = x;
+  const dropped = sets.length - kept;
+  sets.length = kept;
+  let at = 0;
+  while (at < sets.length && (sets[at]!.bucket < bucket || (sets[at]!.bucket === bucket && sets[at]!.category < category))) at++;
+  let added: boolean;
+  if (at < sets.length && sets[at]!.bucket === bucket && sets[at]!.category === category) added = addMemberInPlace(sets[at]!, member, s.exactUpTo);
+  else {
+    sets.splice(at, 0, { bucket, category, exact: Buffer.from(member.subarray(0, 8)) });
+    added = true;
+  }
+  return added || dropped > 0 ? newest : undefined;
 }

@@ -67,15 +67,7 @@ export interface CheckRecord extends ModelScores {
   time: number;
 }
 
-/** inbox-checks-14d: the latest check of an inbox by an account. */
-export const LatestCheckType = avro.Type.forSchema({
-  type: 'record',
-  name: 'LatestCheck',
-  fields: [
-    { name: 'uuid', type: { type: 'fixed', name: 'Uuid', size: 16 } },
-    { name: 'time', type: 'long' },
-  ],
-});
+/** The latest check of an inbox by an account (inbox-records-90d.ts). */
 export interface LatestCheck {
   uuid: Buffer;
   time: number;

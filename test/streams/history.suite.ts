@@ -3,6 +3,9 @@ import { DAY, HOUR, MINUTE } from '../../src/domain/time.ts';
 import { createHistoryReader } from '../../src/streams/history.ts';
 import { OwnEvents } from '../../src/streams/own-events.ts';
 import type { HistoryKeys } from '../../src/service/ports.ts';
+import { INBOX_RECORDS } from '../../src/streams/aggregations/inbox-records-90d.ts';
+import { createQueries } from '../../src/streams/queries.ts';
+import { forgetStore } from '../helpers/forget-store.ts';
 import { aCheck, aFeedback, hash, openPipeline, removeDir, type BusFactory, type Pipeline } from '../helpers/pipeline.ts';
 
 /** The windowed-state aggregations, end to end through the runtime, on any bus. */
@@ -216,6 +219,21 @@ export function historySuite(name: string, busFactory: BusFactory): void {
         own.addCheck({ event: c, ...(await p.sendCheck(c)) });
       }
       expect((await h.history(keys())).recentSignups).toBe(4);
+    });
+
+    it('alias_variants and the latest check come back in a state that lacks their store: an upgrade builds it from the log', async () => {
+      const p = await pipeline();
+      const inbox = hash('john');
+      const checks = ['john', 'j.ohn', 'john+x'].map((s, i) => aCheck({ inbox_hash: inbox, spelling_hash: hash(s), time: T + i }));
+      for (const c of checks) await p.sendCheck(c);
+      expect(await p.runtime.caughtUp()).toBe(true);
+      await p.close();
+      open.splice(open.indexOf(p), 1);
+      await forgetStore(`${p.dir}/state`, INBOX_RECORDS);
+      const again = await pipeline(p.dir);
+      expect(await again.runtime.caughtUp()).toBe(true);
+      expect((await createHistoryReader(again.state, new OwnEvents(), again.reading).history(keys({ inboxHash: inbox, spellingHash: hash('jo.hn') }))).aliasVariants).toBe(4);
+      expect((await createQueries(again.state, new OwnEvents()).latestInboxCheck('acme', inbox, T + 10))?.uuid.equals(checks[2]!.check_uuid)).toBe(true);
     });
 
     it('counters survive a restart and come back after the state directory is deleted', async () => {

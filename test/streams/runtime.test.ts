@@ -11,9 +11,8 @@ import type { BusProducer } from '../../src/bus/ports.ts';
 import { ChangeLoggingStore } from '../../src/streams/stores/changelogging-store.ts';
 import { INBOX_RECORDS } from '../../src/streams/aggregations/inbox-records-90d.ts';
 import { builtMark } from '../../src/streams/runtime.ts';
-import { offsetKey, storeKey, storeRangeFrom } from '../../src/streams/stores/key-layout.ts';
-import { LevelStore } from '../../src/streams/stores/level-store.ts';
-import { OFFSETS_STORE } from '../../src/streams/stores/offsets.ts';
+import type { LevelStore } from '../../src/streams/stores/level-store.ts';
+import { forgetStore } from '../helpers/forget-store.ts';
 
 const open: Pipeline[] = [];
 afterEach(async () => {
@@ -174,11 +173,7 @@ describe('stream runtime over the embedded log', () => {
     open.splice(open.indexOf(p), 1);
 
     // The state as a version without the store left it: no record, no mark.
-    const old = new LevelStore(`${p.dir}/state`);
-    await old.open([]);
-    await old.db.clear(storeRangeFrom(INBOX_RECORDS.id, 0));
-    for (let part = 0; part < TOPICS.checks.partitions; part++) await old.db.del(storeKey(OFFSETS_STORE.id, 0, offsetKey(builtMark(INBOX_RECORDS), part)));
-    await old.close();
+    await forgetStore(`${p.dir}/state`, INBOX_RECORDS);
 
     const again = await pipeline(p.dir);
     expect(await again.runtime.caughtUp()).toBe(true);

@@ -137,6 +137,20 @@ export const MAILBOX_RULES: readonly MailboxRule[] = [
     sources: ['netease-format'],
   },
   {
+    // The mainland mobile operators' mail services name each subscriber's mailbox after the
+    // mobile number (China Mobile's 139 Mail: number@139.com; China Telecom's 189 Mail:
+    // number@189.cn; China Unicom's Wo Mail: number@wo.cn). An alias of letters can be added;
+    // we have no source for its rules, so anything ASCII stays possible and only the number is
+    // encoded.
+    provider: 'cn-operators',
+    domains: ['139.com', '189.cn', 'wo.cn'],
+    chars: /^[a-z0-9!#$%&'*+/=?^_`{|}~.-]$/,
+    minLength: 1,
+    maxLength: 64,
+    numericAccount: /^1[3-9][0-9]{9}$/,
+    sources: ['cn-operator-mail'],
+  },
+  {
     // Yandex ID: Latin letters, digits, a single hyphen or dot between them, starting with a
     // letter and ending with a letter or digit, at most 30 characters.
     provider: 'yandex',

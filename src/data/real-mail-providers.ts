@@ -21,4 +21,7 @@ export const REAL_MAIL_PROVIDERS: readonly string[] = [
   'zoho.eu', 'zohomail.eu', 'zoho.in', 'zohomail.in', 'fastmail.com', 'fastmail.fm', 'sent.com', 'messagingengine.com',
   'posteo.de', 'posteo.net', 'mailbox.org', 'mailfence.com', 'runbox.com', 'startmail.com', 'countermail.com',
   'kolabnow.com', 'disroot.org', 'riseup.net', 'hey.com', 'mailo.com', 'netcourrier.com',
+  // The mainland mobile operators' consumer mail (mailbox rules in mailbox-rules.ts): China
+  // Mobile's 139.com and China Telecom's 189.cn are on the free-mail list already.
+  'wo.cn',
 ];

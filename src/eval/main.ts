@@ -26,6 +26,13 @@ import { formatBotsReport, formatHumansReport, formatReport, headline } from './
 import { syntheticBots } from './synthetic-bots.ts';
 import { evaluateHumans } from './humans.ts';
 import { SYNTHETIC_PER_GROUP, SYNTHETIC_SEED, syntheticHumans } from './synthetic.ts';
+import { registrableThrowaways, syntheticUnseen } from './synthetic-unseen.ts';
+import { burstSlices } from './burst.ts';
+
+/** Burst sizes and bursts per size the synthetic section simulates. */
+const BURST_SIZES = [20, 50, 200] as const;
+const BURSTS = 5;
+const pctOf = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
 /** An AUC, or n/a when a slice has only one class (as the main table prints it). */
 const auc = (x: number): string => (Number.isNaN(x) ? 'n/a' : x.toFixed(3));
@@ -84,9 +91,17 @@ async function main(argv: readonly string[]): Promise<number> {
   const pooled = sets.length > 1 ? evaluate(sets.flatMap((s) => s.rows), tables, BASELINE_SCORECARD) : undefined;
   const humans = synthetic ? evaluateHumans(syntheticHumans(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP), tables, BASELINE_SCORECARD) : undefined;
   const bots = synthetic ? evaluateHumans(syntheticBots(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP), tables, BASELINE_SCORECARD) : undefined;
+  // Kinds neither file holds: throwaway domains scored as a list that does not know them yet would.
+  const unseen = synthetic ? syntheticUnseen(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP, registrableThrowaways(tables.address.disposable)) : undefined;
+  const unseenTables = unseen ? buildJudgeTables({ notDisposable: unseen.unknownDomains }) : undefined;
+  const unseenFakes = unseen && unseenTables ? evaluateHumans(unseen.rows.filter((r) => r.group !== 'numeric-native'), unseenTables, BASELINE_SCORECARD) : undefined;
+  const unseenHumans = unseen && unseenTables ? evaluateHumans(unseen.rows.filter((r) => r.group === 'numeric-native'), unseenTables, BASELINE_SCORECARD) : undefined;
+  const bursts = unseen && unseenTables
+    ? burstSlices(unseen.rows.filter((r) => r.group === 'temp-unknown'), unseen.unknownDomains, BURST_SIZES, BURSTS, unseenTables, BASELINE_SCORECARD)
+    : undefined;
   if (argv.includes('--json')) {
     const files = results.map(({ file, report, halves, learned }) => ({ file, ...report, ...(halves ? { halves } : {}), ...(learned ? { learned } : {}) }));
-    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, bots } } : {};
+    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, bots, unseen: { fakes: unseenFakes, humans: unseenHumans, bursts } } } : {};
     console.log(JSON.stringify({ model: name, files, ...(pooled ? { pooled } : {}), ...syntheticJson }, null, 2));
     return 0;
   }
@@ -120,6 +135,19 @@ async function main(argv: readonly string[]): Promise<number> {
   if (bots) {
     console.log('');
     console.log(formatBotsReport(bots, `== synthetic bots (seed ${SYNTHETIC_SEED}, ${SYNTHETIC_PER_GROUP} per pattern: temporary-mail tokens and generated names at domains with no history, farms at free providers)`));
+  }
+  if (unseenFakes && unseenHumans && bursts && unseen) {
+    console.log('');
+    console.log(formatBotsReport(unseenFakes, `== synthetic unseen kinds, fakes (seed ${SYNTHETIC_SEED}, ${SYNTHETIC_PER_GROUP} per pattern: names and tokens at ${unseen.unknownDomains.length} throwaway domains scored as unlisted, names at provider look-alike domains)`));
+    console.log('');
+    console.log(formatHumansReport(unseenHumans, `== synthetic unseen kinds, humans (seed ${SYNTHETIC_SEED}, ${SYNTHETIC_PER_GROUP} per pattern: the provider's numbering as the mailbox)`));
+    console.log('');
+    console.log(`== bursts at one unlisted throwaway domain within 10 minutes, with the history facts the service would give each check (${BURSTS} bursts per line)`);
+    console.log('  pattern             size   DNS off caught   DNS on (takes mail) caught');
+    for (const b of bursts.filter((x) => x.dns === 'off')) {
+      const on = bursts.find((x) => x.pattern === b.pattern && x.size === b.size && x.dns === 'on')!;
+      console.log(`  ${b.pattern.padEnd(18)}${String(b.size).padStart(6)}${pctOf(b.caught).padStart(17)}${pctOf(on.caught).padStart(29)}`);
+    }
   }
   return 0;
 }

@@ -13,6 +13,7 @@ import type { DnsFacts, HistoryFacts, IpFacts } from '../domain/check.ts';
 import type { AddressSignals } from '../signals/address-signals.ts';
 import type { LocalPartSignals } from '../signals/local-part.ts';
 import { NAME_SHAPES } from '../signals/local-shape.ts';
+import { PATTERN_MIN_OBSERVATIONS } from '../streams/aggregations/domain-shapes-180d.ts';
 
 /**
  * 2: appended impossible_mailbox, numeric_account, lookalike_domain, provider_imitation,
@@ -23,8 +24,10 @@ import { NAME_SHAPES } from '../signals/local-shape.ts';
  * domain are 0 for homographs and imitations.
  * 3: ngram_surprise is scaled down below 8 scored letters, and reads letters around interior
  * digits as one run ("wak11pnsjk") when that is less probable.
+ * 4: domain_pattern_match is 0 while enough of the domain's other inboxes arrived in the last
+ * 10 minutes to have made the pattern on their own (a burst's own shape is no convention).
  */
-export const FEATURE_VERSION = 3;
+export const FEATURE_VERSION = 4;
 
 export const FEATURE_NAMES = [
   // address (domain lists and syntax-level facts)
@@ -177,7 +180,12 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
       if (h.recentSignups > normal) x[I.signup_wave] = Math.min(4, Math.log2(h.recentSignups / normal)) / 4;
     }
     if (h.domainFakeRate !== undefined && (h.domainFakeReporters ?? 0) >= 2) x[I.reported_fake_domain] = clamp01(h.domainFakeRate);
-    if (h.domainPattern === 'match' && !posing) x[I.domain_pattern_match] = 1;
+    // A pattern says how a company names its people only if time made it: when the domain's
+    // other inboxes of the last 10 minutes are enough to make a pattern by themselves, it may be
+    // the shape of one generator's burst (a farm writes every address the same way), which
+    // would otherwise credit each further address of the burst for following itself.
+    const patternFromBurst = (h.recentSignups ?? 0) - 1 >= PATTERN_MIN_OBSERVATIONS;
+    if (h.domainPattern === 'match' && !posing && !patternFromBurst) x[I.domain_pattern_match] = 1;
     if (h.domainPattern === 'mismatch') x[I.domain_pattern_mismatch] = 1;
     if (h.domainAgeDays !== undefined) x[I.young_domain] = clamp01((180 - h.domainAgeDays) / 180);
   }

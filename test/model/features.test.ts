@@ -9,7 +9,7 @@ describe('FEATURE_NAMES', () => {
   it('is a fixed, unique, snake_case column list', () => {
     expect(new Set(FEATURE_NAMES).size).toBe(FEATURE_NAMES.length);
     for (const n of FEATURE_NAMES) expect(n).toMatch(/^[a-z]+(_[a-z]+)*$/);
-    expect(FEATURE_VERSION).toBe(3);
+    expect(FEATURE_VERSION).toBe(4);
     // Column order is part of the event contract: pin the first and last columns of each version.
     expect(FEATURE_NAMES[0]).toBe('free_provider');
     expect(FEATURE_NAMES[35]).toBe('young_domain');
@@ -106,6 +106,11 @@ describe('buildFeatures', () => {
     ['pattern match', { history: { domainPattern: 'match' } }, 'domain_pattern_match', 1],
     ['pattern mismatch', { history: { domainPattern: 'mismatch' } }, 'domain_pattern_mismatch', 1],
     ['pattern learning adds nothing', { history: { domainPattern: 'learning' } }, 'domain_pattern_match', 0],
+    // A pattern the last 10 minutes could have made alone (5 other inboxes, PATTERN_MIN_OBSERVATIONS) is a burst's own shape.
+    ['pattern match with 4 other inboxes in 10 minutes', { history: { domainPattern: 'match', recentSignups: 5 } }, 'domain_pattern_match', 1],
+    ['no pattern credit with 5 other inboxes in 10 minutes', { history: { domainPattern: 'match', recentSignups: 6 } }, 'domain_pattern_match', 0],
+    ['no pattern credit in a wave', { history: { domainPattern: 'match', recentSignups: 40, recentSignupsExpected: 0 } }, 'domain_pattern_match', 0],
+    ['a burst does not hide a mismatch', { history: { domainPattern: 'mismatch', recentSignups: 40 } }, 'domain_pattern_mismatch', 1],
     ['brand new domain', { history: { domainAgeDays: 0 } }, 'young_domain', 1],
     ['90-day domain', { history: { domainAgeDays: 90 } }, 'young_domain', 0.5],
     ['old domain', { history: { domainAgeDays: 4000 } }, 'young_domain', 0],

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BASELINE_SCORECARD } from '../../src/model/baseline.ts';
-import { FEATURE_INDEX, FEATURE_NAMES } from '../../src/model/features.ts';
+import { FEATURE_INDEX, FEATURE_NAMES, FEATURE_VERSION } from '../../src/model/features.ts';
 import { REASON_CODES } from '../../src/model/reasons.ts';
 import { BLOCK_CUT_LOGIT, calibrateAtBlockCut, loadScorecard, scoreFeatures, sigmoid } from '../../src/model/score.ts';
 import baselineDoc from '../../src/model/weights/baseline-v1.json' with { type: 'json' };
 
 const zeroWeights = () => Object.fromEntries(FEATURE_NAMES.map((n) => [n, 0]));
 const card = (weights: Record<string, number>, intercept = 0) =>
-  loadScorecard({ name: 't', version: 1, featureVersion: 3, intercept, weights: { ...zeroWeights(), ...weights } });
+  loadScorecard({ name: 't', version: 1, featureVersion: FEATURE_VERSION, intercept, weights: { ...zeroWeights(), ...weights } });
 const vector = (values: Partial<Record<(typeof FEATURE_NAMES)[number], number>>) => {
   const x = new Float64Array(FEATURE_NAMES.length);
   for (const [k, v] of Object.entries(values)) x[FEATURE_INDEX[k as keyof typeof FEATURE_INDEX]] = v;
@@ -26,7 +26,7 @@ describe('loadScorecard', () => {
     ['missing weight', { ...baselineDoc, weights: { ...baselineDoc.weights, tor_exit: undefined } }, /weights.tor_exit is missing/],
     ['unknown weight', { ...baselineDoc, weights: { ...baselineDoc.weights, shoe_size: 1 } }, /weights.shoe_size is not a feature/],
     ['non-finite weight', { ...baselineDoc, weights: { ...baselineDoc.weights, tor_exit: 'x' } }, /weights.tor_exit must be a finite number/],
-    ['wrong feature version', { ...baselineDoc, featureVersion: 99 }, /featureVersion must be 3/],
+    ['wrong feature version', { ...baselineDoc, featureVersion: 99 }, new RegExp(`featureVersion must be ${FEATURE_VERSION}`)],
     ['bad intercept', { ...baselineDoc, intercept: null }, /intercept must be a finite number/],
     ['bad version', { ...baselineDoc, version: 1.5 }, /version must be a positive integer/],
     ['no name', { ...baselineDoc, name: '' }, /name must be a non-empty string/],

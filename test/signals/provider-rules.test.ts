@@ -82,6 +82,14 @@ describe('checkMailbox', () => {
     ['13912345678', '163.com', true, true],
     ['12345678', '163.com', true, false],
     ['jane_doe-1', '126.com', true],
+    // The mobile operators' mail: the subscriber's mobile number is the mailbox; an alias stays possible
+    ['13957284610', '139.com', true, true],
+    ['18957284610', '189.cn', true, true],
+    ['15657284610', 'wo.cn', true, true],
+    ['12957284610', '139.com', true, false],
+    ['0139572846', '189.cn', true, false],
+    ['li.hua_2', 'wo.cn', true, false],
+    ['lì.hua', '139.com', false],
     // Yandex: starts with a letter, ends with a letter or digit, single - or .
     ['jane.doe', 'yandex.ru', true],
     ['jane..doe', 'yandex.ru', false],

@@ -6,31 +6,48 @@
  * entry, an encode, a write and its garbage per check. Here a check costs a Map lookup and an
  * in-place change, with no store, no commit and no changelog.
  *
- * The values are the same summaries (member-sets.ts) changed by the same aggregation code
- * (distinctCounter's apply), so every count is what the store held. What is not kept is
- * rebuilt from the log: the feed (hot-window-feed.ts) replays the checks of the last window
- * and grace at start, so a restart, or a data dir rebuilt from its log, counts exactly what
- * it counted before.
+ * Each entity's value is the stored summary itself, in its encoding, in one Buffer changed in
+ * place (packed-sets.ts: the same rule as distinctCounter's apply, so every count is what the
+ * store held). Decoded into an object and a Buffer per bucket set, a window of 100,000 domains
+ * cost about 2 KB per domain (docs/architecture.md, Benchmarks). What is not kept is rebuilt
+ * from the log: the feed (hot-window-feed.ts) replays the checks of the last window and grace
+ * at start, so a restart, or a data dir rebuilt from its log, counts exactly what it counted
+ * before.
  *
- * Each entry also keeps the union of the window it was last read at, raised in place as
- * members arrive: a busy domain's count is an O(1) update per check, not a union of its
- * buckets per read (the stored path memoised the union per committed value instead).
+ * Each entry also keeps the counts of the window it was last read at, raised in place as
+ * members arrive (a member new to its bucket is looked up in the window's other buckets: a
+ * few binary searches): a busy domain's count is an O(1)-ish update per check, not a union of
+ * its buckets per read.
  * Pure: no clock (time comes in as arguments), no I/O.
  */
 import type { CheckScored } from '../domain/events.ts';
 import type { Aggregation } from './aggregation.ts';
-import { countsOver, memberId, unionOfSets, windowBuckets, type DistinctCounterSpec, type ExtraMember, type WindowUnion } from './aggregations/distinct-counter.ts';
+import { memberId, windowBuckets, type DistinctCounterSpec, type ExtraMember } from './aggregations/distinct-counter.ts';
 import { sightingOf } from './aggregations/domain-sightings.ts';
 import { domainSignups10m } from './aggregations/domain-signups-10m.ts';
 import { ipSignups1h } from './aggregations/ip-signups-1h.ts';
-import { hllSlot, hllTerm, type BucketSet } from './aggregations/member-sets.ts';
-import type { StoreSpec, TypedStore } from './stores/store-spec.ts';
-import type { StoreTx } from './stores/tx.ts';
+import { HLL_M, hllEstimateFrom, hllSlot, hllSums, hllTerm } from './aggregations/member-sets.ts';
+import { Added, PackedSets } from './aggregations/packed-sets.ts';
 
-interface Entry {
-  sets: BucketSet[];
-  /** The union of the window last read, kept up to date by `add` (undefined: to be rebuilt). */
-  union?: WindowUnion;
+/** One category's distinct members in a window: an exact count, or merged registers with the estimator's sums. */
+class CategoryCount {
+  count = 0;
+  hll: Uint8Array | undefined = undefined;
+  sum = 0;
+  zeros = 0;
+  constructor(readonly category: number) {}
+}
+
+/** The counts of the window `from`..`to` (buckets), per category in the order of their first set. */
+interface WindowCounts {
+  readonly from: number;
+  readonly to: number;
+  readonly categories: CategoryCount[];
+}
+
+/** An entity's summary, with the counts of the window last read (undefined: to be taken again). */
+class Entry extends PackedSets {
+  counts: WindowCounts | undefined = undefined;
 }
 
 /** One windowed distinct counter held in memory, keyed by its entity. */
@@ -39,6 +56,7 @@ export class HotWindow<E> {
   /** Data older than this (relative to the newest event of an entity) is gone: the store's retention. */
   readonly retentionMs: number;
 
+  /** `member`: the member the counter counts (its spec's). */
   constructor(
     private readonly counter: Aggregation<E> & { spec: DistinctCounterSpec<E> },
     private readonly member: (e: E) => Buffer,
@@ -52,28 +70,44 @@ export class HotWindow<E> {
 
   /** Counts an event, as the store's aggregation would have. */
   add(e: E): void {
-    const entity = this.counter.spec.entity(e);
+    const s = this.counter.spec;
+    const entity = s.entity(e);
     if (!entity) return;
     const id = entity.toString('latin1');
     let entry = this.entries.get(id);
-    const fresh = entry === undefined;
-    if (!entry) entry = { sets: [] };
-    const tx = entryTx(entry);
-    this.counter.apply(e, tx, noEmit);
-    const time = this.counter.spec.time(e);
-    const category = this.counter.spec.category?.(e) ?? 0;
-    unpool(entry.sets, Math.floor(time / this.counter.spec.bucketMs), category);
-    if (fresh) {
-      if (entry.sets.length) this.entries.set(id, entry);
-      return;
+    if (!entry) {
+      entry = new Entry();
+      this.entries.set(id, entry);
     }
-    if (entry.union) raiseUnion(entry, this.counter.spec, time, category, this.member(e));
+    const bucket = Math.floor(s.time(e) / s.bucketMs);
+    const category = s.category?.(e) ?? 0;
+    const member = this.member(e);
+    const added = entry.add(s, bucket, category, member);
+    const w = entry.counts;
+    if (!w || added === Added.Nothing) return;
+    // Inside the counted window an add drops no bucket: an add drops buckets only below the
+    // window of its entity's newest bucket, and a newest bucket past the counted window is
+    // itself outside it. Outside that window, or a set just sketched: taken again at the next read.
+    const c = bucket >= w.from && bucket <= w.to && added !== Added.Sketched ? w.categories.find((x) => x.category === category) : undefined;
+    if (!c) entry.counts = undefined;
+    else if (c.hll) raise(c, member);
+    else if (added !== Added.Exact) entry.counts = undefined;
+    else if (!entry.holds(w.from, w.to, category, member.readUInt32BE(0), member.readUInt32BE(4), entry.setOf(bucket, category))) c.count++;
   }
 
-  /** Distinct members of the entity in about the last W at `now`, with `extra` ones counted as if added. */
+  /** Distinct members of the entity in about the last W at `now`, with `extra` ones counted as if added (and `exclude` left out, from exact sets). */
   counts(entity: Buffer, now: number, extra: readonly ExtraMember[], exclude?: Buffer): Map<number, number> {
     const s = this.counter.spec;
-    return countsOver(this.union(entity, now), now, s.windowMs, s.bucketMs, extra, exclude);
+    const { from, to } = windowBuckets(now, s.windowMs, s.bucketMs);
+    const entry = this.entries.get(entity.toString('latin1'));
+    let w = entry?.counts;
+    if (entry && (!w || w.from !== from || w.to !== to)) w = entry.counts = windowCounts(entry, from, to);
+    const read: ReadOf = { entry, from, to, fromMs: from * s.bucketMs, toMs: (to + 1) * s.bucketMs, extra, excluded: exclude ? memberId(exclude) : undefined, exclude };
+    const out = new Map<number, number>();
+    for (const base of w?.categories ?? []) out.set(base.category, countOf(read, base.category, base));
+    // Categories only the extra members have.
+    for (const x of extra) if (!out.has(x.category) && x.time >= read.fromMs && x.time < read.toMs) out.set(x.category, countOf(read, x.category, undefined));
+    return out;
   }
 
   /** Entities held. */
@@ -86,94 +120,95 @@ export class HotWindow<E> {
     const s = this.counter.spec;
     let dropped = 0;
     for (const [id, entry] of this.entries) {
-      const newest = entry.sets.reduce((m, x) => Math.max(m, x.bucket), -1);
-      if ((newest + 1) * s.bucketMs <= now - this.retentionMs) {
+      if ((entry.newestBucket() + 1) * s.bucketMs <= now - this.retentionMs) {
         this.entries.delete(id);
         dropped++;
       }
     }
     return dropped;
   }
-
-  private union(entity: Buffer, now: number): WindowUnion | undefined {
-    const entry = this.entries.get(entity.toString('latin1'));
-    if (!entry) return undefined;
-    const s = this.counter.spec;
-    const { from, to } = windowBuckets(now, s.windowMs, s.bucketMs);
-    if (entry.union && entry.union.from === from && entry.union.to === to) return entry.union;
-    entry.union = unionOfSets(entry.sets, from, to);
-    return entry.union;
-  }
 }
 
-const noEmit = (): void => undefined;
+/** A read: the entity (if held), its window in buckets and in time, the extra members and the one left out. */
+interface ReadOf {
+  readonly entry: Entry | undefined;
+  readonly from: number;
+  readonly to: number;
+  readonly fromMs: number;
+  readonly toMs: number;
+  readonly extra: readonly ExtraMember[];
+  readonly excluded: string | undefined;
+  readonly exclude: Buffer | undefined;
+}
 
-/**
- * Gives the set just added to its own memory. Small Buffers are slices of Node's shared 8 KiB
- * pool, and one that lives on keeps its whole slab alive: held for minutes by every domain of
- * the window, the exact sets pinned most of the process's memory in slabs (docs/architecture.md,
- * Benchmarks). Copied out, each costs its bytes and one small allocation.
- */
-function unpool(sets: BucketSet[], bucket: number, category: number): void {
-  for (const x of sets) {
-    if (x.bucket !== bucket || x.category !== category) continue;
-    const exact = x.exact;
-    if (exact && exact.byteLength !== exact.buffer.byteLength) {
-      const own = Buffer.allocUnsafeSlow(exact.length);
-      exact.copy(own);
-      x.exact = own;
+/** One category's count of a read: the window's (`base`), with the extra members of the window counted as if added. */
+function countOf(r: ReadOf, category: number, base: CategoryCount | undefined): number {
+  if (base?.hll) {
+    // As if the extra members were added to a copy of the registers: only the registers they raise change the sums.
+    let sum = base.sum;
+    let zeros = base.zeros;
+    let raised: Map<number, number> | undefined;
+    for (const x of r.extra) {
+      if (x.category !== category || x.time < r.fromMs || x.time >= r.toMs) continue;
+      if (r.excluded !== undefined && (x.id ?? memberId(x.member)) === r.excluded) continue;
+      const slot = hllSlot(x.member, 0);
+      const index = slot >>> 8;
+      const rank = slot & 0xff;
+      const current = raised?.get(index) ?? base.hll[index]!;
+      if (rank <= current) continue;
+      sum += hllTerm(rank) - hllTerm(current);
+      if (current === 0) zeros--;
+      (raised ??= new Map()).set(index, rank);
     }
-    return;
+    return Math.round(hllEstimateFrom(sum, zeros));
   }
+  const known = (m: Buffer): boolean => base !== undefined && r.entry!.holds(r.from, r.to, category, m.readUInt32BE(0), m.readUInt32BE(4));
+  let added: Set<string> | undefined;
+  for (const x of r.extra) {
+    if (x.category !== category || x.time < r.fromMs || x.time >= r.toMs) continue;
+    const id = x.id ?? memberId(x.member);
+    if (id !== r.excluded && !added?.has(id) && !known(x.member)) (added ??= new Set()).add(id);
+  }
+  return (base?.count ?? 0) - (r.exclude && known(r.exclude) ? 1 : 0) + (added?.size ?? 0);
 }
 
-/** The one key a counter's apply opens, over an entry: its sets are changed in place. */
-function entryTx(entry: Entry): StoreTx {
-  return {
-    open: <T>(_store: TypedStore<T>, _key: Buffer): T | undefined => (entry.sets.length ? (entry.sets as T) : undefined),
-    set: <T>(_store: TypedStore<T>, _key: Buffer, value: T): void => {
-      entry.sets = value as BucketSet[];
-    },
-    get: (store: StoreSpec) => unsupported(store),
-    put: (store: StoreSpec) => unsupported(store),
-    delete: (store: StoreSpec) => unsupported(store),
-  };
+/** The counts of buckets `from`..`to`: distinct exact members (each counted at its first bucket), or merged registers. */
+function windowCounts(p: PackedSets, from: number, to: number): WindowCounts {
+  const categories: CategoryCount[] = [];
+  const id: [number, number] = [0, 0];
+  p.forEachSet(from, to, (_at, category, exact) => {
+    let c = categories.find((x) => x.category === category);
+    if (!c) categories.push((c = new CategoryCount(category)));
+    if (!exact) c.hll ??= new Uint8Array(HLL_M);
+  });
+  p.forEachSet(from, to, (at, category, _exact, n) => {
+    const c = categories.find((x) => x.category === category)!;
+    if (c.hll) return p.mergeInto(at, c.hll);
+    const earlier = p.bucketAt(at) - 1;
+    for (let k = 0; k < n; k++) {
+      p.idAt(at, k, id);
+      if (!p.holds(from, earlier, category, id[0], id[1])) c.count++;
+    }
+  });
+  for (const c of categories) {
+    if (!c.hll) continue;
+    const { sum, zeros } = hllSums(c.hll);
+    c.sum = sum;
+    c.zeros = zeros;
+  }
+  // Exactly as long as it is (an array grown by push keeps room for 17): held by every entity read.
+  return { from, to, categories: categories.slice() };
 }
 
-function unsupported(store: StoreSpec): never {
-  throw new Error(`hot window ${store.name}: only open/set are supported`);
-}
-
-/**
- * After a member was added at `time`: the entry's union of the window last read takes it too,
- * in place (an exact member, or a raised register with the estimator's sums), or is dropped to
- * be rebuilt when that cannot be done in place (the bucket outside that window, its set just
- * sketched, a category the union did not hold).
- */
-function raiseUnion<E>(entry: Entry, s: DistinctCounterSpec<E>, time: number, category: number, member: Buffer): void {
-  const u = entry.union!;
-  const bucket = Math.floor(time / s.bucketMs);
-  // Inside the union's window the add drops no bucket and is never too late: an add drops
-  // buckets (or is ignored) only below the window of its entity's newest bucket, and a newest
-  // bucket past the union's window is itself outside it.
-  const c = u.byCategory.get(category);
-  if (bucket < u.from || bucket > u.to || !c) {
-    delete entry.union;
-    return;
-  }
-  if (c.exact) {
-    const set = entry.sets.find((x) => x.bucket === bucket && x.category === category);
-    if (set?.exact) c.exact.add(memberId(member));
-    else delete entry.union;
-    return;
-  }
+/** A member added to a sketched category of the counted window: its register raised in place, with the estimator's sums. */
+function raise(c: CategoryCount, member: Buffer): void {
   const slot = hllSlot(member, 0);
   const index = slot >>> 8;
   const rank = slot & 0xff;
   const current = c.hll![index]!;
   if (rank <= current) return;
-  c.sum! += hllTerm(rank) - hllTerm(current);
-  if (current === 0) c.zeros!--;
+  c.sum += hllTerm(rank) - hllTerm(current);
+  if (current === 0) c.zeros--;
   c.hll![index] = rank;
 }
 

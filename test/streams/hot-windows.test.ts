@@ -117,6 +117,22 @@ describe('hot windows (Given adds and reads in any order, Then every count equal
     expect(both(T0 + 5 * MINUTE)).toEqual([0, 0]);
   });
 
+  it('a read of an earlier window holding a sketched bucket, then an event too late to count: the count read is not changed by it', () => {
+    const hot = new HotWindow(counter, (e) => memberOf(e.member));
+    const stored = new MemoryTx();
+    const add = (e: Ev): void => {
+      counter.apply(e, stored, () => undefined);
+      hot.add(e);
+    };
+    const both = (at: number): [number, number] => [total(hot.counts(Buffer.from('s'), at, [])), total(countsWith(stored.get(SUMMARY, Buffer.from('s')), at, 10 * MINUTE, MINUTE, []))];
+    for (let i = 0; i < 8; i++) add({ entity: 's', member: `w${i}`, t: T0 + 21 * MINUTE, cat: 0 }); // sketched (exact up to 6)
+    add({ entity: 's', member: 'newest', t: T0 + 30 * MINUTE, cat: 0 }); // buckets before 19 are too late from now on
+    const at = T0 + 25 * MINUTE; // counts buckets 16..25
+    expect(both(at)[0]).toBe(both(at)[1]);
+    for (let i = 0; i < 20; i++) add({ entity: 's', member: `late${i}`, t: T0 + 17 * MINUTE, cat: 0 }); // inside that window, too late for the value
+    expect(both(at)[0]).toBe(both(at)[1]);
+  });
+
   it('drops an entity once it has been quiet for the retention, not before', () => {
     const hot = new HotWindow(counter, (e) => memberOf(e.member));
     hot.add({ entity: 'quiet', member: 'm1', t: T0, cat: 0 });

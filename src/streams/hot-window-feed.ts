@@ -64,7 +64,13 @@ export async function startHotWindowFeed(o: HotWindowFeedOptions): Promise<HotWi
     onBatch: async (tp, records) => {
       // Decoded first, applied after: a batch that fails to decode changes nothing (it is retried whole).
       const events: CheckScored[] = [];
-      for (const r of records) if (r.offset >= applied[tp.partition]!) events.push(written.get(r.value) ?? (await o.codec.decode(r.value)));
+      for (const r of records) {
+        if (r.offset < applied[tp.partition]!) continue;
+        const mine = written.get(r.value);
+        // Read once: the log's tail keeps its records (and so this map its events) for thousands of checks more.
+        if (mine) written.delete(r.value);
+        events.push(mine ?? (await o.codec.decode(r.value)));
+      }
       for (const e of events) windows.add(e);
       if (records.length) applied[tp.partition] = Math.max(applied[tp.partition]!, records.at(-1)!.offset + 1);
     },

@@ -11,13 +11,16 @@
  * Events spread over 100,000 domains, 10,000 IPs, 20 accounts, with repeats of inboxes and
  * spellings so every counter does real work.
  *
- *   npm run bench:pipeline [-- --checks 1000000 --paced-seconds 20 --paced-rate 4000]
- * (--paced-rate: pace phase 2 at this one rate instead)
+ *   npm run bench:pipeline [-- --checks 1000000 --paced-seconds 20 --paced-rate 4000 --profile-tail main.cpuprofile]
+ * (--paced-rate: pace phase 2 at this one rate instead; --profile-tail: a CPU profile of the main
+ * thread over the last tenth of phase 1, for `node --cpu-prof`'s readers)
  */
 import { execSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { openEmbeddedBus } from '../src/bus/embedded-bus.ts';
 import { createEmbeddedRegistry } from '../src/bus/embedded-registry.ts';
 import { createCodecs } from '../src/bus/codecs.ts';
@@ -28,8 +31,8 @@ import { startStreamsThread } from '../src/roles/streams-thread.ts';
 import { startHotWindowFeed } from '../src/streams/hot-window-feed.ts';
 import { LevelStore } from '../src/streams/stores/level-store.ts';
 import { EMBEDDED_TOPOLOGY, storesOf } from '../src/streams/topology.ts';
-import { numberArg } from './lib/cli.ts';
-import { cpuPerUnit, threadCpu } from './lib/thread-cpu.ts';
+import { numberArg, stringArg } from './lib/cli.ts';
+import { busyShares, cpuPerUnit, threadCpu, type ThreadCpu } from './lib/thread-cpu.ts';
 
 const N = numberArg('checks', 1_000_000);
 const PACED_SECONDS = numberArg('paced-seconds', 20);
@@ -124,9 +127,25 @@ const cpu0 = threadCpu();
 let sent = 0;
 let lastReport = t0;
 // The rate over the last tenth of the run: what the pipeline sustains at the state size reached.
-let tailStart: { at: number; applied: number } | undefined;
+let tailStart: { at: number; applied: number; cpu: ThreadCpu; gcMs: number } | undefined;
+// The main thread's GC pauses (this isolate's; the worker's are its own), and a CPU profile of
+// the last tenth on request (--profile-tail <file>): where the thread that keeps the windows goes when phase 1 slows.
+let gcMs = 0;
+const gcObserver = new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) gcMs += e.duration;
+});
+gcObserver.observe({ entryTypes: ['gc'] });
+const profileTail = stringArg('profile-tail');
+const profiler = profileTail ? new Session() : undefined;
 while (sent < N) {
-  if (!tailStart && appliedChecks() >= N * 0.9) tailStart = { at: Date.now(), applied: appliedChecks() };
+  if (!tailStart && appliedChecks() >= N * 0.9) {
+    tailStart = { at: Date.now(), applied: appliedChecks(), cpu: threadCpu(), gcMs };
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
+  }
   while (sent - appliedChecks() > MAX_BACKLOG) await new Promise((r) => setTimeout(r, 2));
   const n = Math.min(SEND_BATCH, N - sent);
   await send(n);
@@ -138,13 +157,21 @@ while (sent < N) {
 }
 while (appliedChecks() < N) await new Promise((r) => setTimeout(r, 5));
 const seconds = (Date.now() - t0) / 1000;
-const cpuLine = cpuPerUnit(cpu0, threadCpu(), String(process.pid), N);
+const cpu1 = threadCpu();
+const cpuLine = cpuPerUnit(cpu0, cpu1, String(process.pid), N);
+const tailLine = tailStart ? busyShares(tailStart.cpu, cpu1, String(process.pid), (Date.now() - tailStart.at) / 1000, gcMs - tailStart.gcMs) : '';
+if (profiler && profileTail) {
+  const { profile } = await profiler.post('Profiler.stop');
+  writeFileSync(profileTail, JSON.stringify(profile));
+  profiler.disconnect();
+}
 const rate = N / seconds;
 const finalRate = tailStart && Date.now() > tailStart.at ? (N - tailStart.applied) / ((Date.now() - tailStart.at) / 1000) : rate;
 const rssMb = Math.round(process.memoryUsage().rss / 1048576);
 const du = (p: string): string => execSync(`du -sm ${p}`).toString().split('\t')[0]!;
 console.log(`  applied ${N.toLocaleString()} checks (every aggregation) in ${seconds.toFixed(1)} s = ${Math.round(rate)} checks/s on average, ${Math.round(finalRate)}/s over the last tenth`);
-console.log(`  ${cpuLine} (main thread: this generator and the log writer)`);
+console.log(`  ${cpuLine} (main thread: this generator, the log writer and the hot windows)`);
+if (tailLine) console.log(`  over the last tenth: ${tailLine}`);
 console.log(`  RSS ${rssMb} MB; disk: log ${du(join(dir, 'log'))} MB, state ${du(join(dir, 'state'))} MB; hot windows: ${hot.windows.domainSignups.size.toLocaleString()} domains, ${hot.windows.ipSignups.size.toLocaleString()} account IPs`);
 
 // Phase 2: the maximum sustainable rate. Paced at the rate the saturated run ended at, then 10%

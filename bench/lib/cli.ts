@@ -5,6 +5,11 @@ export function numberArg(name: string, dflt: number, argv: readonly string[] = 
   return i > 0 ? Number(argv[i + 1]) : dflt;
 }
 
+export function stringArg(name: string, argv: readonly string[] = process.argv): string | undefined {
+  const i = argv.indexOf(`--${name}`);
+  return i > 0 ? argv[i + 1] : undefined;
+}
+
 /** The middle value; with an even count, the mean of the two middle ones (not the upper one). */
 export function median(xs: readonly number[]): number {
   if (xs.length === 0) return NaN;

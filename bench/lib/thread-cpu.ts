@@ -41,6 +41,20 @@ export function cpuPerUnit(before: ThreadCpu, after: ThreadCpu, mainTid: string,
 }
 
 /**
+ * How busy the threads were over `seconds` of wall time between two samples: the main thread
+ * (and the share of it its GC pauses took, `gcMs`), the busiest other thread, all the rest.
+ * A thread near 100% is the one that sets the rate.
+ */
+export function busyShares(before: ThreadCpu, after: ThreadCpu, mainTid: string, seconds: number, gcMs: number): string {
+  if (after.size === 0 || seconds <= 0) return 'thread shares: not measured (no /proc)';
+  const deltas = [...after].map(([tid, t]) => [tid, t - (before.get(tid) ?? 0)] as const);
+  const main = deltas.find(([tid]) => tid === mainTid)?.[1] ?? 0;
+  const others = deltas.filter(([tid]) => tid !== mainTid).sort((a, b) => b[1] - a[1]);
+  const pct = (s: number): string => `${Math.round((100 * s) / seconds)}%`;
+  return `main thread busy ${pct(main)} of the time (GC pauses ${pct(gcMs / 1000)}), busiest other thread ${pct(others[0]?.[1] ?? 0)}, the rest ${pct(others.slice(1).reduce((s, [, d]) => s + d, 0))} (of one core)`;
+}
+
+/**
  * CPU seconds of a whole process, including threads that have ended (a sum over the live
  * threads drops when one exits: a JVM's went negative between two samples); 0 when /proc is
  * not there.

@@ -171,7 +171,7 @@ const rssMb = Math.round(process.memoryUsage().rss / 1048576);
 const du = (p: string): string => execSync(`du -sm ${p}`).toString().split('\t')[0]!;
 console.log(`  applied ${N.toLocaleString()} checks (every aggregation) in ${seconds.toFixed(1)} s = ${Math.round(rate)} checks/s on average, ${Math.round(finalRate)}/s over the last tenth`);
 console.log(`  ${cpuLine} (main thread: this generator, the log writer and the hot windows)`);
-if (tailLine) console.log(`  over the last tenth: ${tailLine}`);
+if (tailStart && tailLine) console.log(`  over the last tenth: ${tailLine}; ${cpuPerUnit(tailStart.cpu, cpu1, String(process.pid), N - tailStart.applied)}`);
 console.log(`  RSS ${rssMb} MB; disk: log ${du(join(dir, 'log'))} MB, state ${du(join(dir, 'state'))} MB; hot windows: ${hot.windows.domainSignups.size.toLocaleString()} domains, ${hot.windows.ipSignups.size.toLocaleString()} account IPs`);
 
 // Phase 2: the maximum sustainable rate. Paced at the rate the saturated run ended at, then 10%

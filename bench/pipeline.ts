@@ -131,6 +131,8 @@ let tailStart: { at: number; applied: number; cpu: ThreadCpu; gcMs: number } | u
 // The main thread's GC pauses (this isolate's; the worker's are its own), and a CPU profile of
 // the last tenth on request (--profile-tail <file>): where the thread that keeps the windows goes when phase 1 slows.
 let gcMs = 0;
+// Where the append loop spent the last tenth: waiting for the runtime (backlog full), or for its appends (generated, encoded, fsynced).
+const tailWaits = { backlog: 0, send: 0 };
 const gcObserver = new PerformanceObserver((list) => {
   for (const e of list.getEntries()) gcMs += e.duration;
 });
@@ -146,10 +148,16 @@ while (sent < N) {
       await profiler.post('Profiler.start');
     }
   }
+  const waitFrom = Date.now();
   while (sent - appliedChecks() > MAX_BACKLOG) await new Promise((r) => setTimeout(r, 2));
+  const sendFrom = Date.now();
   const n = Math.min(SEND_BATCH, N - sent);
   await send(n);
   sent += n;
+  if (tailStart) {
+    tailWaits.backlog += sendFrom - waitFrom;
+    tailWaits.send += Date.now() - sendFrom;
+  }
   if (Date.now() - lastReport > 10_000) {
     lastReport = Date.now();
     console.log(`  ${sent.toLocaleString()} sent, ${appliedChecks().toLocaleString()} applied, ${Math.round(appliedChecks() / ((Date.now() - t0) / 1000))}/s, rss ${Math.round(process.memoryUsage().rss / 1048576)} MB`);
@@ -171,7 +179,12 @@ const rssMb = Math.round(process.memoryUsage().rss / 1048576);
 const du = (p: string): string => execSync(`du -sm ${p}`).toString().split('\t')[0]!;
 console.log(`  applied ${N.toLocaleString()} checks (every aggregation) in ${seconds.toFixed(1)} s = ${Math.round(rate)} checks/s on average, ${Math.round(finalRate)}/s over the last tenth`);
 console.log(`  ${cpuLine} (main thread: this generator, the log writer and the hot windows)`);
-if (tailStart && tailLine) console.log(`  over the last tenth: ${tailLine}; ${cpuPerUnit(tailStart.cpu, cpu1, String(process.pid), N - tailStart.applied)}`);
+if (tailStart && tailLine) {
+  const tailMs = Date.now() - tailStart.at;
+  const share = (ms: number): string => `${Math.round((100 * ms) / tailMs)}%`;
+  console.log(`  over the last tenth: ${tailLine}; ${cpuPerUnit(tailStart.cpu, cpu1, String(process.pid), N - tailStart.applied)}`);
+  console.log(`  the append loop over the last tenth: ${share(tailWaits.backlog)} of the time waiting for the runtime (backlog of ${MAX_BACKLOG.toLocaleString()} full), ${share(tailWaits.send)} in its appends (made, encoded, fsynced), the rest draining the backlog`);
+}
 console.log(`  RSS ${rssMb} MB; disk: log ${du(join(dir, 'log'))} MB, state ${du(join(dir, 'state'))} MB; hot windows: ${hot.windows.domainSignups.size.toLocaleString()} domains, ${hot.windows.ipSignups.size.toLocaleString()} account IPs`);
 
 // Phase 2: the maximum sustainable rate. Paced at the rate the saturated run ended at, then 10%

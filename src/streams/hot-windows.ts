@@ -8,15 +8,15 @@
  *
  * Each entity's value is the stored summary itself, in its encoding, in one Buffer changed in
  * place (packed-sets.ts: the same rule as distinctCounter's apply, so every count is what the
- * store held). Decoded into an object and a Buffer per bucket set, a window of 100,000 domains
- * cost about 2 KB per domain (docs/architecture.md, Benchmarks). What is not kept is rebuilt
+ * store held). Decoded into an object and a Buffer per bucket set, the window cost several
+ * times its bytes per entity (docs/architecture.md, Benchmarks). What is not kept is rebuilt
  * from the log: the feed (hot-window-feed.ts) replays the checks of the last window and grace
  * at start, so a restart, or a data dir rebuilt from its log, counts exactly what it counted
  * before.
  *
  * Each entry also keeps the counts of the window it was last read at, raised in place as
  * members arrive (a member new to its bucket is looked up in the window's other buckets: a
- * few binary searches): a busy domain's count is an O(1)-ish update per check, not a union of
+ * few binary searches): a busy domain's count is a small update per check, not a union of
  * its buckets per read.
  * Pure: no clock (time comes in as arguments), no I/O.
  */

@@ -5,9 +5,9 @@
  * grow, changed in place (pure).
  *
  * Held in memory for many entities at once (hot-windows.ts), a summary as decoded objects cost
- * an object and a Buffer per bucket set, about 2 KB per domain of a 10-minute window: one
- * Buffer per entity, written where it lies, costs its bytes and one allocation, and adding a
- * member allocates nothing until the Buffer has to grow.
+ * an object and a Buffer per bucket set (docs/architecture.md, Benchmarks): one Buffer per
+ * entity, written where it lies, costs its bytes and one allocation, and adding a member
+ * allocates nothing until the Buffer has to grow.
  *
  * `add` follows distinctCounter's apply (distinct-counter.ts) exactly: the same buckets are
  * dropped, the same late events ignored, the same sets sketched, so `encoded()` is the value

@@ -78,6 +78,7 @@ export class PackedSets {
     if (cut > 0) {
       this.data.copyWithin(0, cut, this.used);
       this.used -= cut;
+      this.shrinkToFit();
     }
     let at = 0;
     while (at < this.used) {
@@ -217,10 +218,24 @@ export class PackedSets {
     this.used += bytes;
   }
 
+  /**
+   * Gives memory back once what needed it is gone (a sketch's 2 KB bucket that left the window
+   * among them): held for hours, an entity would otherwise keep the largest size it ever had.
+   * Only below a third of the capacity, and down to half again the bytes used, so an entity
+   * whose size moves up and down around one value does not reallocate each time.
+   */
+  private shrinkToFit(): void {
+    if (this.data.length <= INITIAL_BYTES || this.used * 3 >= this.data.length) return;
+    const fit = Buffer.allocUnsafeSlow(Math.max(INITIAL_BYTES, Math.ceil((this.used * 3) / 2 / ID) * ID));
+    this.data.copy(fit, 0, 0, this.used);
+    this.data = fit;
+  }
+
   /** Removes `bytes` at `at` (what follows moves down). */
   private close(at: number, bytes: number): void {
     this.data.copyWithin(at, at + bytes, this.used);
     this.used -= bytes;
+    this.shrinkToFit();
   }
 }
 

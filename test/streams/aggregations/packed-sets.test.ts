@@ -51,12 +51,22 @@ describe('packed sets (Given any adds, Then the Buffer is the value distinctCoun
             expect(packed.encoded().equals(after)).toBe(true);
             // Nothing added: the stored value was not written either (or only its old buckets dropped).
             if (added === Added.Nothing && before) expect(SETS_CODEC.decode(after).length).toBeLessThanOrEqual(SETS_CODEC.decode(before).length);
-            expect(packed.capacity).toBeLessThan(Math.max(64, 2 * after.length + 16));
+            // Memory follows the value: grown by half again at most, given back below a third.
+            expect(packed.capacity).toBeLessThanOrEqual(Math.max(64, 3 * after.length));
           }
         },
       ),
       { numRuns: 200 },
     );
+  });
+
+  it('gives memory back once the buckets that needed it leave the window (a sketch of 2 KB among them)', () => {
+    const packed = new PackedSets();
+    for (let i = 0; i <= 3; i++) packed.add(spec(3), 100, 0, memberOf(`x${i}`));
+    expect(packed.capacity).toBeGreaterThanOrEqual(8 + 2048);
+    expect(packed.add(spec(3), 120, 0, memberOf('later'))).toBe(Added.Exact);
+    expect(packed.encoded().length).toBe(8 + 8);
+    expect(packed.capacity).toBeLessThanOrEqual(64);
   });
 
   it('a set past its exact limit becomes a sketch in place, larger or smaller than the members it held', () => {

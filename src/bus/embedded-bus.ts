@@ -23,6 +23,7 @@ export async function openEmbeddedBus(dir: string, topics: readonly LogTopicSpec
     },
     partitionCount: (topic) => log.partitionCount(topic),
     endOffsets: async (topic) => log.endOffsets(topic),
+    offsetsForTime: (topic, ts) => Promise.all(Array.from({ length: log.partitionCount(topic) }, (_, p) => log.offsetForTime(topic, p, ts))),
     healthy: async () => true,
     async close() {
       await Promise.all([...consumers].map((c) => c.stop()));

@@ -100,6 +100,11 @@ export interface Bus {
   partitionCount(topic: string): number;
   /** Highest durable offset + 1 per partition right now. */
   endOffsets(topic: string): Promise<number[]>;
+  /**
+   * Per partition, the first offset whose record's timestamp is at or after `ts`, or the end
+   * offset when there is none (Kafka's offsetsForTimes; the embedded log's time lookup).
+   */
+  offsetsForTime(topic: string, ts: number): Promise<number[]>;
   /** Throws when the bus cannot currently accept writes (for /readyz). */
   healthy(): Promise<boolean>;
   close(): Promise<void>;

@@ -90,6 +90,22 @@ export function busContract(name: string, fx: BusFixture): void {
       await bus.close();
     });
 
+    // Where a replay of the last minutes starts (the hot windows' feed, src/streams/hot-window-feed.ts).
+    it('finds per partition the first offset at or after a time, or the end when no record is that recent', async () => {
+      const topic = fx.topic('bytime');
+      const bus = await fx.open([{ name: topic, partitions: 3, retentionMs: 86_400_000 }]);
+      const t0 = Date.now() - 3_600_000;
+      const p = bus.producer();
+      await p.send(topic, Array.from({ length: 10 }, (_, i) => ({ key: Buffer.from('a'), value: Buffer.from(String(i)), timestamp: t0 + i * 1000, partition: 0 })));
+      await p.send(topic, Array.from({ length: 3 }, (_, i) => ({ key: Buffer.from('b'), value: Buffer.from(String(i)), timestamp: t0 + 60_000 + i, partition: 1 })));
+      expect(await bus.offsetsForTime(topic, t0 - 1)).toEqual([0, 0, 0]);
+      expect(await bus.offsetsForTime(topic, t0 + 5000)).toEqual([5, 0, 0]);
+      expect(await bus.offsetsForTime(topic, t0 + 4500)).toEqual([5, 0, 0]);
+      expect(await bus.offsetsForTime(topic, t0 + 60_001)).toEqual([10, 1, 0]);
+      expect(await bus.offsetsForTime(topic, t0 + 120_000)).toEqual([10, 3, 0]);
+      await bus.close();
+    });
+
     // Compacted topics delete by a tombstone (the controls topic: a revoked key, a deleted rule).
     it('delivers a tombstone as a tombstone, after the records of its key', async () => {
       const topic = fx.topic('tombstone');

@@ -120,6 +120,11 @@ export async function openKafkaBus(o: KafkaBusOptions): Promise<Bus & { admin: A
       const offsets = await withRetry(() => admin.fetchTopicOffsets(physical(topic)));
       return offsets.sort((a, b) => a.partition - b.partition).map((x) => Number(x.high));
     },
+    async offsetsForTime(topic, ts) {
+      // ListOffsets by timestamp: the broker's time index; kafkajs answers the high watermark where no record is that recent.
+      const offsets = await withRetry(() => admin.fetchTopicOffsetsByTimestamp(physical(topic), ts));
+      return offsets.sort((a, b) => a.partition - b.partition).map((x) => Number(x.offset));
+    },
     async healthy() {
       try {
         await Promise.race([admin.describeCluster(), new Promise((_, rej) => setTimeout(() => rej(new Error('timeout')), 1_500))]);

@@ -7,8 +7,12 @@
  * embedded mode the API answers from the same log it wrote (read-your-writes), so its lag is
  * measured on the same process and is the time until the next request sees the count.
  *
+ * `--apis 1` runs Kafka mode with the loaded API instance alone (its lag is then measured on
+ * itself, as embedded mode's): what one instance costs, where the default of two also shows
+ * what each further instance costs (the reader's CPU per check).
+ *
  *   npm run infra:up && source .kafka-local/env
- *   npm run bench:kafka [-- --duration 10 --warmup 3 --repeats 2 --connections 50]
+ *   npm run bench:kafka [-- --duration 10 --warmup 3 --repeats 2 --connections 50 --apis 2]
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -17,11 +21,16 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateAddresses } from './lib/addresses.ts';
 import { loadChecks, percentile, startProcess, stopProcess, usageTotal, type Started } from './lib/http-load.ts';
-import { loadOptions, median } from './lib/cli.ts';
+import { loadOptions, median, numberArg } from './lib/cli.ts';
 import { processCpu } from './lib/thread-cpu.ts';
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
 const { duration: DURATION, warmup: WARMUP, repeats: REPEATS, connections: CONNECTIONS } = loadOptions();
+const APIS = numberArg('apis', 2);
+if (APIS !== 1 && APIS !== 2) {
+  console.error('--apis: 1 or 2');
+  process.exit(2);
+}
 const KEY = 'bench-key-0123456789abcdef';
 const PROBE_KEY = 'probe-key-0123456789abcdef';
 const { KAFKA_BROKERS, SCHEMA_REGISTRY_URL } = process.env;
@@ -92,20 +101,21 @@ try {
   procs.push(embedded);
   const streams = await startProcess([MAIN, 'serve'], { ...common, ...kafkaEnv, MAILSIFT_ROLES: 'streams', MAILSIFT_DATA_DIR: dirs[1]!, MAILSIFT_LOG_LEVEL: 'info' }, /mailsift streams running/);
   procs.push(streams);
-  const [a, b] = await Promise.all([
-    api({ ...kafkaEnv, MAILSIFT_ROLES: 'api', MAILSIFT_DATA_DIR: dirs[2]!, MAILSIFT_INSTANCE_ID: `${namespace}-a` }),
-    api({ ...kafkaEnv, MAILSIFT_ROLES: 'api', MAILSIFT_DATA_DIR: dirs[3]!, MAILSIFT_INSTANCE_ID: `${namespace}-b` }),
-  ]);
-  procs.push(a, b);
+  const apis = await Promise.all(
+    [`${namespace}-a`, `${namespace}-b`].slice(0, APIS).map((id, i) => api({ ...kafkaEnv, MAILSIFT_ROLES: 'api', MAILSIFT_DATA_DIR: dirs[2 + i]!, MAILSIFT_INSTANCE_ID: id })),
+  );
+  procs.push(...apis);
+  const a = apis[0]!;
+  const b = apis[1];
   // CPU per check of every process a mode runs on: throughput on a shared machine is noisy,
   // CPU time per check much less so (and shows where the Kafka mode's cost goes).
   const modes = [
     { mode: 'embedded (1 process)', write: embedded.url, read: embedded.url, cpu: [{ name: 'mailsift', pid: embedded.proc.pid! }] },
     {
-      mode: 'kafka (streams + 2 APIs)',
+      mode: b ? 'kafka (streams + 2 APIs)' : 'kafka (streams + 1 API)',
       write: a.url,
-      read: b.url,
-      cpu: [{ name: 'API (loaded)', pid: a.proc.pid! }, { name: 'API (reader)', pid: b.proc.pid! }, { name: 'streams', pid: streams.proc.pid! }, ...infraPids()],
+      read: (b ?? a).url,
+      cpu: [{ name: 'API (loaded)', pid: a.proc.pid! }, ...(b ? [{ name: 'API (reader)', pid: b.proc.pid! }] : []), { name: 'streams', pid: streams.proc.pid! }, ...infraPids()],
     },
   ];
   const headers = { authorization: `Bearer ${KEY}` };

@@ -98,7 +98,7 @@ bus.log.onDurable = (moved) => thread.durable(moved);
 const hot = await startHotWindowFeed({
   bus,
   codec: codecs.checks,
-  offsetForTime: (p, ts) => bus.log.offsetForTime(TOPICS.checks.name, p, ts),
+  groupId: 'mailsift-hot-windows',
   newestTime: (p) => bus.log.newestTime(TOPICS.checks.name, p),
   now: Date.now,
   onError: (err) => console.error('hot windows failed', err),

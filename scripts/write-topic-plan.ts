@@ -4,11 +4,21 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { topicPlan } from '../src/streams/topic-plan.ts';
-import { storesOf, TOPOLOGY } from '../src/streams/topology.ts';
+import { retiredTopics, topicPlan } from '../src/streams/topic-plan.ts';
+import { storesOf, storesWithRetiredChangelogs, TOPOLOGY } from '../src/streams/topology.ts';
 
 export function renderTopicPlan(): string {
-  return JSON.stringify({ note: 'Generated from src/streams/topic-plan.ts by `npm run deploy:topics`; replicationFactor is the production value (set to 1 for a single broker).', topics: topicPlan(storesOf(TOPOLOGY), 3) }, null, 2) + '\n';
+  return (
+    JSON.stringify(
+      {
+        note: 'Generated from src/streams/topic-plan.ts by `npm run deploy:topics`; replicationFactor is the production value (set to 1 for a single broker). `retired`: topics earlier versions used and this one does not; `mailsift topics apply` keeps them, `mailsift topics apply --delete-retired` deletes them.',
+        topics: topicPlan(storesOf(TOPOLOGY), 3),
+        retired: retiredTopics(storesWithRetiredChangelogs()),
+      },
+      null,
+      2,
+    ) + '\n'
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -19,7 +19,7 @@ commands:
   feeds update   download, validate and store every configured IP feed now, then exit
   retrain        fit a learned model on the labelled checks now and publish it (embedded: server stopped)
   topics plan    print every Kafka topic the service uses (partitions, retention, compaction); --json for machines
-  topics apply   create the missing topics on KAFKA_BROKERS, then exit
+  topics apply   create the missing topics on KAFKA_BROKERS, then exit; --delete-retired also deletes the retired ones
   check-file IN  check every address of a CSV or JSON-lines file through the API (see check-file --help)
   keys create    create an API key (--account A [--scopes ...] [--test] [--name N] [--json]); prints it once
   keys list      list API keys (id, account, name, scopes, creation time; never the key)
@@ -29,7 +29,7 @@ commands:
 Configuration is read from environment variables; see README.md.`;
 
 /** Every command with the arguments it takes; anything else is refused before the data dir is touched. */
-const COMMANDS = ['serve', 'feeds update', 'retrain', 'topics plan', 'topics plan --json', 'topics apply'];
+const COMMANDS = ['serve', 'feeds update', 'retrain', 'topics plan', 'topics plan --json', 'topics apply', 'topics apply --delete-retired'];
 const HELP = new Set(['help', '--help', '-h']);
 
 async function main(argv: string[]): Promise<number> {
@@ -93,7 +93,7 @@ async function main(argv: string[]): Promise<number> {
     return runFeedsUpdate({ dataDir: ctx.dataDir, urls: feedUrls(ctx), fetch: ctx.fetch });
   }
   if (cmd === 'retrain') return retrainCommand(ctx, (line) => process.stdout.write(`${line}\n`));
-  if (cmd === 'topics') return topicsCommand(ctx, sub as 'plan' | 'apply', (line) => process.stdout.write(`${line}\n`), { json: flag === '--json' });
+  if (cmd === 'topics') return topicsCommand(ctx, sub as 'plan' | 'apply', (line) => process.stdout.write(`${line}\n`), { json: flag === '--json', deleteRetired: flag === '--delete-retired' });
   const running = await serve(ctx);
   let closing = false;
   const stop = (signal: string): void => {

@@ -5,6 +5,8 @@
  *  - inThreadState: the stream runtime runs in this thread (embedded mode without a worker, the
  *                   learning simulation): the API reads the runtime's own state.
  *  - replicaState:  Kafka mode. A replica of every store, applied from the changelog topics.
+ * The short windows (hot-windows.ts) are held in the API thread's memory in all three, fed by
+ * the checks topic.
  * Each waits (bounded, catch-up.ts) until the state has caught up with the log before the API
  * listens, so a restart answers with the counters it had.
  */
@@ -20,7 +22,7 @@ import type { CheckScored } from '../domain/events.ts';
 import type { HotWindows } from '../streams/hot-windows.ts';
 import { createReplica } from '../streams/replica.ts';
 import { LevelStore } from '../streams/stores/level-store.ts';
-import { EMBEDDED_TOPOLOGY, RETIRED_STORES, storesOf, storesToDrop, TOPOLOGY } from '../streams/topology.ts';
+import { EMBEDDED_TOPOLOGY, storesOf, storesToDrop, TOPOLOGY } from '../streams/topology.ts';
 import { instanceId, type OpenedBus } from './bus.ts';
 import { startHotWindows } from './hot-windows.ts';
 import { catchUp } from './catch-up.ts';
@@ -50,8 +52,8 @@ export interface MaterializedState {
    */
   broken?(): boolean;
   /**
-   * Embedded mode: the short windows held in this thread's memory (hot-windows.ts), with the
-   * positions of the checks topic they include. Absent in Kafka mode (the stores hold them).
+   * The short windows held in this thread's memory (hot-windows.ts), with the positions of the
+   * checks topic they include. Every implementation here has them; the stores do not.
    */
   readonly hot?: HotWindowsState;
   /** Releases what this state opened (a stream runtime in this thread is its role's to close; the hot windows are the state's). */
@@ -93,7 +95,7 @@ export async function workerState(ctx: Context, bus: Bus & { log: EmbeddedLog },
   await state.open(storesOf(EMBEDDED_TOPOLOGY));
   let thread: StreamsThread;
   try {
-    if (await state.dropUnkept(storesToDrop('embedded'))) ctx.logger.info(DROPPED);
+    if (await state.dropUnkept(storesToDrop())) ctx.logger.info(DROPPED);
     await alignLogWithState(bus.log, state, ALL_TOPICS.map((t) => t.name), ctx.logger);
     const workerData = {
       dataDir: ctx.dataDir,
@@ -132,7 +134,7 @@ export async function workerState(ctx: Context, bus: Bus & { log: EmbeddedLog },
       remaining: () => recordsToApply((t) => bus.log.endOffsets(t), (t) => thread.applied(t)),
       failed: () => thread.failed(),
     });
-    hot = await startHotWindows(ctx, bus, bus.log, codecs);
+    hot = await startHotWindows(ctx, bus, codecs, bus.log);
     const { feed, caughtUp: hotCaughtUp } = hot;
     return {
       reader: state,
@@ -161,7 +163,7 @@ export async function inThreadState(ctx: Context, opened: OpenedBus, streams: St
   });
   // The embedded topology leaves the short windows to this thread's memory.
   if (!opened.log) throw new Error('the in-thread state is embedded mode\'s: it needs the embedded log');
-  const { feed, caughtUp: hotCaughtUp } = await startHotWindows(ctx, bus, opened.log, opened.codecs);
+  const { feed, caughtUp: hotCaughtUp } = await startHotWindows(ctx, bus, opened.codecs, opened.log);
   return {
     reader: streams.state,
     applied: () => ({ checks: streams.runtime.applied('checks'), feedback: streams.runtime.applied('feedback') }),
@@ -177,15 +179,21 @@ export async function inThreadState(ctx: Context, opened: OpenedBus, streams: St
   };
 }
 
-/** Kafka mode: this instance's replica of every store, in its own database, from the changelogs. */
+/**
+ * Kafka mode: this instance's replica of every store, in its own database, from the changelogs;
+ * the short windows in this thread's memory, from the checks topic.
+ */
 export async function replicaState(ctx: Context, opened: OpenedBus): Promise<MaterializedState> {
   const db = new LevelStore(join(ctx.dataDir, 'replica'));
   const stores = storesOf(TOPOLOGY);
   await db.open(stores);
-  // A retired store's successor arrives through its own changelog, built there by the streams.
-  if (await db.dropUnkept(RETIRED_STORES)) ctx.logger.info(DROPPED);
+  // A retired store's successor arrives through its own changelog, built there by the streams;
+  // the short windows' old values are of no use (they are held in memory now).
+  if (await db.dropUnkept(storesToDrop())) ctx.logger.info(DROPPED);
   const replica = createReplica({ bus: opened.bus, state: db, stores, groupId: `mailsift-api-${instanceId(ctx)}`, logger: ctx.logger.child({ role: 'api' }) });
+  let hot: Awaited<ReturnType<typeof startHotWindows>> | undefined;
   const close = async (): Promise<void> => {
+    await hot?.feed.stop();
     await replica.stop();
     await db.close();
   };
@@ -193,6 +201,8 @@ export async function replicaState(ctx: Context, opened: OpenedBus): Promise<Mat
     await replica.start();
     ctx.metrics.gauge('mailsift_replica_lag_records', "Changelog records this API instance's replica has not applied yet (its reads are that stale)", [], async (set) => set({}, await replica.lag()));
     const caughtUp = await catchUp({ part: 'replica', logger: ctx.logger, caughtUp: (ms) => replica.caughtUp(ms), remaining: () => replica.lag() });
+    hot = await startHotWindows(ctx, opened.bus, opened.codecs);
+    const { feed, caughtUp: hotCaughtUp } = hot;
     return {
       reader: db,
       applied: () => ({ checks: replica.applied('checks'), feedback: replica.applied('feedback') }),
@@ -200,8 +210,10 @@ export async function replicaState(ctx: Context, opened: OpenedBus): Promise<Mat
       othersApplied: (account, timeoutMs) => replica.includesSource('checks', accountPartition(account), timeoutMs),
       readiness: async () => ({
         replica: readinessOf(replica.failed(), caughtUp()),
+        hot_windows: readinessOf(feed.failed(), hotCaughtUp()),
         kafka: (await opened.bus.healthy()) ? { ok: true } : { ok: false, detail: 'brokers unreachable' },
       }),
+      hot: feed,
       close,
     };
   } catch (err) {

@@ -21,13 +21,13 @@ export interface StreamsRole {
 
 const RETENTION_SWEEP_MS = 10 * 60_000;
 
-export const DROPPED = 'dropped stores this version no longer keeps (retired ones, whose successors are built from the log; in embedded mode the short windows, held in memory)';
+export const DROPPED = 'dropped stores this version no longer keeps (retired ones, whose successors are built from the log; the short windows, held in the API thread\'s memory)';
 
 export async function startStreams(ctx: Context, opened: OpenedBus): Promise<StreamsRole> {
   const engine = new LevelStore(join(ctx.dataDir, 'state'));
   const nodes = topologyFor(opened.bus.kind);
   await engine.open(storesOf(nodes));
-  if (await engine.dropUnkept(storesToDrop(opened.bus.kind))) ctx.logger.info(DROPPED);
+  if (await engine.dropUnkept(storesToDrop())) ctx.logger.info(DROPPED);
   if (opened.log) {
     await alignLogWithState(opened.log, engine, ALL_TOPICS.map((t) => t.name), ctx.logger);
   }

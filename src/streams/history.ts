@@ -44,7 +44,7 @@ export interface HistoryOptions {
   /** MAILSIFT_MAX_ACCOUNT_SHARE: one customer's largest share of a domain's fake rate. */
   readonly maxAccountShare?: number;
   /**
-   * Embedded mode: the short windows held in this thread's memory (hot-windows.ts) instead of
+   * The short windows held in this thread's memory (hot-windows.ts; both modes) instead of
    * the stores, with the next offset per partition of the checks topic they include.
    */
   readonly hot?: HotWindowsView;

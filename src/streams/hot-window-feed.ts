@@ -1,15 +1,18 @@
 /**
  * Feeds the hot windows (hot-windows.ts) from the checks topic, on the thread that reads them
- * (the API's), and rebuilds them at start (shell).
+ * (the API's), and rebuilds them at start (shell). Both modes: the embedded log's consumer, or
+ * in Kafka mode a consumer group of this instance's own (it must be given every partition).
  *
  * The log is the truth: every check event is counted once it is durable, whoever wrote it (an
- * event given up on at its deadline that landed anyway included), in the log's order per
- * partition, as the stream runtime applies it. Nothing is persisted besides the log: at start
- * each partition is read from its first record of the last `replayMs` before the newest event
- * in the log (the windows' retention), which is every event a count at that time or later can
- * include. A restart, after SIGKILL too, therefore counts what a process that never stopped
- * counts. What the windows include is told by `applied()` (next offset per partition), which a
- * reader compares with its own events' positions, as with the stores' committed offsets.
+ * event given up on at its deadline that landed anyway included, another instance's too), in
+ * the log's order per partition, as the stream runtime applies it. Nothing is persisted
+ * besides the log: at start each partition is read from its first record of the last
+ * `replayMs` (the windows' retention) before the newest event in the log where the bus can tell
+ * it (the embedded log), else before now (Kafka: the broker's time index, offsetsForTimes),
+ * which is every event a count at that time or later can include. A restart, after SIGKILL
+ * too, therefore counts what a process that never stopped counts. What the windows include is
+ * told by `applied()` (next offset per partition), which a reader compares with its own
+ * events' positions, as with the stores' committed offsets.
  */
 import type { EventCodec } from '../bus/avro.ts';
 import type { Bus, BusConsumer } from '../bus/ports.ts';
@@ -20,10 +23,14 @@ import { HotWindows } from './hot-windows.ts';
 export interface HotWindowFeedOptions {
   readonly bus: Bus;
   readonly codec: EventCodec<CheckScored>;
-  /** The first offset of a partition whose record's timestamp is at or after `ts` (the log's time index). */
-  offsetForTime(partition: number, ts: number): Promise<number>;
-  /** The newest record's timestamp of a partition (undefined: empty). */
-  newestTime(partition: number): Promise<number | undefined>;
+  /** Its consumer group. In Kafka mode one per instance: a group with another member would split the partitions. */
+  readonly groupId: string;
+  /**
+   * The newest record's timestamp of a partition (undefined: empty), where the bus can tell it
+   * cheaply (the embedded log). Absent: the clock stands for it (Kafka; exact while producers'
+   * clocks are within the windows' grace of this one).
+   */
+  newestTime?(partition: number): Promise<number | undefined>;
   readonly now: () => number;
   readonly onError: (err: Error) => void;
   /** How often expired entities are dropped (wall clock). */
@@ -40,8 +47,9 @@ export interface HotWindowFeed {
   remember(value: Buffer, event: CheckScored): void;
   /** Next offset per partition of the checks topic: the windows include every check before it. */
   applied(): readonly number[];
-  /** Resolves when every partition is applied up to its end at call time (false: timed out or failed). */
+  /** Resolves when every partition is applied up to its end at call time (false: timed out, failed, or not every partition given). */
   caughtUp(timeoutMs?: number): Promise<boolean>;
+  /** Why the windows are not whole: the consumer stopped, or another member of its group holds some partitions. */
   failed(): Error | undefined;
   stop(): Promise<void>;
 }
@@ -51,24 +59,33 @@ export async function startHotWindowFeed(o: HotWindowFeedOptions): Promise<HotWi
   const windows = new HotWindows();
   const partitions = o.bus.partitionCount(topic);
   let newest = -Infinity;
-  for (let p = 0; p < partitions; p++) newest = Math.max(newest, (await o.newestTime(p)) ?? -Infinity);
+  if (o.newestTime) for (let p = 0; p < partitions; p++) newest = Math.max(newest, (await o.newestTime(p)) ?? -Infinity);
+  else newest = o.now();
   const from = newest - windows.replayMs; // -Infinity for an empty log: from its first record, or its end
-  const applied: number[] = [];
-  for (let p = 0; p < partitions; p++) applied.push(await o.offsetForTime(p, from));
+  const applied: number[] = await o.bus.offsetsForTime(topic, from);
   let failure: Error | undefined;
-  // Events by the very Buffer this thread wrote (the log's tail hands back that object).
-  const written = new WeakMap<Buffer, CheckScored>();
-  const consumer: BusConsumer = o.bus.consumer('mailsift-hot-windows');
+  // Partitions last given to this consumer: fewer than all when its group has another member
+  // (two instances with one MAILSIFT_INSTANCE_ID, or a crashed one whose session lives on).
+  let owned = partitions;
+  const partial = (): Error =>
+    new Error(`the hot windows hold ${owned} of ${partitions} partitions of ${topic}: another running API instance shares the consumer group ${o.groupId} (give each instance its own MAILSIFT_INSTANCE_ID), or a crashed one's session has not expired yet (about 10 s)`);
+  // Events by the very Buffer this thread wrote: the embedded log's tail hands back that object
+  // (a Kafka consumer reads fresh Buffers, so there nothing is kept).
+  const written = o.bus.kind === 'embedded' ? new WeakMap<Buffer, CheckScored>() : undefined;
+  const consumer: BusConsumer = o.bus.consumer(o.groupId);
   await consumer.start([topic], {
+    onAssigned: (tps) => {
+      owned = tps.length;
+    },
     position: async (tp) => applied[tp.partition]!,
     onBatch: async (tp, records) => {
       // Decoded first, applied after: a batch that fails to decode changes nothing (it is retried whole).
       const events: CheckScored[] = [];
       for (const r of records) {
         if (r.offset < applied[tp.partition]!) continue;
-        const mine = written.get(r.value);
+        const mine = written?.get(r.value);
         // Read once: the log's tail keeps its records (and so this map its events) for thousands of checks more.
-        if (mine) written.delete(r.value);
+        if (mine) written!.delete(r.value);
         events.push(mine ?? (await o.codec.decode(r.value)));
       }
       for (const e of events) windows.add(e);
@@ -83,18 +100,18 @@ export async function startHotWindowFeed(o: HotWindowFeedOptions): Promise<HotWi
   expiry.unref();
   return {
     windows,
-    remember: (value, event) => void written.set(value, event),
+    remember: written ? (value, event) => void written.set(value, event) : () => undefined,
     applied: () => applied,
     async caughtUp(timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       const ends = await o.bus.endOffsets(topic);
-      while (!ends.every((end, p) => applied[p]! >= end)) {
+      while (owned < partitions || !ends.every((end, p) => applied[p]! >= end)) {
         if (failure || Date.now() > deadline) return false;
         await new Promise((r) => setTimeout(r, 5));
       }
       return true;
     },
-    failed: () => failure,
+    failed: () => failure ?? (owned < partitions ? partial() : undefined),
     async stop() {
       clearInterval(expiry);
       await consumer.stop();

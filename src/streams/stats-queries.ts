@@ -32,7 +32,7 @@ export interface StatsQueries extends PortStatsQueries {
   days(account: string, days: readonly number[], now: number): Promise<Map<number, AccountDay>>;
 }
 
-/** `hot`: embedded mode's short windows in this thread's memory (the domains' 10 minutes are read there). */
+/** `hot`: the short windows in this thread's memory (the domains' 10 minutes are read there; both modes). */
 export function createStatsQueries(state: StateReader, own: OwnEvents, hot?: HotWindows): StatsQueries {
   return {
     async days(account, days, now) {

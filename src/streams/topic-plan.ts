@@ -7,6 +7,9 @@
  * Changelogs (one per store, Kafka Streams' `<app>-<store>-changelog` naming), with the same
  * partitions as the source they are computed from: compacted; timed stores also delete by
  * their retention (compact,delete) so a flood of keys leaves the topic with the window.
+ * Retired changelogs (of stores this version no longer keeps) are listed apart: nothing creates,
+ * writes or reads them, and nothing deletes their data unless asked (`mailsift topics apply
+ * --delete-retired`).
  */
 import { ALL_TOPICS, APP_ID, changelogTopic, DEFAULT_PARTITIONS } from '../bus/topics.ts';
 import { OFFSETS_STORE } from './stores/offsets.ts';
@@ -19,6 +22,22 @@ export interface TopicConfig {
   readonly configs: Readonly<Record<string, string>>;
   readonly kind: 'event' | 'repartition' | 'changelog';
   readonly doc: string;
+}
+
+/** A topic earlier versions used and this one does not: kept on the brokers unless deleted on purpose. */
+export interface RetiredTopic {
+  readonly name: string;
+  readonly kind: 'retired';
+  readonly doc: string;
+}
+
+/** The changelog topics of stores no longer kept (topology.ts: retired stores and the short windows held in memory). */
+export function retiredTopics(stores: readonly StoreSpec[]): RetiredTopic[] {
+  return stores.map((s) => ({
+    name: changelogTopic(APP_ID, s.name),
+    kind: 'retired',
+    doc: `Changelog of the ${s.name} store, which this version no longer keeps: nothing writes or reads it. Kept unless \`mailsift topics apply --delete-retired\` deletes it.`,
+  }));
 }
 
 export function topicPlan(stores: readonly StoreSpec[], replicationFactor = 1): TopicConfig[] {

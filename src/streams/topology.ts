@@ -3,7 +3,7 @@
  * a hand-assigned id and name in its aggregation file (store-spec.ts: ids are never reused).
  *
  *   checks.scored.v1 (key account)
- *     ├─► usage-daily, check-index-14d, inbox-records-90d (latest check + spellings), ip-signups-1h
+ *     ├─► usage-daily, check-index-14d, inbox-records-90d (latest check + spellings)
  *     ├─► account-checks-daily, account-waves-1h (GET /v1/stats)
  *     ├─► label join (check side: completes labels that arrived first) ─► checks.labelled.v1
  *     │     (+ account-outcomes-daily-late)
@@ -12,14 +12,18 @@
  *     └─► check-labels-14d + model-stats + account-outcomes-daily (+ pending-labels-14d)
  *           ─► checks.labelled.v1 (key domain)
  *   mailsift-domain-sightings-repartition (key domain)
- *     └─► domain-signups-10m, domain-volume-7d, domain-shapes-180d
+ *     └─► domain-volume-7d, domain-shapes-180d
  *   checks.labelled.v1 (key domain)
  *     └─► domain-outcomes-365d (deduplicated by check)
+ *
+ * The short windows (domain-signups-10m, ip-signups-1h) are not stores in either mode: every
+ * API thread, which reads them, holds them in memory, fed by the checks topic and rebuilt from
+ * it (hot-windows.ts, hot-window-feed.ts). Their aggregations stay the rule the memory follows.
  *
  * Embedded mode runs one instance that owns every partition, so nothing needs moving between
  * instances: the domain aggregations run inline on the check events (EMBEDDED_TOPOLOGY), the
  * same aggregation code in the same commit, without the repartition topic's write, read and
- * decode; its short windows live in the API thread's memory instead (hot-windows.ts). Kafka mode (TOPOLOGY) repartitions, because there a domain's checks arrive at
+ * decode. Kafka mode (TOPOLOGY) repartitions, because there a domain's checks arrive at
  * several instances.
  */
 import type { CheckLabelled, CheckScored, DomainSighting, FeedbackReceived } from '../domain/events.ts';
@@ -31,16 +35,16 @@ import { checkLabels, labelJoinOnCheck } from './aggregations/check-labels.ts';
 import { domainOutcomes } from './aggregations/domain-outcomes.ts';
 import { domainShapes180d } from './aggregations/domain-shapes-180d.ts';
 import { domainSightings, sightingOf } from './aggregations/domain-sightings.ts';
-import { domainSignups10m, domainVolume7d } from './aggregations/domain-signups-10m.ts';
+import { DOMAIN_SIGNUPS, domainVolume7d } from './aggregations/domain-signups-10m.ts';
 import { inboxRecords90d } from './aggregations/inbox-records-90d.ts';
-import { ipSignups1h } from './aggregations/ip-signups-1h.ts';
+import { IP_SIGNUPS } from './aggregations/ip-signups-1h.ts';
 import { usageDaily } from './aggregations/usage-daily.ts';
 import type { StoreSpec } from './stores/store-spec.ts';
 
 export const checksNode: ProcessorNode<'check-scored'> = {
   name: 'checks',
   source: 'checks',
-  aggregations: [usageDaily, accountChecksDaily, accountWaves1h, checkIndex14d, inboxRecords90d, ipSignups1h, labelJoinOnCheck, domainSightings],
+  aggregations: [usageDaily, accountChecksDaily, accountWaves1h, checkIndex14d, inboxRecords90d, labelJoinOnCheck, domainSightings],
   timeOf: (e: CheckScored) => e.time,
 };
 
@@ -54,7 +58,7 @@ export const feedbackNode: ProcessorNode<'feedback-received'> = {
 export const domainNode: ProcessorNode<'domain-sighting'> = {
   name: 'domains',
   source: 'domainSightings',
-  aggregations: [domainSignups10m, domainVolume7d, domainShapes180d],
+  aggregations: [domainVolume7d, domainShapes180d],
   timeOf: (e: DomainSighting) => e.time,
 };
 
@@ -77,18 +81,11 @@ function onChecks(a: Aggregation<DomainSighting>): Aggregation<CheckScored> {
   };
 }
 
-/**
- * Embedded mode's checks node. The short windows (domain-signups-10m, ip-signups-1h) are not
- * stores here: the API thread, which reads them, holds them in memory and rebuilds them from
- * the log (hot-windows.ts). Kafka mode keeps them as stores: several API instances read them.
- */
+/** Embedded mode's checks node: the domain aggregations applied to the check events themselves. */
 export const embeddedChecksNode: ProcessorNode<'check-scored'> = {
   name: 'checks',
   source: 'checks',
-  aggregations: [
-    ...checksNode.aggregations.filter((a) => a !== domainSightings && a !== ipSignups1h),
-    ...domainNode.aggregations.filter((a) => a !== domainSignups10m).map(onChecks),
-  ],
+  aggregations: [...checksNode.aggregations.filter((a) => a !== domainSightings), ...domainNode.aggregations.map(onChecks)],
   timeOf: (e: CheckScored) => e.time,
 };
 
@@ -103,6 +100,7 @@ export function storesOf(nodes: readonly ProcessorNode[]): StoreSpec[] {
   for (const n of nodes) for (const a of n.aggregations) for (const s of a.stores) {
     const clash = byId.get(s.id);
     if (RETIRED_STORES.some((r) => r.id === s.id)) throw new Error(`store id ${s.id} (${s.name}) is retired`);
+    if (IN_MEMORY_STORES.some((r) => r.id === s.id)) throw new Error(`store id ${s.id} (${s.name}) is held in the API thread's memory, not a store`);
     if (clash && clash.name !== s.name) throw new Error(`store id ${s.id} is used by ${clash.name} and ${s.name}`);
     byId.set(s.id, s);
   }
@@ -121,13 +119,23 @@ export const RETIRED_STORES: readonly StoreSpec[] = [
   { id: 16, name: 'inbox-aliases-90d' },
 ];
 
-/** What a state of this mode deletes at start: the retired stores, and in embedded mode the short windows it holds in memory. */
-export function storesToDrop(bus: 'embedded' | 'kafka'): StoreSpec[] {
-  return [...RETIRED_STORES, ...(bus === 'embedded' ? storesNotKeptEmbedded() : [])];
+/**
+ * Stores of earlier versions now held in the API thread's memory (hot-windows.ts), in both
+ * modes: their ids are never reused either, and a state or replica that still holds their data
+ * deletes it at start.
+ */
+export const IN_MEMORY_STORES: readonly StoreSpec[] = [DOMAIN_SIGNUPS, IP_SIGNUPS];
+
+/** What a state (the streams' or a replica) deletes at start: the retired stores and the short windows' old values. */
+export function storesToDrop(): StoreSpec[] {
+  return [...RETIRED_STORES, ...IN_MEMORY_STORES];
 }
 
-/** Stores of the Kafka topology that embedded mode does not keep (its short windows are in the API thread's memory). */
-export function storesNotKeptEmbedded(): StoreSpec[] {
-  const kept = new Set(storesOf(EMBEDDED_TOPOLOGY).map((s) => s.id));
-  return storesOf(TOPOLOGY).filter((s) => !kept.has(s.id));
+/**
+ * Stores whose changelog topics earlier versions wrote and this one no longer does: nothing
+ * reads them. `mailsift topics plan` lists them as retired; `mailsift topics apply` leaves them
+ * on the brokers unless asked to delete them (--delete-retired).
+ */
+export function storesWithRetiredChangelogs(): StoreSpec[] {
+  return storesToDrop();
 }

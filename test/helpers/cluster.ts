@@ -17,6 +17,8 @@ export interface Cluster {
   dirs: { streams: string; a: string; b: string };
   /** Starts the streams process again on its data dir (after a kill). */
   restartStreams(): Promise<RunningServer>;
+  /** Stops API instance B with `signal` and starts it again on its data dir, with the same instance id. */
+  restartB(signal: NodeJS.Signals): Promise<RunningServer>;
   stop(): Promise<void>;
 }
 
@@ -33,22 +35,28 @@ export async function startCluster(label: string, extra: Record<string, string> 
   const dirs = { streams: mkdtempSync(join(tmpdir(), 'ms-streams-')), a: mkdtempSync(join(tmpdir(), 'ms-api-a-')), b: mkdtempSync(join(tmpdir(), 'ms-api-b-')) };
   const startStreams = () => startServer({ ...env, MAILSIFT_ROLES: 'streams' }, dirs.streams, /mailsift streams running/);
   let streams = await startStreams();
-  const [a, b] = await Promise.all([
-    startServer({ ...env, MAILSIFT_ROLES: 'api', MAILSIFT_INSTANCE_ID: `${namespace}-a` }, dirs.a),
-    startServer({ ...env, MAILSIFT_ROLES: 'api', MAILSIFT_INSTANCE_ID: `${namespace}-b` }, dirs.b),
-  ]);
+  const startB = () => startServer({ ...env, MAILSIFT_ROLES: 'api', MAILSIFT_INSTANCE_ID: `${namespace}-b` }, dirs.b);
+  const [a, firstB] = await Promise.all([startServer({ ...env, MAILSIFT_ROLES: 'api', MAILSIFT_INSTANCE_ID: `${namespace}-a` }, dirs.a), startB()]);
+  let b = firstB;
   const cluster: Cluster = {
     namespace,
     get streams() {
       return streams;
     },
     a,
-    b,
+    get b() {
+      return b;
+    },
     env,
     dirs,
     async restartStreams() {
       streams = await startStreams();
       return streams;
+    },
+    async restartB(signal) {
+      await b.stop(signal);
+      b = await startB();
+      return b;
     },
     async stop() {
       await Promise.all([a.stop(), b.stop(), streams.stop()]);

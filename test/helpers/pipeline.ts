@@ -27,8 +27,8 @@ export interface Pipeline {
   state: LevelStore;
   runtime: StreamRuntime;
   codecs: Codecs;
-  /** Embedded bus: the short windows in this thread's memory, fed by the log (as the API holds them). */
-  hot?: HotWindowFeed;
+  /** The short windows in this thread's memory, fed by the checks topic (as the API holds them, in both modes). */
+  hot: HotWindowFeed;
   /** How a history reader reads this pipeline's state (with its hot windows, if any). */
   reading: HistoryOptions;
   sendCheck(e: CheckScored): Promise<{ partition: number; offset: number }>;
@@ -61,21 +61,20 @@ export async function openPipeline(
   await state.open(storesOf(nodes));
   const streams = createStreamRuntime({ bus, state: decorate(state), codecs, nodes, groupId: 'test', logger: silent, now });
   await streams.start();
-  // Embedded mode's topology leaves the short windows to the reading thread's memory.
+  // The topology leaves the short windows to the reading thread's memory. The embedded log tells
+  // its newest record's time; on Kafka the feed starts from the clock (`now`).
   const log = (bus as { log?: EmbeddedLog }).log;
-  const hot = log
-    ? await startHotWindowFeed({
-        bus,
-        codec: codecs.checks,
-        offsetForTime: (p, ts) => log.offsetForTime(TOPICS.checks.name, p, ts),
-        newestTime: (p) => log.newestTime(TOPICS.checks.name, p),
-        now,
-        onError: () => undefined,
-      })
-    : undefined;
-  if (hot && !(await hot.caughtUp(30_000))) throw new Error('hot windows did not catch up');
+  const hot = await startHotWindowFeed({
+    bus,
+    codec: codecs.checks,
+    groupId: `test-hot-windows-${Math.random().toString(36).slice(2)}`,
+    ...(log ? { newestTime: (p: number) => log.newestTime(TOPICS.checks.name, p) } : {}),
+    now,
+    onError: () => undefined,
+  });
+  if (!(await hot.caughtUp(30_000))) throw new Error('hot windows did not catch up');
   // Caught up: the stores and the hot windows both.
-  const runtime: StreamRuntime = { ...streams, caughtUp: async (ms) => (await streams.caughtUp(ms)) && (!hot || (await hot.caughtUp(ms))) };
+  const runtime: StreamRuntime = { ...streams, caughtUp: async (ms) => (await streams.caughtUp(ms)) && (await hot.caughtUp(ms)) };
   const producer = bus.producer();
   return {
     dir: root,
@@ -83,8 +82,8 @@ export async function openPipeline(
     state,
     runtime,
     codecs,
-    ...(hot ? { hot } : {}),
-    reading: { domainFromChecks: true, ...(hot ? { hot } : {}) },
+    hot,
+    reading: { domainFromChecks: true, hot },
     async sendCheck(e) {
       const key = Buffer.from(e.account);
       const [pos] = await producer.send(TOPICS.checks.name, [{ key, value: codecs.checks.encode(e), timestamp: e.time, partition: partitionFor(key, TOPICS.checks.partitions) }]);
@@ -96,7 +95,7 @@ export async function openPipeline(
       return pos!;
     },
     async close() {
-      await hot?.stop();
+      await hot.stop();
       await streams.stop();
       await bus.close();
       await state.close();

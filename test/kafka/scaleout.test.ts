@@ -177,6 +177,35 @@ describeKafka('scale-out and faults (two API processes, one streams process)', (
     expect(aliases.value).toBe(4);
   });
 
+  // The short windows live in each API instance's memory (issue 19), fed by the checks topic:
+  // a restarted instance, after SIGKILL too, rebuilds them from the topic and counts the same.
+  it("an API instance restarted (SIGTERM, then SIGKILL) counts the same sign-up waves, its own checks and the other instance's", async () => {
+    const domain = `restart-wave-${Date.now().toString(36)}.com`;
+    const ip = '81.2.69.160';
+    // 23 inboxes at one domain from one IP through A, one through B.
+    for (let i = 0; i < 23; i++) expect((await call(c.a.url, 'POST', '/v1/check', { body: { email: `w${i}.person@${domain}`, ip } })).status).toBe(200);
+    expect((await call(c.b.url, 'POST', '/v1/check', { body: { email: `own.person@${domain}`, ip } })).status).toBe(200);
+    // Re-checking one inbox adds no distinct inbox: B counts the 24 and the probe once A's checks reached it.
+    const probe = async (url: string): Promise<[number, number]> => {
+      const r = await call(url, 'POST', '/v1/check', { body: { email: `probe.person@${domain}`, ip } });
+      return [r.body.recent_signups as number, r.body.ip?.signups_from_ip as number];
+    };
+    const before = await until(() => probe(c.b.url), ([d, i]) => d === 25 && i === 25, 5_000);
+    expect(before.value).toEqual([25, 25]);
+    for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+      const b = await c.restartB(signal);
+      const ready = await call(b.url, 'GET', '/readyz', { key: null });
+      expect(ready.status, JSON.stringify(ready.body)).toBe(200);
+      expect(ready.body.checks.hot_windows).toEqual({ ok: true });
+      expect(await probe(b.url), signal).toEqual([25, 25]);
+    }
+    // And it goes on counting: a new inbox through the restarted B, then one through A.
+    expect((await call(c.b.url, 'POST', '/v1/check', { body: { email: `after.person@${domain}`, ip } })).body.recent_signups).toBe(26);
+    const later = async (): Promise<number> => (await call(c.a.url, 'POST', '/v1/check', { body: { email: `later.person@${domain}`, ip } })).body.recent_signups as number;
+    expect((await until(later, (n) => n === 27, 5_000)).value).toBe(27);
+    expect((await until(() => probe(c.b.url), ([d, i]) => d === 27 && i === 27, 5_000)).value).toEqual([27, 27]);
+  }, 150_000);
+
   it('broker down for 10 s under load: 503 with Retry-After within 5 s, never a 500; recovers; no accepted feedback lost, no withdrawn check billed', async () => {
     const examples0 = await settled(() => examplesOf(c.a.url));
     const usage0 = await usageOf(c.a.url);

@@ -26,7 +26,7 @@ async function openLog(dir: string) {
     startHotWindowFeed({
       bus,
       codec: { ...codecs.checks, decode: (b: Buffer) => (decoded.push(b), codecs.checks.decode(b)) },
-      offsetForTime: (p, ts) => bus.log.offsetForTime(TOPICS.checks.name, p, ts),
+      groupId: 'mailsift-hot-windows',
       newestTime: (p) => bus.log.newestTime(TOPICS.checks.name, p),
       now: () => T,
       onError: () => undefined,

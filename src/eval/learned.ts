@@ -6,7 +6,8 @@
  * Pure apart from tensor memory (released by trainModel).
  */
 import { analyze, judge, type JudgeTables } from '../check/judge.ts';
-import type { Scorecard } from '../model/score.ts';
+import { expandLogOdds } from '../model/calibration.ts';
+import { BLOCK_CUT_LOGIT, type Scorecard } from '../model/score.ts';
 import { trainModel, type LabelledExample } from '../model/train.ts';
 import { parseAddress } from '../signals/syntax.ts';
 import { evaluate, type EvalReport } from './evaluate.ts';
@@ -35,7 +36,9 @@ export async function compareLearned(rows: readonly LabelledRow[], tables: Judge
   const folds: LearnedComparison['folds'][number][] = [];
   for (const [trainedOn, train, test] of [['A', a, b], ['B', b, a]] as const) {
     const examples = examplesOf(train, tables, baseline);
-    const m = await trainModel(examples, baseline);
+    // Fitted from the baseline as set, then calibrated as the baseline is (as the trainer does).
+    const servingScale = baseline.calibrationScale ?? 1;
+    const m = await trainModel(examples, expandLogOdds(baseline, servingScale, BLOCK_CUT_LOGIT), { servingScale });
     const learned: Scorecard = { ...baseline, name: 'learned', version: 1, intercept: m.intercept, weights: m.weights };
     folds.push({ trainedOn, examples: examples.length, l2: m.l2, baseline: evaluate(test, tables, baseline), learned: evaluate(test, tables, learned) });
   }

@@ -5,6 +5,7 @@
  * Pure.
  */
 import { DEFAULT_THRESHOLDS, verdictFor, type EvidenceItem, type Score, type VerdictThresholds } from '../domain/check.ts';
+import { blockCutLogit, shrinkLogOdds } from './calibration.ts';
 import { FEATURE_NAMES, FEATURE_VERSION, type FeatureVector } from './features.ts';
 import { REASON_MIN_IMPACT, reasonsFor } from './reasons.ts';
 
@@ -23,6 +24,8 @@ export interface Scorecard {
   readonly account?: string;
   /** A shared model: accounts it is never served to, as it does worse than the baseline on their own outcomes. */
   readonly withheldFrom?: ReadonlySet<string>;
+  /** The calibration scale written into the weights at load (calibrateAtBlockCut); absent: none (1). */
+  readonly calibrationScale?: number;
 }
 
 /** Validates a scorecard document and returns it in scoring form; throws with the problem named. */
@@ -68,7 +71,7 @@ export function loadScorecard(json: unknown): Scorecard {
  * The log-odds at which a score rounds to the default block cut: a logit below it is `block`
  * under DEFAULT_THRESHOLDS, one at or above it is not.
  */
-export const BLOCK_CUT_LOGIT = Math.log((DEFAULT_THRESHOLDS.reviewAtLeast - 0.5) / (100.5 - DEFAULT_THRESHOLDS.reviewAtLeast));
+export const BLOCK_CUT_LOGIT = blockCutLogit(DEFAULT_THRESHOLDS.reviewAtLeast);
 
 /**
  * Shrinks a scorecard's log-odds towards the block cut: logit' = cut + scale × (logit − cut),
@@ -80,11 +83,13 @@ export const BLOCK_CUT_LOGIT = Math.log((DEFAULT_THRESHOLDS.reviewAtLeast - 0.5)
  * results are rounded to 1e-6 (far below what moves a rounded score).
  */
 export function calibrateAtBlockCut(card: Scorecard, scale: number): Scorecard {
+  const shrunk = shrinkLogOdds(card, scale, BLOCK_CUT_LOGIT);
   return {
     ...card,
-    intercept: micro(BLOCK_CUT_LOGIT + scale * (card.intercept - BLOCK_CUT_LOGIT)),
-    weights: card.weights.map((w) => micro(scale * w)),
+    intercept: micro(shrunk.intercept),
+    weights: shrunk.weights.map(micro),
     reasonMinImpact: micro(scale * card.reasonMinImpact),
+    calibrationScale: scale * (card.calibrationScale ?? 1),
   };
 }
 

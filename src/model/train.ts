@@ -10,6 +10,10 @@
  * tenant-weights.ts). Every outcome also gets a probability from a fit that did not see it
  * (cross-fitting), and on those held-out outcomes the verdict guard (verdict-guard.ts) keeps the
  * model from blocking a larger share of known humans than the baseline did (recalibrating it).
+ * Then it inherits the baseline's calibration (calibration.ts: the log-odds shrunk towards the
+ * block cut by the baseline's scale), so that whichever serves, the review band is the one the
+ * baseline's calibration gives; the prior is therefore the baseline as set (before its
+ * calibration), or a learned model as fitted, not as served.
  *
  * TensorFlow.js does the fitting with whichever backend the caller registered. Deterministic:
  * warm start from the prior, full-batch Adam, no shuffling, no random initialisation.
@@ -19,7 +23,7 @@ import * as tf from '@tensorflow/tfjs';
 import { DEFAULT_THRESHOLDS } from '../domain/check.ts';
 import { logLossOf } from './prequential.ts';
 import { sigmoid } from './score.ts';
-import { guardVerdicts } from './verdict-guard.ts';
+import { guardVerdicts, servedLogit } from './verdict-guard.ts';
 
 export interface LabelledExample {
   /** In FEATURE_NAMES order. */
@@ -155,6 +159,12 @@ export interface TrainOptions {
   readonly holdoutShare?: number;
   /** A human_score below this is a block (MAILSIFT_VERDICT_REVIEW): what the verdict guard holds. */
   readonly blockBelow?: number;
+  /**
+   * The baseline's calibration scale, inherited after the verdict guard: the model as served has
+   * the log-odds pivot + servingScale × (guarded log-odds − pivot), the pivot the block cut of
+   * `blockBelow` (calibration.ts). 1 (default): none.
+   */
+  readonly servingScale?: number;
   readonly pause?: () => Promise<void>;
 }
 
@@ -172,16 +182,25 @@ export interface TrainedModel<E extends LabelledExample = LabelledExample> exten
   readonly baselineHoldoutLogLoss: number;
   /** Summed weight of the examples (their number when unweighted). */
   readonly effectiveExamples: number;
-  /** The verdict guard's recalibration, included in `intercept` and `weights`: the logit as fitted times the scale, plus the shift (1 and 0: none). */
+  /**
+   * From the model as fitted to the model as served, included in `intercept` and `weights`: the
+   * logit as fitted times the scale, plus the shift (1 and 0: none). It is the verdict guard's
+   * recalibration followed by the baseline's calibration (`servingScale`), composed.
+   */
   readonly calibrationScale: number;
   readonly calibrationShift: number;
+  /** The baseline's calibration scale it inherited after the guard (TrainOptions.servingScale; 1: none). */
+  readonly servingScale: number;
+  /** The verdict guard's own recalibration (before the inherited calibration): scale and shift. */
+  readonly guardScale: number;
+  readonly guardShift: number;
   /** The verdict guard found the model over-blocking beyond what calibration can mend: not to be served. */
   readonly heldBack: boolean;
   /** Weighted shares of the held-out humans blocked: by the model (calibrated), as fitted, by the baseline. */
   readonly heldOutHumansBlocked: number;
   readonly heldOutHumansBlockedAsFitted: number;
   readonly baselineHeldOutHumansBlocked: number;
-  /** Every example with P(human) from a fit that did not see it (calibrated as the model is), oldest first. */
+  /** Every example with P(human) from a fit that did not see it (recalibrated and shrunk as the model is), oldest first. */
   readonly heldOut: readonly { readonly example: E; readonly probability: number }[];
 }
 
@@ -227,12 +246,18 @@ export async function trainModel<E extends LabelledExample>(examples: readonly E
     const m = await fitLogistic([...sorted.slice(0, from), ...sorted.slice(to)], prior, { l2: best.l2, start: bestOlder, ...pause });
     for (let i = from; i < to; i++) heldOutLogits[i] = logitOf(m, sorted[i]!.features);
   }
+  const blockBelow = o.blockBelow ?? DEFAULT_THRESHOLDS.reviewAtLeast;
+  const servingScale = o.servingScale ?? 1;
   const guard = guardVerdicts(
     sorted.map((e, i) => ({ human: e.human, weight: weightOf(e), logit: heldOutLogits[i]!, baselineProbability: e.baselineProbability })),
-    o.blockBelow ?? DEFAULT_THRESHOLDS.reviewAtLeast,
+    blockBelow,
+    servingScale,
   );
   const fitted = await fitLogistic(sorted, prior, { l2: best.l2, start: bestOlder, ...pause });
-  const final: LinearModel = { intercept: guard.scale * fitted.intercept + guard.shift, weights: fitted.weights.map((x) => guard.scale * x) };
+  // As served: the guard's map, then the inherited shrink towards the block cut, as one affine map.
+  const scale = servingScale * guard.scale;
+  const shift = servedLogit(0, guard, servingScale, blockBelow);
+  const final: LinearModel = { intercept: scale * fitted.intercept + shift, weights: fitted.weights.map((x) => scale * x) };
   return {
     intercept: final.intercept,
     weights: final.weights,
@@ -245,12 +270,15 @@ export async function trainModel<E extends LabelledExample>(examples: readonly E
     holdoutLogLoss: best.loss,
     baselineHoldoutLogLoss: meanLogLoss(newest, (e) => e.baselineProbability),
     effectiveExamples: sorted.reduce((s, e) => s + weightOf(e), 0),
-    calibrationScale: guard.scale,
-    calibrationShift: guard.shift,
+    calibrationScale: scale,
+    calibrationShift: shift,
+    servingScale,
+    guardScale: guard.scale,
+    guardShift: guard.shift,
     heldBack: guard.heldBack,
     heldOutHumansBlocked: guard.humansBlocked,
     heldOutHumansBlockedAsFitted: guard.fittedHumansBlocked,
     baselineHeldOutHumansBlocked: guard.baselineHumansBlocked,
-    heldOut: sorted.map((example, i) => ({ example, probability: sigmoid(guard.scale * heldOutLogits[i]! + guard.shift) })),
+    heldOut: sorted.map((example, i) => ({ example, probability: sigmoid(servedLogit(heldOutLogits[i]!, guard, servingScale, blockBelow)) })),
   };
 }

@@ -20,7 +20,13 @@
  * smaller cost to the rest. Recalibrating costs log loss all the same; when the recalibrated
  * candidate no longer beats the baseline's log loss on those outcomes, what made it better is
  * gone, and it is held back (published for the record, never served).
+ *
+ * What serves is then shrunk like the baseline, towards the block cut by the baseline's
+ * calibration scale (calibration.ts, `servingScale`): that keeps every block as the guard left
+ * it, and the held-back comparison is between the two models as they would serve (the
+ * baseline's probabilities are its calibrated ones).
  */
+import { blockCutLogit } from './calibration.ts';
 import { logLossOf } from './prequential.ts';
 import { sigmoid } from './score.ts';
 
@@ -45,7 +51,7 @@ export interface VerdictGuard {
   readonly baselineHumansBlocked: number;
   readonly fittedHumansBlocked: number;
   readonly humansBlocked: number;
-  /** Weighted mean log loss on the held-out outcomes, recalibrated candidate and baseline. */
+  /** Weighted mean log loss on the held-out outcomes: the candidate recalibrated and shrunk as it would serve, and the baseline. */
   readonly logLoss: number;
   readonly baselineLogLoss: number;
 }
@@ -56,7 +62,13 @@ export const blocks = (probability: number, blockBelow: number): boolean => Math
 /** Past the exact lift, so rounding lands the lifted human on the review side. */
 const MARGIN = 1e-6;
 
-export function guardVerdicts(items: readonly HeldOutScore[], blockBelow: number): VerdictGuard {
+/** The candidate's served logit for a held-out logit z: recalibrated (scale, shift), then shrunk towards the block cut. */
+export function servedLogit(z: number, g: { scale: number; shift: number }, servingScale: number, blockBelow: number): number {
+  const pivot = blockCutLogit(blockBelow);
+  return pivot + servingScale * (g.scale * z + g.shift - pivot);
+}
+
+export function guardVerdicts(items: readonly HeldOutScore[], blockBelow: number, servingScale = 1): VerdictGuard {
   const humans = items.filter((x) => x.human).sort((a, b) => a.logit - b.logit);
   const humanWeight = humans.reduce((s, x) => s + x.weight, 0);
   const share = (blocked: (x: HeldOutScore) => boolean): number => (humanWeight > 0 ? humans.reduce((s, x) => s + (blocked(x) ? x.weight : 0), 0) / humanWeight : 0);
@@ -88,7 +100,8 @@ export function guardVerdicts(items: readonly HeldOutScore[], blockBelow: number
   const { scale, shift } = overBlocks ? calibrate(items, floor) : { scale: 1, shift: 0 };
   const total = items.reduce((s, x) => s + x.weight, 0);
   const meanLoss = (p: (x: HeldOutScore) => number): number => (total > 0 ? items.reduce((s, x) => s + x.weight * logLossOf(x.human, p(x)), 0) / total : NaN);
-  const logLoss = meanLoss((x) => sigmoid(scale * x.logit + shift));
+  const served = (x: HeldOutScore): number => sigmoid(servedLogit(x.logit, { scale, shift }, servingScale, blockBelow));
+  const logLoss = meanLoss(served);
   const baselineLogLoss = meanLoss((x) => x.baselineProbability);
   return {
     scale,
@@ -96,7 +109,7 @@ export function guardVerdicts(items: readonly HeldOutScore[], blockBelow: number
     heldBack: overBlocks && !(logLoss < baselineLogLoss),
     baselineHumansBlocked: share((x) => blocks(x.baselineProbability, blockBelow)),
     fittedHumansBlocked: share((x) => blocks(sigmoid(x.logit), blockBelow)),
-    humansBlocked: share((x) => blocks(sigmoid(scale * x.logit + shift), blockBelow)),
+    humansBlocked: share((x) => blocks(served(x), blockBelow)),
     logLoss,
     baselineLogLoss,
   };

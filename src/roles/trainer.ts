@@ -21,7 +21,8 @@ import { TOPICS } from '../bus/topics.ts';
 import type { ModelPublished } from '../domain/events.ts';
 import { DEFAULT_THRESHOLDS } from '../domain/check.ts';
 import { accountsWorseOff } from '../model/account-guard.ts';
-import { BASELINE_SCORECARD } from '../model/baseline.ts';
+import { BASELINE_AS_SET, BASELINE_CALIBRATION_SCALE } from '../model/baseline.ts';
+import { blockCutLogit, expandLogOdds } from '../model/calibration.ts';
 import { FEATURE_NAMES, FEATURE_VERSION } from '../model/features.ts';
 import type { trainModel as TrainModel } from '../model/train.ts';
 import { learnedScorecard } from '../model/learned.ts';
@@ -93,6 +94,7 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
   let servingShared: ModelPublished | undefined;
   const latestPersonal = new Map<string, ModelPublished>();
   const cap = d.maxAccountShare ?? MAX_ACCOUNT_SHARE;
+  const blockBelow = d.blockBelow ?? DEFAULT_THRESHOLDS.reviewAtLeast;
   let failure: Error | undefined;
   let fitting: Promise<TrainResult> | undefined;
   let stopping = false;
@@ -147,7 +149,7 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
   /** Fits one model on `examples`, pulled towards `prior`, and publishes it as the next version. */
   async function publish(examples: readonly TrainingExample[], prior: LinearModel, account: string | undefined): Promise<ModelPublished> {
     const trainModel = await loadFitter();
-    const m = await trainModel(examples, prior, { pause, blockBelow: d.blockBelow ?? DEFAULT_THRESHOLDS.reviewAtLeast });
+    const m = await trainModel(examples, prior, { pause, blockBelow, servingScale: BASELINE_CALIBRATION_SCALE });
     const model: ModelPublished = {
       version: (latest?.version ?? 0) + 1,
       feature_version: FEATURE_VERSION,
@@ -209,10 +211,13 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
     const weightOf = accountWeights(outcomes, cap);
     const shares = weightedShares(outcomes, cap);
     const shared = trainingDue({ humans: set.humans, fakes: set.fakes, newSinceModel: set.countAfter(latestShared?.trained_through ?? -Infinity) }, force);
-    if (shared.due) models.push(await publish(examples.map((e) => ({ ...e, weight: weightOf.get(e.account)! })), BASELINE_SCORECARD, undefined));
+    // Priors as set or fitted, not as served: every model inherits the baseline's calibration
+    // after its fit (train.ts), which a prior already calibrated would then carry twice.
+    if (shared.due) models.push(await publish(examples.map((e) => ({ ...e, weight: weightOf.get(e.account)! })), BASELINE_AS_SET, undefined));
     // Personal models, pulled towards the shared model that serves, when there is one: an
     // account's own outcomes then adjust what every account's outcomes taught.
-    const sharedCard = servingShared ? learnedScorecard(servingShared) : undefined;
+    const servingCard = servingShared ? learnedScorecard(servingShared) : undefined;
+    const sharedCard = servingCard ? expandLogOdds(servingCard, BASELINE_CALIBRATION_SCALE, blockCutLogit(blockBelow)) : undefined;
     const whyNot: string[] = [];
     for (const [account, counts] of [...perAccount].sort(([a], [b]) => a.localeCompare(b))) {
       if (counts.humans + counts.fakes < PERSONAL_MIN_EXAMPLES) continue; // most accounts: no need to count their new outcomes
@@ -225,7 +230,7 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
         },
         force,
       );
-      if (decision.due) models.push(await publish(set.examples(account), sharedCard ?? BASELINE_SCORECARD, account));
+      if (decision.due) models.push(await publish(set.examples(account), sharedCard ?? BASELINE_AS_SET, account));
       else whyNot.push(`${account}: ${decision.why}`);
     }
     if (models.length === 0) return { published: false, why: [shared.due ? '' : `shared model: ${shared.why}`, ...whyNot.map((w) => `personal model of ${w}`)].filter(Boolean).join('; ') };

@@ -1,6 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BASELINE_SCORECARD } from '../../src/model/baseline.ts';
+import { BASELINE_AS_SET, BASELINE_CALIBRATION_SCALE, BASELINE_SCORECARD } from '../../src/model/baseline.ts';
+import { blockCutLogit } from '../../src/model/calibration.ts';
 import { sigmoid } from '../../src/model/score.ts';
 import {
   fitLogistic,
@@ -227,6 +228,54 @@ describe('trainModel: the verdict guard', () => {
     expect(trained.calibrationShift).toBe(0);
     expect(trained.calibrationScale).toBe(1);
     expect(trained.heldBack).toBe(false);
+  });
+});
+
+describe('trainModel: the inherited calibration', () => {
+  // The over-blocking world of the guard's tests: the guard acts, then the shrink.
+  const gentle: LinearModel = { intercept: 0.7, weights: Float64Array.from({ length: D }, (_, j) => ((j % 5) - 2) * 0.8) };
+  const world: LinearModel = { intercept: gentle.intercept - 1.5, weights: Float64Array.from(gentle.weights, (w) => w * 3) };
+  const score = (m: LinearModel, e: LabelledExample): number => Math.round(100 * predict(m, e.features));
+
+  it('shrinks the guarded model towards the block cut: same blocks, same order, the scores above the cut lower', async () => {
+    const outcomes = synthetic(600, 3, world, 0.05, gentle);
+    const guarded = await trainModel(outcomes, gentle);
+    const served = await trainModel(outcomes, gentle, { servingScale: 0.92 });
+    expect(guarded.calibrationScale).toBeLessThan(1); // the guard acted (the case that matters)
+    expect(served.servingScale).toBe(0.92);
+    expect(served.guardScale).toBeCloseTo(guarded.calibrationScale, 9);
+    expect(served.guardShift).toBeCloseTo(guarded.calibrationShift, 9);
+    // The composed map: guard, then pivot + 0.92 (z - pivot).
+    const cut = blockCutLogit(30);
+    expect(served.calibrationScale).toBeCloseTo(0.92 * guarded.calibrationScale, 9);
+    expect(served.calibrationShift).toBeCloseTo(cut + 0.92 * (guarded.calibrationShift - cut), 9);
+    [...served.weights].forEach((w, j) => expect(w).toBeCloseTo(0.92 * guarded.weights[j]!, 9));
+    // The guard's held-out figure is kept, and its comparison is of the models as they serve.
+    expect(served.heldOutHumansBlocked).toBe(guarded.heldOutHumansBlocked);
+    expect(served.heldBack).toBe(false);
+    // New traffic: no human newly blocked, nobody unblocked, the ranking kept; more fakes reach review.
+    const unseen = synthetic(3000, 99, world, 0.05, gentle);
+    let caughtBefore = 0;
+    let caughtAfter = 0;
+    for (const e of unseen) {
+      const [before, after] = [score(guarded, e), score(served, e)];
+      expect(after < 30).toBe(before < 30);
+      if (before >= 30) expect(after).toBeLessThanOrEqual(before);
+      if (!e.human) {
+        caughtBefore += before < 60 ? 1 : 0;
+        caughtAfter += after < 60 ? 1 : 0;
+      }
+    }
+    expect(caughtAfter).toBeGreaterThan(caughtBefore);
+    const order = (m: LinearModel) => unseen.map((e, i) => [predict(m, e.features), i] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, i]) => i);
+    expect(order(served)).toEqual(order(guarded));
+  });
+
+  it('fitted from the baseline as set with the pull at its strongest, serves the shipped baseline (calibrated once, not twice)', async () => {
+    const m = await trainModel(data, BASELINE_AS_SET, { l2Grid: [1e9], servingScale: BASELINE_CALIBRATION_SCALE });
+    expect(m.guardScale).toBe(1);
+    expect(m.intercept).toBeCloseTo(BASELINE_SCORECARD.intercept, 3);
+    [...m.weights].forEach((w, j) => expect(w).toBeCloseTo(BASELINE_SCORECARD.weights[j]!, 3));
   });
 });
 

@@ -17,6 +17,17 @@ describe('verdict guard: a learned model blocks no larger share of known humans 
     expect(blocks(0.01, 0)).toBe(false);
   });
 
+  it("compares the models as they would serve: the candidate shrunk by the baseline's calibration after its recalibration", () => {
+    const items = [human(0.25, 0.6), human(0.1, 0.2), human(0.8, 0.7), human(0.9, 0.9), fake(0.02, 0.4), fake(0.05, 0.35), fake(0.03, 0.5)];
+    const plain = guardVerdicts(items, 30);
+    const served = guardVerdicts(items, 30, 0.8);
+    // The same recalibration and the same blocks: the shrink pivots at the block cut.
+    expect(served).toMatchObject({ scale: plain.scale, shift: plain.shift, humansBlocked: plain.humansBlocked, baselineLogLoss: plain.baselineLogLoss });
+    const cut = logit(0.295);
+    expect(served.logLoss).toBeCloseTo(meanLoss(items, (z) => cut + 0.8 * (plain.scale * z + plain.shift - cut)), 12);
+    expect(served.logLoss).not.toBeCloseTo(plain.logLoss, 6);
+  });
+
   it('leaves a model that blocks no more humans than the baseline as it is', () => {
     const g = guardVerdicts([human(0.9, 0.8), human(0.2, 0.1), human(0.7, 0.6), fake(0.05, 0.5), fake(0.1, 0.2)], 30);
     expect(g).toMatchObject({ scale: 1, shift: 0, heldBack: false, baselineHumansBlocked: 1 / 3, fittedHumansBlocked: 1 / 3, humansBlocked: 1 / 3 });

@@ -2,8 +2,18 @@
  * Prequential model statistics (pure): every labelled example is scored with the probability
  * the model gave at check time, before any model learns from it. Kept per account so personal
  * models can be judged on an account's own outcomes and the global figure is an exact merge.
+ *
+ * Recent figures, and the health that compares them, are over the newest outcomes both models
+ * scored, paired (the same outcomes for both): at least RECENT_WINDOW of them to judge at all,
+ * and as many as HEALTH_WINDOW once there are. A learned model's advantage is a few hundredths
+ * of a nat per outcome while one outcome's difference between two models varies by a few
+ * tenths, so over 50 outcomes the sign of the difference is often noise; over 500 its standard
+ * error is a third of that (docs/scorecard.md §6).
  */
+/** The fewest scored outcomes a model is judged on. */
 export const RECENT_WINDOW = 50;
+/** The most recent outcomes a tally keeps, and recent figures and health are over. */
+export const HEALTH_WINDOW = 500;
 const EPS = 1e-6;
 
 export interface ScoredExample {
@@ -17,7 +27,7 @@ export interface ModelTally {
   n: number;
   correct: number;
   sumLogLoss: number;
-  /** Per-example log loss of the last RECENT_WINDOW examples, oldest first, with their times. */
+  /** Per-example log loss of the newest examples (RECENT_WINDOW, or HEALTH_WINDOW for an account's running tallies), oldest first, with their times. */
   recent: { time: number; loss: number }[];
 }
 
@@ -35,7 +45,8 @@ export function isCorrect(human: boolean, p: number): boolean {
   return p >= 0.5 === human;
 }
 
-export function addExample(t: ModelTally, ex: ScoredExample): ModelTally {
+/** `keep`: how many of the newest examples the tally keeps (an account's running tallies keep HEALTH_WINDOW, a day's RECENT_WINDOW). */
+export function addExample(t: ModelTally, ex: ScoredExample, keep = RECENT_WINDOW): ModelTally {
   const loss = logLossOf(ex.human, ex.probability);
   const recent = [...t.recent, { time: ex.time, loss }];
   recent.sort((a, b) => a.time - b.time);
@@ -43,7 +54,7 @@ export function addExample(t: ModelTally, ex: ScoredExample): ModelTally {
     n: t.n + 1,
     correct: t.correct + (isCorrect(ex.human, ex.probability) ? 1 : 0),
     sumLogLoss: t.sumLogLoss + loss,
-    recent: recent.slice(-RECENT_WINDOW),
+    recent: recent.slice(-keep),
   };
 }
 
@@ -53,8 +64,8 @@ export interface ModelScoreSummary {
   recent_log_loss: number;
 }
 
-/** Merges per-account tallies into one global summary (null when there is no example yet). */
-export function summarize(tallies: readonly ModelTally[]): ModelScoreSummary | null {
+/** Merges per-account tallies into one global summary (null when there is no example yet), the recent figure over the newest `window`. */
+export function summarize(tallies: readonly ModelTally[], window = RECENT_WINDOW): ModelScoreSummary | null {
   let n = 0;
   let correct = 0;
   let sum = 0;
@@ -67,7 +78,7 @@ export function summarize(tallies: readonly ModelTally[]): ModelScoreSummary | n
   }
   if (n === 0) return null;
   recent.sort((a, b) => a.time - b.time);
-  const last = recent.slice(-RECENT_WINDOW);
+  const last = recent.slice(-window);
   return {
     accuracy: correct / n,
     log_loss: sum / n,
@@ -99,6 +110,8 @@ export interface StatsSummary {
   /** The personal model's figures: meaningful for one account's row only (each account has its own). */
   readonly personal: ModelScoreSummary | null;
   readonly personalExamples: number;
+  /** One account's summary only (null for a merge of several): its models compared on the same own outcomes. */
+  readonly comparisons: OwnComparisons | null;
 }
 
 /** Every account's tallies merged into the global figures /v1/model reports. */
@@ -108,10 +121,61 @@ export function summarizeAccounts(rows: readonly AccountTallies[]): StatsSummary
     humans: active.reduce((s, r) => s + r.humans, 0),
     fakes: active.reduce((s, r) => s + r.fakes, 0),
     customers: active.length,
-    baseline: summarize(active.map((r) => r.baseline)),
-    learned: summarize(active.map((r) => r.learned).filter((t) => t.n > 0)),
+    baseline: summarize(active.map((r) => r.baseline), HEALTH_WINDOW),
+    learned: summarize(active.map((r) => r.learned).filter((t) => t.n > 0), HEALTH_WINDOW),
     learnedExamples: active.reduce((s, r) => s + r.learned.n, 0),
-    personal: summarize(active.map((r) => r.personal).filter((t) => t.n > 0)),
+    personal: summarize(active.map((r) => r.personal).filter((t) => t.n > 0), HEALTH_WINDOW),
     personalExamples: active.reduce((s, r) => s + r.personal.n, 0),
+    comparisons: active.length === 1 ? ownComparisons(active[0]!) : null,
   };
+}
+
+/** Two models' mean log loss over the same recent outcomes. */
+export interface PairedRecent {
+  /** Outcomes both scored, the newest HEALTH_WINDOW at most. */
+  readonly n: number;
+  readonly model: number;
+  readonly other: number;
+}
+
+/**
+ * `model` against `other` over the newest outcomes both scored (matched by label time), at most
+ * HEALTH_WINDOW; null when none. Each tally keeps its own newest HEALTH_WINDOW, so a model that
+ * started later is compared on the outcomes since it started, never on older ones of the other.
+ */
+export function pairedRecent(model: ModelTally, other: ModelTally): PairedRecent | null {
+  const byTime = new Map<number, number[]>();
+  for (const x of other.recent) byTime.set(x.time, [...(byTime.get(x.time) ?? []), x.loss]);
+  const pairs: [number, number][] = [];
+  for (const x of model.recent) {
+    const o = byTime.get(x.time)?.shift();
+    if (o !== undefined) pairs.push([x.loss, o]);
+  }
+  const last = pairs.slice(-HEALTH_WINDOW);
+  if (last.length === 0) return null;
+  return { n: last.length, model: last.reduce((s, p) => s + p[0], 0) / last.length, other: last.reduce((s, p) => s + p[1], 0) / last.length };
+}
+
+/** One account's comparisons on its own outcomes, each over the outcomes both models scored. */
+export interface OwnComparisons {
+  /** The shared model against the baseline. */
+  readonly shared: PairedRecent | null;
+  /** The personal model against the baseline. */
+  readonly personal: PairedRecent | null;
+  /** The shared model against the personal one. */
+  readonly sharedVsPersonal: PairedRecent | null;
+}
+
+export function ownComparisons(t: AccountTallies): OwnComparisons {
+  return { shared: pairedRecent(t.learned, t.baseline), personal: pairedRecent(t.personal, t.baseline), sharedVsPersonal: pairedRecent(t.learned, t.personal) };
+}
+
+/**
+ * A personal model's figures and the baseline's on its account's own outcomes, the recent ones
+ * over the outcomes both scored (what its health compares): from one account's summary.
+ */
+export function personalFigures(own: StatsSummary): { baseline: ModelScoreSummary | null; personal: ModelScoreSummary | null } {
+  const p = own.comparisons?.personal;
+  if (!p || !own.baseline || !own.personal) return { baseline: own.baseline, personal: own.personal };
+  return { baseline: { ...own.baseline, recent_log_loss: p.other }, personal: { ...own.personal, recent_log_loss: p.model } };
 }

@@ -1,8 +1,8 @@
 /**
  * Which model an account is served (pure), as README's Model section says: `off` -> baseline; `on` -> the
  * learned model as soon as one exists; `auto` -> a learned model only while it is healthy,
- * i.e. its prequential recent log loss is below the baseline's over at least the last
- * RECENT_WINDOW examples it scored. Two learned models can apply to an account: the shared one
+ * i.e. its prequential recent log loss is below the baseline's on the same outcomes: the newest
+ * it scored, at least RECENT_WINDOW and at most HEALTH_WINDOW of them (prequential.ts). Two learned models can apply to an account: the shared one
  * (judged for the account on its own outcomes, or on a tenant-balanced window of everyone's:
  * shared-health.ts) and the account's personal one (judged on the account's own outcomes only,
  * so no account's figures decide what another is served). A shared model the trainer found
@@ -11,7 +11,7 @@
  * superseded: the trainer no longer refits it (training-policy.ts), and the shared model, fitted
  * on the same account's outcomes and more of them, serves in its place while healthy.
  */
-import { RECENT_WINDOW, type ModelScoreSummary, type StatsSummary } from './prequential.ts';
+import { RECENT_WINDOW, type ModelScoreSummary, type PairedRecent, type StatsSummary } from './prequential.ts';
 import type { Scorecard } from './score.ts';
 import type { SharedJudgement } from './shared-health.ts';
 import { PERSONAL_MAX_SHARE } from './training-policy.ts';
@@ -19,8 +19,14 @@ import { PERSONAL_MAX_SHARE } from './training-policy.ts';
 export type ModelMode = 'off' | 'on' | 'auto';
 export type ServedModel = 'baseline' | 'shared' | 'personal';
 
+/** `baseline` and `learned` summarise the same outcomes, `learnedExamples` of them. */
 export function learnedHealthy(baseline: ModelScoreSummary | null, learned: ModelScoreSummary | null, learnedExamples: number): boolean {
   return baseline !== null && learned !== null && learnedExamples >= RECENT_WINDOW && learned.recent_log_loss < baseline.recent_log_loss;
+}
+
+/** A model beats the other over the same recent outcomes, at least RECENT_WINDOW of them. */
+export function beatsOn(p: PairedRecent | null): boolean {
+  return p !== null && p.n >= RECENT_WINDOW && p.model < p.other;
 }
 
 /** One learned model as it stands for one account. */
@@ -31,9 +37,9 @@ export interface LearnedStanding {
   readonly healthy: boolean;
   /** The shared model does worse than the baseline on this account's own outcomes (trainer's held-out check): never served to it. */
   readonly withheld: boolean;
-  /** Its recent log loss on this account's own outcomes (null: it scored none of them yet). */
+  /** Its recent log loss on this account's own outcomes that both learned models scored (null: none yet). */
   readonly recentOwn: number | null;
-  /** How many of this account's outcomes it scored. */
+  /** How many of this account's outcomes that both learned models scored it is compared on. */
   readonly ownExamples: number;
   /**
    * A personal model only: a newer shared model that may serve the account is fitted mostly on
@@ -59,14 +65,16 @@ const NONE: LearnedStanding = { version: 0, healthy: false, withheld: false, rec
 export function accountModels(account: string, shared: Scorecard | undefined, personal: Scorecard | undefined, sharedFor: SharedJudgement, own: StatsSummary | undefined, ownShare = 0): AccountModels {
   const withheld = shared?.withheldFrom?.has(account) ?? false;
   const superseded = personal !== undefined && shared !== undefined && !withheld && shared.version > personal.version && ownShare >= PERSONAL_MAX_SHARE;
+  // The shared and the personal model compared on the same own outcomes (those both scored).
+  const both = own?.comparisons?.sharedVsPersonal ?? null;
   return {
     shared: shared
       ? {
           version: shared.version,
           healthy: sharedFor.healthy && !withheld,
           withheld,
-          recentOwn: own?.learned?.recent_log_loss ?? null,
-          ownExamples: own?.learnedExamples ?? 0,
+          recentOwn: both?.model ?? null,
+          ownExamples: both?.n ?? 0,
           superseded: false,
         }
       : NONE,
@@ -74,10 +82,10 @@ export function accountModels(account: string, shared: Scorecard | undefined, pe
       personal && own
         ? {
             version: personal.version,
-            healthy: learnedHealthy(own.baseline, own.personal, own.personalExamples),
+            healthy: beatsOn(own.comparisons?.personal ?? null),
             withheld: false,
-            recentOwn: own.personal?.recent_log_loss ?? null,
-            ownExamples: own.personalExamples,
+            recentOwn: both?.other ?? null,
+            ownExamples: both?.n ?? 0,
             superseded,
           }
         : personal
@@ -106,7 +114,7 @@ export function servedModel(mode: ModelMode, m: AccountModels): ServedModel {
   return sharedOk ? 'shared' : 'baseline';
 }
 
-/** The shared model does strictly better than the personal one over a full window of the account's outcomes. */
+/** The shared model does strictly better than the personal one over at least RECENT_WINDOW of the account's outcomes that both scored. */
 function sharedBeatsPersonal(m: AccountModels): boolean {
   return (
     m.shared.ownExamples >= RECENT_WINDOW &&

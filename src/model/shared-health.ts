@@ -2,15 +2,16 @@
  * How the shared learned model stands for one account (pure). Every customer is served the same
  * shared model, but whether it is healthy for an account is judged on outcomes that account can
  * trust, never on one other customer's flood:
- *  - its own outcomes, once the shared model has scored RECENT_WINDOW of them;
+ *  - its own outcomes, once the shared model has scored RECENT_WINDOW of them: the newest it
+ *    scored, at most HEALTH_WINDOW, against the baseline on the same outcomes;
  *  - before that, a tenant-balanced window: the newest outcomes of every account, newest first,
- *    at most ceil(cap x RECENT_WINDOW) of any one account (the cap of tenant-weights.ts), until
- *    RECENT_WINDOW of them. However many outcomes one customer reports, they fill at most its
- *    share of the window; with too few customers' outcomes to fill it, the model is not judged
- *    (not healthy) yet.
+ *    at most ceil(cap x its size) of any one account (the cap of tenant-weights.ts), as large
+ *    as every account's outcomes allow up to HEALTH_WINDOW, at least RECENT_WINDOW. However many
+ *    outcomes one customer reports, they fill at most its share of the window; with too few
+ *    customers' outcomes to fill RECENT_WINDOW, the model is not judged (not healthy) yet.
  * The overall figures beside the window (accuracy, log loss) weigh accounts the same way.
  */
-import { RECENT_WINDOW, type AccountTallies, type ModelScoreSummary, type ModelTally } from './prequential.ts';
+import { HEALTH_WINDOW, pairedRecent, RECENT_WINDOW, type AccountTallies, type ModelScoreSummary, type ModelTally } from './prequential.ts';
 import { accountWeights, capFor, MAX_ACCOUNT_SHARE } from './tenant-weights.ts';
 
 export interface SharedJudgement {
@@ -19,25 +20,31 @@ export interface SharedJudgement {
   readonly baseline: ModelScoreSummary | null;
   /** Null while the shared model has scored none of these outcomes. */
   readonly learned: ModelScoreSummary | null;
-  /** Outcomes the recent figures are over (judging needs RECENT_WINDOW). */
+  /** Outcomes it is judged on: own scope, those of the account's it scored; balanced, the window's (judging needs RECENT_WINDOW). */
   readonly examples: number;
-  /** The shared model's recent log loss is below the baseline's on the same RECENT_WINDOW outcomes. */
+  /** The shared model's recent log loss is below the baseline's on the same outcomes, at least RECENT_WINDOW of them. */
   readonly healthy: boolean;
   /** Balanced scope: the most outcomes one account may put in the window. */
   readonly perAccount?: number;
+  /** The outcomes the recent figures are over, the same for both models (0: none yet). */
+  readonly window: number;
 }
 
 /** The judgement for an account: its own outcomes when they suffice, else the balanced one (computed once for all). */
 export function sharedJudgementFor(own: AccountTallies | undefined, balanced: SharedJudgement): SharedJudgement {
   if (!own || own.learned.n < RECENT_WINDOW) return balanced;
+  // The recent figures of both over the same outcomes: the newest the shared model scored.
+  const pair = pairedRecent(own.learned, own.baseline);
   const learned = summaryOf(own.learned);
   const baseline = summaryOf(own.baseline);
+  const recent = (x: ModelScoreSummary | null, r: number | undefined): ModelScoreSummary | null => (x && r !== undefined ? { ...x, recent_log_loss: r } : x);
   return {
     scope: 'own',
-    baseline,
-    learned,
+    baseline: recent(baseline, pair?.other),
+    learned: recent(learned, pair?.model),
     examples: own.learned.n,
-    healthy: learned !== null && baseline !== null && learned.recent_log_loss < baseline.recent_log_loss,
+    healthy: pair !== null && pair.n >= RECENT_WINDOW && pair.model < pair.other,
+    window: pair?.n ?? 0,
   };
 }
 
@@ -67,12 +74,19 @@ export function balancedJudgement(rows: readonly AccountTallies[], cap = MAX_ACC
   });
   // Every account that reported counts, whether or not the shared model has scored its outcomes
   // yet: while only one customer's outcomes have been scored, they fill its share and no more.
-  const quota = Math.ceil(capFor(active.length, cap) * RECENT_WINDOW);
+  // The window is as large as the accounts' outcomes fill with no account above its share of
+  // it, up to HEALTH_WINDOW (at least RECENT_WINDOW, else it is not judged).
+  const share = capFor(active.length, cap);
+  const available = entries.map((e) => e.length);
+  const fills = (size: number): boolean => available.reduce((s, a) => s + Math.min(a, Math.ceil(share * size)), 0) >= size;
+  let size = HEALTH_WINDOW;
+  while (size > RECENT_WINDOW && !fills(size)) size--;
+  const quota = Math.ceil(share * size);
   const newestFirst = entries.flat().sort((a, b) => b.time - a.time || a.account - b.account);
   const taken = new Map<number, number>();
   const window: Entry[] = [];
   for (const e of newestFirst) {
-    if (window.length === RECENT_WINDOW) break;
+    if (window.length === size) break;
     const n = taken.get(e.account) ?? 0;
     if (n === quota) continue;
     taken.set(e.account, n + 1);
@@ -90,6 +104,7 @@ export function balancedJudgement(rows: readonly AccountTallies[], cap = MAX_ACC
     examples: scored ? window.length : 0,
     healthy: scored && window.length >= RECENT_WINDOW && learned !== null && baseline !== null && learned.recent_log_loss < baseline.recent_log_loss,
     perAccount: quota,
+    window: scored ? window.length : 0,
   };
 }
 
@@ -112,6 +127,6 @@ function merged(tallies: readonly ModelTally[], cap: number): ModelScoreSummary 
     correct += m * t.correct;
     loss += m * t.sumLogLoss;
   });
-  const recent = withExamples.flatMap((t) => t.recent).sort((a, b) => a.time - b.time).slice(-RECENT_WINDOW);
+  const recent = withExamples.flatMap((t) => t.recent).sort((a, b) => a.time - b.time).slice(-HEALTH_WINDOW);
   return { accuracy: correct / n, log_loss: loss / n, recent_log_loss: recent.reduce((s, x) => s + x.loss, 0) / recent.length };
 }

@@ -4,7 +4,7 @@
  * customer's outcomes in all, and how many customers reported) and the caller's own outcomes.
  */
 import type { ModelPublished } from '../domain/events.ts';
-import { RECENT_WINDOW } from '../model/prequential.ts';
+import { HEALTH_WINDOW, RECENT_WINDOW } from '../model/prequential.ts';
 import type { ModelMode } from '../model/serving.ts';
 import { MIN_EXAMPLES_PER_CLASS, MIN_TRAINING_EXAMPLES, NEW_EXAMPLES_FOR_RETRAIN, PERSONAL_MIN_EXAMPLES, PERSONAL_MIN_PER_CLASS, PERSONAL_NEW_FOR_RETRAIN } from '../model/training-policy.ts';
 
@@ -19,6 +19,8 @@ export interface AdviceInput {
   healthy: boolean;
   /** Outcomes it has been measured on, of those its health is judged on. */
   learnedExamples: number;
+  /** The recent outcomes its health compares it with the baseline on (at most HEALTH_WINDOW); learnedExamples when absent. */
+  judgedOn?: number;
   /** The shared model's health is judged on the caller's own outcomes, or on a tenant-balanced window of everyone's with at most this many of one customer's. */
   sharedScope: 'own' | 'balanced';
   perCustomer?: number;
@@ -84,7 +86,7 @@ export function recommend(o: AdviceInput): string {
   const held = heldBackNote(o.heldBack);
   // A personal model of an account that is most of the shared model's outcomes is not refitted: the shared one is.
   const next = frozen
-    ? ` It is no longer refitted: your outcomes are most of the shared model's, which is refitted instead (each ${NEW_EXAMPLES_FOR_RETRAIN} new outcomes) and serves you in its place whenever it beats the baseline on your last ${RECENT_WINDOW}.`
+    ? ` It is no longer refitted: your outcomes are most of the shared model's, which is refitted instead (each ${NEW_EXAMPLES_FOR_RETRAIN} new outcomes) and serves you in its place whenever it beats the baseline on your recent outcomes (at least ${RECENT_WINDOW}, the last ${HEALTH_WINDOW} at most).`
     : ` Keep reporting outcomes; each ${o.personal ? PERSONAL_NEW_FOR_RETRAIN : NEW_EXAMPLES_FOR_RETRAIN} new ones trigger the next version.`;
   if (o.withheld) {
     return `${name} is not served to you: on your own outcomes, held out when it was fitted, it did worse than the baseline (other customers' outcomes pulled it away from yours). The baseline is served until a version does better for you.${held}${next}`;
@@ -96,11 +98,11 @@ export function recommend(o: AdviceInput): string {
         ? ` It is served instead of your personal model v${o.overPersonal} because it is newer (mode on serves the newest; auto would compare them on your outcomes).`
         : o.personalSuperseded
           ? ` It is served instead of your personal model v${o.overPersonal}, which is no longer refitted: your outcomes are most of this model's, so it is your model, fitted on more of them.`
-          : ` It is served instead of your personal model v${o.overPersonal}, which it beats on your last ${RECENT_WINDOW} outcomes.`;
+          : ` It is served instead of your personal model v${o.overPersonal}, which it beats on your recent outcomes (those both scored, the last ${HEALTH_WINDOW} at most).`;
   if (!o.healthy) {
     const scored = o.learnedExamples < RECENT_WINDOW ? ` It has been measured on ${o.learnedExamples} of the ${RECENT_WINDOW} outcomes${own} needed to judge it${balanced}.` : ` It is not beating the baseline on recent outcomes${own}${balanced}.`;
     return `${name} exists.${scored} ${o.mode === 'on' ? 'It is served anyway (mode on).' : 'The baseline is served until it does (mode auto).'}${instead}${held}${next}`;
   }
   const keep = frozen ? next : ' Keep reporting outcomes so it keeps improving.';
-  return `${name} beats the baseline on the last ${RECENT_WINDOW} outcomes${own}${balanced} and is served${o.mode === 'auto' ? ' (mode auto)' : ''}.${instead}${held}${keep}`;
+  return `${name} beats the baseline on the last ${o.judgedOn ?? Math.min(o.learnedExamples, HEALTH_WINDOW)} outcomes${own}${balanced} and is served${o.mode === 'auto' ? ' (mode auto)' : ''}.${instead}${held}${keep}`;
 }

@@ -6,7 +6,7 @@
  */
 import type { ModelPublished } from '../domain/events.ts';
 import type { Scorecard } from '../model/score.ts';
-import { summarizeAccounts, type ModelScoreSummary } from '../model/prequential.ts';
+import { personalFigures, summarizeAccounts, type ModelScoreSummary } from '../model/prequential.ts';
 import { accountModels, reportedModel, servedModel, type ModelMode } from '../model/serving.ts';
 import { balancedJudgement, sharedJudgementFor } from '../model/shared-health.ts';
 import { weightedShares } from '../model/tenant-weights.ts';
@@ -46,8 +46,9 @@ export function createModelService(queries: ModelStatsQueries, mode: ModelMode, 
       // A personal model is described on its account's own outcomes (baseline beside it on the
       // same outcomes); the shared one on the outcomes its health is judged on for this account.
       // No account sees another's personal figures.
-      const baseline = personal ? own.baseline : judged.baseline;
-      const scopeLearned = personal ? own.personal : judged.learned;
+      const mine = personalFigures(own);
+      const baseline = personal ? mine.baseline : judged.baseline;
+      const scopeLearned = personal ? mine.personal : judged.learned;
       const standing = reported === undefined ? undefined : models[reported];
       const version = standing?.version ?? 0;
       const healthy = standing?.healthy ?? false;
@@ -73,6 +74,7 @@ export function createModelService(queries: ModelStatsQueries, mode: ModelMode, 
           personal,
           healthy,
           learnedExamples: personal ? own.personalExamples : judged.examples,
+          judgedOn: personal ? (own.comparisons?.personal?.n ?? 0) : judged.window,
           sharedScope: judged.scope,
           ...(judged.perAccount !== undefined ? { perCustomer: judged.perAccount } : {}),
           withheld: !personal && standing !== undefined && standing.withheld,

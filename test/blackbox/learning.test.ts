@@ -175,7 +175,7 @@ describe('learning from reported outcomes', () => {
           acme = (await call(again.url, 'GET', '/v1/model')).body;
           verdict = acme.recommendation;
         }
-        expect(acme.recommendation).toMatch(/(beats the baseline on the last 50 outcomes of yours and is served|is not beating the baseline on recent outcomes of yours)/);
+        expect(acme.recommendation).toMatch(/(beats the baseline on the last \d+ outcomes of yours and is served|is not beating the baseline on recent outcomes of yours)/);
         expect(acme.serving).toBe(acme.healthy ? 'learned' : 'baseline');
         expect(acme.healthy).toBe(acme.learned.recent_log_loss < acme.baseline.recent_log_loss);
         // Health is refreshed on state commits (at most every 500 ms): the check agrees once it has been.

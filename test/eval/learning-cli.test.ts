@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatLearning, parseLearningArgs } from '../../src/eval/learning-cli.ts';
+import { CROSS_KIND_PER_GROUP, crossKindSynthetic, formatLearning, parseLearningArgs } from '../../src/eval/learning-cli.ts';
 import { population } from '../helpers/population.ts';
 import { REPO_ROOT } from '../helpers/shared.ts';
 
@@ -71,8 +71,20 @@ describe('npm run eval -- --learning FILE', () => {
     expect(parseLearningArgs(['--learning', 'f.jsonl'])).toEqual({ file: 'f.jsonl', inOrder: false, seed: 0, json: false });
     expect(parseLearningArgs(['--learning', 'f.jsonl', '--in-order', '--json'])).toEqual({ file: 'f.jsonl', inOrder: true, seed: 0, json: true });
     expect(parseLearningArgs(['--json', '--order', '7', '--learning', 'f.jsonl'])).toEqual({ file: 'f.jsonl', inOrder: false, seed: 7, json: true });
-    for (const args of [['--learning'], ['--learning', '--json'], ['--learning', 'f.jsonl', '--order', 'x'], ['--learning', 'f.jsonl', '--order'], ['--learning', 'f.jsonl', '--order', '-1'], ['--learning', 'f.jsonl', '--order', '1000'], ['--learning', 'f.jsonl', '--order', '3', '--in-order'], ['--learning', 'f.jsonl', '--halves']]) {
+    // Another customer's traffic after learning: a labelled file, or the synthetic corpora.
+    expect(parseLearningArgs(['--learning', 'f.jsonl', '--unseen', 'g.jsonl'])).toEqual({ file: 'f.jsonl', inOrder: false, seed: 0, json: false, unseen: 'g.jsonl' });
+    expect(parseLearningArgs(['--unseen', 'synthetic', '--order', '2', '--learning', 'f.jsonl', '--json'])).toEqual({ file: 'f.jsonl', inOrder: false, seed: 2, json: true, unseen: 'synthetic' });
+    for (const args of [['--learning', 'f.jsonl', '--unseen'], ['--learning', 'f.jsonl', '--unseen', '--json'], ['--learning'], ['--learning', '--json'], ['--learning', 'f.jsonl', '--order', 'x'], ['--learning', 'f.jsonl', '--order'], ['--learning', 'f.jsonl', '--order', '-1'], ['--learning', 'f.jsonl', '--order', '1000'], ['--learning', 'f.jsonl', '--order', '3', '--in-order'], ['--learning', 'f.jsonl', '--halves']]) {
       expect(parseLearningArgs(args), args.join(' ')).toBeUndefined();
     }
+  });
+
+  it('--unseen synthetic: the synthetic humans and bots as labelled rows, mixed, the same every run', () => {
+    const rows = crossKindSynthetic(5);
+    expect(rows.filter((r) => r.label === 'human').length).toBe(14 * 5);
+    expect(rows.filter((r) => r.label === 'fake').length).toBe(6 * 5);
+    expect(rows.slice(0, 20).some((r) => r.label === 'fake') && rows.slice(0, 20).some((r) => r.label === 'human')).toBe(true);
+    expect(crossKindSynthetic(5)).toEqual(rows);
+    expect(CROSS_KIND_PER_GROUP).toBe(100);
   });
 });

@@ -112,8 +112,8 @@ describe('accountModels: a superseded personal model', () => {
     ...(account ? { account } : {}),
     ...(withheldFrom ? { withheldFrom: new Set(withheldFrom) } : {}),
   });
-  const judged: SharedJudgement = { scope: 'own', baseline: summary(0.5), learned: summary(0.4), examples: RECENT_WINDOW, healthy: true };
-  const own: StatsSummary = { humans: 300, fakes: 200, customers: 1, baseline: summary(0.5), learned: summary(0.4), learnedExamples: 300, personal: summary(0.45), personalExamples: 400 };
+  const judged: SharedJudgement = { scope: 'own', baseline: summary(0.5), learned: summary(0.4), examples: RECENT_WINDOW, healthy: true, window: RECENT_WINDOW };
+  const own: StatsSummary = { humans: 300, fakes: 200, customers: 1, baseline: summary(0.5), learned: summary(0.4), learnedExamples: 300, personal: summary(0.45), personalExamples: 400, comparisons: null };
   const superseded = (shared: Scorecard | undefined, personal: Scorecard | undefined, share: number) => accountModels('acme', shared, personal, judged, own, share).personal.superseded;
 
   it('is one whose account weighs PERSONAL_MAX_SHARE or more of a newer shared model that may serve it', () => {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addExample, emptyTally, type AccountTallies } from '../../src/model/prequential.ts';
+import { addExample, emptyTally, HEALTH_WINDOW, pairedRecent, type AccountTallies } from '../../src/model/prequential.ts';
 import { balancedJudgement, sharedJudgementFor } from '../../src/model/shared-health.ts';
 
-/** An account's tallies from outcomes (time, human, baseline P, shared model's P or null). */
+/** An account's running tallies from outcomes (time, human, baseline P, shared model's P or null). */
 function account(outcomes: [number, boolean, number, number | null][]): AccountTallies {
   let baseline = emptyTally();
   let learned = emptyTally();
   let humans = 0;
   for (const [time, human, b, l] of outcomes) {
-    baseline = addExample(baseline, { time, human, probability: b });
-    if (l !== null) learned = addExample(learned, { time, human, probability: l });
+    baseline = addExample(baseline, { time, human, probability: b }, HEALTH_WINDOW);
+    if (l !== null) learned = addExample(learned, { time, human, probability: l }, HEALTH_WINDOW);
     if (human) humans++;
   }
   return { baseline, learned, personal: emptyTally(), humans, fakes: outcomes.length - humans };
@@ -39,17 +39,22 @@ describe('shared model health per account: its own outcomes, else a tenant-balan
     expect(forB).toMatchObject({ scope: 'own', examples: 1100, healthy: true });
   });
 
-  it('with enough customers, the window holds at most 13 outcomes of each (25% of 50), newest first', () => {
+  it('with enough customers, the window holds at most a quarter of its outcomes from each (25%), newest first, as large as that allows', () => {
     const rows = ['a', 'b', 'c', 'd', 'e'].map((_, k) => account(stream(k * 1000, 40, 0.7, 0.8)));
     const j = balancedJudgement(rows);
-    expect(j.perAccount).toBe(13);
-    expect(j.examples).toBe(50);
+    expect(j.examples).toBe(200); // every outcome of the five: 40 of 200 each, a fifth
+    expect(j.perAccount).toBe(50);
     expect(j.healthy).toBe(true);
+    // With fewer outcomes each, the window is the 50 it needs at least, 13 of each at most.
+    const few = ['a', 'b', 'c', 'd', 'e'].map((_, k) => account(stream(k * 1000, 10, 0.7, 0.8)));
+    expect(balancedJudgement(few)).toMatchObject({ examples: 50, perAccount: 13, healthy: true });
     // A flood the model does well on cannot outweigh four customers it does badly for.
     const bad = ['a', 'b', 'c', 'd'].map((_, k) => account(stream(k * 1000, 40, 0.8, 0.4)));
     const flood = account(stream(10_000, 3000, 0.5, 0.999));
     const j2 = balancedJudgement([...bad, flood]);
-    expect(j2.examples).toBe(50);
+    // The largest window in which the flood holds no more than a quarter (rounded up): 54 of 214.
+    expect(j2.examples).toBe(214);
+    expect(j2.perAccount).toBe(54);
     expect(j2.healthy).toBe(false);
     // Without balancing, the flood's last 50 would have been the whole window.
     expect(j2.learned!.recent_log_loss).toBeGreaterThan(j2.baseline!.recent_log_loss);
@@ -60,7 +65,7 @@ describe('shared model health per account: its own outcomes, else a tenant-balan
     const a = account([...stream(0, 30, 0.9, null), ...stream(100, 30, 0.6, 0.7)]);
     const b = account(stream(1000, 30, 0.6, 0.7));
     const j = balancedJudgement([a, b]);
-    expect(j.examples).toBe(50);
+    expect(j.examples).toBe(60); // the 30 scored of each
     expect(j.learned!.recent_log_loss).toBeCloseTo(-Math.log(0.7), 9);
     expect(j.baseline!.recent_log_loss).toBeCloseTo(-Math.log(0.6), 9); // not A's older, better 0.9s
     expect(j.healthy).toBe(true);
@@ -75,5 +80,40 @@ describe('shared model health per account: its own outcomes, else a tenant-balan
     expect(j).toMatchObject({ learned: null, examples: 0, healthy: false });
     expect(j.baseline!.recent_log_loss).toBeCloseTo(-Math.log(0.7), 9);
     expect(balancedJudgement([])).toMatchObject({ baseline: null, learned: null, healthy: false });
+  });
+
+  it('on its own outcomes: the newest the model scored, at most HEALTH_WINDOW, against the baseline on the same ones', () => {
+    // 60 outcomes before the model, on which the baseline was nearly perfect, then 100 scored by both.
+    const own = account([...stream(0, 60, 0.99, null), ...stream(100, 100, 0.6, 0.7)]);
+    const j = sharedJudgementFor(own, balancedJudgement([own]));
+    expect(j).toMatchObject({ scope: 'own', examples: 100, healthy: true });
+    expect(j.baseline!.recent_log_loss).toBeCloseTo(-Math.log(0.6), 9); // not the older 0.99s
+    expect(j.learned!.recent_log_loss).toBeCloseTo(-Math.log(0.7), 9);
+  });
+
+  it('a model better over the last 500 is healthy though the baseline did better on the last 50 (the window is for that)', () => {
+    const own = account([...stream(0, 450, 0.6, 0.8), ...stream(1000, 50, 0.7, 0.65)]);
+    const j = sharedJudgementFor(own, balancedJudgement([own]));
+    expect(j.healthy).toBe(true);
+    // And the window ends at HEALTH_WINDOW: 500 more outcomes where the baseline does better push the good ones out.
+    const later = account([...stream(0, 450, 0.6, 0.8), ...stream(1000, HEALTH_WINDOW, 0.7, 0.65)]);
+    expect(sharedJudgementFor(later, balancedJudgement([later])).healthy).toBe(false);
+  });
+});
+
+describe('pairedRecent', () => {
+  const tally = (xs: [number, number][]) => ({ n: xs.length, correct: 0, sumLogLoss: 0, recent: xs.map(([time, loss]) => ({ time, loss })) });
+  it.each([
+    ['the same outcomes', [[1, 0.2], [2, 0.4]], [[1, 0.3], [2, 0.5]], { n: 2, model: 0.3, other: 0.4 }],
+    ['only those both scored', [[2, 0.4]], [[1, 9], [2, 0.5], [3, 9]], { n: 1, model: 0.4, other: 0.5 }],
+    ['two outcomes at one time, matched once each', [[5, 0.1], [5, 0.3]], [[5, 0.2], [5, 0.6]], { n: 2, model: 0.2, other: 0.4 }],
+  ] as const)('%s', (_, model, other, want) => {
+    const p = pairedRecent(tally(model as unknown as [number, number][]), tally(other as unknown as [number, number][]));
+    expect(p!.n).toBe(want.n);
+    expect(p!.model).toBeCloseTo(want.model, 12);
+    expect(p!.other).toBeCloseTo(want.other, 12);
+  });
+  it('is null when no outcome was scored by both', () => {
+    expect(pairedRecent(tally([[1, 0.2]]), tally([[2, 0.3]]))).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 /** Builders for model service tests: realistic prequential tallies and a learned model source. */
 import { FEATURE_NAMES, FEATURE_VERSION } from '../../src/model/features.ts';
 import { learnedScorecard } from '../../src/model/learned.ts';
-import { addExample, emptyTally, type ModelTally } from '../../src/model/prequential.ts';
+import { addExample, emptyTally, HEALTH_WINDOW, type ModelTally } from '../../src/model/prequential.ts';
 import type { Scorecard } from '../../src/model/score.ts';
 import type { ModelPublished } from '../../src/domain/events.ts';
 import type { LearnedModelSource } from '../../src/service/model-service.ts';
@@ -23,7 +23,7 @@ export interface AccountOutcomes {
   startTime?: number;
 }
 
-/** One account's ModelStats, built with the same tally code the aggregation uses. */
+/** One account's ModelStats, built with the same tally code the aggregation uses (running tallies: HEALTH_WINDOW kept). */
 export function statsOf(o: AccountOutcomes): ModelStats {
   let baseline: ModelTally = emptyTally();
   let learned: ModelTally = emptyTally();
@@ -35,12 +35,12 @@ export function statsOf(o: AccountOutcomes): ModelStats {
   for (let i = 0; i < total; i++) {
     const human = i < o.humans;
     const time = (o.startTime ?? 1_000) + i;
-    baseline = addExample(baseline, { time, human, probability: human ? o.baselineP : 1 - o.baselineP });
+    baseline = addExample(baseline, { time, human, probability: human ? o.baselineP : 1 - o.baselineP }, HEALTH_WINDOW);
     if (o.learnedP !== null && i >= total - scored) {
-      learned = addExample(learned, { time, human, probability: human ? o.learnedP : 1 - o.learnedP });
+      learned = addExample(learned, { time, human, probability: human ? o.learnedP : 1 - o.learnedP }, HEALTH_WINDOW);
     }
     if (personalP !== null && i >= total - personalScored) {
-      personal = addExample(personal, { time, human, probability: human ? personalP : 1 - personalP });
+      personal = addExample(personal, { time, human, probability: human ? personalP : 1 - personalP }, HEALTH_WINDOW);
     }
   }
   return { baseline, learned, personal, humans: o.humans, fakes: o.fakes };

@@ -179,15 +179,15 @@ describe('createModelService recommendation', () => {
   it('a healthy model: says it beats the baseline on the outcomes it is judged on for the caller, and is served', async () => {
     // acme: judged on its own 240 outcomes.
     const auto = await stats(winning, 'auto', 6);
-    expect(auto.recommendation).toContain(`Learned model v6 beats the baseline on the last ${RECENT_WINDOW} outcomes of yours and is served (mode auto)`);
+    expect(auto.recommendation).toContain('Learned model v6 beats the baseline on the last 240 outcomes of yours and is served (mode auto)');
     const on = await stats(winning, 'on', 6);
     expect(on.recommendation).toContain('is served.');
     expect(on.recommendation).not.toContain('mode auto');
-    // Five customers with 20 outcomes each: a tenant-balanced window, at most 13 of each.
+    // Five customers with 20 outcomes each: a tenant-balanced window of all 100, at most 25 (a quarter) of each.
     const five: Rows = ['a', 'b', 'c', 'd', 'e'].map((account, k) => ({ account, stats: statsOf({ humans: 10, fakes: 10, baselineP: 0.6, learnedP: 0.9, startTime: 1_000 * (k + 1) }) }));
     const v = await createModelService(queriesOf(five), 'auto', source(learnedCard(6)), () => NOW).stats('a');
     expect(v).toMatchObject({ serving: 'learned', healthy: true });
-    expect(v.recommendation).toContain(`Learned model v6 beats the baseline on the last ${RECENT_WINDOW} outcomes across customers (at most 13 of any one customer's`);
+    expect(v.recommendation).toContain("Learned model v6 beats the baseline on the last 100 outcomes across customers (at most 25 of any one customer's");
   });
 
   it("issue 21: one customer's flood does not make the shared model healthy for another", async () => {
@@ -244,7 +244,7 @@ describe('createModelService with a personal model', () => {
     // Every one of acme's 60 outcomes: baseline right with p 0.6, personal with p 0.9.
     expect(v.baseline).toEqual({ accuracy: 1, log_loss: 0.5108, recent_log_loss: 0.5108 });
     expect(v.learned).toEqual({ accuracy: 1, log_loss: 0.1054, recent_log_loss: 0.1054 });
-    expect(v.recommendation).toMatch(/^Your personal learned model v5 \(fitted on your own outcomes\) beats the baseline on the last 50 outcomes of yours/);
+    expect(v.recommendation).toMatch(/^Your personal learned model v5 \(fitted on your own outcomes\) beats the baseline on the last 60 outcomes of yours/);
   });
 
   it("shows another account the shared model's figures on its own outcomes (or a balanced window), never acme's personal ones", async () => {
@@ -300,7 +300,7 @@ describe('createModelService with a personal model', () => {
     ];
     const v = await createModelService(queriesOf(both), 'auto', source(learnedCard(4), { acme: learnedCard(5, 'acme') }), () => NOW).stats('acme');
     expect(v).toMatchObject({ serving: 'learned', learned_version: 4, healthy: true });
-    expect(v.recommendation).toContain('It is served instead of your personal model v5, which it beats on your last 50 outcomes.');
+    expect(v.recommendation).toContain('It is served instead of your personal model v5, which it beats on your recent outcomes (those both scored, the last 500 at most).');
   });
 
   it('mode on: the newer shared model is served over the personal one without a claim that it beats it', async () => {

@@ -9,7 +9,7 @@
  */
 import type { CheckLabelled, CheckScored, FeedbackReceived } from '../../domain/events.ts';
 import { outcomeIsHuman, type Outcome } from '../../domain/check.ts';
-import { addExample, emptyTally } from '../../model/prequential.ts';
+import { addExample, emptyTally, HEALTH_WINDOW, RECENT_WINDOW } from '../../model/prequential.ts';
 import type { Aggregation, Emitted } from '../aggregation.ts';
 import type { StoreTx } from '../stores/tx.ts';
 import { accountKey } from '../stores/key-layout.ts';
@@ -53,17 +53,18 @@ export function labelledExample(f: FeedbackReceived, rec: CheckRecord): CheckLab
   };
 }
 
-export function updateStats(s: ModelStats, ex: CheckLabelled): ModelStats {
+/** `keep`: the newest examples each tally keeps (the account's running tallies: HEALTH_WINDOW, what health is judged on; a day's: RECENT_WINDOW). */
+export function updateStats(s: ModelStats, ex: CheckLabelled, keep = RECENT_WINDOW): ModelStats {
   return {
-    baseline: addExample(s.baseline, { time: ex.label_time, human: ex.human, probability: ex.baseline_probability }),
+    baseline: addExample(s.baseline, { time: ex.label_time, human: ex.human, probability: ex.baseline_probability }, keep),
     learned:
       ex.learned_probability === null
         ? s.learned
-        : addExample(s.learned, { time: ex.label_time, human: ex.human, probability: ex.learned_probability }),
+        : addExample(s.learned, { time: ex.label_time, human: ex.human, probability: ex.learned_probability }, keep),
     personal:
       ex.personal_probability === null || ex.personal_probability === undefined
         ? s.personal
-        : addExample(s.personal, { time: ex.label_time, human: ex.human, probability: ex.personal_probability }),
+        : addExample(s.personal, { time: ex.label_time, human: ex.human, probability: ex.personal_probability }, keep),
     humans: s.humans + (ex.human ? 1 : 0),
     fakes: s.fakes + (ex.human ? 0 : 1),
   };
@@ -77,7 +78,7 @@ function complete(f: FeedbackReceived, rec: CheckRecord, tx: StoreTx, emit: (e: 
   const ex = labelledExample(f, rec);
   const rawStats = tx.get(MODEL_STATS, modelStatsKey(f.account));
   const stats = rawStats ? decodeModelStats(rawStats) : emptyModelStats();
-  tx.put(MODEL_STATS, modelStatsKey(f.account), encode(ModelStatsType, updateStats(stats, ex)), f.time);
+  tx.put(MODEL_STATS, modelStatsKey(f.account), encode(ModelStatsType, updateStats(stats, ex, HEALTH_WINDOW)), f.time);
   const dayKey = outcomeDayKey(f.account, f.time);
   const rawDay = tx.get(dayStore, dayKey);
   tx.put(dayStore, dayKey, encode(ModelStatsType, updateStats(rawDay ? decodeModelStats(rawDay) : emptyModelStats(), ex)), f.time);

@@ -7,6 +7,8 @@ import type { ModelStats } from '../../../src/streams/aggregations/model-stats-v
 import { CHECK_INDEX_14D, checkKey, checkRecordOf } from '../../../src/streams/aggregations/check-index-14d.ts';
 import { CheckRecordType, decode, decodeModelStats, ModelStatsType, PendingLabelType } from '../../../src/streams/aggregations/store-values.ts';
 import type { Emitted } from '../../../src/streams/aggregation.ts';
+import { HEALTH_WINDOW, RECENT_WINDOW } from '../../../src/model/prequential.ts';
+import { ACCOUNT_OUTCOMES_DAILY } from '../../../src/streams/aggregations/account-outcomes-daily.ts';
 import { aCheck, aFeedback } from '../../helpers/pipeline.ts';
 import { MemoryTx } from '../../helpers/memory-tx.ts';
 
@@ -30,6 +32,21 @@ describe('label join (Given/When/Then)', () => {
     expect((out[0]!.value as CheckLabelled).outcome).toBe('fake');
     expect(stats(tx).baseline.n).toBe(1);
     expect(stats(tx).baseline.correct).toBe(1);
+  });
+
+  it("keeps the newest HEALTH_WINDOW outcomes in the account's running tallies (what health is judged on) and RECENT_WINDOW in a day's", () => {
+    const tx = new MemoryTx();
+    for (let i = 0; i < HEALTH_WINDOW + 20; i++) {
+      const c = aCheck({ baseline_probability: 0.3 });
+      checkIndex14d.apply(c, tx, () => undefined);
+      checkLabels.apply(aFeedback(c, { outcome: 'fake' }), tx, () => undefined);
+    }
+    expect(stats(tx).baseline.n).toBe(HEALTH_WINDOW + 20);
+    expect(stats(tx).baseline.recent).toHaveLength(HEALTH_WINDOW);
+    const days = [...tx.data].filter(([k]) => k.startsWith(`${ACCOUNT_OUTCOMES_DAILY.id}:`)).map(([, v]) => decodeModelStats(v));
+    expect(days.length).toBeGreaterThan(0);
+    expect(days.reduce((s, d) => s + d.baseline.n, 0)).toBe(HEALTH_WINDOW + 20);
+    for (const d of days) expect(d.baseline.recent.length).toBeLessThanOrEqual(RECENT_WINDOW);
   });
 
   it('given a label that arrives before its check, when the check arrives, then the join completes once', () => {

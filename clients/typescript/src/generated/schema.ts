@@ -1415,7 +1415,7 @@ export interface paths {
                              * @enum {string}
                              */
                             serving: "baseline" | "learned";
-                            /** @description The learned model described here beats the baseline on the last 50 outcomes it is judged on for you: your own (a personal model; the shared one once it has scored 50 of yours), else a tenant-balanced window of every account's */
+                            /** @description The learned model described here beats the baseline on the recent outcomes it is judged on for you (the same outcomes for both, at least 50, the last 500 at most): your own (a personal model; the shared one once it has scored 50 of yours), else a tenant-balanced window of every account's */
                             healthy: boolean;
                             /** @description Version of the learned model you are served, else of the newer one you have (shared or personal); 0: none yet */
                             learned_version: number;
@@ -1540,7 +1540,7 @@ export interface paths {
                              * @enum {string}
                              */
                             serving: "baseline" | "learned";
-                            /** @description The learned model described here beats the baseline on the last 50 outcomes it is judged on for you: your own (a personal model; the shared one once it has scored 50 of yours), else a tenant-balanced window of every account's */
+                            /** @description The learned model described here beats the baseline on the recent outcomes it is judged on for you (the same outcomes for both, at least 50, the last 500 at most): your own (a personal model; the shared one once it has scored 50 of yours), else a tenant-balanced window of every account's */
                             healthy: boolean;
                             /** @description Version of the learned model you are served, else of the newer one you have (shared or personal); 0: none yet */
                             learned_version: number;

@@ -27,9 +27,9 @@ class HeadV1ModelResponse200:
         mode (HeadV1ModelResponse200Mode): MAILSIFT_MODEL_MODE
         serving (HeadV1ModelResponse200Serving): What your account is served: the baseline, or a learned model (the
             shared one or your personal one)
-        healthy (bool): The learned model described here beats the baseline on the last 50 outcomes it is judged on for
-            you: your own (a personal model; the shared one once it has scored 50 of yours), else a tenant-balanced window
-            of every account's
+        healthy (bool): The learned model described here beats the baseline on the recent outcomes it is judged on for
+            you (the same outcomes for both, at least 50, the last 500 at most): your own (a personal model; the shared one
+            once it has scored 50 of yours), else a tenant-balanced window of every account's
         learned_version (int): Version of the learned model you are served, else of the newer one you have (shared or
             personal); 0: none yet
         feedback_examples (int): Outcomes reported by every account

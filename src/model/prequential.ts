@@ -77,7 +77,8 @@ export function summarize(tallies: readonly ModelTally[], window = RECENT_WINDOW
     recent.push(...t.recent);
   }
   if (n === 0) return null;
-  recent.sort((a, b) => a.time - b.time);
+  // One tally's examples are kept in time order already (addExample); several are merged.
+  if (tallies.length > 1) recent.sort((a, b) => a.time - b.time);
   const last = recent.slice(-window);
   return {
     accuracy: correct / n,
@@ -144,16 +145,26 @@ export interface PairedRecent {
  * started later is compared on the outcomes since it started, never on older ones of the other.
  */
 export function pairedRecent(model: ModelTally, other: ModelTally): PairedRecent | null {
-  const byTime = new Map<number, number[]>();
-  for (const x of other.recent) byTime.set(x.time, [...(byTime.get(x.time) ?? []), x.loss]);
-  const pairs: [number, number][] = [];
-  for (const x of model.recent) {
-    const o = byTime.get(x.time)?.shift();
-    if (o !== undefined) pairs.push([x.loss, o]);
+  // Both lists are in time order (addExample): one merge pass, newest first, equal times matched in order.
+  const a = model.recent;
+  const b = other.recent;
+  let i = a.length - 1;
+  let j = b.length - 1;
+  let n = 0;
+  let sumModel = 0;
+  let sumOther = 0;
+  while (i >= 0 && j >= 0 && n < HEALTH_WINDOW) {
+    const ta = a[i]!.time;
+    const tb = b[j]!.time;
+    if (ta > tb) i--;
+    else if (tb > ta) j--;
+    else {
+      sumModel += a[i--]!.loss;
+      sumOther += b[j--]!.loss;
+      n++;
+    }
   }
-  const last = pairs.slice(-HEALTH_WINDOW);
-  if (last.length === 0) return null;
-  return { n: last.length, model: last.reduce((s, p) => s + p[0], 0) / last.length, other: last.reduce((s, p) => s + p[1], 0) / last.length };
+  return n === 0 ? null : { n, model: sumModel / n, other: sumOther / n };
 }
 
 /** One account's comparisons on its own outcomes, each over the outcomes both models scored. */

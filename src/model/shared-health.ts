@@ -61,8 +61,11 @@ export function balancedJudgement(rows: readonly AccountTallies[], cap = MAX_ACC
   const scored = active.some((r) => r.learned.n > 0);
   // Each account's recent outcomes: those the shared model scored, each beside the baseline's
   // loss on the same outcome (same label time); before any was scored, the baseline's alone.
+  // No account can put more than its share of the largest window in it: its older outcomes are left out at once.
+  const share = capFor(active.length, cap);
+  const most = Math.ceil(share * HEALTH_WINDOW);
   const entries: Entry[][] = active.map((r, account) => {
-    if (!scored) return r.baseline.recent.map((x) => ({ time: x.time, account, learned: undefined, baseline: x.loss }));
+    if (!scored) return r.baseline.recent.slice(-most).map((x) => ({ time: x.time, account, learned: undefined, baseline: x.loss }));
     const byTime = new Map<number, number[]>();
     for (const x of r.baseline.recent) byTime.set(x.time, [...(byTime.get(x.time) ?? []), x.loss]);
     const out: Entry[] = [];
@@ -70,13 +73,12 @@ export function balancedJudgement(rows: readonly AccountTallies[], cap = MAX_ACC
       const b = byTime.get(x.time)?.shift();
       if (b !== undefined) out.push({ time: x.time, account, learned: x.loss, baseline: b });
     }
-    return out;
+    return out.slice(-most);
   });
   // Every account that reported counts, whether or not the shared model has scored its outcomes
   // yet: while only one customer's outcomes have been scored, they fill its share and no more.
   // The window is as large as the accounts' outcomes fill with no account above its share of
   // it, up to HEALTH_WINDOW (at least RECENT_WINDOW, else it is not judged).
-  const share = capFor(active.length, cap);
   const available = entries.map((e) => e.length);
   const fills = (size: number): boolean => available.reduce((s, a) => s + Math.min(a, Math.ceil(share * size)), 0) >= size;
   let size = HEALTH_WINDOW;

@@ -69,17 +69,14 @@ export function summarize(tallies: readonly ModelTally[], window = RECENT_WINDOW
   let n = 0;
   let correct = 0;
   let sum = 0;
-  const recent: { time: number; loss: number }[] = [];
   for (const t of tallies) {
     n += t.n;
     correct += t.correct;
     sum += t.sumLogLoss;
-    recent.push(...t.recent);
   }
   if (n === 0) return null;
   // One tally's examples are kept in time order already (addExample); several are merged.
-  if (tallies.length > 1) recent.sort((a, b) => a.time - b.time);
-  const last = recent.slice(-window);
+  const last = tallies.length === 1 ? tallies[0]!.recent.slice(-window) : tallies.flatMap((t) => t.recent).sort((a, b) => a.time - b.time).slice(-window);
   return {
     accuracy: correct / n,
     log_loss: sum / n,

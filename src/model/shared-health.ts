@@ -66,14 +66,16 @@ export function balancedJudgement(rows: readonly AccountTallies[], cap = MAX_ACC
   const most = Math.ceil(share * HEALTH_WINDOW);
   const entries: Entry[][] = active.map((r, account) => {
     if (!scored) return r.baseline.recent.slice(-most).map((x) => ({ time: x.time, account, learned: undefined, baseline: x.loss }));
-    const byTime = new Map<number, number[]>();
-    for (const x of r.baseline.recent) byTime.set(x.time, [...(byTime.get(x.time) ?? []), x.loss]);
+    // Both lists are in time order: one merge pass from the newest, `most` pairs at most.
+    const a = r.learned.recent;
+    const b = r.baseline.recent;
     const out: Entry[] = [];
-    for (const x of r.learned.recent) {
-      const b = byTime.get(x.time)?.shift();
-      if (b !== undefined) out.push({ time: x.time, account, learned: x.loss, baseline: b });
+    for (let i = a.length - 1, j = b.length - 1; i >= 0 && j >= 0 && out.length < most; ) {
+      if (a[i]!.time > b[j]!.time) i--;
+      else if (b[j]!.time > a[i]!.time) j--;
+      else out.push({ time: a[i]!.time, account, learned: a[i--]!.loss, baseline: b[j--]!.loss });
     }
-    return out.slice(-most);
+    return out.reverse();
   });
   // Every account that reported counts, whether or not the shared model has scored its outcomes
   // yet: while only one customer's outcomes have been scored, they fill its share and no more.
@@ -95,8 +97,9 @@ export function balancedJudgement(rows: readonly AccountTallies[], cap = MAX_ACC
     window.push(e);
   }
   const mean = (xs: readonly number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
-  const baselineOverall = merged(active.map((r) => r.baseline), cap);
-  const learnedOverall = merged(active.map((r) => r.learned), cap);
+  // The recent figures are the window's; an overall one is only needed when the window is empty.
+  const baselineOverall = merged(active.map((r) => r.baseline), cap, window.length === 0);
+  const learnedOverall = merged(active.map((r) => r.learned), cap, window.length === 0 || !scored);
   const baseline = baselineOverall && window.length ? { ...baselineOverall, recent_log_loss: mean(window.map((e) => e.baseline)) } : baselineOverall;
   const learned = learnedOverall && window.length && scored ? { ...learnedOverall, recent_log_loss: mean(window.map((e) => e.learned!)) } : learnedOverall;
   return {
@@ -115,8 +118,8 @@ function summaryOf(t: ModelTally): ModelScoreSummary | null {
   return { accuracy: t.correct / t.n, log_loss: t.sumLogLoss / t.n, recent_log_loss: t.recent.reduce((s, x) => s + x.loss, 0) / t.recent.length };
 }
 
-/** Accuracy and log loss over every account, each account's share capped as in training; recent over all (replaced by the window's). */
-function merged(tallies: readonly ModelTally[], cap: number): ModelScoreSummary | null {
+/** Accuracy and log loss over every account, each account's share capped as in training; recent over all when `withRecent` (else replaced by the window's). */
+function merged(tallies: readonly ModelTally[], cap: number, withRecent: boolean): ModelScoreSummary | null {
   const withExamples = tallies.filter((t) => t.n > 0);
   if (withExamples.length === 0) return null;
   const w = accountWeights(new Map(withExamples.map((t, i) => [String(i), t.n])), cap);
@@ -129,6 +132,7 @@ function merged(tallies: readonly ModelTally[], cap: number): ModelScoreSummary 
     correct += m * t.correct;
     loss += m * t.sumLogLoss;
   });
+  if (!withRecent) return { accuracy: correct / n, log_loss: loss / n, recent_log_loss: NaN };
   const recent = withExamples.flatMap((t) => t.recent).sort((a, b) => a.time - b.time).slice(-HEALTH_WINDOW);
   return { accuracy: correct / n, log_loss: loss / n, recent_log_loss: recent.reduce((s, x) => s + x.loss, 0) / recent.length };
 }

@@ -168,7 +168,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     dns: dns.source,
     ip: { facts: (ip) => feeds.facts(ip) },
     ...(domainAge ? { domainAge } : {}),
-    history: createHistoryReader(cachedState, own, { domainFromChecks: embedded, domainHorizonMs: DOMAIN_HORIZON_MS, committed: () => state.applied().checks, maxAccountShare: config.maxAccountShare, ...(state.hot ? { hot: state.hot } : {}) }),
+    history: createHistoryReader(cachedState, own, { domainFromChecks: embedded, domainHorizonMs: DOMAIN_HORIZON_MS, committed: () => state.applied().checks, maxAccountShare: config.maxAccountShare, ...(state.hot ? { hot: state.hot } : {}), ...(state.filters ? { filters: state.filters } : {}) }),
     hasher: ctx.hasher,
     signer: ctx.signer,
     events: events.checks,

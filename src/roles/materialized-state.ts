@@ -21,7 +21,10 @@ import type { BatchStateReader } from '../streams/coalescing-reader.ts';
 import type { CheckScored } from '../domain/events.ts';
 import type { HotWindows } from '../streams/hot-windows.ts';
 import { createReplica } from '../streams/replica.ts';
+import type { KeyFilters } from '../streams/stores/key-filter.ts';
+import { KeyFilteringStore } from '../streams/stores/key-filtering-store.ts';
 import { LevelStore } from '../streams/stores/level-store.ts';
+import { KEY_FILTERED_STORES } from '../streams/key-filtered-stores.ts';
 import { EMBEDDED_TOPOLOGY, storesOf, storesToDrop, TOPOLOGY } from '../streams/topology.ts';
 import { instanceId, type OpenedBus } from './bus.ts';
 import { startHotWindows } from './hot-windows.ts';
@@ -56,6 +59,11 @@ export interface MaterializedState {
    * checks topic they include. Every implementation here has them; the stores do not.
    */
   readonly hot?: HotWindowsState;
+  /**
+   * Filters of the keys the state holds (key-filtering-store.ts), fed by whatever writes it
+   * before each commit is announced: a read of a key they rule out is skipped.
+   */
+  readonly filters?: KeyFilters;
   /** Releases what this state opened (a stream runtime in this thread is its role's to close; the hot windows are the state's). */
   close(): Promise<void>;
 }
@@ -143,6 +151,7 @@ export async function workerState(ctx: Context, bus: Bus & { log: EmbeddedLog },
       readiness: async () => ({ streams: readinessOf(thread.failed(), caughtUp()), hot_windows: readinessOf(feed.failed(), hotCaughtUp()), log: { ok: true } }),
       broken: () => thread.failed() !== undefined || feed.failed() !== undefined,
       hot: feed,
+      filters: thread.filters,
       close,
     };
   } catch (err) {
@@ -175,6 +184,7 @@ export async function inThreadState(ctx: Context, opened: OpenedBus, streams: St
     }),
     broken: () => streams.runtime.failed() !== undefined || feed.failed() !== undefined,
     hot: feed,
+    ...(streams.filters ? { filters: streams.filters } : {}),
     close: () => feed.stop(),
   };
 }
@@ -184,12 +194,14 @@ export async function inThreadState(ctx: Context, opened: OpenedBus, streams: St
  * the short windows in this thread's memory, from the checks topic.
  */
 export async function replicaState(ctx: Context, opened: OpenedBus): Promise<MaterializedState> {
-  const db = new LevelStore(join(ctx.dataDir, 'replica'));
+  const engine = new LevelStore(join(ctx.dataDir, 'replica'));
   const stores = storesOf(TOPOLOGY);
+  // The replica's writes (changelog records) feed the key filters before they reach the engine.
+  const db = new KeyFilteringStore(engine, KEY_FILTERED_STORES, { onError: (err) => ctx.logger.error({ err }, 'key filter replacement failed; the old filter stays') });
   await db.open(stores);
   // A retired store's successor arrives through its own changelog, built there by the streams;
   // the short windows' old values are of no use (they are held in memory now).
-  if (await db.dropUnkept(storesToDrop())) ctx.logger.info(DROPPED);
+  if (await engine.dropUnkept(storesToDrop())) ctx.logger.info(DROPPED);
   const replica = createReplica({ bus: opened.bus, state: db, stores, groupId: `mailsift-api-${instanceId(ctx)}`, logger: ctx.logger.child({ role: 'api' }) });
   let hot: Awaited<ReturnType<typeof startHotWindows>> | undefined;
   const close = async (): Promise<void> => {
@@ -208,6 +220,7 @@ export async function replicaState(ctx: Context, opened: OpenedBus): Promise<Mat
       applied: () => ({ checks: replica.applied('checks'), feedback: replica.applied('feedback') }),
       onCommit: (l) => replica.onCommit(l),
       othersApplied: (account, timeoutMs) => replica.includesSource('checks', accountPartition(account), timeoutMs),
+      filters: db,
       readiness: async () => ({
         replica: readinessOf(replica.failed(), caughtUp()),
         hot_windows: readinessOf(feed.failed(), hotCaughtUp()),

@@ -5,6 +5,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { TopicKey } from '../bus/topics.ts';
+import { KeyFiltersView, type KeyFilters, type SharedKeyFilters } from '../streams/stores/key-filter.ts';
 import type { LevelStore } from '../streams/stores/level-store.ts';
 import type { StreamsWorkerData } from './streams-worker.ts';
 
@@ -13,12 +14,15 @@ export interface StreamsThread {
   onCommit(listener: () => void): () => void;
   caughtUp(timeoutMs?: number): Promise<boolean>;
   failed(): Error | undefined;
+  /** The key filters of the state, which the worker writes (shared memory): kept current from its messages. */
+  readonly filters: KeyFilters;
   durable(moved: { topic: string; partition: number; end: number }[]): void;
   close(): Promise<void>;
 }
 
 interface Message {
-  ev: 'ready' | 'commit' | 'durable' | 'failed' | 'stopped' | 'reply';
+  ev: 'ready' | 'commit' | 'durable' | 'filters' | 'failed' | 'stopped' | 'reply';
+  filters?: SharedKeyFilters;
   applied?: Partial<Record<TopicKey, number[]>>;
   segments?: [number, number[]][];
   id?: number;
@@ -34,6 +38,7 @@ export async function startStreamsThread(data: StreamsWorkerData, state: LevelSt
   const worker = new Worker(file, { workerData: data });
   let applied: Partial<Record<TopicKey, number[]>> = {};
   let failure: Error | undefined;
+  const filters = new KeyFiltersView();
   const listeners = new Set<() => void>();
   const replies = new Map<number, (ok: boolean) => void>();
   let nextId = 1;
@@ -43,6 +48,7 @@ export async function startStreamsThread(data: StreamsWorkerData, state: LevelSt
     worker.on('message', (m: Message) => {
       if (m.applied) applied = m.applied;
       if (m.segments) state.adoptSegments(m.segments);
+      if (m.filters) filters.adopt(m.filters);
       switch (m.ev) {
         case 'ready':
           resolve();
@@ -92,6 +98,7 @@ export async function startStreamsThread(data: StreamsWorkerData, state: LevelSt
       });
     },
     failed: () => failure,
+    filters,
     durable(moved) {
       worker.postMessage({ op: 'durable', moved });
     },

@@ -4,7 +4,10 @@
  * records and state are shared through LevelDB itself; only small messages cross threads:
  *   main -> worker: { op: 'durable', moved }  new check/feedback records are durable
  *                   { op: 'caughtUp', id, timeoutMs }, { op: 'stop' }
- *   worker -> main: { ev: 'ready' | 'commit' | 'durable' | 'failed' | 'stopped' | 'reply' }
+ *   worker -> main: { ev: 'ready' | 'commit' | 'durable' | 'filters' | 'failed' | 'stopped' | 'reply' }
+ * The key filters of the state (key-filtering-store.ts) are shared memory this thread writes:
+ * the main thread is handed them with 'ready' and each replacement with 'filters', posted
+ * before the notice of any commit after it.
  * Each topic has one writing thread: checks and feedback are written by the API (main), the
  * runtime's outputs (labelled checks) by this worker.
  */
@@ -17,7 +20,9 @@ import { createEmbeddedRegistry } from '../bus/embedded-registry.ts';
 import { ALL_TOPICS, type TopicKey } from '../bus/topics.ts';
 import { createLogger } from '../platform/logger.ts';
 import { createStreamRuntime } from '../streams/runtime.ts';
+import { KeyFilteringStore } from '../streams/stores/key-filtering-store.ts';
 import { LevelStore } from '../streams/stores/level-store.ts';
+import { KEY_FILTERED_STORES } from '../streams/key-filtered-stores.ts';
 import { alignLogWithState } from './log-state-alignment.ts';
 import { EMBEDDED_TOPOLOGY, storesOf } from '../streams/topology.ts';
 import { startTrainer, type Trainer } from './trainer.ts';
@@ -43,8 +48,11 @@ const logger = threadLogger.child({ role: 'streams' });
 
 const bus = await openEmbeddedBus(join(dataDir, 'log'), ALL_TOPICS, { multithreading: true });
 const codecs = await createCodecs(createEmbeddedRegistry(bus.log.db));
-const state = new LevelStore(join(dataDir, 'state'), { multithreading: true });
 const stores = storesOf(EMBEDDED_TOPOLOGY);
+const state = new KeyFilteringStore(new LevelStore(join(dataDir, 'state'), { multithreading: true }), KEY_FILTERED_STORES, {
+  onReplaced: (filters) => port.postMessage({ ev: 'filters', filters }),
+  onError: (err) => logger.error({ err }, 'key filter replacement failed; the old filter stays'),
+});
 await state.open(stores);
 // The main thread aligned its view of the log and reported any gap; this thread appends too.
 await alignLogWithState(bus.log, state, ALL_TOPICS.map((t) => t.name));
@@ -112,4 +120,4 @@ trainer =
   trainIntervalMs > 0
     ? await startTrainer({ bus, codecs, groupId: 'mailsift-trainer', logger: threadLogger.child({ role: 'trainer' }), now: Date.now, intervalMs: trainIntervalMs, ...(blockBelow === undefined ? {} : { blockBelow }), ...(maxAccountShare === undefined ? {} : { maxAccountShare }) })
     : undefined;
-port.postMessage({ ev: 'ready', applied: applied(), segments: segments() });
+port.postMessage({ ev: 'ready', applied: applied(), segments: segments(), filters: state.shared() });

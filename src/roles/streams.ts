@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { ALL_TOPICS, TOPICS } from '../bus/topics.ts';
 import { createStreamRuntime, type StreamRuntime } from '../streams/runtime.ts';
 import { ChangeLoggingStore } from '../streams/stores/changelogging-store.ts';
+import { KeyFilteringStore } from '../streams/stores/key-filtering-store.ts';
+import type { KeyFilters } from '../streams/stores/key-filter.ts';
 import { LevelStore } from '../streams/stores/level-store.ts';
+import { KEY_FILTERED_STORES } from '../streams/key-filtered-stores.ts';
 import type { StateStore } from '../streams/stores/state-store.ts';
 import { storesOf, storesToDrop, topologyFor } from '../streams/topology.ts';
 import type { OpenedBus } from './bus.ts';
@@ -16,6 +19,8 @@ import { alignLogWithState } from './log-state-alignment.ts';
 export interface StreamsRole {
   readonly state: StateStore;
   readonly runtime: StreamRuntime;
+  /** Embedded mode: the key filters in front of the state, for the API of this thread. */
+  readonly filters?: KeyFilters;
   close(): Promise<void>;
 }
 
@@ -31,8 +36,15 @@ export async function startStreams(ctx: Context, opened: OpenedBus): Promise<Str
   if (opened.log) {
     await alignLogWithState(opened.log, engine, ALL_TOPICS.map((t) => t.name), ctx.logger);
   }
-  // Kafka mode: every store write is also written to its changelog, for the API replicas.
-  const state = opened.bus.kind === 'kafka' ? new ChangeLoggingStore(engine, opened.bus.producer(), ctx.now) : engine;
+  // Kafka mode: every store write is also written to its changelog, for the API replicas (which
+  // keep their own key filters). Embedded mode: the API of this thread reads this state, behind
+  // key filters.
+  let filtering: KeyFilteringStore | undefined;
+  if (opened.bus.kind !== 'kafka') {
+    filtering = new KeyFilteringStore(engine, KEY_FILTERED_STORES, { onError: (err) => ctx.logger.error({ err }, 'key filter replacement failed; the old filter stays') });
+    filtering.load(storesOf(nodes));
+  }
+  const state: StateStore = filtering ?? new ChangeLoggingStore(engine, opened.bus.producer(), ctx.now);
   const runtime = createStreamRuntime({
     bus: opened.bus,
     state,
@@ -59,6 +71,7 @@ export async function startStreams(ctx: Context, opened: OpenedBus): Promise<Str
   return {
     state,
     runtime,
+    ...(filtering ? { filters: filtering } : {}),
     async close() {
       if (sweep) clearInterval(sweep);
       await runtime.stop();

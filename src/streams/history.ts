@@ -10,6 +10,11 @@
  * so it takes its own events of the last `domainHorizonMs` (counting one twice is impossible:
  * it is a union).
  * The domain pattern is judged against the domain's OTHER inboxes (before this check counts).
+ * The inbox's record and the domain's outcomes are not read when the key filters rule them out
+ * (most inboxes were never seen, most domains have no reported outcome): the filters are asked
+ * after the committed offsets are taken, and whatever writes the state adds a key to them
+ * before the commit that includes it is announced, so a record the offsets include is never
+ * ruled out (stores/key-filtering-store.ts).
  * Implements the service's HistoryQueries port (service/ports.ts).
  */
 import { accountPartition } from '../bus/account-partition.ts';
@@ -28,6 +33,7 @@ import type { HotWindows } from './hot-windows.ts';
 import { inboxIndexKey, type OwnEvents, type Positioned } from './own-events.ts';
 import { decodeOffset, domainKey as domainKeyOf, offsetKey } from './stores/key-layout.ts';
 import { OFFSETS_STORE } from './stores/offsets.ts';
+import type { KeyFilters } from './stores/key-filter.ts';
 import type { StateReader } from './stores/state-reader.ts';
 import { mapKey, ReadSet } from './stores/tx.ts';
 
@@ -48,6 +54,8 @@ export interface HistoryOptions {
    * the stores, with the next offset per partition of the checks topic they include.
    */
   readonly hot?: HotWindowsView;
+  /** Filters of the keys the state holds (key-filtering-store.ts): a key they rule out is not read (with `committed` only). */
+  readonly filters?: KeyFilters;
 }
 
 export interface HotWindowsView {
@@ -88,11 +96,11 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       const rs = new ReadSet();
       if (!hot) rs.add(domainSignups10m.spec.summary, domainKey);
       if (k.accountType === 'work') rs.add(domainShapes180d.spec.summary, domainKey);
-      rs.add(INBOX_RECORDS, inboxKey);
       if (ipKey && !hot) rs.add(ipSignups1h.spec.summary, ipKey);
       rs.add(domainVolume7d.spec.store, domainKey);
       const rated = hasFakeRate(k.domain);
-      if (rated) rs.add(DOMAIN_OUTCOMES, domainKey);
+      // Outcomes reported at the domain (none at most domains: the key filters tell).
+      if (rated && (!opts.filters || opts.filters.mayHold(DOMAIN_OUTCOMES, domainKey))) rs.add(DOMAIN_OUTCOMES, domainKey);
       // The account's own events all sit in its partition (checks are keyed by account), so its
       // committed offset alone tells which of them the stores hold.
       const partition = accountPartition(k.account);
@@ -108,7 +116,10 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       // Checks of other requests running right now (their events are not written yet) count too.
       const flying = own.inFlight(k.account, k.domain, k.inboxHash, k.ipHash, k.request);
       const committedBefore = opts.committed ? (opts.committed()[partition] ?? 0) : undefined;
-      const got = await state.fetch(rs, now);
+      // Asked after the offsets were taken, the filters hold every key of what they include (read
+      // with the state, the offsets could include a commit later than the filters' answer).
+      if (!opts.filters || !opts.committed || opts.filters.mayHold(INBOX_RECORDS, inboxKey)) rs.add(INBOX_RECORDS, inboxKey);
+      const got = rs.entries.size ? await state.fetch(rs, now) : new Map<string, Buffer | undefined>();
       const committed = committedBefore ?? decodeOffset(got.get(mapKey(OFFSETS_STORE, committedKey)));
       const value = (store: { id: number }, key: Buffer): Buffer | undefined => got.get(mapKey(store as never, key));
 

@@ -14,6 +14,8 @@ import { ALL_TOPICS, TOPICS } from '../../src/bus/topics.ts';
 import type { CheckScored, FeedbackReceived } from '../../src/domain/events.ts';
 import { createStreamRuntime, type StreamRuntime } from '../../src/streams/runtime.ts';
 import { LevelStore } from '../../src/streams/stores/level-store.ts';
+import { KeyFilteringStore } from '../../src/streams/stores/key-filtering-store.ts';
+import { KEY_FILTERED_STORES } from '../../src/streams/key-filtered-stores.ts';
 import type { StateStore } from '../../src/streams/stores/state-store.ts';
 import { storesOf, topologyFor } from '../../src/streams/topology.ts';
 import type { HistoryOptions } from '../../src/streams/history.ts';
@@ -29,7 +31,9 @@ export interface Pipeline {
   codecs: Codecs;
   /** The short windows in this thread's memory, fed by the checks topic (as the API holds them, in both modes). */
   hot: HotWindowFeed;
-  /** How a history reader reads this pipeline's state (with its hot windows, if any). */
+  /** The key filters in front of the state (the runtime writes through them), as an API holds them. */
+  filters: KeyFilteringStore;
+  /** How a history reader reads this pipeline's state, as an API does: with the runtime's positions, its key filters and its hot windows. */
   reading: HistoryOptions;
   sendCheck(e: CheckScored): Promise<{ partition: number; offset: number }>;
   sendFeedback(e: FeedbackReceived): Promise<{ partition: number; offset: number }>;
@@ -46,7 +50,7 @@ export const embeddedBusFactory: BusFactory = async (dir) => {
   return { bus, codecs: await createCodecs(createEmbeddedRegistry(bus.log.db)) };
 };
 
-/** `decorate`: the store stack the runtime writes through, over the LevelDB engine (e.g. a changelogging layer). */
+/** `decorate`: the store stack the runtime writes through, over the LevelDB engine (e.g. a changelogging layer), below the key filters. */
 export async function openPipeline(
   dir?: string,
   topology?: readonly ProcessorNode[],
@@ -59,7 +63,9 @@ export async function openPipeline(
   const nodes = topology ?? topologyFor(bus.kind);
   const state = new LevelStore(join(root, 'state'));
   await state.open(storesOf(nodes));
-  const streams = createStreamRuntime({ bus, state: decorate(state), codecs, nodes, groupId: 'test', logger: silent, now });
+  const filters = new KeyFilteringStore(decorate(state), KEY_FILTERED_STORES);
+  filters.load(storesOf(nodes));
+  const streams = createStreamRuntime({ bus, state: filters, codecs, nodes, groupId: 'test', logger: silent, now });
   await streams.start();
   // The topology leaves the short windows to the reading thread's memory. The embedded log tells
   // its newest record's time; on Kafka the feed starts from the clock (`now`).
@@ -83,7 +89,8 @@ export async function openPipeline(
     runtime,
     codecs,
     hot,
-    reading: { domainFromChecks: true, hot },
+    filters,
+    reading: { domainFromChecks: true, committed: () => streams.applied('checks'), filters, hot },
     async sendCheck(e) {
       const key = Buffer.from(e.account);
       const [pos] = await producer.send(TOPICS.checks.name, [{ key, value: codecs.checks.encode(e), timestamp: e.time, partition: partitionFor(key, TOPICS.checks.partitions) }]);
@@ -98,7 +105,7 @@ export async function openPipeline(
       await hot.stop();
       await streams.stop();
       await bus.close();
-      await state.close();
+      await filters.close(); // and the state below it
     },
   };
 }

@@ -5,7 +5,10 @@ import type { CheckScored } from '../../src/domain/events.ts';
 import { createHistoryReader } from '../../src/streams/history.ts';
 import { OwnEvents } from '../../src/streams/own-events.ts';
 import type { StateReader } from '../../src/streams/stores/state-reader.ts';
-import { embeddedBusFactory } from '../helpers/pipeline.ts';
+import type { HistoryKeys } from '../../src/service/ports.ts';
+import { coalescingReader, type BatchStateReader } from '../../src/streams/coalescing-reader.ts';
+import { commitCachedReader } from '../../src/streams/commit-cached-reader.ts';
+import { aCheck, embeddedBusFactory, hash, openPipeline, removeDir } from '../helpers/pipeline.ts';
 import { historySuite } from './history.suite.ts';
 
 historySuite('the embedded log', embeddedBusFactory);
@@ -57,5 +60,42 @@ describe('a replica whose positions run ahead of its stores', () => {
     // Embedded mode: positions and stores commit together, so the offset alone decides.
     const embedded = await createHistoryReader(state, own, { domainFromChecks: true, committed: ahead }).history(keys);
     expect(embedded.aliasVariants).toBe(1);
+  });
+});
+
+// Issue 19 item 3: the inbox record of an inbox never seen is not read (the key filters rule it
+// out), so a check whose other reads the commit cache answers makes no trip to the database.
+describe('history behind key filters (Given a pipeline whose state holds some inboxes)', () => {
+  it('When an inbox never seen is checked, Then no database trip; When a seen one is, Then its record is read', async () => {
+    const p = await openPipeline();
+    try {
+      const seen = aCheck({ account: 'acme', domain: 'quiet.example', inbox_hash: hash('seen'), spelling_hash: hash('seen-a'), time: Date.now() - 60_000 });
+      await p.sendCheck(seen);
+      expect(await p.runtime.caughtUp()).toBe(true);
+      await p.filters.settled(); // the first filter is built in the background
+      let trips = 0;
+      const counted: BatchStateReader = {
+        fetch: (reads, now) => p.state.fetch(reads, now),
+        fetchMany: (requests) => {
+          trips++;
+          return p.state.fetchMany(requests);
+        },
+        scan: (store, now) => p.state.scan(store, now),
+      };
+      // As the API reads: the commit cache over the coalesced reads.
+      const reader = commitCachedReader(coalescingReader(counted), (l) => p.runtime.onCommit(l));
+      const h = createHistoryReader(reader, new OwnEvents(), p.reading);
+      const at = (inbox: string, spelling: string): HistoryKeys => ({ account: 'acme', domain: 'quiet.example', inboxHash: hash(inbox), spellingHash: hash(spelling), ipHash: null, localShape: 'name', accountType: 'free', time: Date.now() });
+      await h.history(at('first-new', 'x'));
+      expect(trips).toBe(1); // the domain's volume (no outcomes reported there: filtered), then held until the next commit
+      for (let i = 0; i < 20; i++) expect((await h.history(at(`new-${i}`, 'x'))).aliasVariants).toBe(1);
+      expect(trips).toBe(1);
+      expect((await h.history(at('seen', 'seen-b'))).aliasVariants).toBe(2);
+      expect(trips).toBe(2);
+      reader.stop();
+    } finally {
+      await p.close();
+      removeDir(p.dir);
+    }
   });
 });

@@ -155,6 +155,10 @@ export class CachingStore implements StateStore {
   applyPhysical(records: readonly PhysicalRecord[], positions: readonly CommittedPosition[]): Promise<void> {
     return this.inner.applyPhysical(records, positions);
   }
+  /** The committed keys (the store below's). */
+  keys(spec: StoreSpec): AsyncIterable<readonly Uint8Array[]> {
+    return this.inner.keys(spec);
+  }
   scan(spec: StoreSpec, now: number): Promise<{ key: Buffer; value: Buffer; seg: number }[]> {
     return this.inner.scan(spec, now);
   }

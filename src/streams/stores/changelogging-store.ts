@@ -60,6 +60,9 @@ export class ChangeLoggingStore implements StateStore {
   applyPhysical(records: readonly PhysicalRecord[], positions: readonly CommittedPosition[]): Promise<void> {
     return this.inner.applyPhysical(records, positions);
   }
+  keys(spec: StoreSpec): AsyncIterable<readonly Uint8Array[]> {
+    return this.inner.keys(spec);
+  }
   scan(spec: StoreSpec, now: number): Promise<{ key: Buffer; value: Buffer; seg: number }[]> {
     return this.inner.scan(spec, now);
   }

@@ -156,6 +156,21 @@ export class LevelStore implements StateStore {
     return [...out.values()];
   }
 
+  async *keys(spec: StoreSpec): AsyncIterable<readonly Uint8Array[]> {
+    if (!this.specs.has(spec.id)) throw new Error(`store ${spec.name} is not open`);
+    // Views, not Buffers: a Buffer per key (and its subarray) cost about as much again as LevelDB's iteration.
+    const it = this.db.keys<Uint8Array>({ ...storeRangeFrom(spec.id, 0), keyEncoding: 'view' });
+    try {
+      for (;;) {
+        const batch = await it.nextv(4096);
+        if (batch.length === 0) return;
+        yield batch.map((k) => k.subarray(PHYSICAL_HEADER));
+      }
+    } finally {
+      await it.close();
+    }
+  }
+
   async offsets(topic: string, partitions: number): Promise<number[]> {
     const keys = Array.from({ length: partitions }, (_, p) => storeKey(OFFSETS_STORE.id, 0, offsetKey(topic, p)));
     const vals = await this.db.getMany(keys);

@@ -108,6 +108,11 @@ export class MemoryStore implements StateStore {
     return out.sort((a, b) => Buffer.compare(a.key, b.key));
   }
 
+  async *keys(spec: StoreSpec): AsyncIterable<readonly Uint8Array[]> {
+    const keys = [...this.store(spec).entries.values()].map((e) => e.key);
+    for (let i = 0; i < keys.length; i += 4096) yield keys.slice(i, i + 4096);
+  }
+
   async offsets(topic: string, partitions: number): Promise<number[]> {
     const s = this.stores.get(OFFSETS_STORE.id)!;
     return Array.from({ length: partitions }, (_, p) => decodeOffset(s.entries.get(offsetKey(topic, p).toString('latin1'))?.value));

@@ -40,6 +40,12 @@ export interface PhysicalRecord {
 }
 
 export interface StateStore extends StateReader {
+  /**
+   * The keys a store holds in any segment, committed (tombstones, and segments past retention
+   * but not dropped yet, may be listed: a superset of the keys a read can find), in batches.
+   * For stores of any size: nothing but the keys is held at once.
+   */
+  keys(store: StoreSpec): AsyncIterable<readonly Uint8Array[]>;
   /** Every live entry of a store (small stores only), with the segment it lives in. */
   scan(store: StoreSpec, now: number): Promise<{ key: Buffer; value: Buffer; seg: number }[]>;
   /** Opens the stores (each spec once; ids are never shared between two names). */

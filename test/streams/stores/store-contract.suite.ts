@@ -167,6 +167,21 @@ export function storeContract(name: string, factory: () => EngineFactory): void 
       expect(await at(T0 + 15 * MINUTE)).toEqual([`b=2@${5 * MINUTE}`]);
     });
 
+    it('keys: every key a read of the store can find, in batches (the key filters are built from them)', async () => {
+      const db = await open();
+      for (let i = 0; i < 5000; i++) await write(db, TIMED, `k${i}`, 'v', T0 + (i % 2) * 6 * MINUTE);
+      await write(db, KV, 'other-store', 'v', T0);
+      const listed = new Set<string>();
+      let batches = 0;
+      for await (const batch of db.keys(TIMED)) {
+        batches++;
+        for (const k of batch) listed.add(k.toString());
+      }
+      expect(batches).toBeGreaterThan(1);
+      for (let i = 0; i < 5000; i++) expect(listed.has(`k${i}`)).toBe(true);
+      expect(listed.has('other-store')).toBe(false);
+    });
+
     it('applyPhysical: changelog records (physical keys) with the replica positions; unknown stores skipped', async () => {
       const db = await open();
       await db.applyPhysical(

@@ -22,7 +22,9 @@
  * constant-time, and verification never says *why* an id failed (tampered, foreign, expired).
  * Ids of version 1 (check-id-v1.ts) still verify for their 14 days.
  */
-import { createCipheriv, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { aes256Ctr, type Ctr } from './aes-ctr.ts';
+import { hmacSha256, type Hmac } from './hmac-sha256.ts';
 import { openV1, V1_BYTES } from './check-id-v1.ts';
 import { DAY } from './time.ts';
 
@@ -71,8 +73,10 @@ export interface CheckIdSigner {
 }
 
 interface KeyPair {
-  readonly enc: Buffer;
-  readonly mac: Buffer;
+  /** AES-256-CTR under the encryption key. */
+  readonly enc: Ctr;
+  /** HMAC-SHA256 under the MAC key. */
+  readonly mac: Hmac;
   /** The key's own secret: what version-1 ids were signed with. */
   readonly v1: Buffer;
 }
@@ -84,7 +88,7 @@ export function createCheckIdSigner(keys: readonly CheckIdKey[]): CheckIdSigner 
     if (!Number.isInteger(k.id) || k.id < 1 || k.id > 0xffff) throw new Error(`check id: bad key id ${k.id}`);
     if (k.secret.length < 32) throw new Error(`check id: key ${k.id} must be at least 32 bytes`);
     const derive = (use: string): Buffer => createHmac('sha256', k.secret).update(`mailsift/check-id/v2/${use}`).digest();
-    byId.set(k.id, { enc: derive('enc'), mac: derive('mac'), v1: k.secret });
+    byId.set(k.id, { enc: aes256Ctr(derive('enc')), mac: hmacSha256(derive('mac')), v1: k.secret });
   }
   const signingId = Math.max(...byId.keys());
 
@@ -92,13 +96,10 @@ export function createCheckIdSigner(keys: readonly CheckIdKey[]): CheckIdSigner 
     const name = Buffer.from(account, 'utf8');
     const len = Buffer.alloc(2);
     len.writeUInt16BE(Math.min(name.length, 0xffff));
-    return createHmac('sha256', key.mac).update(MAC_LABEL).update(header).update(len).update(name).update(payload).digest();
+    return key.mac(MAC_LABEL, header, len, name, payload);
   };
   // CTR is its own inverse: the same call seals and opens.
-  const ctr = (key: KeyPair, tag: Buffer, data: Buffer): Buffer => {
-    const c = createCipheriv('aes-256-ctr', key.enc, tag.subarray(0, 16));
-    return Buffer.concat([c.update(data), c.final()]);
-  };
+  const ctr = (key: KeyPair, tag: Buffer, data: Buffer): Buffer => key.enc(tag.subarray(0, 16), data);
   const inTime = (issuedAt: number, now: number): boolean => now - issuedAt <= CHECK_ID_VALIDITY_MS && issuedAt - now <= MAX_FUTURE_SKEW_MS;
 
   return {

@@ -10,6 +10,7 @@
  * higher). Deterministic (no clock, no randomness), so it belongs to the pure core.
  */
 import { createHmac } from 'node:crypto';
+import { hmacSha256, type Hmac } from './hmac-sha256.ts';
 
 export const KEYED_HASH_BYTES = 16;
 /** Bits of an IP's keyed hash that are kept (whole bytes). */
@@ -23,15 +24,14 @@ export interface KeyedHasher {
 
 export function createKeyedHasher(secret: Buffer): KeyedHasher {
   if (secret.length < 32) throw new Error('keyed hash secret must be at least 32 bytes');
-  // Derive one key per purpose once; per-call work is then a single HMAC.
-  const keys = new Map<HashPurpose, Buffer>();
+  // Derive one key per purpose once; per-call work is then a single HMAC, its key blocks prepared.
+  const macs = new Map<HashPurpose, Hmac>();
   for (const p of ['inbox', 'spelling', 'ip', 'account'] as const) {
-    keys.set(p, createHmac('sha256', secret).update(`mailsift/keyed-hash/${p}`).digest());
+    macs.set(p, hmacSha256(createHmac('sha256', secret).update(`mailsift/keyed-hash/${p}`).digest()));
   }
   return {
     hash(purpose, value) {
-      const key = keys.get(purpose)!;
-      const full = createHmac('sha256', key).update(value, 'utf8').digest();
+      const full = macs.get(purpose)!(value);
       if (purpose !== 'ip') return full.subarray(0, KEYED_HASH_BYTES);
       const kept = Buffer.alloc(KEYED_HASH_BYTES); // same width: stores and events keep their layout
       full.copy(kept, 0, 0, IP_HASH_BITS / 8);

@@ -12,9 +12,10 @@
  * the positions that produced it.
  */
 import { RecordCache, type CacheTx } from './record-cache.ts';
-import type { CommittedPosition, FetchedEntry, PhysicalRecord, StateStore } from './state-store.ts';
+import type { CommittedPosition, FetchedEntry, StateStore } from './state-store.ts';
 import type { StoreSpec } from './store-spec.ts';
-import { mapKey, ReadSet, type PendingWrite } from './tx.ts';
+import { mapKey, ReadSet } from './tx.ts';
+import { WrappedStore } from './wrapped-store.ts';
 
 /** What a prefetch read, and the commit generation it started at. */
 export interface Prefetched {
@@ -23,17 +24,15 @@ export interface Prefetched {
   readonly gen: number;
 }
 
-export class CachingStore implements StateStore {
+export class CachingStore extends WrappedStore {
   private readonly cache: RecordCache;
   private commitGen = 0;
   /** Prefetches in flight, by the commit generation they started at. */
   private readonly inFlight = new Map<number, number>();
   private readonly recentCommits: { gen: number; keys: Set<string> }[] = [];
 
-  constructor(
-    readonly inner: StateStore,
-    cacheBytes?: number,
-  ) {
+  constructor(inner: StateStore, cacheBytes?: number) {
+    super(inner);
     this.cache = new RecordCache(cacheBytes);
     this.cache.protect = (mk) => this.recentCommits.some((c) => c.keys.has(mk));
   }
@@ -135,45 +134,12 @@ export class CachingStore implements StateStore {
     return false;
   }
 
-  // The store interface, for the layers above and other readers: committed state, below the cache.
-  open(specs: readonly StoreSpec[]): Promise<void> {
-    return this.inner.open(specs);
-  }
-  fetch(reads: ReadSet, now: number): Promise<Map<string, Buffer | undefined>> {
-    return this.inner.fetch(reads, now);
-  }
-  fetchEntries(reads: ReadSet, now: number): Promise<Map<string, FetchedEntry>> {
-    return this.inner.fetchEntries(reads, now);
-  }
-  fetchMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, Buffer | undefined>[]> {
-    return this.inner.fetchMany(requests);
-  }
-  /** Writes through (dirty entries of the same keys are the runtime's to commit; nothing else writes here). */
-  commit(writes: readonly PendingWrite[], positions: readonly CommittedPosition[]): Promise<void> {
-    return this.inner.commit(writes, positions);
-  }
-  applyPhysical(records: readonly PhysicalRecord[], positions: readonly CommittedPosition[]): Promise<void> {
-    return this.inner.applyPhysical(records, positions);
-  }
-  /** The committed keys (the store below's). */
-  keys(spec: StoreSpec): AsyncIterable<readonly Uint8Array[]> {
-    return this.inner.keys(spec);
-  }
-  scan(spec: StoreSpec, now: number): Promise<{ key: Buffer; value: Buffer; seg: number }[]> {
-    return this.inner.scan(spec, now);
-  }
-  offsets(topic: string, partitions: number): Promise<number[]> {
-    return this.inner.offsets(topic, partitions);
-  }
+  // The rest of the store interface (WrappedStore) is the store below's, for the layers above and
+  // other readers: committed state, below the cache. Its commit writes through: dirty entries of
+  // the same keys are the runtime's to commit, and nothing else writes here.
   /** Drops expired entries from the cache and expired segments from the store below. */
-  expire(now: number): Promise<number> {
+  override expire(now: number): Promise<number> {
     this.cache.dropExpired(now);
     return this.inner.expire(now);
-  }
-  segmentsOf(spec: StoreSpec): readonly number[] {
-    return this.inner.segmentsOf(spec);
-  }
-  close(): Promise<void> {
-    return this.inner.close();
   }
 }

@@ -10,18 +10,21 @@ import type { BusProducer, OutRecord } from '../../bus/ports.ts';
 import { APP_ID, changelogTopic } from '../../bus/topics.ts';
 import { encodeOffset, offsetKey, storeKey } from './key-layout.ts';
 import { OFFSETS_STORE } from './offsets.ts';
-import type { CommittedPosition, FetchedEntry, PhysicalRecord, StateStore } from './state-store.ts';
+import type { CommittedPosition, StateStore } from './state-store.ts';
 import type { StoreSpec } from './store-spec.ts';
-import type { PendingWrite, ReadSet } from './tx.ts';
+import type { PendingWrite } from './tx.ts';
+import { WrappedStore } from './wrapped-store.ts';
 
-export class ChangeLoggingStore implements StateStore {
+export class ChangeLoggingStore extends WrappedStore {
   constructor(
-    private readonly inner: StateStore,
+    inner: StateStore,
     private readonly producer: BusProducer,
     private readonly now: () => number,
-  ) {}
+  ) {
+    super(inner);
+  }
 
-  async commit(writes: readonly PendingWrite[], positions: readonly CommittedPosition[]): Promise<void> {
+  override async commit(writes: readonly PendingWrite[], positions: readonly CommittedPosition[]): Promise<void> {
     await this.log(writes, positions);
     await this.inner.commit(writes, positions);
   }
@@ -45,37 +48,4 @@ export class ChangeLoggingStore implements StateStore {
     await Promise.all([...byTopic].map(([topic, recs]) => this.producer.send(topic, recs)));
   }
 
-  open(specs: readonly StoreSpec[]): Promise<void> {
-    return this.inner.open(specs);
-  }
-  fetch(reads: ReadSet, now: number): Promise<Map<string, Buffer | undefined>> {
-    return this.inner.fetch(reads, now);
-  }
-  fetchEntries(reads: ReadSet, now: number): Promise<Map<string, FetchedEntry>> {
-    return this.inner.fetchEntries(reads, now);
-  }
-  fetchMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, Buffer | undefined>[]> {
-    return this.inner.fetchMany(requests);
-  }
-  applyPhysical(records: readonly PhysicalRecord[], positions: readonly CommittedPosition[]): Promise<void> {
-    return this.inner.applyPhysical(records, positions);
-  }
-  keys(spec: StoreSpec): AsyncIterable<readonly Uint8Array[]> {
-    return this.inner.keys(spec);
-  }
-  scan(spec: StoreSpec, now: number): Promise<{ key: Buffer; value: Buffer; seg: number }[]> {
-    return this.inner.scan(spec, now);
-  }
-  offsets(topic: string, partitions: number): Promise<number[]> {
-    return this.inner.offsets(topic, partitions);
-  }
-  expire(now: number): Promise<number> {
-    return this.inner.expire(now);
-  }
-  segmentsOf(spec: StoreSpec): readonly number[] {
-    return this.inner.segmentsOf(spec);
-  }
-  close(): Promise<void> {
-    return this.inner.close();
-  }
 }

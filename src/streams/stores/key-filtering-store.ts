@@ -24,9 +24,10 @@
  */
 import { decodeStoreKey } from './key-layout.ts';
 import { KeyFilter, type KeyFilters, type SharedKeyFilters } from './key-filter.ts';
-import type { CommittedPosition, FetchedEntry, PhysicalRecord, StateStore } from './state-store.ts';
+import type { CommittedPosition, PhysicalRecord, StateStore } from './state-store.ts';
 import type { StoreSpec } from './store-spec.ts';
-import type { PendingWrite, ReadSet } from './tx.ts';
+import type { PendingWrite } from './tx.ts';
+import { WrappedStore } from './wrapped-store.ts';
 
 /** Keys a filter is made for at least: 2^20 keys take 2 MiB. */
 export const MIN_FILTER_CAPACITY = 1 << 20;
@@ -50,7 +51,7 @@ interface Held {
   next?: { filter: KeyFilter; added: number };
 }
 
-export class KeyFilteringStore implements StateStore, KeyFilters {
+export class KeyFilteringStore extends WrappedStore implements KeyFilters {
   private readonly held = new Map<number, Held>();
   private readonly writing = new Set<Promise<void>>();
   private readonly replacing = new Set<Promise<void>>();
@@ -58,15 +59,16 @@ export class KeyFilteringStore implements StateStore, KeyFilters {
   private closing = false;
 
   constructor(
-    readonly inner: StateStore,
+    inner: StateStore,
     private readonly filtered: readonly StoreSpec[],
     private readonly opts: KeyFilteringOptions = {},
   ) {
+    super(inner);
     this.minCapacity = opts.minCapacity ?? MIN_FILTER_CAPACITY;
   }
 
   /** Opens the engine and starts building the filters of the filtered stores among `specs` (see `load`). */
-  async open(specs: readonly StoreSpec[]): Promise<void> {
+  override async open(specs: readonly StoreSpec[]): Promise<void> {
     await this.inner.open(specs);
     this.load(specs);
   }
@@ -98,7 +100,7 @@ export class KeyFilteringStore implements StateStore, KeyFilters {
     return out;
   }
 
-  commit(writes: readonly PendingWrite[], positions: readonly CommittedPosition[]): Promise<void> {
+  override commit(writes: readonly PendingWrite[], positions: readonly CommittedPosition[]): Promise<void> {
     for (const w of writes) {
       const h = this.held.get(w.store.id);
       if (h && w.value !== null && w.value.length > 0) this.add(h, w.key);
@@ -106,7 +108,7 @@ export class KeyFilteringStore implements StateStore, KeyFilters {
     return this.track(this.inner.commit(writes, positions));
   }
 
-  applyPhysical(records: readonly PhysicalRecord[], positions: readonly CommittedPosition[]): Promise<void> {
+  override applyPhysical(records: readonly PhysicalRecord[], positions: readonly CommittedPosition[]): Promise<void> {
     for (const r of records) {
       if (r.value === null || r.value.length === 0) continue;
       const k = decodeStoreKey(r.key);
@@ -116,7 +118,7 @@ export class KeyFilteringStore implements StateStore, KeyFilters {
     return this.track(this.inner.applyPhysical(records, positions));
   }
 
-  async expire(now: number): Promise<number> {
+  override async expire(now: number): Promise<number> {
     const oldest = new Map([...this.held].map(([id, h]) => [id, this.inner.segmentsOf(h.spec)[0]]));
     const dropped = await this.inner.expire(now);
     // A dropped segment's keys are gone from the engine: a new filter stops answering "maybe" for them.
@@ -129,7 +131,7 @@ export class KeyFilteringStore implements StateStore, KeyFilters {
     while (this.replacing.size) await Promise.allSettled([...this.replacing]);
   }
 
-  async close(): Promise<void> {
+  override async close(): Promise<void> {
     this.closing = true;
     await this.settled();
     await Promise.allSettled([...this.writing]);
@@ -180,27 +182,5 @@ export class KeyFilteringStore implements StateStore, KeyFilters {
     })();
     this.replacing.add(run);
     void run.finally(() => this.replacing.delete(run));
-  }
-
-  fetch(reads: ReadSet, now: number): Promise<Map<string, Buffer | undefined>> {
-    return this.inner.fetch(reads, now);
-  }
-  fetchEntries(reads: ReadSet, now: number): Promise<Map<string, FetchedEntry>> {
-    return this.inner.fetchEntries(reads, now);
-  }
-  fetchMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, Buffer | undefined>[]> {
-    return this.inner.fetchMany(requests);
-  }
-  keys(spec: StoreSpec): AsyncIterable<readonly Uint8Array[]> {
-    return this.inner.keys(spec);
-  }
-  scan(spec: StoreSpec, now: number): Promise<{ key: Buffer; value: Buffer; seg: number }[]> {
-    return this.inner.scan(spec, now);
-  }
-  offsets(topic: string, partitions: number): Promise<number[]> {
-    return this.inner.offsets(topic, partitions);
-  }
-  segmentsOf(spec: StoreSpec): readonly number[] {
-    return this.inner.segmentsOf(spec);
   }
 }

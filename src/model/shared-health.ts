@@ -12,6 +12,7 @@
  * The overall figures beside the window (accuracy, log loss) weigh accounts the same way.
  */
 import { HEALTH_WINDOW, pairedRecent, RECENT_WINDOW, type AccountTallies, type ModelScoreSummary, type ModelTally } from './prequential.ts';
+import TinyQueue from 'tinyqueue';
 import { accountWeights, capFor, MAX_ACCOUNT_SHARE } from './tenant-weights.ts';
 
 export interface SharedJudgement {
@@ -48,7 +49,7 @@ export function sharedJudgementFor(own: AccountTallies | undefined, balanced: Sh
   };
 }
 
-interface Entry {
+export interface Entry {
   readonly time: number;
   readonly account: number;
   readonly learned: number | undefined;
@@ -86,16 +87,7 @@ export function balancedJudgement(rows: readonly AccountTallies[], cap = MAX_ACC
   let size = HEALTH_WINDOW;
   while (size > RECENT_WINDOW && !fills(size)) size--;
   const quota = Math.ceil(share * size);
-  const newestFirst = entries.flat().sort((a, b) => b.time - a.time || a.account - b.account);
-  const taken = new Map<number, number>();
-  const window: Entry[] = [];
-  for (const e of newestFirst) {
-    if (window.length === size) break;
-    const n = taken.get(e.account) ?? 0;
-    if (n === quota) continue;
-    taken.set(e.account, n + 1);
-    window.push(e);
-  }
+  const window = newestWithQuota(entries, size, quota);
   const mean = (xs: readonly number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
   // The recent figures are the window's; an overall one is only needed when the window is empty.
   const baselineOverall = merged(active.map((r) => r.baseline), cap, window.length === 0);
@@ -111,6 +103,40 @@ export function balancedJudgement(rows: readonly AccountTallies[], cap = MAX_ACC
     perAccount: quota,
     window: scored ? window.length : 0,
   };
+}
+
+/**
+ * The newest `size` entries over all accounts, at most `quota` of any one: newest first, an
+ * earlier account first at equal times, and an account's entries of equal time in their list
+ * order. Each account's list is in time order, so this merges from their ends (a heap of one
+ * head per account) and stops at `size`, instead of sorting every account's entries.
+ */
+export function newestWithQuota(entries: readonly (readonly Entry[])[], size: number, quota: number): Entry[] {
+  const next = entries.map((list) => newestFirst(list, quota));
+  const pos = next.map(() => 0);
+  const heads = new TinyQueue<number>(
+    next.flatMap((list, account) => (list.length ? [account] : [])),
+    (a, b) => next[b]![pos[b]!]!.time - next[a]![pos[a]!]!.time || a - b,
+  );
+  const window: Entry[] = [];
+  while (window.length < size && heads.length) {
+    const account = heads.pop()!;
+    window.push(next[account]![pos[account]!++]!);
+    if (pos[account]! < next[account]!.length) heads.push(account);
+  }
+  return window;
+}
+
+/** An account's newest `n` entries, newest first; entries of equal time keep their list order. */
+function newestFirst(list: readonly Entry[], n: number): Entry[] {
+  const out: Entry[] = [];
+  for (let end = list.length; end > 0 && out.length < n; ) {
+    let start = end - 1;
+    while (start > 0 && list[start - 1]!.time === list[end - 1]!.time) start--;
+    for (let i = start; i < end && out.length < n; i++) out.push(list[i]!);
+    end = start;
+  }
+  return out;
 }
 
 function summaryOf(t: ModelTally): ModelScoreSummary | null {

@@ -40,9 +40,19 @@ export function createModelServing(d: ModelServingDeps): ModelServing {
   async function refresh(): Promise<void> {
     last = d.now();
     const rows = await d.queries.modelStats(d.now());
+    // Health depends on the tallies alone (not on the time), and the queries hand back the same
+    // object for an account's unchanged tallies: when none changed, neither did any judgement.
+    // This runs after every state commit, checks' included, over every account that reported.
+    if (rows.length === perAccount.size && rows.every((r) => perAccount.get(r.account)?.tallies === r.stats)) return;
     balanced = balancedJudgement(rows.map((r) => r.stats), d.maxAccountShare);
     const shares = weightedShares(new Map(rows.map((r) => [r.account, r.stats.humans + r.stats.fakes])), d.maxAccountShare);
-    perAccount = new Map(rows.map((r) => [r.account, { tallies: r.stats, summary: summarizeAccounts([r.stats]), share: shares.get(r.account) ?? 0 }]));
+    const before = perAccount;
+    perAccount = new Map(
+      rows.map((r) => {
+        const was = before.get(r.account);
+        return [r.account, { tallies: r.stats, summary: was?.tallies === r.stats ? was.summary : summarizeAccounts([r.stats]), share: shares.get(r.account) ?? 0 }];
+      }),
+    );
   }
 
   // Every commit is followed by a refresh within `refreshMs`: one that arrives too soon after

@@ -29,6 +29,10 @@ export interface Queries extends FeedbackQueries, UsageQueries, ModelStatsQuerie
 }
 
 export function createQueries(state: StateReader, own: OwnEvents): Queries {
+  // Every account's tallies are read again at each health refresh (every 500 ms under traffic),
+  // and most have not changed since the last: an unchanged value keeps its decoded tallies (the
+  // same object, which the model serving also takes as "unchanged").
+  let decoded = new Map<string, { raw: Buffer; stats: ModelStats }>();
   return {
     async usage(account, days, now) {
       const partition = accountPartition(account);
@@ -90,7 +94,16 @@ export function createQueries(state: StateReader, own: OwnEvents): Queries {
 
     async modelStats(now) {
       const rows = await state.scan(MODEL_STATS, now);
-      return rows.map(({ key, value }) => ({ account: key.toString('utf8'), stats: decodeModelStats(value) }));
+      const next = new Map<string, { raw: Buffer; stats: ModelStats }>();
+      const out = rows.map(({ key, value }) => {
+        const account = key.toString('utf8');
+        const last = decoded.get(account);
+        const entry = last && last.raw.equals(value) ? last : { raw: value, stats: decodeModelStats(value) };
+        next.set(account, entry);
+        return { account, stats: entry.stats };
+      });
+      decoded = next;
+      return out;
     },
   };
 }

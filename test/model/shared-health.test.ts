@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addExample, emptyTally, HEALTH_WINDOW, pairedRecent, type AccountTallies } from '../../src/model/prequential.ts';
-import { balancedJudgement, sharedJudgementFor } from '../../src/model/shared-health.ts';
+import { balancedJudgement, newestWithQuota, sharedJudgementFor, type Entry } from '../../src/model/shared-health.ts';
 
 /** An account's running tallies from outcomes (time, human, baseline P, shared model's P or null). */
 function account(outcomes: [number, boolean, number, number | null][]): AccountTallies {
@@ -115,5 +116,38 @@ describe('pairedRecent', () => {
   });
   it('is null when no outcome was scored by both', () => {
     expect(pairedRecent(tally([[1, 0.2]]), tally([[2, 0.3]]))).toBeNull();
+  });
+});
+
+describe('newestWithQuota (the balanced window, merged from the ends of the accounts)', () => {
+  /** The definition: every entry, newest first (an earlier account first at equal times, list order within one), at most `quota` per account, the first `size`. */
+  function reference(entries: Entry[][], size: number, quota: number): Entry[] {
+    const taken = new Map<number, number>();
+    const out: Entry[] = [];
+    for (const e of entries.flat().sort((a, b) => b.time - a.time || a.account - b.account)) {
+      if (out.length === size) break;
+      const n = taken.get(e.account) ?? 0;
+      if (n === quota) continue;
+      taken.set(e.account, n + 1);
+      out.push(e);
+    }
+    return out;
+  }
+
+  it('takes exactly the entries and order of the definition, ties of time included', () => {
+    const lists = fc.array(fc.array(fc.record({ time: fc.integer({ min: 0, max: 40 }), loss: fc.double({ min: 0, max: 5, noNaN: true }) }), { maxLength: 30 }), { maxLength: 12 });
+    fc.assert(
+      fc.property(lists, fc.integer({ min: 1, max: 80 }), fc.integer({ min: 1, max: 20 }), (raw, size, quota) => {
+        const entries: Entry[][] = raw.map((list, account) => [...list].sort((a, b) => a.time - b.time).map((x) => ({ time: x.time, account, learned: x.loss, baseline: x.loss / 2 })));
+        expect(newestWithQuota(entries, size, quota)).toEqual(reference(entries, size, quota));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('cuts an account at its quota and fills the rest from the others', () => {
+    const e = (account: number, time: number): Entry => ({ time, account, learned: 0, baseline: 0 });
+    const window = newestWithQuota([[e(0, 1), e(0, 5), e(0, 6), e(0, 7)], [e(1, 2), e(1, 3)], [e(2, 7)]], 5, 2);
+    expect(window.map((x) => [x.account, x.time])).toEqual([[0, 7], [2, 7], [0, 6], [1, 3], [1, 2]]);
   });
 });

@@ -118,6 +118,27 @@ describe('createModelServing choice()', () => {
   });
 });
 
+describe('createModelServing refresh with unchanged tallies', () => {
+  it('judges again when any account\'s tallies object changed, or an account came or went (unchanged objects: nothing to judge)', async () => {
+    const acme = statsOf({ humans: 40, fakes: 40, baselineP: 0.8, learnedP: 0.55 });
+    let rows: Rows = [{ account: 'acme', stats: acme }];
+    const h = harness('auto', { rows: () => rows });
+    await h.serving.refresh();
+    expect(h.serving.choice('acme').served).toBe('baseline');
+    await h.serving.refresh(); // the same objects: the judgement stands
+    expect(h.serving.choice('acme').served).toBe('baseline');
+    rows = [{ account: 'acme', stats: statsOf({ humans: 40, fakes: 40, baselineP: 0.6, learnedP: 0.9 }) }];
+    await h.serving.refresh();
+    expect(h.serving.choice('acme').served).toBe('shared');
+    rows = [...rows, { account: 'globex', stats: acme }];
+    await h.serving.refresh();
+    expect(h.serving.choice('globex').served).toBe('baseline');
+    rows = rows.slice(0, 1);
+    await h.serving.refresh();
+    expect(h.serving.choice('acme').served).toBe('shared');
+  });
+});
+
 describe('createModelServing health refresh on state commits', () => {
   it('auto: recomputes health after a commit notification', async () => {
     const h = harness('auto');

@@ -8,6 +8,7 @@ import { accountPartition } from '../../src/bus/account-partition.ts';
 import { TOPICS } from '../../src/bus/topics.ts';
 import type { CheckScored } from '../../src/domain/events.ts';
 import { DAY } from '../../src/domain/time.ts';
+import { encode, ModelStatsType } from '../../src/streams/aggregations/store-values.ts';
 import { dayOf, encodeUsage, USAGE_DAILY, usageKey } from '../../src/streams/aggregations/usage-daily.ts';
 import { OwnEvents } from '../../src/streams/own-events.ts';
 import { createQueries } from '../../src/streams/queries.ts';
@@ -124,5 +125,33 @@ describe('latestInboxCheck: the state plus own checks not yet included', () => {
     };
     const latest = await createQueries(state, own).latestInboxCheck('acme', Buffer.alloc(16, 1), NOW + 10);
     expect(latest?.uuid.equals(uuid)).toBe(true);
+  });
+});
+
+describe('modelStats(): every account that reported, decoded once per change', () => {
+  const stats = (humans: number) => encode(ModelStatsType, { baseline: { n: humans, correct: humans, sumLogLoss: 0.1 * humans, recent: [] }, learned: { n: 0, correct: 0, sumLogLoss: 0, recent: [] }, personal: { n: 0, correct: 0, sumLogLoss: 0, recent: [] }, humans, fakes: 0 });
+  function stateOf(rows: Map<string, Buffer>): StateReader {
+    return {
+      fetch: async () => new Map(),
+      scan: async () => [...rows].map(([account, value]) => ({ key: Buffer.from(account), value: Buffer.from(value), seg: 0 })),
+    };
+  }
+
+  it('hands back the same tallies object while an account\'s stored value is unchanged, a new one when it changed', async () => {
+    const rows = new Map([
+      ['acme', stats(3)],
+      ['globex', stats(5)],
+    ]);
+    const q = createQueries(stateOf(rows), new OwnEvents());
+    const first = new Map((await q.modelStats(NOW)).map((r) => [r.account, r.stats]));
+    rows.set('globex', stats(6));
+    rows.set('initech', stats(1));
+    const second = new Map((await q.modelStats(NOW)).map((r) => [r.account, r.stats]));
+    expect(second.get('acme')).toBe(first.get('acme'));
+    expect(second.get('globex')).not.toBe(first.get('globex'));
+    expect(second.get('globex')?.humans).toBe(6);
+    expect(second.get('initech')?.humans).toBe(1);
+    rows.delete('acme');
+    expect((await q.modelStats(NOW)).map((r) => r.account)).toEqual(['globex', 'initech']);
   });
 });

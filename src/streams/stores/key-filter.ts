@@ -98,7 +98,11 @@ export class KeyFilter {
 
 /** A second, independent-looking 32-bit value from a hash (MurmurHash3's finaliser of it, re-seeded). */
 function mix32(h: number): number {
-  h ^= 0x5bd1e995;
+  return fmix32(h ^ 0x5bd1e995);
+}
+
+/** MurmurHash3's finaliser: every input bit reaches every output bit. */
+function fmix32(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
@@ -131,13 +135,7 @@ export function hash32(key: Uint8Array, seed: number): number {
     k = Math.imul(k, 0x1b873593);
     h ^= k;
   }
-  h ^= n;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h;
+  return fmix32(h ^ n);
 }
 
 /** What a reader asks of the filters in front of the stores. */

@@ -168,7 +168,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     dns: dns.source,
     ip: { facts: (ip) => feeds.facts(ip) },
     ...(domainAge ? { domainAge } : {}),
-    history: createHistoryReader(cachedState, own, { domainFromChecks: embedded, domainHorizonMs: DOMAIN_HORIZON_MS, committed: () => state.applied().checks, maxAccountShare: config.maxAccountShare, ...(state.hot ? { hot: state.hot } : {}), ...(state.filters ? { filters: state.filters } : {}) }),
+    history: createHistoryReader(cachedState, own, { domainFromChecks: embedded, domainHorizonMs: DOMAIN_HORIZON_MS, committed: () => state.applied().checks, maxAccountShare: config.maxAccountShare, hot: state.hot, ...(state.filters ? { filters: state.filters } : {}) }),
     hasher: ctx.hasher,
     signer: ctx.signer,
     events: events.checks,
@@ -209,8 +209,8 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
   const stopPruning = state.onCommit(() => {
     const a = state.applied();
     // An own check is needed until both the stores and the hot windows include it.
-    const hot = state.hot?.applied();
-    own.prune(hot ? a.checks.map((n, p) => Math.min(n, hot[p] ?? 0)) : a.checks, a.feedback, ctx.now());
+    const hot = state.hot.applied();
+    own.prune(a.checks.map((n, p) => Math.min(n, hot[p] ?? 0)), a.feedback, ctx.now());
   });
 
   const health: Health = {
@@ -231,7 +231,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     usage: createUsageService(queries, ctx.now),
     rules,
     settings,
-    stats: createStatsService(createStatsQueries(state.reader, own, state.hot?.windows), d.learned, ctx.now),
+    stats: createStatsService(createStatsQueries(state.reader, own, state.hot.windows), d.learned, ctx.now),
     dashboard: loadDashboardAssets(),
     signupHooks,
     health,

@@ -58,7 +58,7 @@ export interface MaterializedState {
    * The short windows held in this thread's memory (hot-windows.ts), with the positions of the
    * checks topic they include. Every implementation here has them; the stores do not.
    */
-  readonly hot?: HotWindowsState;
+  readonly hot: HotWindowsState;
   /**
    * Filters of the keys the state holds (key-filtering-store.ts), fed by whatever writes it
    * before each commit is announced: a read of a key they rule out is skipped.

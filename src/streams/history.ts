@@ -26,9 +26,9 @@ import { bucketVolume } from './aggregations/bucket-counter.ts';
 import { countsWith, memberId, total, type ExtraMember } from './aggregations/distinct-counter.ts';
 import { decodeOutcomes, DOMAIN_OUTCOMES, fakeRateFor, hasFakeRate } from './aggregations/domain-outcomes.ts';
 import { domainPattern, domainShapes180d, shapeCategory } from './aggregations/domain-shapes-180d.ts';
-import { domainSignups10m, domainVolume7d, expectedPerWindow, QUIET_PRIOR_WINDOWS, VOLUME_BUCKET_MS, VOLUME_WINDOW_MS } from './aggregations/domain-signups-10m.ts';
+import { domainVolume7d, expectedPerWindow, QUIET_PRIOR_WINDOWS, VOLUME_BUCKET_MS, VOLUME_WINDOW_MS } from './aggregations/domain-signups-10m.ts';
 import { INBOX_RECORDS, inboxRecordKey, SPELLINGS, spellingsOf } from './aggregations/inbox-records-90d.ts';
-import { ipEntity, ipSignups1h } from './aggregations/ip-signups-1h.ts';
+import { ipEntity } from './aggregations/ip-signups-1h.ts';
 import type { HotWindows } from './hot-windows.ts';
 import { inboxIndexKey, type OwnEvents, type Positioned } from './own-events.ts';
 import { decodeOffset, domainKey as domainKeyOf, offsetKey } from './stores/key-layout.ts';
@@ -50,10 +50,10 @@ export interface HistoryOptions {
   /** MAILSIFT_MAX_ACCOUNT_SHARE: one customer's largest share of a domain's fake rate. */
   readonly maxAccountShare?: number;
   /**
-   * The short windows held in this thread's memory (hot-windows.ts; both modes) instead of
-   * the stores, with the next offset per partition of the checks topic they include.
+   * The short windows (a domain's 10 minutes, an IP's hour), held in this thread's memory in
+   * both modes (hot-windows.ts), with the next offset per partition of the checks topic they include.
    */
-  readonly hot?: HotWindowsView;
+  readonly hot: HotWindowsView;
   /** Filters of the keys the state holds (key-filtering-store.ts): a key they rule out is not read (with `committed` only). */
   readonly filters?: KeyFilters;
 }
@@ -79,7 +79,7 @@ function siblingMembers(x: Sighting): { inbox: ExtraMember; spelling: ExtraMembe
   return m;
 }
 
-export function createHistoryReader(state: StateReader, own: OwnEvents, opts: HistoryOptions = { domainFromChecks: true }): HistoryQueries {
+export function createHistoryReader(state: StateReader, own: OwnEvents, opts: HistoryOptions): HistoryQueries {
   const horizon = opts.domainHorizonMs ?? 2_000;
   // Since when the state has been observing: the oldest volume bucket any read has shown. Busy
   // domains (read all the time) carry the oldest buckets, so this settles within the first
@@ -94,9 +94,7 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
 
       const hot = opts.hot;
       const rs = new ReadSet();
-      if (!hot) rs.add(domainSignups10m.spec.summary, domainKey);
       if (k.accountType === 'work') rs.add(domainShapes180d.spec.summary, domainKey);
-      if (ipKey && !hot) rs.add(ipSignups1h.spec.summary, ipKey);
       rs.add(domainVolume7d.spec.store, domainKey);
       const rated = hasFakeRate(k.domain);
       // Outcomes reported at the domain (none at most domains: the key filters tell).
@@ -131,8 +129,8 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
         list.filter((p) => p.partition !== partition || p.offset >= committed || (!opts.domainFromChecks && withinHorizon(p))).map((p) => p.event);
       // The hot windows are read after the await (this thread changes them, synchronously):
       // own events they do not include yet are those at or past their position.
-      const hotApplied = hot?.applied();
-      const pendingHot = (list: readonly Positioned<CheckScored>[]): CheckScored[] => list.filter((p) => p.offset >= (hotApplied![p.partition] ?? 0)).map((p) => p.event);
+      const hotApplied = hot.applied();
+      const pendingHot = (list: readonly Positioned<CheckScored>[]): CheckScored[] => list.filter((p) => p.offset >= (hotApplied[p.partition] ?? 0)).map((p) => p.event);
       const pendingDomain = (list: readonly Positioned<CheckScored>[]): CheckScored[] =>
         opts.domainFromChecks ? pendingBySource(list) : list.filter(withinHorizon).map((p) => p.event);
       const ownDomain = pendingDomain(ownByDomain);
@@ -157,12 +155,7 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
           : undefined;
 
       const current = { time: now, inbox_hash: k.inboxHash, spelling_hash: k.spellingHash } as CheckScored;
-      const d = domainSignups10m.spec;
-      const recentSignups = total(
-        hot
-          ? hot.windows.domainSignups.counts(domainKey, now, [...members([...pendingHot(ownByDomain), current], (e) => e.inbox_hash), ...siblingsAtDomain.map((m) => m.inbox)])
-          : countsWith(value(d.summary, domainKey), now, d.windowMs, d.bucketMs, [...members([...ownDomain, current], (e) => e.inbox_hash), ...siblingsAtDomain.map((m) => m.inbox)]),
-      );
+      const recentSignups = total(hot.windows.domainSignups.counts(domainKey, now, [...members([...pendingHot(ownByDomain), current], (e) => e.inbox_hash), ...siblingsAtDomain.map((m) => m.inbox)]));
       const aliasVariants = total(
         countsWith(spellingsOf(value(INBOX_RECORDS, inboxKey)), now, SPELLINGS.windowMs, SPELLINGS.bucketMs, [...members([...pendingBySource(ownByInbox), current], (e) => e.spelling_hash), ...siblingsOfInbox.map((m) => m.spelling)]),
       );
@@ -176,11 +169,8 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
         aliasVariants,
       };
       if (ipKey) {
-        const ip = ipSignups1h.spec;
-        const extra = (pending: readonly CheckScored[]): ExtraMember[] => [...members([...pending, current], (e) => e.inbox_hash), ...flying.fromIp.map((x) => siblingMembers(x).inbox)];
-        out.signupsFromIp = total(
-          hot ? hot.windows.ipSignups.counts(ipKey, now, extra(pendingHot(ownByIp))) : countsWith(value(ip.summary, ipKey), now, ip.windowMs, ip.bucketMs, extra(pendingBySource(ownByIp))),
-        );
+        const extra = [...members([...pendingHot(ownByIp), current], (e) => e.inbox_hash), ...flying.fromIp.map((x) => siblingMembers(x).inbox)];
+        out.signupsFromIp = total(hot.windows.ipSignups.counts(ipKey, now, extra));
       }
       if (pattern) out.domainPattern = pattern;
       const fake = rated ? fakeRateFor(decodeOutcomes(value(DOMAIN_OUTCOMES, domainKey)), k.account, opts.maxAccountShare) : undefined;

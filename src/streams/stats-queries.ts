@@ -10,11 +10,10 @@
  */
 import { accountPartition } from '../bus/account-partition.ts';
 import type { AccountDay as PortAccountDay, StatsQueries as PortStatsQueries } from '../service/ports.ts';
-import { countsAt, total } from './aggregations/distinct-counter.ts';
+import { total } from './aggregations/distinct-counter.ts';
 import { accountDayKey, ACCOUNT_CHECKS_DAILY, addCheck, decodeCheckDay, type CheckDay } from './aggregations/account-checks-daily.ts';
 import { ACCOUNT_OUTCOMES_DAILY, ACCOUNT_OUTCOMES_DAILY_LATE, outcomeDayView, type OutcomeDayView } from './aggregations/account-outcomes-daily.ts';
 import { ACCOUNT_WAVES_1H, decodeWaves, liveWaveDomains, wavesKey } from './aggregations/account-waves-1h.ts';
-import { DOMAIN_SIGNUPS, SIGNUPS_BUCKET_MS, SIGNUPS_WINDOW_MS } from './aggregations/domain-signups-10m.ts';
 import { decodeModelStats } from './aggregations/store-values.ts';
 import { dayOf } from './aggregations/usage-daily.ts';
 import type { HotWindows } from './hot-windows.ts';
@@ -33,7 +32,7 @@ export interface StatsQueries extends PortStatsQueries {
 }
 
 /** `hot`: the short windows in this thread's memory (the domains' 10 minutes are read there; both modes). */
-export function createStatsQueries(state: StateReader, own: OwnEvents, hot?: HotWindows): StatsQueries {
+export function createStatsQueries(state: StateReader, own: OwnEvents, hot: HotWindows): StatsQueries {
   return {
     async days(account, days, now) {
       const partition = accountPartition(account);
@@ -71,17 +70,8 @@ export function createStatsQueries(state: StateReader, own: OwnEvents, hot?: Hot
       rs.add(ACCOUNT_WAVES_1H, wavesKey(account));
       const domains = liveWaveDomains(decodeWaves((await state.fetch(rs, now)).get(mapKey(ACCOUNT_WAVES_1H, wavesKey(account)))), now);
       if (domains.length === 0) return [];
-      if (hot) {
-        return domains
-          .map((d) => ({ domain: d.domain, recent_signups: total(hot.domainSignups.counts(domainKey(d.domain), now, [])) }))
-          .sort((a, b) => b.recent_signups - a.recent_signups || (a.domain < b.domain ? -1 : 1))
-          .slice(0, limit);
-      }
-      const counts = new ReadSet();
-      for (const d of domains) counts.add(DOMAIN_SIGNUPS, domainKey(d.domain));
-      const got = await state.fetch(counts, now);
       return domains
-        .map((d) => ({ domain: d.domain, recent_signups: total(countsAt(got.get(mapKey(DOMAIN_SIGNUPS, domainKey(d.domain))), now, SIGNUPS_WINDOW_MS, SIGNUPS_BUCKET_MS)) }))
+        .map((d) => ({ domain: d.domain, recent_signups: total(hot.domainSignups.counts(domainKey(d.domain), now, [])) }))
         .sort((a, b) => b.recent_signups - a.recent_signups || (a.domain < b.domain ? -1 : 1))
         .slice(0, limit);
     },

@@ -43,7 +43,7 @@ async function feed(p: Pipeline): Promise<void> {
 }
 
 async function snapshot(p: Pipeline) {
-  const q = createStatsQueries(p.state, new OwnEvents(), p.hot?.windows);
+  const q = createStatsQueries(p.state, new OwnEvents(), p.hot.windows);
   const acme = await q.days('acme', DAYS, NOW);
   const globex = await q.days('globex', DAYS, NOW);
   const strip = (m: Map<number, { checks: { through: number } }>) => [...m].map(([d, v]) => [d, { ...v, checks: { ...v.checks, through: 'x' } }]);
@@ -65,13 +65,13 @@ describe('stats queries over the embedded pipeline', () => {
     expect(second!.outcomes.baseline!.log_loss).toBeCloseTo(-Math.log(0.9), 6);
     expect(s.waves).toEqual([{ domain: 'wave.com', recent_signups: 30 }]);
     // another account's figures never mix in
-    expect([...(await createStatsQueries(p.state, new OwnEvents(), p.hot?.windows).days('globex', DAYS, NOW)).values()][1]).toMatchObject({
+    expect([...(await createStatsQueries(p.state, new OwnEvents(), p.hot.windows).days('globex', DAYS, NOW)).values()][1]).toMatchObject({
       checks: { allow: 0, review: 1, block: 0, reasons: { role_account: 1 } },
       outcomes: { real: 0, fake: 1 },
     });
     expect(s.globexWaves).toEqual([]);
     // an hour later the wave is gone from the list
-    expect(await createStatsQueries(p.state, new OwnEvents(), p.hot?.windows).waves('acme', NOW + 61 * MINUTE, 10)).toEqual([]);
+    expect(await createStatsQueries(p.state, new OwnEvents(), p.hot.windows).waves('acme', NOW + 61 * MINUTE, 10)).toEqual([]);
   });
 
   it('gives the same figures after a restart and after the state is rebuilt from the log', async () => {
@@ -95,7 +95,7 @@ describe('stats queries over the embedded pipeline', () => {
   it('read-your-writes: own checks past the position a day value carries count once', async () => {
     const p = await pipeline();
     const own = new OwnEvents(60_000); // kept well past materialisation
-    const q = createStatsQueries(p.state, own, p.hot?.windows);
+    const q = createStatsQueries(p.state, own, p.hot.windows);
     const a = aCheck({ time: T, verdict: 'allow', reasons: ['natural_name'] });
     own.addCheck({ event: a, ...(await p.sendCheck(a)) });
     expect(await p.runtime.caughtUp()).toBe(true);

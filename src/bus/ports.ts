@@ -93,10 +93,31 @@ export interface BusConsumer {
   stop(): Promise<void>;
 }
 
+/**
+ * How a consumer fetches (Kafka's fetch tuning; the embedded log delivers from memory and
+ * needs none). The default suits busy topics: a fetch gathers records for a short wait.
+ */
+export interface ConsumerOptions {
+  /**
+   * Records arrive seldom (control changes, model versions): each fetch returns at the first
+   * record, or after this long with none. An idle consumer then costs a request per this
+   * interval instead of one per short batching wait, and a record is delivered at once.
+   */
+  readonly seldomWaitMs?: number;
+  /**
+   * Batches of up to this many partitions are handled at once (one partition's still one after
+   * another, in order), so a handler can apply the batches of one fetch together (default 1).
+   */
+  readonly concurrentPartitions?: number;
+}
+
+/** The long poll of the seldom-written topics' followers: idle, two requests a second each. */
+export const SELDOM_WAIT_MS = 500;
+
 export interface Bus {
   readonly kind: 'embedded' | 'kafka';
   producer(): BusProducer;
-  consumer(groupId: string): BusConsumer;
+  consumer(groupId: string, options?: ConsumerOptions): BusConsumer;
   partitionCount(topic: string): number;
   /** Highest durable offset + 1 per partition right now. */
   endOffsets(topic: string): Promise<number[]>;

@@ -8,7 +8,7 @@
  */
 import type { Logger } from 'pino';
 import type { Codecs } from '../bus/codecs.ts';
-import type { Bus, BusConsumer } from '../bus/ports.ts';
+import { SELDOM_WAIT_MS, type Bus, type BusConsumer } from '../bus/ports.ts';
 import { TOPICS } from '../bus/topics.ts';
 import { ControlTable } from '../controls/control-table.ts';
 import { followerCaughtUp } from './caught-up.ts';
@@ -26,7 +26,8 @@ export async function startControlsFollower(o: { bus: Bus; codecs: Codecs; group
   const table = o.table ?? new ControlTable();
   let next = 0;
   let failure: Error | undefined;
-  const consumer: BusConsumer = o.bus.consumer(o.groupId);
+  // Written seldom: a long poll, not a fetch every batching wait (docs/architecture.md, Benchmarks).
+  const consumer: BusConsumer = o.bus.consumer(o.groupId, { seldomWaitMs: SELDOM_WAIT_MS });
   await consumer.start([topic], {
     position: async () => 0,
     onBatch: async (_tp, records) => {

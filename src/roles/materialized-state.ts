@@ -73,6 +73,8 @@ export interface HotWindowsState {
   applied(): readonly number[];
   /** This thread writes `value`, the encoding of `event` (read back without decoding). */
   remember(value: Buffer, event: CheckScored): void;
+  /** This thread's event is durable at that position (Kafka mode reads it back from there without decoding). */
+  rememberAt?(partition: number, offset: number, event: CheckScored): void;
 }
 
 /** The source topics the streams apply: what "records to apply" counts while catching up. */

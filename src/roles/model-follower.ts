@@ -7,7 +7,7 @@
  * (one record per version) and replaying it at start is instant.
  */
 import type { Codecs } from '../bus/codecs.ts';
-import type { Bus, BusConsumer } from '../bus/ports.ts';
+import { SELDOM_WAIT_MS, type Bus, type BusConsumer } from '../bus/ports.ts';
 import { TOPICS } from '../bus/topics.ts';
 import type { ModelPublished } from '../domain/events.ts';
 import { learnedScorecard } from '../model/learned.ts';
@@ -37,7 +37,8 @@ export async function startModelFollower(o: { bus: Bus; codecs: Codecs; groupId:
   const history = new Map<number, { version: number; at: number; account: string | null }>();
   let next = 0;
   let failure: Error | undefined;
-  const consumer: BusConsumer = o.bus.consumer(o.groupId);
+  // Written seldom: a long poll, not a fetch every batching wait (docs/architecture.md, Benchmarks).
+  const consumer: BusConsumer = o.bus.consumer(o.groupId, { seldomWaitMs: SELDOM_WAIT_MS });
   await consumer.start([topic], {
     position: async () => 0,
     onBatch: async (_tp, records) => {

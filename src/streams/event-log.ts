@@ -12,12 +12,12 @@ import type { CheckScored } from '../domain/events.ts';
 import type { CheckEvents, FeedbackEvents } from '../service/ports.ts';
 import type { OwnEvents } from './own-events.ts';
 
-/** `written`: told of each check event this thread writes, with its encoding (embedded mode's hot windows read it back). */
+/** `written`: told of each check event this thread writes, with its encoding and then its position (the hot windows read it back without decoding). */
 export function createEventLog(
   writer: EventWriter,
   codecs: Pick<Codecs, 'checks' | 'feedback'>,
   own: OwnEvents,
-  written?: { remember(value: Buffer, event: CheckScored): void },
+  written?: { remember(value: Buffer, event: CheckScored): void; rememberAt?(partition: number, offset: number, event: CheckScored): void },
 ): { checks: CheckEvents; feedback: FeedbackEvents } {
   return {
     checks: {
@@ -26,6 +26,7 @@ export function createEventLog(
         const value = codecs.checks.encode(event);
         written?.remember(value, event);
         const pos = await writer.write(TOPICS.checks.name, accountKey(event.account), value, event.time, accountPartition(event.account));
+        written?.rememberAt?.(pos.partition, pos.offset, event);
         own.addCheck({ event, ...pos });
       },
     },

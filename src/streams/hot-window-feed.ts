@@ -20,6 +20,9 @@ import { TOPICS } from '../bus/topics.ts';
 import type { CheckScored } from '../domain/events.ts';
 import { HotWindows } from './hot-windows.ts';
 
+/** Own events held per partition until the feed reads their position. */
+const MAX_WRITTEN = 50_000;
+
 export interface HotWindowFeedOptions {
   readonly bus: Bus;
   readonly codec: EventCodec<CheckScored>;
@@ -45,6 +48,12 @@ export interface HotWindowFeed {
    * (Avro decoding was the feed's largest cost). Only what the log holds is ever counted.
    */
   remember(value: Buffer, event: CheckScored): void;
+  /**
+   * This thread's event `event` is durable at `offset` of `partition` (Kafka mode, where the
+   * consumer reads fresh Buffers): read back from there, it is taken instead of decoded. Read
+   * before the acknowledgement came, it is decoded as any other and this is dropped later.
+   */
+  rememberAt(partition: number, offset: number, event: CheckScored): void;
   /** Next offset per partition of the checks topic: the windows include every check before it. */
   applied(): readonly number[];
   /** Resolves when every partition is applied up to its end at call time (false: timed out, failed, or not every partition given). */
@@ -72,6 +81,8 @@ export async function startHotWindowFeed(o: HotWindowFeedOptions): Promise<HotWi
   // Events by the very Buffer this thread wrote: the embedded log's tail hands back that object
   // (a Kafka consumer reads fresh Buffers, so there nothing is kept).
   const written = o.bus.kind === 'embedded' ? new WeakMap<Buffer, CheckScored>() : undefined;
+  // Kafka mode: own events by position, per partition in offset order (acknowledged in order).
+  const writtenAt = o.bus.kind === 'embedded' ? undefined : Array.from({ length: partitions }, () => new Map<number, CheckScored>());
   const consumer: BusConsumer = o.bus.consumer(o.groupId);
   await consumer.start([topic], {
     onAssigned: (tps) => {
@@ -81,15 +92,23 @@ export async function startHotWindowFeed(o: HotWindowFeedOptions): Promise<HotWi
     onBatch: async (tp, records) => {
       // Decoded first, applied after: a batch that fails to decode changes nothing (it is retried whole).
       const events: CheckScored[] = [];
+      const at = writtenAt?.[tp.partition];
       for (const r of records) {
         if (r.offset < applied[tp.partition]!) continue;
-        const mine = written?.get(r.value);
+        const mine = written?.get(r.value) ?? at?.get(r.offset);
         // Read once: the log's tail keeps its records (and so this map its events) for thousands of checks more.
-        if (mine) written!.delete(r.value);
+        if (mine) written?.delete(r.value);
         events.push(mine ?? (await o.codec.decode(r.value)));
       }
       for (const e of events) windows.add(e);
       if (records.length) applied[tp.partition] = Math.max(applied[tp.partition]!, records.at(-1)!.offset + 1);
+      // Positions read (taken, or acknowledged only after the read): of no more use.
+      if (at) {
+        for (const offset of at.keys()) {
+          if (offset >= applied[tp.partition]!) break;
+          at.delete(offset);
+        }
+      }
     },
     onError: (err) => {
       failure = err;
@@ -101,6 +120,12 @@ export async function startHotWindowFeed(o: HotWindowFeedOptions): Promise<HotWi
   return {
     windows,
     remember: written ? (value, event) => void written.set(value, event) : () => undefined,
+    rememberAt: writtenAt
+      ? (partition, offset, event) => {
+          // Bounded: a feed that stopped reading would otherwise keep every own event.
+          if (offset >= applied[partition]! && writtenAt[partition]!.size < MAX_WRITTEN) writtenAt[partition]!.set(offset, event);
+        }
+      : () => undefined,
     applied: () => applied,
     async caughtUp(timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;

@@ -6,10 +6,10 @@
  * source positions arrive through the offsets changelog and tell read-your-writes which own
  * events the replica already includes.
  */
-import type { Bus, BusConsumer } from '../bus/ports.ts';
+import type { Bus, BusConsumer, ConsumedRecord } from '../bus/ports.ts';
 import { APP_ID, changelogTopic, TOPICS } from '../bus/topics.ts';
 import { OFFSETS_STORE } from './stores/offsets.ts';
-import type { StateStore } from './stores/state-store.ts';
+import type { CommittedPosition, PhysicalRecord, StateStore } from './stores/state-store.ts';
 import type { StoreSpec } from './stores/store-spec.ts';
 
 export interface Replica {
@@ -43,6 +43,7 @@ export interface ReplicaOptions {
 
 export function createReplica(o: ReplicaOptions): Replica {
   const topics = [...o.stores, OFFSETS_STORE].map((s) => changelogTopic(APP_ID, s.name));
+  const offsetsTopic = changelogTopic(APP_ID, OFFSETS_STORE.name);
   const total = topics.reduce((n, t) => n + o.bus.partitionCount(t), 0);
   // Partitions of the changelogs this replica was last given. Fewer than all: another member
   // is in its group (a second instance with the same MAILSIFT_INSTANCE_ID, or a crashed one
@@ -63,6 +64,35 @@ export function createReplica(o: ReplicaOptions): Replica {
     return `the replica holds ${owned} of ${total} changelog partitions: another running API instance shares its consumer group ${o.groupId} (give each instance its own MAILSIFT_INSTANCE_ID), or a crashed one's session has not expired yet (about 10 s)`;
   }
 
+  /**
+   * The batches of one fetch (every changelog partition that had records) are handed over
+   * together and applied in one write: a write per fetch, not one per partition batch, each
+   * with its thread-pool trip and log append. Each partition's records still go with its
+   * position in the same write, and its next batch comes only after this write (the consumer
+   * waits for the handler), so a partition is never in two writes at once.
+   */
+  let gathering: { records: PhysicalRecord[]; positions: CommittedPosition[]; sourceMoved: boolean; written: Promise<void> } | undefined;
+  async function write(g: NonNullable<typeof gathering>): Promise<void> {
+    if (gathering === g) gathering = undefined;
+    await o.state.applyPhysical(g.records, g.positions);
+    for (const p of g.positions) position.get(p.topic)![p.partition] = p.next;
+    if (g.sourceMoved) await refreshSourcePositions();
+    for (const l of listeners) l();
+  }
+  function apply(topic: string, partition: number, records: readonly ConsumedRecord[]): Promise<void> {
+    let g = gathering;
+    if (!g) {
+      const next: NonNullable<typeof gathering> = { records: [], positions: [], sourceMoved: false, written: Promise.resolve() };
+      // After the current turn: the other partitions of the fetch are handed over in it.
+      next.written = new Promise<void>((r) => setImmediate(r)).then(() => write(next));
+      gathering = g = next;
+    }
+    for (const r of records) g.records.push({ key: r.key, value: r.tombstone ? null : r.value });
+    g.positions.push({ topic, partition, next: records.at(-1)!.offset + 1 });
+    if (topic === offsetsTopic) g.sourceMoved = true;
+    return g.written;
+  }
+
   async function caughtUp(timeoutMs = 60_000): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
     const targets = new Map<string, number[]>();
@@ -78,23 +108,14 @@ export function createReplica(o: ReplicaOptions): Replica {
     async start() {
       for (const t of topics) position.set(t, await o.state.offsets(t, o.bus.partitionCount(t)));
       await refreshSourcePositions();
-      consumer = o.bus.consumer(o.groupId);
+      consumer = o.bus.consumer(o.groupId, { concurrentPartitions: total });
       await consumer.start(topics, {
         onAssigned: (tps) => {
           owned = tps.length;
           if (owned < total) o.logger?.error({ groupId: o.groupId, owned, total }, partialMessage());
         },
         position: async (tp) => position.get(tp.topic)![tp.partition]!,
-        onBatch: async (tp, records) => {
-          const next = records.at(-1)!.offset + 1;
-          await o.state.applyPhysical(
-            records.map((r) => ({ key: r.key, value: r.tombstone ? null : r.value })),
-            [{ topic: tp.topic, partition: tp.partition, next }],
-          );
-          position.get(tp.topic)![tp.partition] = next;
-          if (tp.topic === changelogTopic(APP_ID, OFFSETS_STORE.name)) await refreshSourcePositions();
-          for (const l of listeners) l();
-        },
+        onBatch: (tp, records) => apply(tp.topic, tp.partition, records),
         onError: (err) => {
           failure = err;
         },

@@ -125,6 +125,58 @@ if (KAFKA) {
         await bus.close();
       }
     }, 60_000);
+
+  describe('kafka consumer fetch options', () => {
+    it('seldomWaitMs: a fetch is a long poll that the broker answers at the first record', async () => {
+      const topic = `test.seldom.${Math.random().toString(36).slice(2, 8)}`;
+      const bus = await openTopicBus(topic, 1);
+      try {
+        const arrived: number[] = [];
+        const c = bus.consumer(`seldom-${Math.random().toString(36).slice(2)}`, { seldomWaitMs: 5_000 });
+        await c.start([topic], { position: async () => 0, onBatch: async (_tp, recs) => void arrived.push(...recs.map(() => performance.now())) });
+        // Idle long enough that the consumer's fetch is waiting at the broker.
+        await new Promise((r) => setTimeout(r, 1_000));
+        const sent = performance.now();
+        await bus.producer().send(topic, [{ key: Buffer.from('k'), value: Buffer.from('v'), timestamp: 1, partition: 0 }]);
+        for (let i = 0; i < 100 && arrived.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+        await c.stop();
+        // A batching fetch (it waits for 64 KiB) would hold it for the whole 5 s wait.
+        expect(arrived.length).toBe(1);
+        expect(arrived[0]! - sent).toBeLessThan(3_000);
+      } finally {
+        await bus.close();
+      }
+    }, 60_000);
+
+    it('concurrentPartitions: the batches of several partitions are handed over at once, each partition in order', async () => {
+      const topic = `test.concurrent.${Math.random().toString(36).slice(2, 8)}`;
+      const bus = await openTopicBus(topic, 3);
+      try {
+        for (let p = 0; p < 3; p++) await bus.producer().send(topic, Array.from({ length: 5 }, (_, i) => ({ key: Buffer.from('k'), value: Buffer.from(`${p}:${i}`), timestamp: 1 + i, partition: p })));
+        const inHandler = new Set<number>();
+        let together = 0;
+        const got = new Map<number, string[]>();
+        const c = bus.consumer(`concurrent-${Math.random().toString(36).slice(2)}`, { concurrentPartitions: 3 });
+        await c.start([topic], {
+          position: async () => 0,
+          onBatch: async (tp, recs) => {
+            inHandler.add(tp.partition);
+            // Waits (bounded) for the other partitions' batches: handed over one at a time, they never come.
+            for (let i = 0; i < 40 && inHandler.size < 3; i++) await new Promise((r) => setTimeout(r, 50));
+            together = Math.max(together, inHandler.size);
+            got.set(tp.partition, [...(got.get(tp.partition) ?? []), ...recs.map((r) => r.value.toString())]);
+            inHandler.delete(tp.partition);
+          },
+        });
+        for (let i = 0; i < 200 && [...got.values()].flat().length < 15; i++) await new Promise((r) => setTimeout(r, 50));
+        await c.stop();
+        expect(together).toBe(3);
+        for (let p = 0; p < 3; p++) expect(got.get(p)).toEqual(Array.from({ length: 5 }, (_, i) => `${p}:${i}`));
+      } finally {
+        await bus.close();
+      }
+    }, 60_000);
+  });
   });
 } else {
   describe.skip('bus contract: kafka (skipped: set KAFKA_BROKERS and SCHEMA_REGISTRY_URL)', () => undefined);

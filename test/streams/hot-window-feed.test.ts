@@ -18,8 +18,10 @@ const T = Date.UTC(2026, 10, 21, 12);
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach(removeDir));
 
-async function openLog(dir: string) {
-  const bus = await openEmbeddedBus(join(dir, 'log'), ALL_TOPICS);
+/** `kind`: 'kafka' runs the feed as in Kafka mode (own events by position, not by Buffer) over the same log. */
+async function openLog(dir: string, kind: 'embedded' | 'kafka' = 'embedded') {
+  const embedded = await openEmbeddedBus(join(dir, 'log'), ALL_TOPICS);
+  const bus = kind === 'kafka' ? { ...embedded, kind } : embedded;
   const codecs = await createCodecs(createEmbeddedRegistry(bus.log.db));
   const decoded: Buffer[] = [];
   const feed = (): Promise<HotWindowFeed> =>
@@ -27,7 +29,7 @@ async function openLog(dir: string) {
       bus,
       codec: { ...codecs.checks, decode: (b: Buffer) => (decoded.push(b), codecs.checks.decode(b)) },
       groupId: 'mailsift-hot-windows',
-      newestTime: (p) => bus.log.newestTime(TOPICS.checks.name, p),
+      ...(kind === 'embedded' ? { newestTime: (p: number) => bus.log.newestTime(TOPICS.checks.name, p) } : {}),
       now: () => T,
       onError: () => undefined,
     });
@@ -85,6 +87,28 @@ describe('hot window feed (Given checks in the log, When the windows are fed and
     await a.send(aCheck({ account: 'acme', domain: 'wave.example', inbox_hash: hash('mine'), ip_hash: ip, time: T }), f);
     await a.send(aCheck({ account: 'acme', domain: 'wave.example', inbox_hash: hash('other'), ip_hash: ip, time: T })); // another writer's
     f.remember(a.codecs.checks.encode(aCheck({ account: 'acme', domain: 'wave.example', inbox_hash: hash('withdrawn'), time: T })), aCheck({ inbox_hash: hash('withdrawn') }));
+    expect(await f.caughtUp(10_000)).toBe(true);
+    expect(counts(f, T)).toEqual({ wave: 2, acmeIp: 2, globexIp: 0 });
+    expect(a.decoded).toHaveLength(1);
+    await f.stop();
+    await a.bus.close();
+  });
+
+  it('Kafka mode: an own event is taken by its position, not decoded again; a position never written never counts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mailsift-hot-'));
+    dirs.push(dir);
+    const a = await openLog(dir, 'kafka');
+    const f = await a.feed();
+    const at = async (e: CheckScored): Promise<[number, number]> => {
+      const p = partitionFor(Buffer.from(e.account), TOPICS.checks.partitions);
+      return [p, (await a.bus.endOffsets(TOPICS.checks.name))[p]!];
+    };
+    const mine = aCheck({ account: 'acme', domain: 'wave.example', inbox_hash: hash('mine'), ip_hash: ip, time: T });
+    const [p, offset] = await at(mine);
+    f.rememberAt(p, offset, mine);
+    await a.send(mine);
+    await a.send(aCheck({ account: 'acme', domain: 'wave.example', inbox_hash: hash('other'), ip_hash: ip, time: T })); // another writer's
+    f.rememberAt(p, offset + 5, aCheck({ account: 'acme', domain: 'wave.example', inbox_hash: hash('withdrawn'), ip_hash: ip, time: T }));
     expect(await f.caughtUp(10_000)).toBe(true);
     expect(counts(f, T)).toEqual({ wave: 2, acmeIp: 2, globexIp: 0 });
     expect(a.decoded).toHaveLength(1);

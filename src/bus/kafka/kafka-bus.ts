@@ -110,8 +110,8 @@ export async function openKafkaBus(o: KafkaBusOptions): Promise<Bus & { admin: A
     kafka,
     admin,
     producer: () => busProducer,
-    consumer(groupId) {
-      const c = kafkaConsumer({ kafka, admin, groupId: physical(groupId), assigner: coPartitionedAssigner, logger: o.logger, physical, logical });
+    consumer(groupId, options = {}) {
+      const c = kafkaConsumer({ kafka, admin, groupId: physical(groupId), assigner: coPartitionedAssigner, logger: o.logger, physical, logical, ...options });
       consumers.add(c);
       return c;
     },

@@ -6,7 +6,9 @@
  * Fetches wait for 64 KiB or 50 ms, whichever comes first: under load that is a fetch per
  * hundreds of records instead of one per handful (far less broker CPU per check; figures in
  * docs/architecture.md, Benchmarks), and idle
- * it adds at most 50 ms per hop to convergence.
+ * it adds at most 50 ms per hop to convergence. A consumer of a seldom-written topic
+ * (`seldomWaitMs`) long-polls instead: a fetch returns at the first record, so idle it costs
+ * a request per that wait, not twenty a second.
  * kafkajs may deliver one batch from its committed offset before a seek takes effect; a
  * first batch that starts beyond the wanted position (and not because retention removed the
  * records) is dropped and the seek repeated, so nothing between the two is ever skipped.
@@ -15,10 +17,10 @@
  * "running" (or an API replica that said "caught up") could sit unassigned for seconds.
  */
 import type { Admin, Consumer, Kafka, PartitionAssigner } from 'kafkajs';
-import type { BusConsumer, ConsumedRecord, ConsumerHandlers, TopicPartition } from '../ports.ts';
+import type { BusConsumer, ConsumedRecord, ConsumerHandlers, ConsumerOptions, TopicPartition } from '../ports.ts';
 import { withRetry } from './retry.ts';
 
-export interface KafkaConsumerOptions {
+export interface KafkaConsumerOptions extends ConsumerOptions {
   kafka: Kafka;
   admin: Admin;
   groupId: string;
@@ -29,6 +31,9 @@ export interface KafkaConsumerOptions {
   logical?: (topic: string) => string;
 }
 
+/** A busy topic's fetch: up to this long, or until this much data waits (see the top). */
+const BATCH_WAIT_MS = 50;
+const BATCH_MIN_BYTES = 64 * 1024;
 const RESTART_MIN_MS = 1_000;
 const RESTART_MAX_MS = 30_000;
 /**
@@ -131,8 +136,9 @@ export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
       sessionTimeout: 10_000,
       rebalanceTimeout: 20_000,
       heartbeatInterval: 1_000,
-      maxWaitTimeInMs: 50,
-      minBytes: 64 * 1024,
+      // A seldom-written topic: the broker answers at its first record (long poll).
+      maxWaitTimeInMs: o.seldomWaitMs ?? BATCH_WAIT_MS,
+      minBytes: o.seldomWaitMs === undefined ? BATCH_MIN_BYTES : 1,
       retry: { retries: 100, initialRetryTime: 200, maxRetryTime: 5_000 },
     });
     consumer = c;
@@ -197,7 +203,7 @@ export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
     await c.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
-      partitionsConsumedConcurrently: 1,
+      partitionsConsumedConcurrently: o.concurrentPartitions ?? 1,
       eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
         if (!isRunning() || isStale() || batch.messages.length === 0) return;
         const topic = logical(batch.topic);

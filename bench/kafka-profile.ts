@@ -8,7 +8,7 @@
  * closer look (Chrome DevTools, speedscope).
  *
  *   npm run build && npm run infra:up && source .kafka-local/env
- *   npx tsx bench/kafka-profile.ts [--duration 10 --warmup 3 --connections 50 --apis 2 --out DIR]
+ *   npx tsx bench/kafka-profile.ts [--duration 10 --warmup 3 --connections 50 --apis 2 --out DIR --kafka-only]
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -25,6 +25,8 @@ import { processCpu } from './lib/thread-cpu.ts';
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
 const { duration: DURATION, warmup: WARMUP, connections: CONNECTIONS } = loadOptions();
 const APIS = numberArg('apis', 2);
+/** Kafka mode only (the embedded run left out): for alternating runs of one side. */
+const KAFKA_ONLY = process.argv.includes('--kafka-only');
 const OUT = stringArg('out') ?? mkdtempSync(join(tmpdir(), 'ms-kprof-'));
 const KEY = 'bench-key-0123456789abcdef';
 const { KAFKA_BROKERS, SCHEMA_REGISTRY_URL } = process.env;
@@ -42,7 +44,7 @@ export const PARTS: readonly Part[] = [
   { name: '  state reads (history, coalescing reader, LevelDB)', match: /src\/streams\/(history|coalescing-reader|commit-cached-reader|stats-queries)\.js|nm:classic-level|nm:abstract-level/ },
   { name: 'event encode (Avro)', match: /^encode src\/bus\/avro\.js/ },
   { name: 'produce path (event writer, batching producer, kafkajs producer)', match: /src\/service\/event-writer\.js|src\/bus\/kafka\/batching-producer\.js|nm:kafkajs\/src\/producer\// },
-  { name: '  kafkajs protocol encode/compress (produce)', match: /nm:kafkajs\/src\/protocol\/(requests\/produce|recordBatch|encoder|crc32)/ },
+  { name: '  kafkajs request encoding (produce batches, fetch requests)', match: /nm:kafkajs\/src\/protocol\/(requests\/produce|recordBatch|encoder|crc32)/ },
   { name: 'kafkajs consumer (fetch, decode record batches)', match: /nm:kafkajs\/src\/consumer\// },
   { name: '  kafkajs protocol decode', match: /nm:kafkajs\/src\/protocol\/(decoder|requests\/fetch|recordBatch\/v2\/decoder|messageSet)/ },
   { name: 'kafkajs network (socket, request queue)', match: /nm:kafkajs\/src\/network\// },
@@ -129,13 +131,15 @@ const procs: Started[] = [];
 const report: string[] = [];
 try {
   // Embedded first, alone.
-  const embedded = await api('embedded', { MAILSIFT_DATA_DIR: dirs[0]! });
-  procs.push(embedded);
-  const e = await load(embedded.url, [embedded.proc.pid!]);
-  await stopProcess(embedded);
-  procs.pop();
-  report.push(`embedded: ${e.checks} checks, CPU per check ${e.cpuUs[0]} µs (process), system calls ${e.sys[0]}`);
-  for (const [i, f] of profilesOf('embedded').entries()) report.push(formatShares(`embedded, thread ${i} (${f.split('/').at(-1)})`, profileShares(f, PARTS, e), e.checks));
+  if (!KAFKA_ONLY) {
+    const embedded = await api('embedded', { MAILSIFT_DATA_DIR: dirs[0]! });
+    procs.push(embedded);
+    const e = await load(embedded.url, [embedded.proc.pid!]);
+    await stopProcess(embedded);
+    procs.pop();
+    report.push(`embedded: ${e.checks} checks, CPU per check ${e.cpuUs[0]} µs (process), system calls ${e.sys[0]}`);
+    for (const [i, f] of profilesOf('embedded').entries()) report.push(formatShares(`embedded, thread ${i} (${f.split('/').at(-1)})`, profileShares(f, PARTS, e), e.checks));
+  }
 
   const streams = await startProcess([MAIN, 'serve'], { ...common, ...kafkaEnv, MAILSIFT_ROLES: 'streams', MAILSIFT_DATA_DIR: dirs[1]! }, /mailsift streams running/);
   procs.push(streams);

@@ -3,9 +3,10 @@
  * (the last 80 minutes of checks.scored.v1, hot-window-feed.ts). Fills a fresh namespace's
  * checks topic with `--events` check events spread over the last 75 minutes (`--domains`
  * domains, `--accounts` accounts, 35 features each, as the API writes them), then starts a
- * fresh API instance and times it until /readyz answers 200, with its CPU; the replay's own
- * span comes from the hot windows' catch-up line, its CPU from /proc over that span: events/s
- * and µs of CPU per event. The readiness time at `--rate` checks/s (80 minutes) follows.
+ * fresh API instance and times it until /readyz answers 200, with its CPU. The replay's span
+ * comes from the hot windows' catch-up line, its CPU from the difference with an instance
+ * started first on the empty topic: events/s and µs of CPU per event. The readiness time at
+ * `--rate` checks/s (80 minutes of them) follows.
  *
  *   npm run build && npm run infra:up && source .kafka-local/env
  *   npx tsx bench/kafka-replay.ts [--events 500000 --rate 1000 --domains 20000 --accounts 60 --profile DIR]
@@ -63,26 +64,13 @@ const quiet = { info() {}, warn() {}, error: (o: object, m?: string) => console.
 const CAUGHT_UP = /"part":"hot windows","ms":(\d+)[^\n]*caught up with the log/;
 
 /**
- * Starts a fresh API instance and waits for /readyz 200: wall ms and CPU s until then, and the
- * hot windows' replay (from their catch-up line, printed when it took over 3 s): its ms and the
- * process's CPU s over that span (sampled from /proc every 50 ms).
+ * Starts a fresh API instance and waits for /readyz 200: wall ms and CPU s until then, and how
+ * long the hot windows' replay took (their catch-up line, printed when it took over 3 s).
  */
-async function startUntilReady(name: string, nodeArgs: string[] = []): Promise<{ ms: number; cpuS: number; replay?: { ms: number; cpuS: number } }> {
+async function startUntilReady(name: string, nodeArgs: string[] = []): Promise<{ ms: number; cpuS: number; replayMs?: number }> {
   const dir = mkdtempSync(join(tmpdir(), `ms-replay-${name}-`));
   const t0 = performance.now();
   const p = await startProcess([...nodeArgs, MAIN, 'serve'], { ...env, MAILSIFT_DATA_DIR: dir, MAILSIFT_INSTANCE_ID: `${namespace}-${name}` }, LISTENING);
-  const samples: { t: number; cpu: number }[] = [];
-  let replay: { ms: number; cpuS: number } | undefined;
-  const sample = setInterval(() => {
-    const now = { t: performance.now(), cpu: processCpu(p.proc.pid!) };
-    samples.push(now);
-    const m = replay ? undefined : CAUGHT_UP.exec(p.output());
-    if (m) {
-      const from = now.t - Number(m[1]);
-      const before = samples.findLast((x) => x.t <= from) ?? samples[0]!;
-      replay = { ms: Number(m[1]), cpuS: now.cpu - before.cpu };
-    }
-  }, 50);
   try {
     const url = LISTENING.exec(p.output())!.slice(1).find(Boolean)!;
     for (;;) {
@@ -92,10 +80,9 @@ async function startUntilReady(name: string, nodeArgs: string[] = []): Promise<{
       if (performance.now() - t0 > 600_000) throw new Error(`not ready after 10 minutes:\n${p.output()}`);
       await new Promise((res) => setTimeout(res, 100));
     }
-    await new Promise((res) => setTimeout(res, 100)); // the last sample
-    return { ms: performance.now() - t0, cpuS: processCpu(p.proc.pid!), ...(replay ? { replay } : {}) };
+    const caught = CAUGHT_UP.exec(p.output());
+    return { ms: performance.now() - t0, cpuS: processCpu(p.proc.pid!), ...(caught ? { replayMs: Number(caught[1]) } : {}) };
   } finally {
-    clearInterval(sample);
     await stopProcess(p);
     rmSync(dir, { recursive: true, force: true });
   }
@@ -126,6 +113,9 @@ function event(i: number, now: number, spanMs: number): CheckScored {
   } as CheckScored;
 }
 
+const empty = await startUntilReady('empty');
+console.log(`empty topic: ready in ${(empty.ms / 1000).toFixed(1)} s, ${empty.cpuS.toFixed(1)} s CPU`);
+
 const bus = await openKafkaBus({ brokers: KAFKA_BROKERS.split(','), clientId: 'kafka-replay', topics: topicPlan(storesOf(TOPOLOGY), 1), logger: quiet, maxQueueMs: 60_000, namespace });
 const codecs = await createCodecs(confluentRegistry(SCHEMA_REGISTRY_URL), undefined, `${namespace}.`);
 const t0 = performance.now();
@@ -144,8 +134,9 @@ console.log(`wrote ${EVENTS.toLocaleString('en-US')} check events in ${((perform
 
 const full = await startUntilReady('backlog', PROFILE ? ['--cpu-prof', '--cpu-prof-interval', '500', '--cpu-prof-dir', PROFILE] : []);
 console.log(`${EVENTS.toLocaleString('en-US')} events: ready in ${(full.ms / 1000).toFixed(1)} s, ${full.cpuS.toFixed(1)} s CPU`);
-if (!full.replay) throw new Error('the hot windows printed no catch-up line (replay under 3 s): use more --events');
-const perSecond = EVENTS / (full.replay.ms / 1000);
-console.log(`replay: ${(full.replay.ms / 1000).toFixed(1)} s, ${Math.round(perSecond).toLocaleString('en-US')} events/s, ${((full.replay.cpuS * 1e6) / EVENTS).toFixed(1)} µs CPU per event (${((100 * full.replay.cpuS) / (full.replay.ms / 1000)).toFixed(0)}% of a core)`);
+if (full.replayMs === undefined) throw new Error('the hot windows printed no catch-up line (replay under 3 s): use more --events');
+const perSecond = EVENTS / (full.replayMs / 1000);
+const cpuUs = ((full.cpuS - empty.cpuS) * 1e6) / EVENTS;
+console.log(`replay: ${(full.replayMs / 1000).toFixed(1)} s, ${Math.round(perSecond).toLocaleString('en-US')} events/s, ${cpuUs.toFixed(1)} µs CPU per event (the process's CPU beyond the empty topic's start)`);
 const backlog = RATE * 80 * 60;
-console.log(`at ${RATE} checks/s (80 minutes = ${backlog.toLocaleString('en-US')} events): ready in about ${((full.ms - full.replay.ms) / 1000 + backlog / perSecond).toFixed(0)} s`);
+console.log(`at ${RATE} checks/s (80 minutes = ${backlog.toLocaleString('en-US')} events): ready in about ${((full.ms - full.replayMs) / 1000 + backlog / perSecond).toFixed(0)} s`);

@@ -88,10 +88,15 @@ export interface ModelPublished {
   /** Shares of the held-out real people blocked, by this model (calibrated) and by the baseline. */
   held_out_humans_blocked?: number | null;
   baseline_held_out_humans_blocked?: number | null;
-  /** Non-null: never served ('over_blocking'). */
+  /** Non-null: never served ('over_blocking', 'over_allowing': the guard whose adjustment cost it its advantage). */
   held_back?: string | null;
   /** Shared model: accounts it does worse for than the baseline on their own held-out outcomes; never served to them. */
   withheld_accounts?: string[];
+  /** Shares of the held-out fakes caught (review or block), by this model as served and by the baseline (absent in older records). */
+  held_out_fakes_caught?: number | null;
+  baseline_held_out_fakes_caught?: number | null;
+  /** What the guards adjusted it for ('over_blocking', 'over_allowing'); empty or absent: nothing. */
+  adjusted?: string[];
 }
 
 /** A customer control as it now stands (compacted topic; a tombstone deletes it). Exactly one of api_key, rule, settings is set. */

@@ -5,13 +5,15 @@
 import type { ModelPublished } from '../domain/events.ts';
 import { BASELINE_SCORECARD } from './baseline.ts';
 import { FEATURE_NAMES, FEATURE_VERSION } from './features.ts';
-import type { Scorecard } from './score.ts';
+import { GUARD_REASONS, type GuardReason, type Scorecard } from './score.ts';
 
 /** Undefined for a model of another feature version (this build cannot score it) or a malformed one. */
 export function learnedScorecard(m: ModelPublished): Scorecard | undefined {
   if (m.feature_version !== FEATURE_VERSION || m.weights.length !== FEATURE_NAMES.length) return undefined;
   if (!Number.isInteger(m.version) || m.version < 1) return undefined;
   if (!Number.isFinite(m.intercept) || !m.weights.every(Number.isFinite)) return undefined;
+  // Reasons this build does not know (a newer trainer's) are left out of what /v1/model says.
+  const adjusted = GUARD_REASONS.filter((r) => m.adjusted?.includes(r));
   return {
     name: 'learned',
     version: m.version,
@@ -21,6 +23,7 @@ export function learnedScorecard(m: ModelPublished): Scorecard | undefined {
     reasonMinImpact: BASELINE_SCORECARD.reasonMinImpact,
     ...(m.account ? { account: m.account } : {}),
     ...(!m.account && m.withheld_accounts?.length ? { withheldFrom: new Set(m.withheld_accounts) } : {}),
+    ...(adjusted.length ? { adjustedFor: adjusted } : {}),
   };
 }
 

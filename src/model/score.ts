@@ -9,6 +9,11 @@ import { blockCutLogit, shrinkLogOdds } from './calibration.ts';
 import { FEATURE_NAMES, FEATURE_VERSION, type FeatureVector } from './features.ts';
 import { REASON_MIN_IMPACT, reasonsFor } from './reasons.ts';
 
+/** Why a guard adjusted a learned model on held-out outcomes: it blocked more known humans than the baseline, or let through more known fakes (verdict-guard.ts, catch-guard.ts). */
+export type GuardReason = 'over_blocking' | 'over_allowing';
+
+export const GUARD_REASONS: readonly GuardReason[] = ['over_blocking', 'over_allowing'];
+
 export interface Scorecard {
   /** E.g. `baseline`. */
   readonly name: string;
@@ -24,6 +29,8 @@ export interface Scorecard {
   readonly account?: string;
   /** A shared model: accounts it is never served to, as it does worse than the baseline on their own outcomes. */
   readonly withheldFrom?: ReadonlySet<string>;
+  /** A learned model the guards adjusted (its published record's `adjusted`): what for. */
+  readonly adjustedFor?: readonly GuardReason[];
   /** The calibration scale written into the weights at load (calibrateAtBlockCut); absent: none (1). */
   readonly calibrationScale?: number;
 }

@@ -22,7 +22,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { DEFAULT_THRESHOLDS } from '../domain/check.ts';
 import { logLossOf } from './prequential.ts';
-import { sigmoid } from './score.ts';
+import { sigmoid, type GuardReason } from './score.ts';
 import { guardVerdicts, servedLogit } from './verdict-guard.ts';
 
 export interface LabelledExample {
@@ -159,6 +159,8 @@ export interface TrainOptions {
   readonly holdoutShare?: number;
   /** A human_score below this is a block (MAILSIFT_VERDICT_REVIEW): what the verdict guard holds. */
   readonly blockBelow?: number;
+  /** A human_score at or above this is an allow (MAILSIFT_VERDICT_ALLOW): what the catch guard holds (catch-guard.ts). */
+  readonly allowAtLeast?: number;
   /**
    * The baseline's calibration scale, inherited after the verdict guard: the model as served has
    * the log-odds pivot + servingScale × (guarded log-odds − pivot), the pivot the block cut of
@@ -189,17 +191,27 @@ export interface TrainedModel<E extends LabelledExample = LabelledExample> exten
    */
   readonly calibrationScale: number;
   readonly calibrationShift: number;
-  /** The baseline's calibration scale it inherited after the guard (TrainOptions.servingScale; 1: none). */
+  /**
+   * The shrink towards the block cut it serves with after the verdict guard: the baseline's
+   * calibration scale it inherited (TrainOptions.servingScale; 1: none), or a stronger one when
+   * the catch guard found it letting through more held-out fakes than the baseline.
+   */
   readonly servingScale: number;
   /** The verdict guard's own recalibration (before the inherited calibration): scale and shift. */
   readonly guardScale: number;
   readonly guardShift: number;
-  /** The verdict guard found the model over-blocking beyond what calibration can mend: not to be served. */
+  /** What the guards adjusted it for (empty: as fitted, with the inherited shrink). */
+  readonly adjusted: readonly GuardReason[];
+  /** Adjusted by a guard, it no longer beats the baseline on held-out outcomes: not to be served. */
   readonly heldBack: boolean;
   /** Weighted shares of the held-out humans blocked: by the model (calibrated), as fitted, by the baseline. */
   readonly heldOutHumansBlocked: number;
   readonly heldOutHumansBlockedAsFitted: number;
   readonly baselineHeldOutHumansBlocked: number;
+  /** Weighted shares of the held-out fakes caught (review or block): by the model as served, with the inherited shrink only, by the baseline. */
+  readonly heldOutFakesCaught: number;
+  readonly heldOutFakesCaughtInherited: number;
+  readonly baselineHeldOutFakesCaught: number;
   /** Every example with P(human) from a fit that did not see it (recalibrated and shrunk as the model is), oldest first. */
   readonly heldOut: readonly { readonly example: E; readonly probability: number }[];
 }
@@ -247,12 +259,11 @@ export async function trainModel<E extends LabelledExample>(examples: readonly E
     for (let i = from; i < to; i++) heldOutLogits[i] = logitOf(m, sorted[i]!.features);
   }
   const blockBelow = o.blockBelow ?? DEFAULT_THRESHOLDS.reviewAtLeast;
-  const servingScale = o.servingScale ?? 1;
   const guard = guardVerdicts(
     sorted.map((e, i) => ({ human: e.human, weight: weightOf(e), logit: heldOutLogits[i]!, baselineProbability: e.baselineProbability })),
-    blockBelow,
-    servingScale,
+    { blockBelow, allowAtLeast: o.allowAtLeast ?? DEFAULT_THRESHOLDS.allowAtLeast, servingScale: o.servingScale ?? 1 },
   );
+  const { servingScale } = guard;
   const fitted = await fitLogistic(sorted, prior, { l2: best.l2, start: bestOlder, ...pause });
   // As served: the guard's map, then the inherited shrink towards the block cut, as one affine map.
   const scale = servingScale * guard.scale;
@@ -275,10 +286,14 @@ export async function trainModel<E extends LabelledExample>(examples: readonly E
     servingScale,
     guardScale: guard.scale,
     guardShift: guard.shift,
+    adjusted: guard.adjusted,
     heldBack: guard.heldBack,
     heldOutHumansBlocked: guard.humansBlocked,
     heldOutHumansBlockedAsFitted: guard.fittedHumansBlocked,
     baselineHeldOutHumansBlocked: guard.baselineHumansBlocked,
+    heldOutFakesCaught: guard.fakesCaught,
+    heldOutFakesCaughtInherited: guard.inheritedFakesCaught,
+    baselineHeldOutFakesCaught: guard.baselineFakesCaught,
     heldOut: sorted.map((example, i) => ({ example, probability: sigmoid(servedLogit(heldOutLogits[i]!, guard, servingScale, blockBelow)) })),
   };
 }

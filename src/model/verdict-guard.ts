@@ -23,12 +23,17 @@
  *
  * What serves is then shrunk like the baseline, towards the block cut by the baseline's
  * calibration scale (calibration.ts, `servingScale`): that keeps every block as the guard left
- * it, and the held-back comparison is between the two models as they would serve (the
- * baseline's probabilities are its calibrated ones).
+ * it. Its mirror (catch-guard.ts) makes that shrink stronger when the model would let through a
+ * larger share of the held-out fakes than the baseline did; it pivots at the same block cut, so
+ * it cannot undo what this guard did. The held-back comparison is between the two models as
+ * they would serve (the baseline's probabilities are its calibrated ones), and it is made
+ * whenever either guard had to adjust the model.
  */
+import { DEFAULT_THRESHOLDS } from '../domain/check.ts';
 import { blockCutLogit } from './calibration.ts';
+import { guardCatches } from './catch-guard.ts';
 import { logLossOf } from './prequential.ts';
-import { sigmoid } from './score.ts';
+import { sigmoid, type GuardReason } from './score.ts';
 
 export interface HeldOutScore {
   readonly human: boolean;
@@ -45,12 +50,20 @@ export interface VerdictGuard {
   readonly scale: number;
   /** Added to the candidate's logit once scaled (0 unless recalibrated). */
   readonly shift: number;
-  /** It had to be recalibrated, and once recalibrated it no longer beats the baseline on the held-out outcomes. */
+  /** The shrink towards the block cut it serves with: the inherited one, or stronger when it over-allowed (catch-guard.ts). */
+  readonly servingScale: number;
+  /** What the guards adjusted it for (empty: served as fitted, with the inherited shrink). */
+  readonly adjusted: readonly GuardReason[];
+  /** It had to be adjusted, and once adjusted it no longer beats the baseline on the held-out outcomes. */
   readonly heldBack: boolean;
   /** Weighted share of held-out humans blocked: by the baseline, by the candidate as fitted, and once recalibrated. */
   readonly baselineHumansBlocked: number;
   readonly fittedHumansBlocked: number;
   readonly humansBlocked: number;
+  /** Weighted share of held-out fakes caught (review or block): by the baseline, with the inherited shrink, and as served. */
+  readonly baselineFakesCaught: number;
+  readonly inheritedFakesCaught: number;
+  readonly fakesCaught: number;
   /** Weighted mean log loss on the held-out outcomes: the candidate recalibrated and shrunk as it would serve, and the baseline. */
   readonly logLoss: number;
   readonly baselineLogLoss: number;
@@ -68,7 +81,19 @@ export function servedLogit(z: number, g: { scale: number; shift: number }, serv
   return pivot + servingScale * (g.scale * z + g.shift - pivot);
 }
 
-export function guardVerdicts(items: readonly HeldOutScore[], blockBelow: number, servingScale = 1): VerdictGuard {
+export interface GuardOptions {
+  /** A human_score below this is a block (MAILSIFT_VERDICT_REVIEW). */
+  readonly blockBelow: number;
+  /** A human_score at or above this is an allow (MAILSIFT_VERDICT_ALLOW); default 60. */
+  readonly allowAtLeast?: number;
+  /** The baseline's calibration scale the model inherits after this guard (1: none). */
+  readonly servingScale?: number;
+}
+
+export function guardVerdicts(items: readonly HeldOutScore[], o: GuardOptions): VerdictGuard {
+  const { blockBelow } = o;
+  const inheritedScale = o.servingScale ?? 1;
+  const allowAtLeast = o.allowAtLeast ?? DEFAULT_THRESHOLDS.allowAtLeast;
   const humans = items.filter((x) => x.human).sort((a, b) => a.logit - b.logit);
   const humanWeight = humans.reduce((s, x) => s + x.weight, 0);
   const share = (blocked: (x: HeldOutScore) => boolean): number => (humanWeight > 0 ? humans.reduce((s, x) => s + (blocked(x) ? x.weight : 0), 0) / humanWeight : 0);
@@ -98,6 +123,15 @@ export function guardVerdicts(items: readonly HeldOutScore[], blockBelow: number
     floor = { threshold, cut, first: first.logit };
   }
   const { scale, shift } = overBlocks ? calibrate(items, floor) : { scale: 1, shift: 0 };
+  // The mirror: as many held-out fakes under the allow cut as the baseline had, by a stronger
+  // shrink towards the block cut (which moves no logit across it).
+  const catches = guardCatches(
+    items.map((x) => ({ ...x, logit: scale * x.logit + shift })),
+    { blockBelow, allowAtLeast },
+    inheritedScale,
+  );
+  const servingScale = catches.scale;
+  const adjusted: GuardReason[] = [...(overBlocks ? (['over_blocking'] as const) : []), ...(servingScale < inheritedScale ? (['over_allowing'] as const) : [])];
   const total = items.reduce((s, x) => s + x.weight, 0);
   const meanLoss = (p: (x: HeldOutScore) => number): number => (total > 0 ? items.reduce((s, x) => s + x.weight * logLossOf(x.human, p(x)), 0) / total : NaN);
   const served = (x: HeldOutScore): number => sigmoid(servedLogit(x.logit, { scale, shift }, servingScale, blockBelow));
@@ -106,10 +140,15 @@ export function guardVerdicts(items: readonly HeldOutScore[], blockBelow: number
   return {
     scale,
     shift,
-    heldBack: overBlocks && !(logLoss < baselineLogLoss),
+    servingScale,
+    adjusted,
+    heldBack: adjusted.length > 0 && !(logLoss < baselineLogLoss),
     baselineHumansBlocked: share((x) => blocks(x.baselineProbability, blockBelow)),
     fittedHumansBlocked: share((x) => blocks(sigmoid(x.logit), blockBelow)),
     humansBlocked: share((x) => blocks(served(x), blockBelow)),
+    baselineFakesCaught: catches.baselineFakesCaught,
+    inheritedFakesCaught: catches.inheritedFakesCaught,
+    fakesCaught: catches.fakesCaught,
     logLoss,
     baselineLogLoss,
   };

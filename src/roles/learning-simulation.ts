@@ -98,6 +98,7 @@ export async function simulateLearning(input: LearningSimulationInput): Promise<
       now: ctx.now,
       intervalMs: 0,
       blockBelow: config.verdictReview,
+      allowAtLeast: config.verdictAllow,
       maxAccountShare: config.maxAccountShare,
     });
     closers.unshift(() => trainer.stop());

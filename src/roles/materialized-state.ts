@@ -113,6 +113,7 @@ export async function workerState(ctx: Context, bus: Bus & { log: EmbeddedLog },
       prettyLogs: prettyLogs(ctx.config.logFormat),
       trainIntervalMs: ctx.config.trainIntervalS * 1000,
       blockBelow: ctx.config.verdictReview,
+      allowAtLeast: ctx.config.verdictAllow,
       maxAccountShare: ctx.config.maxAccountShare,
     };
     thread = await startStreamsThread(workerData, state, (moved) => {

@@ -34,6 +34,7 @@ export async function retrainCommand(ctx: Context, out: (line: string) => void):
       now: ctx.now,
       intervalMs: 0,
       blockBelow: ctx.config.verdictReview,
+      allowAtLeast: ctx.config.verdictAllow,
       maxAccountShare: ctx.config.maxAccountShare,
     });
     try {
@@ -72,9 +73,11 @@ export const RETRAIN_RULE =
 /** What the verdict guard and the account guard did to a version, for the line that reports it. */
 function guardNote(m: ModelPublished): string {
   const pct = (x: number | null | undefined): string => `${(100 * (x ?? 0)).toFixed(1)}%`;
-  const blocked = `held-out real people blocked ${pct(m.held_out_humans_blocked)} (baseline ${pct(m.baseline_held_out_humans_blocked)})`;
+  const caught = m.held_out_fakes_caught === null || m.held_out_fakes_caught === undefined ? '' : `, fakes caught ${pct(m.held_out_fakes_caught)} (baseline ${pct(m.baseline_held_out_fakes_caught)})`;
+  const blocked = `held-out real people blocked ${pct(m.held_out_humans_blocked)} (baseline ${pct(m.baseline_held_out_humans_blocked)})${caught}`;
+  const why = m.adjusted?.length ? m.adjusted.join(' and ').replaceAll('_', '-') : 'over-blocking';
   const notes = [
-    m.held_back ? `HELD BACK for over-blocking, never served: ${blocked} only at a loss to the baseline` : m.calibration_shift || (m.calibration_scale ?? 1) !== 1 ? `calibrated (logit x${(m.calibration_scale ?? 1).toFixed(3)} ${(m.calibration_shift ?? 0) < 0 ? '-' : '+'} ${Math.abs(m.calibration_shift ?? 0).toFixed(3)}): ${blocked}` : '',
+    m.held_back ? `HELD BACK for ${why}, never served: ${blocked} only at a loss to the baseline` : m.calibration_shift || (m.calibration_scale ?? 1) !== 1 ? `calibrated (logit x${(m.calibration_scale ?? 1).toFixed(3)} ${(m.calibration_shift ?? 0) < 0 ? '-' : '+'} ${Math.abs(m.calibration_shift ?? 0).toFixed(3)}): ${blocked}` : '',
     m.withheld_accounts?.length ? `not served to ${m.withheld_accounts.length} account${m.withheld_accounts.length === 1 ? '' : 's'} it does worse for than the baseline` : '',
   ].filter(Boolean);
   return notes.length ? `; ${notes.join('; ')}` : '';

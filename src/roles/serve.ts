@@ -118,6 +118,7 @@ export async function serve(ctx: Context): Promise<Running> {
         now: ctx.now,
         intervalMs: ctx.config.trainIntervalS * 1000,
         blockBelow: ctx.config.verdictReview,
+        allowAtLeast: ctx.config.verdictAllow,
         maxAccountShare: ctx.config.maxAccountShare,
       });
       closers.unshift(() => trainer!.stop());

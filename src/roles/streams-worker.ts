@@ -34,14 +34,15 @@ export interface StreamsWorkerData {
   prettyLogs: boolean;
   /** The trainer runs in this thread too (0: no trainer). */
   trainIntervalMs: number;
-  /** MAILSIFT_VERDICT_REVIEW and MAILSIFT_MAX_ACCOUNT_SHARE, for the trainer (absent: their defaults). */
+  /** MAILSIFT_VERDICT_REVIEW, MAILSIFT_VERDICT_ALLOW and MAILSIFT_MAX_ACCOUNT_SHARE, for the trainer (absent: their defaults). */
   blockBelow?: number;
+  allowAtLeast?: number;
   maxAccountShare?: number;
 }
 
 const RETENTION_SWEEP_MS = 10 * 60_000;
 const port = parentPort!;
-const { dataDir, logLevel, prettyLogs, trainIntervalMs, blockBelow, maxAccountShare } = workerData as StreamsWorkerData;
+const { dataDir, logLevel, prettyLogs, trainIntervalMs, blockBelow, allowAtLeast, maxAccountShare } = workerData as StreamsWorkerData;
 // Each role's logger names its role once (a child of a child would repeat the key).
 const threadLogger = createLogger(logLevel, undefined, { pretty: prettyLogs }).child({ thread: 'worker' });
 const logger = threadLogger.child({ role: 'streams' });
@@ -118,6 +119,6 @@ await runtime.start();
 // The trainer shares this thread: it fits between stream batches (it yields every few steps).
 trainer =
   trainIntervalMs > 0
-    ? await startTrainer({ bus, codecs, groupId: 'mailsift-trainer', logger: threadLogger.child({ role: 'trainer' }), now: Date.now, intervalMs: trainIntervalMs, ...(blockBelow === undefined ? {} : { blockBelow }), ...(maxAccountShare === undefined ? {} : { maxAccountShare }) })
+    ? await startTrainer({ bus, codecs, groupId: 'mailsift-trainer', logger: threadLogger.child({ role: 'trainer' }), now: Date.now, intervalMs: trainIntervalMs, ...(blockBelow === undefined ? {} : { blockBelow }), ...(allowAtLeast === undefined ? {} : { allowAtLeast }), ...(maxAccountShare === undefined ? {} : { maxAccountShare }) })
     : undefined;
 port.postMessage({ ev: 'ready', applied: applied(), segments: segments(), filters: state.shared() });

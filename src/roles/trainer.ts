@@ -63,6 +63,8 @@ export interface TrainerDeps {
   capacity?: number;
   /** A human_score below this is a block (MAILSIFT_VERDICT_REVIEW): the verdict guard holds the baseline's share of blocked humans there. */
   blockBelow?: number;
+  /** A human_score at or above this is an allow (MAILSIFT_VERDICT_ALLOW): the catch guard holds the baseline's share of fakes caught under it. */
+  allowAtLeast?: number;
   /** MAILSIFT_MAX_ACCOUNT_SHARE: one account's largest share of the shared model's training weight. */
   maxAccountShare?: number;
 }
@@ -95,6 +97,7 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
   const latestPersonal = new Map<string, ModelPublished>();
   const cap = d.maxAccountShare ?? MAX_ACCOUNT_SHARE;
   const blockBelow = d.blockBelow ?? DEFAULT_THRESHOLDS.reviewAtLeast;
+  const allowAtLeast = d.allowAtLeast ?? DEFAULT_THRESHOLDS.allowAtLeast;
   let failure: Error | undefined;
   let fitting: Promise<TrainResult> | undefined;
   let stopping = false;
@@ -149,7 +152,7 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
   /** Fits one model on `examples`, pulled towards `prior`, and publishes it as the next version. */
   async function publish(examples: readonly TrainingExample[], prior: LinearModel, account: string | undefined): Promise<ModelPublished> {
     const trainModel = await loadFitter();
-    const m = await trainModel(examples, prior, { pause, blockBelow, servingScale: BASELINE_CALIBRATION_SCALE });
+    const m = await trainModel(examples, prior, { pause, blockBelow, allowAtLeast, servingScale: BASELINE_CALIBRATION_SCALE });
     const model: ModelPublished = {
       version: (latest?.version ?? 0) + 1,
       feature_version: FEATURE_VERSION,
@@ -170,8 +173,11 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
       calibration_scale: m.calibrationScale,
       held_out_humans_blocked: m.heldOutHumansBlocked,
       baseline_held_out_humans_blocked: m.baselineHeldOutHumansBlocked,
-      held_back: m.heldBack ? 'over_blocking' : null,
+      held_back: m.heldBack ? (m.adjusted.includes('over_blocking') ? 'over_blocking' : 'over_allowing') : null,
       withheld_accounts: account === undefined ? accountsWorseOff(m.heldOut) : [],
+      held_out_fakes_caught: m.heldOutFakesCaught,
+      baseline_held_out_fakes_caught: m.baselineHeldOutFakesCaught,
+      adjusted: [...m.adjusted],
     };
     const key = Buffer.from(account === undefined ? 'model' : `model:${account}`);
     await producer.send(TOPICS.models.name, [{ key, value: d.codecs.models.encode(model), timestamp: model.trained_at, partition: 0 }]);
@@ -192,9 +198,14 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
         held_out_humans_blocked: m.heldOutHumansBlocked,
         held_out_humans_blocked_as_fitted: m.heldOutHumansBlockedAsFitted,
         baseline_held_out_humans_blocked: m.baselineHeldOutHumansBlocked,
+        held_out_fakes_caught: m.heldOutFakesCaught,
+        held_out_fakes_caught_inherited: m.heldOutFakesCaughtInherited,
+        baseline_held_out_fakes_caught: m.baselineHeldOutFakesCaught,
+        serving_scale: m.servingScale,
+        adjusted: m.adjusted,
         withheld_accounts: model.withheld_accounts!.length,
       },
-      model.held_back ? 'learned model held back for over-blocking (published, never served)' : account === undefined ? 'learned model published' : 'personal learned model published',
+      model.held_back ? `learned model held back (${model.held_back}: published, never served)` : account === undefined ? 'learned model published' : 'personal learned model published',
     );
     return model;
   }

@@ -5,6 +5,7 @@
  */
 import type { ModelPublished } from '../domain/events.ts';
 import { HEALTH_WINDOW, RECENT_WINDOW } from '../model/prequential.ts';
+import type { GuardReason } from '../model/score.ts';
 import type { ModelMode } from '../model/serving.ts';
 import { MIN_EXAMPLES_PER_CLASS, MIN_TRAINING_EXAMPLES, NEW_EXAMPLES_FOR_RETRAIN, PERSONAL_MIN_EXAMPLES, PERSONAL_MIN_PER_CLASS, PERSONAL_NEW_FOR_RETRAIN } from '../model/training-policy.ts';
 
@@ -28,6 +29,8 @@ export interface AdviceInput {
   withheld: boolean;
   /** Newer versions than those serving, of the shared model and of the caller's personal one, that the trainer held back. */
   heldBack: readonly ModelPublished[];
+  /** What the guards adjusted the model described for on held-out outcomes (empty or absent: nothing beyond the inherited calibration). */
+  adjusted?: readonly GuardReason[];
   personalRefitted: boolean;
   /** The caller's personal model is older than the shared model, which is fitted mostly on the caller's outcomes: the shared one serves in its place while healthy. */
   personalSuperseded?: boolean;
@@ -54,14 +57,40 @@ function personalAdvice(humans: number, fakes: number): string {
     : `${rule} You have ${humans + fakes} (${humans} real, ${fakes} fake): enough, so the trainer fits one on its next run.`;
 }
 
+/** What a guard found on held-out outcomes, per reason. */
+const FOUND: Record<GuardReason, string> = {
+  over_blocking: 'blocked a larger share of known real people than the baseline',
+  over_allowing: 'let through (allowed) a larger share of known fakes than the baseline',
+};
+
+/** The reasons a held-back record names: its `adjusted` list, else (older records) its held_back code. */
+function reasonsOf(m: ModelPublished): GuardReason[] {
+  const listed = (['over_blocking', 'over_allowing'] as const).filter((r) => m.adjusted?.includes(r));
+  return listed.length ? listed : [m.held_back === 'over_allowing' ? 'over_allowing' : 'over_blocking'];
+}
+
 function heldBackNote(held: readonly ModelPublished[]): string {
   return held
-    .map(
-      (m) =>
-        ` ${m.account ? 'Your personal' : 'Learned'} model v${m.version} was held back for over-blocking: on held-out outcomes it blocked a larger share of known real people than the baseline, ` +
-        "and calibrating it down to the baseline's share would have cost it its advantage over the baseline, so it is never served.",
-    )
+    .map((m) => {
+      const why = reasonsOf(m);
+      const title = why.length === 2 ? 'over-blocking and over-allowing' : why[0] === 'over_blocking' ? 'over-blocking' : 'over-allowing';
+      return (
+        ` ${m.account ? 'Your personal' : 'Learned'} model v${m.version} was held back for ${title}: on held-out outcomes it ${why.map((r) => FOUND[r]).join(' and ')}, ` +
+        `and adjusting it to the baseline's share${why.length === 2 ? 's' : ''} would have cost it its advantage over the baseline, so it is never served.`
+      );
+    })
     .join('');
+}
+
+/** The model described was adjusted by the guards (and kept its advantage): what was done, in words. */
+function adjustedNote(adjusted: readonly GuardReason[] | undefined): string {
+  if (!adjusted?.length) return '';
+  const done = adjusted.map((r) =>
+    r === 'over_blocking'
+      ? 'recalibrated (made less sure and raised) so that it blocks no larger share of known real people than the baseline'
+      : 'its scores above the block threshold moved closer to it (the blocks stay as they were) so that it lets through no larger share of known fakes than the baseline',
+  );
+  return ` As fitted, it ${adjusted.map((r) => FOUND[r]).join(' and ')} on held-out outcomes, so it was adjusted before serving: ${done.join('; and ')}.`;
 }
 
 export function recommend(o: AdviceInput): string {
@@ -101,8 +130,8 @@ export function recommend(o: AdviceInput): string {
           : ` It is served instead of your personal model v${o.overPersonal}, which it beats on your recent outcomes (those both scored, the last ${HEALTH_WINDOW} at most).`;
   if (!o.healthy) {
     const scored = o.learnedExamples < RECENT_WINDOW ? ` It has been measured on ${o.learnedExamples} of the ${RECENT_WINDOW} outcomes${own} needed to judge it${balanced}.` : ` It is not beating the baseline on recent outcomes${own}${balanced}.`;
-    return `${name} exists.${scored} ${o.mode === 'on' ? 'It is served anyway (mode on).' : 'The baseline is served until it does (mode auto).'}${instead}${held}${next}`;
+    return `${name} exists.${scored} ${o.mode === 'on' ? 'It is served anyway (mode on).' : 'The baseline is served until it does (mode auto).'}${instead}${adjustedNote(o.adjusted)}${held}${next}`;
   }
   const keep = frozen ? next : ' Keep reporting outcomes so it keeps improving.';
-  return `${name} beats the baseline on the last ${o.judgedOn ?? Math.min(o.learnedExamples, HEALTH_WINDOW)} outcomes${own}${balanced} and is served${o.mode === 'auto' ? ' (mode auto)' : ''}.${instead}${held}${keep}`;
+  return `${name} beats the baseline on the last ${o.judgedOn ?? Math.min(o.learnedExamples, HEALTH_WINDOW)} outcomes${own}${balanced} and is served${o.mode === 'auto' ? ' (mode auto)' : ''}.${instead}${adjustedNote(o.adjusted)}${held}${keep}`;
 }

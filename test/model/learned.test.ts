@@ -36,6 +36,12 @@ describe('learnedScorecard', () => {
     expect(card.reasonMinImpact).toBe(BASELINE_SCORECARD.reasonMinImpact);
   });
 
+  it("carries what the guards adjusted it for (the reasons this build knows), for /v1/model's recommendation", () => {
+    expect(learnedScorecard(published({ adjusted: ['over_allowing', 'over_blocking'] }))!.adjustedFor).toEqual(['over_blocking', 'over_allowing']);
+    expect(learnedScorecard(published({ adjusted: ['over_thinking'] }))!.adjustedFor).toBeUndefined();
+    expect(learnedScorecard(published())!.adjustedFor).toBeUndefined();
+  });
+
   it('copies the weights (later changes to the event do not change scoring)', () => {
     const m = published();
     const card = learnedScorecard(m)!;

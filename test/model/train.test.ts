@@ -225,8 +225,9 @@ describe('trainModel: the verdict guard', () => {
 
   it('leaves a model that blocks no more humans than the baseline alone', () => {
     expect(trained.heldOutHumansBlockedAsFitted).toBeLessThanOrEqual(trained.baselineHeldOutHumansBlocked);
-    expect(trained.calibrationShift).toBe(0);
-    expect(trained.calibrationScale).toBe(1);
+    expect(trained.guardShift).toBe(0);
+    expect(trained.guardScale).toBe(1);
+    expect(trained.adjusted).not.toContain('over_blocking');
     expect(trained.heldBack).toBe(false);
   });
 });
@@ -276,6 +277,45 @@ describe('trainModel: the inherited calibration', () => {
     expect(m.guardScale).toBe(1);
     expect(m.intercept).toBeCloseTo(BASELINE_SCORECARD.intercept, 3);
     [...m.weights].forEach((w, j) => expect(w).toBeCloseTo(BASELINE_SCORECARD.weights[j]!, 3));
+  });
+});
+
+describe('trainModel: the catch guard', () => {
+  // A baseline that sends most addresses to review (a low intercept), in a world where most are
+  // people: a fit on its outcomes raises its scores, and with them the fakes the baseline caught.
+  const wary: LinearModel = { intercept: -0.2, weights: Float64Array.from({ length: D }, (_, j) => ((j % 5) - 2) * 0.8) };
+  const world: LinearModel = { intercept: 1.2, weights: wary.weights };
+  const score = (m: LinearModel, e: LabelledExample): number => Math.round(100 * predict(m, e.features));
+
+  it("keeps the baseline's share of held-out fakes caught by a stronger shrink: same blocks, same order, more fakes in review on new traffic", async () => {
+    const outcomes = synthetic(600, 5, world, 0.05, wary);
+    const m = await trainModel(outcomes, wary, { servingScale: 0.92 });
+    expect(m.adjusted).toContain('over_allowing');
+    expect(m.heldOutFakesCaughtInherited).toBeLessThan(m.baselineHeldOutFakesCaught); // what the guard is for
+    expect(m.heldOutFakesCaught).toBeGreaterThanOrEqual(m.baselineHeldOutFakesCaught);
+    expect(m.servingScale).toBeLessThan(0.92);
+    expect(m.heldOutHumansBlocked).toBeLessThanOrEqual(m.baselineHeldOutHumansBlocked);
+    // The model with the inherited shrink only, from the same fit and the same verdict guard.
+    const cut = blockCutLogit(30);
+    const asFitted = { intercept: (m.intercept - m.calibrationShift) / m.calibrationScale, weights: m.weights.map((w) => w / m.calibrationScale) };
+    const inherited: LinearModel = {
+      intercept: cut + 0.92 * (m.guardScale * asFitted.intercept + m.guardShift - cut),
+      weights: asFitted.weights.map((w) => 0.92 * m.guardScale * w),
+    };
+    const unseen = synthetic(3000, 77, world, 0.05, wary);
+    let caughtBefore = 0;
+    let caughtAfter = 0;
+    for (const e of unseen) {
+      const [before, after] = [score(inherited, e), score(m, e)];
+      expect(after < 30).toBe(before < 30);
+      if (!e.human) {
+        caughtBefore += before < 60 ? 1 : 0;
+        caughtAfter += after < 60 ? 1 : 0;
+      }
+    }
+    expect(caughtAfter).toBeGreaterThan(caughtBefore);
+    const order = (x: LinearModel) => unseen.map((e, i) => [predict(x, e.features), i] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, i]) => i);
+    expect(order(m)).toEqual(order(inherited));
   });
 });
 

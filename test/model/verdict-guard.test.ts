@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blocks, guardVerdicts, type HeldOutScore } from '../../src/model/verdict-guard.ts';
+import { blockCutLogit } from '../../src/model/calibration.ts';
+import { caught } from '../../src/model/catch-guard.ts';
+import { blocks, guardVerdicts, servedLogit, type HeldOutScore } from '../../src/model/verdict-guard.ts';
 import { logLossOf } from '../../src/model/prequential.ts';
 import { sigmoid } from '../../src/model/score.ts';
 
@@ -19,8 +22,8 @@ describe('verdict guard: a learned model blocks no larger share of known humans 
 
   it("compares the models as they would serve: the candidate shrunk by the baseline's calibration after its recalibration", () => {
     const items = [human(0.25, 0.6), human(0.1, 0.2), human(0.8, 0.7), human(0.9, 0.9), fake(0.02, 0.4), fake(0.05, 0.35), fake(0.03, 0.5)];
-    const plain = guardVerdicts(items, 30);
-    const served = guardVerdicts(items, 30, 0.8);
+    const plain = guardVerdicts(items, { blockBelow: 30 });
+    const served = guardVerdicts(items, { blockBelow: 30, servingScale: 0.8 });
     // The same recalibration and the same blocks: the shrink pivots at the block cut.
     expect(served).toMatchObject({ scale: plain.scale, shift: plain.shift, humansBlocked: plain.humansBlocked, baselineLogLoss: plain.baselineLogLoss });
     const cut = logit(0.295);
@@ -29,14 +32,14 @@ describe('verdict guard: a learned model blocks no larger share of known humans 
   });
 
   it('leaves a model that blocks no more humans than the baseline as it is', () => {
-    const g = guardVerdicts([human(0.9, 0.8), human(0.2, 0.1), human(0.7, 0.6), fake(0.05, 0.5), fake(0.1, 0.2)], 30);
+    const g = guardVerdicts([human(0.9, 0.8), human(0.2, 0.1), human(0.7, 0.6), fake(0.05, 0.5), fake(0.1, 0.2)], { blockBelow: 30 });
     expect(g).toMatchObject({ scale: 1, shift: 0, heldBack: false, baselineHumansBlocked: 1 / 3, fittedHumansBlocked: 1 / 3, humansBlocked: 1 / 3 });
   });
 
   it("recalibrates an over-blocking model to the baseline's share, its threshold no lower than halfway between the last human it may block and the first it may not", () => {
     // The model ranks perfectly but puts 2 of 4 humans under 30; the baseline blocks 1 of them.
     const items = [human(0.25, 0.6), human(0.1, 0.2), human(0.8, 0.7), human(0.9, 0.9), fake(0.02, 0.4), fake(0.05, 0.35), fake(0.03, 0.5)];
-    const g = guardVerdicts(items, 30);
+    const g = guardVerdicts(items, { blockBelow: 30 });
     expect(g.fittedHumansBlocked).toBe(0.5);
     expect(g.baselineHumansBlocked).toBe(0.25);
     expect(g.humansBlocked).toBeLessThanOrEqual(0.25);
@@ -61,7 +64,7 @@ describe('verdict guard: a learned model blocks no larger share of known humans 
       const humans = Math.round(20 * sigmoid(t));
       for (let k = 0; k < 20; k++) items.push((k < humans ? human : fake)(sigmoid(3 * t), sigmoid(t)));
     }
-    const g = guardVerdicts(items, 30);
+    const g = guardVerdicts(items, { blockBelow: 30 });
     expect(g.fittedHumansBlocked).toBeGreaterThan(g.baselineHumansBlocked);
     expect(g.humansBlocked).toBeLessThanOrEqual(g.baselineHumansBlocked);
     expect(g.scale).toBeGreaterThan(0.25);
@@ -74,7 +77,7 @@ describe('verdict guard: a learned model blocks no larger share of known humans 
   it('holds a model back when the recalibration it needs costs it its advantage over the baseline', () => {
     // One human the model is sure is fake (the baseline blocked none): lifting it lifts every fake as far.
     const items = [human(0.001, 0.7), human(0.9, 0.8), human(0.9, 0.8), fake(0.02, 0.3), fake(0.02, 0.3), fake(0.02, 0.3)];
-    const g = guardVerdicts(items, 30);
+    const g = guardVerdicts(items, { blockBelow: 30 });
     expect(g.baselineHumansBlocked).toBe(0);
     expect(g.humansBlocked).toBe(0);
     expect(g.logLoss).toBeGreaterThanOrEqual(g.baselineLogLoss);
@@ -85,7 +88,7 @@ describe('verdict guard: a learned model blocks no larger share of known humans 
     // Weighted, the baseline blocks 10% of the human weight: the model may keep blocking the
     // light human (weight 1 of 10) but not both tied heavy ones.
     const items = [human(0.1, 0.1, 1), human(0.2, 0.9, 4.5), human(0.2, 0.9, 4.5), fake(0.01, 0.5)];
-    const g = guardVerdicts(items, 30);
+    const g = guardVerdicts(items, { blockBelow: 30 });
     expect(g.baselineHumansBlocked).toBeCloseTo(0.1, 12);
     expect(g.humansBlocked).toBeLessThanOrEqual(0.1 + 1e-12);
     expect(blocks(sigmoid(g.scale * logit(0.2) + g.shift), 30)).toBe(false);
@@ -93,17 +96,87 @@ describe('verdict guard: a learned model blocks no larger share of known humans 
   });
 
   it('with no human it may block, the threshold goes no lower than halfway between the lowest human and the outcome below it', () => {
-    const g = guardVerdicts([human(0.2, 0.9), human(0.9, 0.9), fake(0.02, 0.5), fake(0.1, 0.5)], 30);
+    const g = guardVerdicts([human(0.2, 0.9), human(0.9, 0.9), fake(0.02, 0.5), fake(0.1, 0.5)], { blockBelow: 30 });
     expect(g.baselineHumansBlocked).toBe(0);
     expect(g.scale * ((logit(0.1) + logit(0.2)) / 2) + g.shift).toBeGreaterThanOrEqual(logit(0.295) - 1e-9);
     expect(g.humansBlocked).toBe(0);
     // Nothing below it: at least just past the lowest human.
-    const alone = guardVerdicts([human(0.2, 0.9), fake(0.5, 0.5)], 30);
+    const alone = guardVerdicts([human(0.2, 0.9), fake(0.5, 0.5)], { blockBelow: 30 });
     expect(Math.round(100 * sigmoid(alone.scale * logit(0.2) + alone.shift))).toBeGreaterThanOrEqual(30);
   });
 
   it('has nothing to hold without humans or without a block threshold', () => {
-    expect(guardVerdicts([fake(0.1, 0.9)], 30)).toMatchObject({ scale: 1, shift: 0, heldBack: false, humansBlocked: 0 });
-    expect(guardVerdicts([human(0.01, 0.9)], 0)).toMatchObject({ scale: 1, shift: 0, heldBack: false });
+    expect(guardVerdicts([fake(0.1, 0.9)], { blockBelow: 30 })).toMatchObject({ scale: 1, shift: 0, heldBack: false, humansBlocked: 0 });
+    expect(guardVerdicts([human(0.01, 0.9)], { blockBelow: 0 })).toMatchObject({ scale: 1, shift: 0, heldBack: false });
+  });
+});
+
+describe('the two guards together: no more known humans blocked, no more known fakes let through', () => {
+  it('shrinks an over-allowing model harder towards the block cut, leaving the recalibration and every block as they were', () => {
+    // The model blocks no more humans than the baseline, but lets through fakes the baseline caught.
+    const items = [human(0.95, 0.9), human(0.9, 0.8), human(0.2, 0.1), fake(0.7, 0.4), fake(0.75, 0.45), fake(0.1, 0.2), fake(0.95, 0.8)];
+    const g = guardVerdicts(items, { blockBelow: 30, allowAtLeast: 60, servingScale: 0.92 });
+    expect(g).toMatchObject({ scale: 1, shift: 0, adjusted: ['over_allowing'] });
+    expect(g.servingScale).toBeLessThan(0.92);
+    expect(g.baselineFakesCaught).toBe(0.75);
+    expect(g.inheritedFakesCaught).toBe(0.25);
+    expect(g.fakesCaught).toBeGreaterThanOrEqual(g.baselineFakesCaught);
+    expect(g.humansBlocked).toBe(g.baselineHumansBlocked);
+    for (const x of items) expect(blocks(sigmoid(servedLogit(x.logit, g, g.servingScale, 30)), 30)).toBe(blocks(sigmoid(servedLogit(x.logit, g, 0.92, 30)), 30));
+    // It still beats the baseline on these outcomes: served.
+    expect(g.logLoss).toBeLessThan(g.baselineLogLoss);
+    expect(g.heldBack).toBe(false);
+  });
+
+  it('holds a model back when letting through no more fakes than the baseline costs it its advantage', () => {
+    // The fakes the baseline caught, the model is sure are human: shrinking far enough to catch
+    // them costs it the humans it was right about.
+    const items = [human(0.9, 0.7), human(0.9, 0.7), human(0.9, 0.7), fake(0.97, 0.1), fake(0.05, 0.5)];
+    const g = guardVerdicts(items, { blockBelow: 30, allowAtLeast: 60, servingScale: 0.92 });
+    expect(g.adjusted).toEqual(['over_allowing']);
+    expect(g.fakesCaught).toBeGreaterThanOrEqual(g.baselineFakesCaught);
+    expect(g.logLoss).toBeGreaterThanOrEqual(g.baselineLogLoss);
+    expect(g.heldBack).toBe(true);
+  });
+
+  it('says nothing was adjusted when neither guard had to act', () => {
+    const g = guardVerdicts([human(0.9, 0.8), human(0.2, 0.1), fake(0.05, 0.5), fake(0.1, 0.2)], { blockBelow: 30, allowAtLeast: 60, servingScale: 0.92 });
+    expect(g).toMatchObject({ scale: 1, shift: 0, servingScale: 0.92, adjusted: [], heldBack: false });
+  });
+
+  it('property: ranking unchanged, humans blocked not above the baseline share, fakes caught not under it', () => {
+    const item = fc.record({
+      human: fc.boolean(),
+      weight: fc.double({ min: 0.1, max: 5, noNaN: true }),
+      logit: fc.double({ min: -8, max: 8, noNaN: true }),
+      baselineProbability: fc.double({ min: 0.001, max: 0.999, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(item, { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.double({ min: 0.5, max: 1, noNaN: true }),
+        (items, review, gap, inherited) => {
+          const allow = review + gap;
+          const g = guardVerdicts(items, { blockBelow: review, allowAtLeast: allow, servingScale: inherited });
+          const served = (x: HeldOutScore) => sigmoid(servedLogit(x.logit, g, g.servingScale, review));
+          const share = (xs: readonly HeldOutScore[], pick: (x: HeldOutScore) => boolean) => {
+            const w = xs.reduce((s, x) => s + x.weight, 0);
+            return w > 0 ? xs.reduce((s, x) => s + (pick(x) ? x.weight : 0), 0) / w : 0;
+          };
+          const humans = items.filter((x) => x.human);
+          const fakes = items.filter((x) => !x.human);
+          expect(share(humans, (x) => blocks(served(x), review))).toBeLessThanOrEqual(share(humans, (x) => blocks(x.baselineProbability, review)) + 1e-9);
+          expect(share(fakes, (x) => caught(served(x), allow))).toBeGreaterThanOrEqual(share(fakes, (x) => caught(x.baselineProbability, allow)) - 1e-9);
+          expect(g.servingScale).toBeLessThanOrEqual(inherited);
+          const sorted = [...items].sort((a, b) => a.logit - b.logit);
+          for (let i = 1; i < sorted.length; i++) expect(servedLogit(sorted[i]!.logit, g, g.servingScale, review)).toBeGreaterThanOrEqual(servedLogit(sorted[i - 1]!.logit, g, g.servingScale, review));
+          expect(g.heldBack).toBe(g.adjusted.length > 0 && !(g.logLoss < g.baselineLogLoss));
+          expect(blockCutLogit(review)).toBeLessThan(blockCutLogit(allow));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -57,7 +57,7 @@ export function fakeQueries(rows: () => { account: string; stats: ModelStats }[]
   };
 }
 
-export function learnedCard(version: number, account?: string, withheldFrom: string[] = []): Scorecard {
+export function learnedCard(version: number, account?: string, withheldFrom: string[] = [], adjusted: string[] = []): Scorecard {
   const card = learnedScorecard({
     version,
     feature_version: FEATURE_VERSION,
@@ -74,13 +74,14 @@ export function learnedCard(version: number, account?: string, withheldFrom: str
     baseline_holdout_log_loss: 0.5,
     ...(account ? { account } : {}),
     withheld_accounts: withheldFrom,
+    adjusted,
   });
   if (!card) throw new Error('fixture: learned model rejected');
   return card;
 }
 
-/** A version the trainer held back for over-blocking ('' = the shared model's scope, else an account's). */
-export function heldBackRecord(version: number, account?: string): ModelPublished {
+/** A version the trainer held back ('' = the shared model's scope, else an account's); for over-blocking unless `adjusted` says what for. */
+export function heldBackRecord(version: number, account?: string, adjusted?: string[]): ModelPublished {
   return {
     version,
     feature_version: FEATURE_VERSION,
@@ -96,7 +97,8 @@ export function heldBackRecord(version: number, account?: string): ModelPublishe
     holdout_log_loss: 0.4,
     baseline_holdout_log_loss: 0.5,
     account: account ?? null,
-    held_back: 'over_blocking',
+    held_back: adjusted && !adjusted.includes('over_blocking') ? 'over_allowing' : 'over_blocking',
+    ...(adjusted ? { adjusted } : {}),
   };
 }
 

@@ -228,6 +228,31 @@ describe('createModelService recommendation', () => {
     expect((await personal.stats('acme')).recommendation).toContain('Your personal model v9 was held back for over-blocking');
     expect((await personal.stats('globex')).recommendation).not.toContain('held back');
   });
+
+  it('says what a held-back version was held back for: over-allowing, or both', async () => {
+    const allowing = await createModelService(queriesOf(winning), 'auto', source(learnedCard(6), {}, { '': heldBackRecord(7, undefined, ['over_allowing']) }), () => NOW).stats('acme');
+    expect(allowing.recommendation).toContain(
+      "Learned model v7 was held back for over-allowing: on held-out outcomes it let through (allowed) a larger share of known fakes than the baseline, and adjusting it to the baseline's share would have cost it its advantage over the baseline, so it is never served.",
+    );
+    const both = await createModelService(queriesOf(winning), 'auto', source(learnedCard(6), {}, { '': heldBackRecord(7, undefined, ['over_blocking', 'over_allowing']) }), () => NOW).stats('acme');
+    expect(both.recommendation).toContain(
+      "Learned model v7 was held back for over-blocking and over-allowing: on held-out outcomes it blocked a larger share of known real people than the baseline and let through (allowed) a larger share of known fakes than the baseline, and adjusting it to the baseline's shares would have cost it",
+    );
+  });
+
+  it('says when the model described was adjusted by the guards before serving, and what for', async () => {
+    const v = await createModelService(queriesOf(winning), 'auto', source(learnedCard(6, undefined, [], ['over_blocking', 'over_allowing'])), () => NOW).stats('acme');
+    expect(v).toMatchObject({ serving: 'learned', learned_version: 6, healthy: true });
+    expect(v.recommendation).toContain(
+      'As fitted, it blocked a larger share of known real people than the baseline and let through (allowed) a larger share of known fakes than the baseline on held-out outcomes, so it was adjusted before serving: recalibrated (made less sure and raised) so that it blocks no larger share of known real people than the baseline; and its scores above the block threshold moved closer to it (the blocks stay as they were) so that it lets through no larger share of known fakes than the baseline.',
+    );
+    // Not healthy: said all the same (mode on serves it).
+    const unhealthy = await createModelService(queriesOf(losing), 'on', source(learnedCard(6, undefined, [], ['over_allowing'])), () => NOW).stats('acme');
+    expect(unhealthy.recommendation).toContain('As fitted, it let through (allowed) a larger share of known fakes than the baseline on held-out outcomes, so it was adjusted before serving: its scores above');
+    // A model no guard adjusted says nothing of it; nor does a reason this build does not know.
+    expect((await createModelService(queriesOf(winning), 'auto', source(learnedCard(6)), () => NOW).stats('acme')).recommendation).not.toContain('adjusted');
+    expect((await createModelService(queriesOf(winning), 'auto', source(learnedCard(6, undefined, [], ['over_thinking'])), () => NOW).stats('acme')).recommendation).not.toContain('adjusted');
+  });
 });
 
 describe('createModelService with a personal model', () => {

@@ -25,7 +25,7 @@ import type { KeyFilters } from '../streams/stores/key-filter.ts';
 import { KeyFilteringStore } from '../streams/stores/key-filtering-store.ts';
 import { LevelStore } from '../streams/stores/level-store.ts';
 import { KEY_FILTERED_STORES } from '../streams/key-filtered-stores.ts';
-import { EMBEDDED_TOPOLOGY, storesOf, storesToDrop, TOPOLOGY } from '../streams/topology.ts';
+import { EMBEDDED_TOPOLOGY, stateStoresOf, storesOf, storesToDrop, TOPOLOGY } from '../streams/topology.ts';
 import { instanceId, type OpenedBus } from './bus.ts';
 import { startHotWindows } from './hot-windows.ts';
 import { catchUp } from './catch-up.ts';
@@ -105,7 +105,8 @@ export async function workerState(ctx: Context, bus: Bus & { log: EmbeddedLog },
   await state.open(storesOf(EMBEDDED_TOPOLOGY));
   let thread: StreamsThread;
   try {
-    if (await state.dropUnkept(storesToDrop())) ctx.logger.info(DROPPED);
+    // The worker converts stores of an earlier version into their successors: they are its to keep.
+    if (await state.dropUnkept(storesToDrop(stateStoresOf(EMBEDDED_TOPOLOGY)))) ctx.logger.info(DROPPED);
     await alignLogWithState(bus.log, state, ALL_TOPICS.map((t) => t.name), ctx.logger);
     const workerData = {
       dataDir: ctx.dataDir,

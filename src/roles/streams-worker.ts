@@ -24,7 +24,7 @@ import { KeyFilteringStore } from '../streams/stores/key-filtering-store.ts';
 import { LevelStore } from '../streams/stores/level-store.ts';
 import { KEY_FILTERED_STORES } from '../streams/key-filtered-stores.ts';
 import { alignLogWithState } from './log-state-alignment.ts';
-import { EMBEDDED_TOPOLOGY, storesOf } from '../streams/topology.ts';
+import { EMBEDDED_TOPOLOGY, stateStoresOf } from '../streams/topology.ts';
 import { startTrainer, type Trainer } from './trainer.ts';
 
 export interface StreamsWorkerData {
@@ -49,7 +49,7 @@ const logger = threadLogger.child({ role: 'streams' });
 
 const bus = await openEmbeddedBus(join(dataDir, 'log'), ALL_TOPICS, { multithreading: true });
 const codecs = await createCodecs(createEmbeddedRegistry(bus.log.db));
-const stores = storesOf(EMBEDDED_TOPOLOGY);
+const stores = stateStoresOf(EMBEDDED_TOPOLOGY);
 const state = new KeyFilteringStore(new LevelStore(join(dataDir, 'state'), { multithreading: true }), KEY_FILTERED_STORES, {
   onReplaced: (filters) => port.postMessage({ ev: 'filters', filters }),
   onError: (err) => logger.error({ err }, 'key filter replacement failed; the old filter stays'),

@@ -11,7 +11,7 @@ import type { KeyFilters } from '../streams/stores/key-filter.ts';
 import { LevelStore } from '../streams/stores/level-store.ts';
 import { KEY_FILTERED_STORES } from '../streams/key-filtered-stores.ts';
 import type { StateStore } from '../streams/stores/state-store.ts';
-import { storesOf, storesToDrop, topologyFor } from '../streams/topology.ts';
+import { stateStoresOf, storesOf, storesToDrop, topologyFor } from '../streams/topology.ts';
 import type { OpenedBus } from './bus.ts';
 import type { Context } from './context.ts';
 import { alignLogWithState } from './log-state-alignment.ts';
@@ -31,8 +31,9 @@ export const DROPPED = 'dropped stores this version no longer keeps (retired one
 export async function startStreams(ctx: Context, opened: OpenedBus): Promise<StreamsRole> {
   const engine = new LevelStore(join(ctx.dataDir, 'state'));
   const nodes = topologyFor(opened.bus.kind);
-  await engine.open(storesOf(nodes));
-  if (await engine.dropUnkept(storesToDrop())) ctx.logger.info(DROPPED);
+  // Stores an upgrade converts into others stay open here (runtime.ts converts them).
+  await engine.open(stateStoresOf(nodes));
+  if (await engine.dropUnkept(storesToDrop(stateStoresOf(nodes)))) ctx.logger.info(DROPPED);
   if (opened.log) {
     await alignLogWithState(opened.log, engine, ALL_TOPICS.map((t) => t.name), ctx.logger);
   }

@@ -14,6 +14,30 @@ import type { TopicKey } from '../bus/topics.ts';
 import type { ReadSet, StoreTx } from './stores/tx.ts';
 import type { StoreSpec } from './stores/store-spec.ts';
 
+/**
+ * How an upgrade turns the values of stores an earlier version kept into this aggregation's
+ * store, where it cannot be built from the log (a count is not replayable; a window longer than
+ * the topic's retention). The runtime converts each source partition once, when it is assigned
+ * (so only the partition's owner converts, and in Kafka mode changelogs what it converted), and
+ * commits the partition's mark with the conversion's last write (runtime.ts). A conversion only
+ * ever sets values from the old stores, which it never changes: run again after a crash, it
+ * writes the same values.
+ */
+export interface StoreConversion {
+  /** The old stores, as their values were laid out (opened in the streams' state, never written). */
+  readonly from: readonly StoreSpec[];
+  readonly to: StoreSpec;
+  /** The new value of a key (encoded) and its time, from the old stores' values (in `from`'s order; undefined where absent); undefined: none. */
+  convert(old: readonly (Buffer | undefined)[]): { value: Buffer; ts: number } | undefined;
+  /**
+   * The source partition whose records write the key, when the source is keyed by the entity
+   * (Kafka mode's repartition topic). Absent: any partition may (embedded mode applies the
+   * domain aggregations to the checks, keyed by account), so every key is converted at the
+   * first assignment, before any record is applied.
+   */
+  partitionOf?(key: Buffer, partitions: number): number;
+}
+
 export interface Emitted<S extends keyof EventsBySchema = keyof EventsBySchema> {
   readonly topic: TopicKey;
   readonly key: Buffer;
@@ -37,6 +61,8 @@ export interface Aggregation<E> {
    * the partition's new records are processed (runtime.ts).
    */
   readonly replayable?: boolean;
+  /** Its store replaces stores of an earlier version, whose values an upgrade converts (above). */
+  readonly converts?: StoreConversion;
   reads(event: E, rs: ReadSet): void;
   /** `at`: the event's source position, for values that must say which events they include. */
   apply(event: E, tx: StoreTx, emit: (out: Emitted) => void, at?: SourcePosition): void;

@@ -25,8 +25,9 @@ import type { HistoryKeys, HistoryQueries, Sighting } from '../service/ports.ts'
 import { bucketVolume } from './aggregations/bucket-counter.ts';
 import { countsWith, memberId, total, type ExtraMember } from './aggregations/distinct-counter.ts';
 import { decodeOutcomes, DOMAIN_OUTCOMES, fakeRateFor, hasFakeRate } from './aggregations/domain-outcomes.ts';
-import { domainPattern, domainShapes180d, shapeCategory } from './aggregations/domain-shapes-180d.ts';
-import { domainVolume7d, expectedPerWindow, QUIET_PRIOR_WINDOWS, VOLUME_BUCKET_MS, VOLUME_WINDOW_MS } from './aggregations/domain-signups-10m.ts';
+import { DOMAIN_RECORDS, SHAPES, shapesOf, volumeOf } from './aggregations/domain-records-180d.ts';
+import { domainPattern, shapeCategory } from './aggregations/domain-shapes-180d.ts';
+import { expectedPerWindow, QUIET_PRIOR_WINDOWS, VOLUME_BUCKET_MS, VOLUME_WINDOW_MS } from './aggregations/domain-signups-10m.ts';
 import { INBOX_RECORDS, inboxRecordKey, SPELLINGS, spellingsOf } from './aggregations/inbox-records-90d.ts';
 import { ipEntity } from './aggregations/ip-signups-1h.ts';
 import type { HotWindows } from './hot-windows.ts';
@@ -94,8 +95,8 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
 
       const hot = opts.hot;
       const rs = new ReadSet();
-      if (k.accountType === 'work') rs.add(domainShapes180d.spec.summary, domainKey);
-      rs.add(domainVolume7d.spec.store, domainKey);
+      // The domain's volume and, at company domains, its shapes: one record.
+      rs.add(DOMAIN_RECORDS, domainKey);
       const rated = hasFakeRate(k.domain);
       // Outcomes reported at the domain (none at most domains: the key filters tell).
       if (rated && (!opts.filters || opts.filters.mayHold(DOMAIN_OUTCOMES, domainKey))) rs.add(DOMAIN_OUTCOMES, domainKey);
@@ -142,11 +143,11 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       const members = (events: readonly CheckScored[], member: (e: CheckScored) => Buffer, category: (e: CheckScored) => number = () => 0): ExtraMember[] =>
         events.map((e) => ({ member: member(e), category: category(e), time: e.time }));
 
-      const shapes = domainShapes180d.spec;
+      const domain = value(DOMAIN_RECORDS, domainKey);
       const pattern =
         k.accountType === 'work'
           ? domainPattern(
-              countsWith(value(shapes.summary, domainKey), now, shapes.windowMs, shapes.bucketMs, [
+              countsWith(shapesOf(domain), now, SHAPES.windowMs, SHAPES.bucketMs, [
                 ...members(ownDomain.filter((e) => e.account_type === 'work'), (e) => e.inbox_hash, (e) => shapeCategory(e.local_shape)),
                 ...siblingsAtDomain.flatMap((m) => (m.shape ? [m.shape] : [])),
               ], k.inboxHash), // the OTHER inboxes: an earlier check of this one is not evidence of a pattern
@@ -159,7 +160,7 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       const aliasVariants = total(
         countsWith(spellingsOf(value(INBOX_RECORDS, inboxKey)), now, SPELLINGS.windowMs, SPELLINGS.bucketMs, [...members([...pendingBySource(ownByInbox), current], (e) => e.spelling_hash), ...siblingsOfInbox.map((m) => m.spelling)]),
       );
-      const volume = bucketVolume(value(domainVolume7d.spec.store, domainKey), now, VOLUME_WINDOW_MS, VOLUME_BUCKET_MS);
+      const volume = bucketVolume(volumeOf(domain), now, VOLUME_WINDOW_MS, VOLUME_BUCKET_MS);
       if (volume.oldestMs !== undefined && volume.oldestMs < observedFrom) observedFrom = volume.oldestMs;
       const out: { -readonly [K in keyof HistoryFacts]: HistoryFacts[K] } = {
         recentSignups,

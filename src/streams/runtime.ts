@@ -18,17 +18,24 @@
  * aggregations only, and the mark is committed with the writes once the replay reaches that
  * position (a crash before it replays again: harmless, they are replayable). Until then the
  * runtime is not caught up.
+ * A store that replaces stores of an earlier version whose values cannot be rebuilt from the log
+ * (aggregation.ts StoreConversion) is converted from them instead: when a partition of its source
+ * is assigned and not marked converted, the old values of the keys that partition writes are
+ * turned into the new store's (written below the record cache, in chunks, through the
+ * changelogging layer in Kafka mode) and the mark is committed with the last chunk. Only the
+ * partition's owner converts it. A crash before the mark converts again from the same old values,
+ * which nothing changes: the same writes.
  */
 import type { EventCodec } from '../bus/avro.ts';
 import type { Codecs } from '../bus/codecs.ts';
 import type { Bus, BusConsumer, BusProducer, ConsumedRecord, TopicPartition } from '../bus/ports.ts';
 import { TOPICS, type TopicKey } from '../bus/topics.ts';
-import type { Aggregation, Emitted, ProcessorNode } from './aggregation.ts';
+import type { Aggregation, Emitted, ProcessorNode, StoreConversion } from './aggregation.ts';
 import type { StateStore } from './stores/state-store.ts';
-import type { StoreSpec } from './stores/store-spec.ts';
+import { segmentOf, type StoreSpec } from './stores/store-spec.ts';
 import { CachingStore, type Prefetched } from './stores/caching-store.ts';
 import type { CommittedPosition } from './stores/state-store.ts';
-import { ReadSet } from './stores/tx.ts';
+import { mapKey, ReadSet, type PendingWrite } from './stores/tx.ts';
 
 export interface RuntimeLogger {
   info(obj: object, msg?: string): void;
@@ -51,6 +58,8 @@ export interface RuntimeOptions {
   maxDirty?: number;
   /** Memory the record cache may use for clean entries (bytes; default: RecordCache's). */
   cacheBytes?: number;
+  /** Keys a store conversion writes per commit (default 4,096). */
+  conversionChunk?: number;
 }
 
 export interface StreamRuntime {
@@ -75,6 +84,9 @@ const SLICE = 64;
 
 /** The position key that marks a replayable store as built for the partitions of its source (value 1). */
 export const builtMark = (store: StoreSpec): string => `built/${store.name}`;
+
+/** The position key that marks a store as converted from its predecessors for the partitions of its source (value 1). */
+export const convertedMark = (store: StoreSpec): string => `converted/${store.name}`;
 
 const yieldToIo = (): Promise<void> => new Promise((r) => setImmediate(r));
 
@@ -110,6 +122,13 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
   const building = new Map<string, Map<number, number>>();
   /** Marks of stores built since the last commit (committed with the state). */
   let builtMarks: CommittedPosition[] = [];
+  // Store conversions per source topic, and the partitions each has yet to convert.
+  const conversions = new Map<string, StoreConversion[]>();
+  for (const [topic, nodes] of nodesByTopic) {
+    const list = nodes.flatMap((n) => n.aggregations.flatMap((a) => (a.converts ? [a.converts] : [])));
+    if (list.length) conversions.set(topic, list);
+  }
+  const converting = new Map<StoreConversion, Set<number>>();
 
   /**
    * Work that needs no exclusive access, started as soon as a batch arrives (so it overlaps
@@ -217,6 +236,64 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
     return true;
   }
 
+  /** Whether any of the stores holds a key (their data, not their marks). */
+  async function holdsAny(specs: readonly StoreSpec[]): Promise<boolean> {
+    for (const spec of specs) for await (const batch of o.state.keys(spec)) if (batch.length) return true;
+    return false;
+  }
+
+  /**
+   * Converts what partition `tp` writes of a store's predecessors (every key, for a conversion
+   * without `partitionOf`), unless it is marked converted: old values are read from the state,
+   * converted, and written below the cache (nothing of this partition is cached yet: it was just
+   * assigned, and none of its records was applied since it lacks the mark), chunk by chunk; the
+   * marks go with the last chunk.
+   */
+  async function convertAt(tp: TopicPartition): Promise<void> {
+    for (const c of conversions.get(tp.topic) ?? []) {
+      const pending = converting.get(c);
+      if (!pending?.has(tp.partition)) continue;
+      const count = o.bus.partitionCount(tp.topic);
+      const partitions = c.partitionOf ? [tp.partition] : [...pending];
+      const now = Math.max(streamTime, o.now());
+      const chunkSize = o.conversionChunk ?? 4096;
+      let keys: Buffer[] = [];
+      let converted = 0;
+      const write = async (marks: CommittedPosition[]): Promise<void> => {
+        const reads = new ReadSet();
+        for (const key of keys) for (const s of c.from) reads.add(s, key);
+        const old = keys.length ? await o.state.fetch(reads, now) : new Map<string, Buffer | undefined>();
+        const writes: PendingWrite[] = [];
+        for (const key of keys) {
+          const out = c.convert(c.from.map((s) => old.get(mapKey(s, key))));
+          if (out) writes.push({ store: c.to, key, value: out.value, segmentStart: segmentOf(c.to, out.ts), partition: tp.partition });
+        }
+        converted += writes.length;
+        keys = [];
+        await o.state.commit(writes, marks);
+      };
+      const seen = new Set<string>();
+      for (const s of c.from) {
+        for await (const batch of o.state.keys(s)) {
+          for (const view of batch) {
+            const key = Buffer.from(view);
+            if (c.partitionOf && c.partitionOf(key, count) !== tp.partition) continue;
+            const id = key.toString('latin1');
+            if (seen.has(id)) continue;
+            seen.add(id);
+            keys.push(key);
+            if (keys.length >= chunkSize) await write([]);
+          }
+        }
+      }
+      await write(partitions.map((partition) => ({ topic: convertedMark(c.to), partition, next: 1 })));
+      for (const p of partitions) pending.delete(p);
+      if (pending.size === 0) converting.delete(c);
+      o.logger.info({ topic: tp.topic, partitions, store: c.to.name, from: c.from.map((s) => s.name), keys: converted }, 'store converted from the stores it replaces');
+      for (const l of listeners) l();
+    }
+  }
+
   /** Writes the coalesced state and the positions that produced it, atomically. */
   async function commit(): Promise<void> {
     const offsets: CommittedPosition[] = [];
@@ -291,6 +368,18 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
           o.logger.info({ topic: t, partitions: [...todo.keys()], stores: r.stores.map((x) => x.name) }, 'stores this state lacks are built from the log');
         }
       }
+      for (const [t, list] of conversions) {
+        for (const c of list) {
+          const unmarked = new Set<number>();
+          (await o.state.offsets(convertedMark(c.to), o.bus.partitionCount(t))).forEach((mark, partition) => mark === 0 && unmarked.add(partition));
+          if (unmarked.size === 0) continue;
+          // A state without the old stores' data (a new one, or converted and expired) has nothing to convert.
+          if (await holdsAny(c.from)) {
+            converting.set(c, unmarked);
+            o.logger.info({ topic: t, partitions: [...unmarked], store: c.to.name, from: c.from.map((s) => s.name) }, 'stores of an earlier version are converted as their partitions are assigned');
+          } else for (const partition of unmarked) builtMarks.push({ topic: convertedMark(c.to), partition, next: 1 });
+        }
+      }
       // Stores held whole are loaded once; from then on the cache is their only reader.
       await stores.loadHeldWhole(o.nodes.flatMap((n) => n.aggregations.flatMap((a) => a.stores)), o.now());
       consumer = o.bus.consumer(o.groupId);
@@ -301,6 +390,10 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
           const run = chain.then(commit);
           chain = run.catch(() => undefined);
           await chain; // a failed commit keeps the work dirty in the cache: resuming after it is still right
+          // The partition's share of a store conversion, before any of its records is applied.
+          const conversion = chain.then(() => convertAt(tp));
+          chain = conversion.catch(() => undefined);
+          await conversion;
           const pending = building.get(tp.topic);
           if (pending?.has(tp.partition)) {
             pending.set(tp.partition, processed.get(tp.topic)![tp.partition]!);
@@ -344,7 +437,7 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
         return m;
       };
       const reached = (targets: Map<string, number[]>): boolean =>
-        [...targets].every(([t, e]) => e.every((end, p) => applied.get(t)![p]! >= end)) && [...building.values()].every((m) => m.size === 0) && builtMarks.length === 0;
+        [...targets].every(([t, e]) => e.every((end, p) => applied.get(t)![p]! >= end)) && [...building.values()].every((m) => m.size === 0) && builtMarks.length === 0 && converting.size === 0;
       for (;;) {
         const targets = await ends();
         while (!reached(targets)) {

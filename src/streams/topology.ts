@@ -12,7 +12,7 @@
  *     └─► check-labels-14d + model-stats + account-outcomes-daily (+ pending-labels-14d)
  *           ─► checks.labelled.v1 (key domain)
  *   mailsift-domain-sightings-repartition (key domain)
- *     └─► domain-volume-7d, domain-shapes-180d
+ *     └─► domain-records-180d (volume + shapes)
  *   checks.labelled.v1 (key domain)
  *     └─► domain-outcomes-365d (deduplicated by check)
  *
@@ -33,9 +33,9 @@ import { accountWaves1h } from './aggregations/account-waves-1h.ts';
 import { checkIndex14d } from './aggregations/check-index-14d.ts';
 import { checkLabels, labelJoinOnCheck } from './aggregations/check-labels.ts';
 import { domainOutcomes } from './aggregations/domain-outcomes.ts';
-import { domainShapes180d } from './aggregations/domain-shapes-180d.ts';
+import { DOMAIN_RECORDS_CONVERSION, domainRecords } from './aggregations/domain-records-180d.ts';
 import { domainSightings, sightingOf } from './aggregations/domain-sightings.ts';
-import { DOMAIN_SIGNUPS, domainVolume7d } from './aggregations/domain-signups-10m.ts';
+import { DOMAIN_SIGNUPS } from './aggregations/domain-signups-10m.ts';
 import { inboxRecords90d } from './aggregations/inbox-records-90d.ts';
 import { IP_SIGNUPS } from './aggregations/ip-signups-1h.ts';
 import { usageDaily } from './aggregations/usage-daily.ts';
@@ -58,7 +58,7 @@ export const feedbackNode: ProcessorNode<'feedback-received'> = {
 export const domainNode: ProcessorNode<'domain-sighting'> = {
   name: 'domains',
   source: 'domainSightings',
-  aggregations: [domainVolume7d, domainShapes180d],
+  aggregations: [domainRecords],
   timeOf: (e: DomainSighting) => e.time,
 };
 
@@ -71,11 +71,17 @@ export const outcomesNode: ProcessorNode<'check-labelled'> = {
 
 export const TOPOLOGY: readonly ProcessorNode[] = [checksNode, feedbackNode, domainNode, outcomesNode] as unknown as readonly ProcessorNode[];
 
-/** A domain aggregation fed directly by check events (a repartition with nowhere to move). */
+/**
+ * A domain aggregation fed directly by check events (a repartition with nowhere to move). Its
+ * keys are written from any checks partition (they are keyed by account), so a conversion of its
+ * store converts every key at once.
+ */
 function onChecks(a: Aggregation<DomainSighting>): Aggregation<CheckScored> {
+  const converts = a.converts && { from: a.converts.from, to: a.converts.to, convert: a.converts.convert };
   return {
     name: a.name,
     stores: a.stores,
+    ...(converts ? { converts } : {}),
     reads: (e, rs) => a.reads(sightingOf(e), rs),
     apply: (e, tx, emit) => a.apply(sightingOf(e), tx, emit),
   };
@@ -100,6 +106,7 @@ export function storesOf(nodes: readonly ProcessorNode[]): StoreSpec[] {
   for (const n of nodes) for (const a of n.aggregations) for (const s of a.stores) {
     const clash = byId.get(s.id);
     if (RETIRED_STORES.some((r) => r.id === s.id)) throw new Error(`store id ${s.id} (${s.name}) is retired`);
+    if (CONVERTED_STORES.some((r) => r.id === s.id)) throw new Error(`store id ${s.id} (${s.name}) was converted into another store`);
     if (IN_MEMORY_STORES.some((r) => r.id === s.id)) throw new Error(`store id ${s.id} (${s.name}) is held in the API thread's memory, not a store`);
     if (clash && clash.name !== s.name) throw new Error(`store id ${s.id} is used by ${clash.name} and ${s.name}`);
     byId.set(s.id, s);
@@ -120,15 +127,36 @@ export const RETIRED_STORES: readonly StoreSpec[] = [
 ];
 
 /**
+ * Stores of earlier versions whose values an upgrade converts into their successor (aggregation.ts
+ * StoreConversion): domain-volume-7d (12) and domain-shapes-180d (18) became domain-records-180d
+ * (one record per domain). Their ids are never reused. The streams' state keeps them open, never
+ * written, until their data passes its retention (a partition another instance owns may still
+ * need converting here once it is assigned); a replica deletes them at start (the successor
+ * arrives through its own changelog).
+ */
+export const CONVERTED_STORES: readonly StoreSpec[] = [...DOMAIN_RECORDS_CONVERSION.from];
+
+/** The stores a streams state opens: the topology's, and those its aggregations convert from. */
+export function stateStoresOf(nodes: readonly ProcessorNode[]): StoreSpec[] {
+  const from = new Map<number, StoreSpec>();
+  for (const n of nodes) for (const a of n.aggregations) for (const s of a.converts?.from ?? []) from.set(s.id, s);
+  return [...storesOf(nodes), ...from.values()];
+}
+
+/**
  * Stores of earlier versions now held in the API thread's memory (hot-windows.ts), in both
  * modes: their ids are never reused either, and a state or replica that still holds their data
  * deletes it at start.
  */
 export const IN_MEMORY_STORES: readonly StoreSpec[] = [DOMAIN_SIGNUPS, IP_SIGNUPS];
 
-/** What a state (the streams' or a replica) deletes at start: the retired stores and the short windows' old values. */
-export function storesToDrop(): StoreSpec[] {
-  return [...RETIRED_STORES, ...IN_MEMORY_STORES];
+/**
+ * What a state deletes at start: the retired stores, the short windows' old values, and the
+ * stores converted into others, except those it keeps open (`open`: a streams state's, which
+ * converts from them; a replica keeps none).
+ */
+export function storesToDrop(open: readonly StoreSpec[] = []): StoreSpec[] {
+  return [...RETIRED_STORES, ...IN_MEMORY_STORES, ...CONVERTED_STORES].filter((s) => !open.some((o) => o.id === s.id));
 }
 
 /**

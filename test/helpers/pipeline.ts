@@ -12,12 +12,12 @@ import { partitionFor } from '../../src/bus/partitioner.ts';
 import type { Bus } from '../../src/bus/ports.ts';
 import { ALL_TOPICS, TOPICS } from '../../src/bus/topics.ts';
 import type { CheckScored, FeedbackReceived } from '../../src/domain/events.ts';
-import { createStreamRuntime, type StreamRuntime } from '../../src/streams/runtime.ts';
+import { createStreamRuntime, type RuntimeOptions, type StreamRuntime } from '../../src/streams/runtime.ts';
 import { LevelStore } from '../../src/streams/stores/level-store.ts';
 import { KeyFilteringStore } from '../../src/streams/stores/key-filtering-store.ts';
 import { KEY_FILTERED_STORES } from '../../src/streams/key-filtered-stores.ts';
 import type { StateStore } from '../../src/streams/stores/state-store.ts';
-import { storesOf, topologyFor } from '../../src/streams/topology.ts';
+import { stateStoresOf, storesOf, topologyFor } from '../../src/streams/topology.ts';
 import type { HistoryOptions } from '../../src/streams/history.ts';
 import { startHotWindowFeed, type HotWindowFeed } from '../../src/streams/hot-window-feed.ts';
 import type { EmbeddedLog } from '../../src/bus/embedded-log.ts';
@@ -57,15 +57,16 @@ export async function openPipeline(
   now = () => Date.now(),
   busFactory: BusFactory = embeddedBusFactory,
   decorate: (engine: LevelStore) => StateStore = (engine) => engine,
+  runtimeOptions: Pick<RuntimeOptions, 'conversionChunk'> = {},
 ): Promise<Pipeline> {
   const root = dir ?? mkdtempSync(join(tmpdir(), 'mailsift-pipe-'));
   const { bus, codecs } = await busFactory(root);
   const nodes = topology ?? topologyFor(bus.kind);
   const state = new LevelStore(join(root, 'state'));
-  await state.open(storesOf(nodes));
+  await state.open(stateStoresOf(nodes));
   const filters = new KeyFilteringStore(decorate(state), KEY_FILTERED_STORES);
   filters.load(storesOf(nodes));
-  const streams = createStreamRuntime({ bus, state: filters, codecs, nodes, groupId: 'test', logger: silent, now });
+  const streams = createStreamRuntime({ bus, state: filters, codecs, nodes, groupId: 'test', logger: silent, now, ...runtimeOptions });
   await streams.start();
   // The topology leaves the short windows to the reading thread's memory. The embedded log tells
   // its newest record's time; on Kafka the feed starts from the clock (`now`).

@@ -6,6 +6,11 @@ import type { HistoryKeys } from '../../src/service/ports.ts';
 import { INBOX_RECORDS } from '../../src/streams/aggregations/inbox-records-90d.ts';
 import { createQueries } from '../../src/streams/queries.ts';
 import { forgetStore } from '../helpers/forget-store.ts';
+import { asBeforeDomainRecords } from '../helpers/domain-stores-v1.ts';
+import { DOMAIN_RECORDS } from '../../src/streams/aggregations/domain-records-180d.ts';
+import { convertedMark } from '../../src/streams/runtime.ts';
+import { TOPICS } from '../../src/bus/topics.ts';
+import type { CheckScored } from '../../src/domain/events.ts';
 import { aCheck, aFeedback, hash, openPipeline, removeDir, type BusFactory, type Pipeline } from '../helpers/pipeline.ts';
 
 /** The windowed-state aggregations, end to end through the runtime, on any bus. */
@@ -238,6 +243,45 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       expect(await again.runtime.caughtUp()).toBe(true);
       expect((await createHistoryReader(again.state, new OwnEvents(), again.reading).history(keys({ inboxHash: inbox, spellingHash: hash('jo.hn') }))).aliasVariants).toBe(4);
       expect((await createQueries(again.state, new OwnEvents()).latestInboxCheck('acme', inbox, T + 10))?.uuid.equals(checks[2]!.check_uuid)).toBe(true);
+    });
+
+    it("a domain's volume and shapes come back identical from a state that kept them as two stores: an upgrade converts them into one record per domain", async () => {
+      const p = await pipeline();
+      const shapes = ['first.last', 'first.last', 'flast', 'first.last+digits', 'first'];
+      const checks: CheckScored[] = [
+        // A company domain over a week and a half: shapes over two months, volume in several hours.
+        ...Array.from({ length: 30 }, (_, i) => aCheck({ domain: 'wave.example', inbox_hash: hash(`w${i % 17}`), local_shape: shapes[i % shapes.length]!, time: T - (i % 10) * DAY - (i % 4) * HOUR })),
+        // A busy shape: past 128 inboxes in one month its set is sketched.
+        ...Array.from({ length: 140 }, (_, i) => aCheck({ domain: 'busy.example', inbox_hash: hash(`b${i}`), local_shape: 'f.last', time: T - 2 * HOUR + i })),
+        ...Array.from({ length: 6 }, (_, i) => aCheck({ domain: 'freemail.example', account_type: 'free', inbox_hash: hash(`f${i}`), time: T - i * MINUTE })),
+        aCheck({ domain: 'old.example', inbox_hash: hash('early'), time: T - 60 * DAY }),
+      ].sort((a, b) => a.time - b.time);
+      for (const c of checks) await p.sendCheck(c);
+      expect(await p.runtime.caughtUp()).toBe(true);
+      const facts = async (q: Pipeline) => {
+        const h = createHistoryReader(q.state, new OwnEvents(), q.reading);
+        const out = [];
+        for (const domain of ['wave.example', 'busy.example', 'old.example'])
+          for (const localShape of ['first.last', 'flast', 'f.last']) out.push(await h.history(keys({ domain, localShape, time: T + 5 * MINUTE })));
+        out.push(await h.history(keys({ domain: 'freemail.example', accountType: 'free' })));
+        return out;
+      };
+      const want = await facts(p);
+      expect(want.map((f) => f.domainPattern)).toContain('match');
+      expect(want.map((f) => f.domainPattern)).toContain('mismatch');
+      await p.close();
+      open.splice(open.indexOf(p), 1);
+      // The state as the version before the domain record left it: the two stores, no record, no marks.
+      await asBeforeDomainRecords(`${p.dir}/state`, checks);
+      const upgraded = await pipeline(p.dir);
+      expect(await upgraded.runtime.caughtUp()).toBe(true);
+      expect(await upgraded.state.offsets(convertedMark(DOMAIN_RECORDS), TOPICS.checks.partitions)).toEqual(Array(TOPICS.checks.partitions).fill(1));
+      expect(await facts(upgraded)).toEqual(want);
+      // Checks after the upgrade count on the converted records.
+      await upgraded.sendCheck(aCheck({ domain: 'wave.example', inbox_hash: hash('later'), local_shape: 'flast', time: T + MINUTE }));
+      expect(await upgraded.runtime.caughtUp()).toBe(true);
+      const after = await createHistoryReader(upgraded.state, new OwnEvents(), upgraded.reading).history(keys({ localShape: 'flast' }));
+      expect(after.recentSignupsExpected).toBeGreaterThan(want[1]!.recentSignupsExpected!);
     });
 
     it('counters survive a restart and come back after the state directory is deleted', async () => {

@@ -13,6 +13,16 @@ import { INBOX_RECORDS } from '../../src/streams/aggregations/inbox-records-90d.
 import { builtMark } from '../../src/streams/runtime.ts';
 import type { LevelStore } from '../../src/streams/stores/level-store.ts';
 import { forgetStore } from '../helpers/forget-store.ts';
+import { asBeforeDomainRecords } from '../helpers/domain-stores-v1.ts';
+import { DOMAIN_RECORDS } from '../../src/streams/aggregations/domain-records-180d.ts';
+import { convertedMark } from '../../src/streams/runtime.ts';
+import { WrappedStore } from '../../src/streams/stores/wrapped-store.ts';
+import type { CommittedPosition, StateStore } from '../../src/streams/stores/state-store.ts';
+import type { PendingWrite } from '../../src/streams/stores/tx.ts';
+import type { Bus, OutRecord } from '../../src/bus/ports.ts';
+import { APP_ID, changelogTopic } from '../../src/bus/topics.ts';
+import { TOPOLOGY } from '../../src/streams/topology.ts';
+import { decodeStoreKey, domainKey } from '../../src/streams/stores/key-layout.ts';
 
 const open: Pipeline[] = [];
 afterEach(async () => {
@@ -191,6 +201,93 @@ describe('stream runtime over the embedded log', () => {
     const p = await pipeline();
     expect(await p.runtime.caughtUp()).toBe(true);
     expect(await p.state.offsets(builtMark(INBOX_RECORDS), TOPICS.checks.partitions)).toEqual(Array(TOPICS.checks.partitions).fill(1));
+  });
+
+  describe('a state that kept the domain volume and shapes as two stores (an upgrade converts them into domain records)', () => {
+    const domains = Array.from({ length: 40 }, (_, i) => `d${i}.example`);
+    const checks = domains.flatMap((domain, i) =>
+      Array.from({ length: 1 + (i % 3) }, (_, j) => aCheck({ domain, account_type: i % 4 ? 'work' : 'free', inbox_hash: hash(`${domain}/${j}`), local_shape: j ? 'flast' : 'first.last', time: T + i * 1000 + j })),
+    );
+    const records = async (s: LevelStore): Promise<string[]> => (await s.scan(DOMAIN_RECORDS, T)).map((e) => `${e.key.toString()}=${e.value.toString('hex')}`).sort();
+    /** The records this version builds from the checks, and a state dir holding only the old stores of the same checks. */
+    async function upgradeFixture(): Promise<{ dir: string; native: string[] }> {
+      const p = await pipeline();
+      for (const c of checks) await p.sendCheck(c);
+      expect(await p.runtime.caughtUp()).toBe(true);
+      const native = await records(p.state);
+      expect(native).toHaveLength(domains.length);
+      await p.close();
+      open.splice(open.indexOf(p), 1);
+      await asBeforeDomainRecords(`${p.dir}/state`, checks);
+      return { dir: p.dir, native };
+    }
+
+    it('converts them, byte for byte what this version builds, and applies nothing twice', async () => {
+      const { dir, native } = await upgradeFixture();
+      const again = await pipeline(dir);
+      expect(await again.runtime.caughtUp()).toBe(true);
+      expect(await records(again.state)).toEqual(native);
+      expect(await again.state.offsets(convertedMark(DOMAIN_RECORDS), TOPICS.checks.partitions)).toEqual(Array(TOPICS.checks.partitions).fill(1));
+      expect((await createQueries(again.state, new OwnEvents()).usage('acme', [dayOf(T)], T)).get(dayOf(T))).toBe(checks.length);
+    });
+
+    it('killed in the middle of a conversion (some chunks committed, not the mark), converts again at restart to the same records', async () => {
+      const { dir, native } = await upgradeFixture();
+      // Dies after the conversion's second chunk is committed: nothing reaches the state after it.
+      let chunks = 0;
+      class Killed extends WrappedStore {
+        override async commit(writes: readonly PendingWrite[], positions: readonly CommittedPosition[]): Promise<void> {
+          if (chunks >= 2) throw new Error('killed');
+          if (writes.some((w) => w.store.id === DOMAIN_RECORDS.id)) chunks++;
+          await this.inner.commit(writes, positions);
+        }
+      }
+      const dying = await openPipeline(dir, undefined, undefined, undefined, (engine) => new Killed(engine), { conversionChunk: 7 });
+      expect(await dying.runtime.caughtUp(1_000)).toBe(false);
+      expect(chunks).toBe(2);
+      expect(await dying.state.offsets(convertedMark(DOMAIN_RECORDS), TOPICS.checks.partitions)).toEqual(Array(TOPICS.checks.partitions).fill(0));
+      expect((await records(dying.state)).length).toBe(14);
+      await dying.close().catch(() => undefined);
+      const again = await openPipeline(dir, undefined, undefined, undefined, undefined, { conversionChunk: 7 });
+      open.push(again);
+      expect(await again.runtime.caughtUp()).toBe(true);
+      expect(await records(again.state)).toEqual(native);
+      expect((await createQueries(again.state, new OwnEvents()).usage('acme', [dayOf(T)], T)).get(dayOf(T))).toBe(checks.length);
+    });
+
+    it("Kafka mode's topology: each partition's owner converts the domains keyed to it, at its assignment, and changelogs them there; the rest waits for its owner", async () => {
+      const { dir } = await upgradeFixture();
+      const owned = new Set([0, 1, 2]);
+      // This instance is given partitions 0-2 of the repartition topic; another instance owns the rest.
+      const owning = async (d: string) => {
+        const b = await embeddedBusFactory(d);
+        const bus: Bus = Object.create(b.bus);
+        bus.consumer = (group) => {
+          const c = b.bus.consumer(group);
+          return {
+            start: (topics, h) =>
+              c.start(topics, { ...h, position: async (tp) => (tp.topic === TOPICS.domainSightings.name && !owned.has(tp.partition) ? (await b.bus.endOffsets(tp.topic))[tp.partition]! : h.position(tp)) }),
+            endOffsets: (t) => c.endOffsets(t),
+            stop: () => c.stop(),
+          };
+        };
+        return { ...b, bus };
+      };
+      const sent: { topic: string; records: readonly OutRecord[] }[] = [];
+      const producer: BusProducer = { send: async (topic, records) => (sent.push({ topic, records }), []) };
+      const p = await openPipeline(dir, TOPOLOGY, undefined, owning, (engine) => new ChangeLoggingStore(engine, producer, Date.now));
+      open.push(p);
+      const marks = () => p.state.offsets(convertedMark(DOMAIN_RECORDS), TOPICS.domainSightings.partitions);
+      for (let i = 0; i < 200 && (await marks()).some((m, part) => m !== (owned.has(part) ? 1 : 0)); i++) await new Promise((r) => setTimeout(r, 25));
+      expect(await marks()).toEqual([1, 1, 1, 0, 0, 0]);
+      const partitionOf = (domain: string) => partitionFor(domainKey(domain), TOPICS.domainSightings.partitions);
+      const converted = (await records(p.state)).map((r) => r.split('=')[0]!).sort();
+      expect(converted).toEqual(domains.filter((d) => owned.has(partitionOf(d))).sort());
+      expect(converted.length).toBeGreaterThan(0);
+      const logged = sent.filter((x) => x.topic === changelogTopic(APP_ID, DOMAIN_RECORDS.name)).flatMap((x) => x.records);
+      expect(logged).toHaveLength(converted.length);
+      for (const r of logged) expect(r.partition).toBe(partitionOf(decodeStoreKey(r.key)!.userKey.toString()));
+    });
   });
 
   it('read-your-writes: own events past the committed offset count once', async () => {

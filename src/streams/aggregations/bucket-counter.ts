@@ -1,52 +1,26 @@
 /**
- * Plain event counts per entity in time buckets over a long window (pure), e.g. a domain's
- * weekly volume: the baseline that tells a bot wave from a big provider's normal traffic.
- * Not idempotent, so the API never re-applies its own events to it (a week of history does not
- * need read-your-writes).
+ * Plain event counts in time buckets over a long window (pure), e.g. a domain's weekly volume:
+ * the baseline that tells a bot wave from a big provider's normal traffic (a part of
+ * domain-records-180d). Not idempotent, so the API never re-applies its own events to it (a
+ * week of history does not need read-your-writes).
  */
-import type { Aggregation } from '../aggregation.ts';
-import { timedStore, type TypedStore } from '../stores/store-spec.ts';
-import { COUNTS_CODEC, decodeSummary, firstLiveBucket, type BucketCount } from './bucket-counts.ts';
+import { decodeSummary, firstLiveBucket, type BucketCount } from './bucket-counts.ts';
 
-export interface BucketCounterSpec<E> {
-  readonly name: string;
-  readonly store: TypedStore<BucketCount[]>;
-  readonly windowMs: number;
-  readonly bucketMs: number;
-  entity(e: E): Buffer | null;
-  time(e: E): number;
-}
-
-/** A timed store of plain bucket counts, held decoded between commits. */
-export function countsStore(id: number, name: string, retentionMs: number): TypedStore<BucketCount[]> {
-  return { ...timedStore(id, name, retentionMs), codec: COUNTS_CODEC };
-}
-
-export function bucketCounter<E>(s: BucketCounterSpec<E>): Aggregation<E> & { spec: BucketCounterSpec<E> } {
-  return {
-    name: s.name,
-    spec: s,
-    stores: [s.store],
-    reads(e, rs) {
-      const entity = s.entity(e);
-      if (entity) rs.add(s.store, entity);
-    },
-    apply(e, tx) {
-      const entity = s.entity(e);
-      if (!entity) return;
-      const t = s.time(e);
-      const bucket = Math.floor(t / s.bucketMs);
-      const oldest = firstLiveBucket(t, s.windowMs, s.bucketMs);
-      if (bucket < oldest) return;
-      // Entries are replaced, never changed (a copy of the list shares them with the cache's).
-      const entries = (tx.open(s.store, entity) ?? []).filter((x) => x.bucket >= oldest);
-      const i = entries.findIndex((x) => x.bucket === bucket);
-      if (i >= 0) entries[i] = { ...entries[i]!, count: entries[i]!.count + 1 };
-      else entries.push({ bucket, category: 0, count: 1 });
-      entries.sort((a, b) => a.bucket - b.bucket);
-      tx.set(s.store, entity, entries, Math.max(t, entries.at(-1)!.bucket * s.bucketMs));
-    },
-  };
+/**
+ * Counts an event at `t` in hourly (`bucketMs`) counts this caller owns, oldest first: buckets
+ * that left the window at `t` are dropped, the event's bucket gains one. The list changes in
+ * place; its entries are replaced, never changed (a copy of the list shares them).
+ */
+export function addCount(entries: BucketCount[], windowMs: number, bucketMs: number, t: number): void {
+  const bucket = Math.floor(t / bucketMs);
+  const oldest = firstLiveBucket(t, windowMs, bucketMs);
+  let gone = 0;
+  while (gone < entries.length && entries[gone]!.bucket < oldest) gone++;
+  if (gone) entries.splice(0, gone);
+  let i = entries.length - 1;
+  while (i >= 0 && entries[i]!.bucket > bucket) i--;
+  if (i >= 0 && entries[i]!.bucket === bucket) entries[i] = { ...entries[i]!, count: entries[i]!.count + 1 };
+  else entries.splice(i + 1, 0, { bucket, category: 0, count: 1 });
 }
 
 /** Events in about the last W at `now`. */

@@ -1,6 +1,4 @@
 /** Plain (non-distinct) counts per time bucket: the value format of bucket-counter.ts (pure). */
-import type { ValueCodec } from '../stores/store-spec.ts';
-
 export interface BucketCount {
   readonly bucket: number;
   readonly category: number;
@@ -27,14 +25,6 @@ export function encodeSummary(entries: readonly BucketCount[]): Buffer {
   });
   return b;
 }
-
-/** Held decoded between commits (store-spec.ts `codec`): counts change in the cache, encoded once per commit. */
-export const COUNTS_CODEC: ValueCodec<BucketCount[]> = {
-  decode: decodeSummary,
-  encode: encodeSummary,
-  clone: (v) => v.slice(),
-  size: (v) => 16 + 40 * v.length,
-};
 
 /** Buckets that make up "the last W" at time `now`. */
 export function firstLiveBucket(now: number, windowMs: number, bucketMs: number): number {

@@ -1,14 +1,14 @@
 /**
  * domain-signups-10m: distinct inboxes at a domain in about the last 10 minutes, across all
- * customers (bot waves). domain-volume-7d: the same domain's checks per hour over a week, so a
- * wave is judged against the domain's own normal rate: 20 signups in 10 minutes is a wave at a
- * small company domain and an ordinary minute at gmail.com. We do not exclude big providers by
- * name; their volume says it (see waveExpected in history.ts).
+ * customers (bot waves; held in the API thread's memory, hot-windows.ts). The same domain's
+ * checks per hour over a week (its volume, in domain-records-180d) judge a wave against the
+ * domain's own normal rate: 20 signups in 10 minutes is a wave at a small company domain and an
+ * ordinary minute at gmail.com. We do not exclude big providers by name; their volume says it
+ * (expectedPerWindow, below).
  */
 import type { DomainSighting } from '../../domain/events.ts';
 import { DAY, HOUR, MINUTE } from '../../domain/time.ts';
 import { domainKey } from '../stores/key-layout.ts';
-import { bucketCounter, countsStore } from './bucket-counter.ts';
 import { distinctCounter, summaryStore } from './distinct-counter.ts';
 
 export const SIGNUPS_WINDOW_MS = 10 * MINUTE;
@@ -33,16 +33,6 @@ export const domainSignups10m = distinctCounter<DomainSighting>({
 
 export const VOLUME_WINDOW_MS = 7 * DAY;
 export const VOLUME_BUCKET_MS = HOUR;
-export const DOMAIN_VOLUME = countsStore(12, 'domain-volume-7d', VOLUME_WINDOW_MS + 2 * HOUR);
-
-export const domainVolume7d = bucketCounter<DomainSighting>({
-  name: 'domain-volume-7d',
-  store: DOMAIN_VOLUME,
-  windowMs: VOLUME_WINDOW_MS,
-  bucketMs: VOLUME_BUCKET_MS,
-  entity: (e) => domainKey(e.domain),
-  time: (e) => e.time,
-});
 
 /** A quiet domain's prior: until a day has been observed, assume it was quiet all day. */
 export const QUIET_PRIOR_WINDOWS = 144;

@@ -259,34 +259,35 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
       const chunkSize = o.conversionChunk ?? 4096;
       let keys: Buffer[] = [];
       let converted = 0;
-      const write = async (marks: CommittedPosition[]): Promise<void> => {
+      /** Converts the keys found in `c.from[scanned]` (a key another old store listed first was converted then). */
+      const write = async (scanned: number, marks: CommittedPosition[]): Promise<void> => {
         const reads = new ReadSet();
         for (const key of keys) for (const s of c.from) reads.add(s, key);
         const old = keys.length ? await o.state.fetch(reads, now) : new Map<string, Buffer | undefined>();
         const writes: PendingWrite[] = [];
         for (const key of keys) {
-          const out = c.convert(c.from.map((s) => old.get(mapKey(s, key))));
+          const values = c.from.map((s) => old.get(mapKey(s, key)));
+          if (values.slice(0, scanned).some((v) => v !== undefined)) continue;
+          const out = c.convert(values);
           if (out) writes.push({ store: c.to, key, value: out.value, segmentStart: segmentOf(c.to, out.ts), partition: tp.partition });
         }
         converted += writes.length;
         keys = [];
         await o.state.commit(writes, marks);
       };
-      const seen = new Set<string>();
-      for (const s of c.from) {
-        for await (const batch of o.state.keys(s)) {
+      // The old stores' keys, store by store (a key may be listed twice: converting it again writes the same value).
+      for (let scanned = 0; scanned < c.from.length; scanned++) {
+        for await (const batch of o.state.keys(c.from[scanned]!)) {
           for (const view of batch) {
             const key = Buffer.from(view);
             if (c.partitionOf && c.partitionOf(key, count) !== tp.partition) continue;
-            const id = key.toString('latin1');
-            if (seen.has(id)) continue;
-            seen.add(id);
             keys.push(key);
-            if (keys.length >= chunkSize) await write([]);
+            if (keys.length >= chunkSize) await write(scanned, []);
           }
         }
+        if (scanned < c.from.length - 1) await write(scanned, []);
       }
-      await write(partitions.map((partition) => ({ topic: convertedMark(c.to), partition, next: 1 })));
+      await write(c.from.length - 1, partitions.map((partition) => ({ topic: convertedMark(c.to), partition, next: 1 })));
       for (const p of partitions) pending.delete(p);
       if (pending.size === 0) converting.delete(c);
       o.logger.info({ topic: tp.topic, partitions, store: c.to.name, from: c.from.map((s) => s.name), keys: converted }, 'store converted from the stores it replaces');

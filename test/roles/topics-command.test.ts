@@ -31,9 +31,12 @@ describe('mailsift topics plan (table)', () => {
     // The short windows are held in the API thread's memory: their changelogs are retired, kept unless deleted on purpose.
     expect(lines.find((l) => l.startsWith('mailsift-ip-signups-1h-changelog '))).toMatch(/retired\s+-\s+-\s+-\s+kept until topics apply --delete-retired$/);
     expect(lines.find((l) => l.startsWith('mailsift-domain-signups-10m-changelog '))).toMatch(/retired/);
+    // The domain's volume and shapes became one record per domain: their changelogs are retired too.
+    for (const old of ['domain-volume-7d', 'domain-shapes-180d']) expect(lines.find((l) => l.startsWith(`mailsift-${old}-changelog `))).toMatch(/retired/);
+    expect(lines.find((l) => l.startsWith('mailsift-domain-records-180d-changelog '))).toMatch(/changelog\s+\d+\s+1\s+compact,delete\s+\d+ d/);
     expect(lines.find((l) => l.startsWith('mailsift-model-stats-changelog '))).toMatch(/compact\s+forever \(compacted\)$/);
     expect(lines.join('\n')).not.toMatch(/retention\.ms"|\d{7,}/);
-    expect(lines.at(-1)).toMatch(/^\d+ topics, 4 retired\. `mailsift topics plan --json`/);
+    expect(lines.at(-1)).toMatch(/^\d+ topics, 6 retired\. `mailsift topics plan --json`/);
   });
 
   it.each([

@@ -27,6 +27,7 @@
  * several instances.
  */
 import type { CheckLabelled, CheckScored, DomainSighting, FeedbackReceived } from '../domain/events.ts';
+import { partitionFor } from '../bus/partitioner.ts';
 import type { Aggregation, ProcessorNode } from './aggregation.ts';
 import { accountChecksDaily } from './aggregations/account-checks-daily.ts';
 import { accountWaves1h } from './aggregations/account-waves-1h.ts';
@@ -55,10 +56,19 @@ export const feedbackNode: ProcessorNode<'feedback-received'> = {
   timeOf: (e: FeedbackReceived) => e.time,
 };
 
+/**
+ * The repartition topic is keyed by domain (Kafka's partitioner, as the emitting side uses), so
+ * each domain's record is written from one partition: its owner converts it on an upgrade.
+ */
+const domainRecordsByPartition: Aggregation<DomainSighting> = {
+  ...domainRecords,
+  converts: { ...DOMAIN_RECORDS_CONVERSION, partitionOf: (key, partitions) => partitionFor(key, partitions) },
+};
+
 export const domainNode: ProcessorNode<'domain-sighting'> = {
   name: 'domains',
   source: 'domainSightings',
-  aggregations: [domainRecords],
+  aggregations: [domainRecordsByPartition],
   timeOf: (e: DomainSighting) => e.time,
 };
 

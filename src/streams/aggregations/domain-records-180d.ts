@@ -17,7 +17,6 @@
 import type { DomainSighting } from '../../domain/events.ts';
 import { HOUR } from '../../domain/time.ts';
 import type { Aggregation, StoreConversion } from '../aggregation.ts';
-import { partitionFor } from '../../bus/partitioner.ts';
 import { domainKey } from '../stores/key-layout.ts';
 import { timedStore, type StoreSpec, type TypedStore, type ValueCodec } from '../stores/store-spec.ts';
 import { addCount } from './bucket-counter.ts';
@@ -121,8 +120,8 @@ export function recordFromV1(volume: Buffer | undefined, shapes: Buffer | undefi
 
 /**
  * The upgrade from domain-volume-7d and domain-shapes-180d: each domain's two values become its
- * record. A domain's writes come from the source partition its name is keyed to (the repartition
- * topic, in Kafka mode), so that partition's owner converts it.
+ * record. Which source partition writes a domain is the topology's to say (topology.ts: in Kafka
+ * mode the repartition partition its name is keyed to, whose owner converts it).
  */
 export const DOMAIN_RECORDS_CONVERSION: StoreConversion = {
   from: [DOMAIN_VOLUME_V1, DOMAIN_SHAPES_V1],
@@ -131,7 +130,6 @@ export const DOMAIN_RECORDS_CONVERSION: StoreConversion = {
     const record = recordFromV1(volume, shapes);
     return record && { value: encodeDomainRecord(record), ts: recordTime(record) };
   },
-  partitionOf: (key, partitions) => partitionFor(key, partitions),
 };
 
 export const domainRecords: Aggregation<DomainSighting> & { readonly store: TypedStore<DomainRecord> } = {

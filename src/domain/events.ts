@@ -82,7 +82,7 @@ export interface ModelPublished {
   account?: string | null;
   /** Summed weight of the examples under tenant shares (absent in older records). */
   effective_examples?: number | null;
-  /** The verdict guard's recalibration, included in `intercept` and `weights`: logit = scale x (logit as fitted) + shift (absent in older records: 0 and 1). */
+  /** The guards' recalibration, included in `intercept` and `weights`: logit = scale x (logit as fitted) + shift (absent in older records: 0 and 1); a feature no outcome exercised keeps the prior's served weight. */
   calibration_shift?: number;
   calibration_scale?: number;
   /** Shares of the held-out real people blocked, by this model (calibrated) and by the baseline. */

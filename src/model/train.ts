@@ -23,6 +23,7 @@ import * as tf from '@tensorflow/tfjs';
 import { DEFAULT_THRESHOLDS } from '../domain/check.ts';
 import { logLossOf } from './prequential.ts';
 import { sigmoid, type GuardReason } from './score.ts';
+import { keepPriorWhereUnexercised, unexercisedFeatures } from './unexercised.ts';
 import { guardVerdicts, servedLogit } from './verdict-guard.ts';
 
 export interface LabelledExample {
@@ -187,7 +188,9 @@ export interface TrainedModel<E extends LabelledExample = LabelledExample> exten
   /**
    * From the model as fitted to the model as served, included in `intercept` and `weights`: the
    * logit as fitted times the scale, plus the shift (1 and 0: none). It is the verdict guard's
-   * recalibration followed by the baseline's calibration (`servingScale`), composed.
+   * recalibration followed by the baseline's calibration (`servingScale`), composed; except the
+   * weights of features no outcome exercised (`unexercised`), which are the prior's times the
+   * inherited calibration scale.
    */
   readonly calibrationScale: number;
   readonly calibrationShift: number;
@@ -200,6 +203,8 @@ export interface TrainedModel<E extends LabelledExample = LabelledExample> exten
   /** The verdict guard's own recalibration (before the inherited calibration): scale and shift. */
   readonly guardScale: number;
   readonly guardShift: number;
+  /** Features that were 0 in every outcome: their weights serve as the prior's (unexercised.ts). */
+  readonly unexercised: number;
   /** What the guards adjusted it for (empty: as fitted, with the inherited shrink). */
   readonly adjusted: readonly GuardReason[];
   /** Adjusted by a guard, it no longer beats the baseline on held-out outcomes: not to be served. */
@@ -268,7 +273,9 @@ export async function trainModel<E extends LabelledExample>(examples: readonly E
   // As served: the guard's map, then the inherited shrink towards the block cut, as one affine map.
   const scale = servingScale * guard.scale;
   const shift = servedLogit(0, guard, servingScale, blockBelow);
-  const final: LinearModel = { intercept: scale * fitted.intercept + shift, weights: fitted.weights.map((x) => scale * x) };
+  // A weight no outcome exercised was neither learned nor measured: it serves as the prior serves it (unexercised.ts).
+  const unexercised = unexercisedFeatures(sorted, prior.weights.length);
+  const final = keepPriorWhereUnexercised({ intercept: scale * fitted.intercept + shift, weights: fitted.weights.map((x) => scale * x) }, prior, o.servingScale ?? 1, unexercised);
   return {
     intercept: final.intercept,
     weights: final.weights,
@@ -286,6 +293,7 @@ export async function trainModel<E extends LabelledExample>(examples: readonly E
     servingScale,
     guardScale: guard.scale,
     guardShift: guard.shift,
+    unexercised: unexercised.filter(Boolean).length,
     adjusted: guard.adjusted,
     heldBack: guard.heldBack,
     heldOutHumansBlocked: guard.humansBlocked,

@@ -203,6 +203,7 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
         baseline_held_out_fakes_caught: m.baselineHeldOutFakesCaught,
         serving_scale: m.servingScale,
         adjusted: m.adjusted,
+        unexercised_features: m.unexercised,
         withheld_accounts: model.withheld_accounts!.length,
       },
       model.held_back ? `learned model held back (${model.held_back}: published, never served)` : account === undefined ? 'learned model published' : 'personal learned model published',

@@ -319,6 +319,27 @@ describe('trainModel: the catch guard', () => {
   });
 });
 
+describe('trainModel: weights no outcome exercised', () => {
+  it("serve as the prior serves them (its weight times the inherited scale), and change no score the guards measured", async () => {
+    // The over-blocking world of the guard's tests, with the last three features never set.
+    const gentle: LinearModel = { intercept: 0.7, weights: Float64Array.from({ length: D }, (_, j) => ((j % 5) - 2) * 0.8) };
+    const world: LinearModel = { intercept: gentle.intercept - 1.5, weights: Float64Array.from(gentle.weights, (w) => w * 3) };
+    const unset = new Set([D - 3, D - 2, D - 1]);
+    const outcomes = synthetic(600, 3, world, 0.05, gentle).map((e) => ({ ...e, features: Float64Array.from(e.features, (x, j) => (unset.has(j) ? 0 : x)) }));
+    const m = await trainModel(outcomes, gentle, { servingScale: 0.92 });
+    expect(m.guardScale).toBeLessThan(1); // the guard acted: a composed scale far from 0.92
+    expect(m.unexercised).toBe(3);
+    for (const j of unset) expect(m.weights[j]).toBeCloseTo(0.92 * gentle.weights[j]!, 12);
+    // Where those features are 0 (all the customer's traffic), the model scores as the composed map.
+    const x = outcomes[0]!.features;
+    const composed = { intercept: m.intercept, weights: m.weights.map((w, j) => (unset.has(j) ? m.calibrationScale * gentle.weights[j]! : w)) };
+    expect(predict(m, x)).toBeCloseTo(predict(composed, x), 12);
+    // Where they are set, the signal has the baseline's served strength, not the guard's scaled one.
+    const y = Float64Array.from({ length: D }, (_, j) => (j === D - 1 ? 1 : 0));
+    expect(predict(m, y)).not.toBeCloseTo(predict(composed, y), 6);
+  });
+});
+
 describe('fitLogistic: the prior strength', () => {
   it('with a weak l2 moves the weights toward the truth', async () => {
     const m = await fitLogistic(data, prior, { l2: 1 });

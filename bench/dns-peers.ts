@@ -19,6 +19,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProcess, stopProcess, type Started } from './lib/http-load.ts';
 import { median, numberArg } from './lib/cli.ts';
+import { LIFTED_RATE_LIMITS } from './lib/serve-env.ts';
 import { processCpu } from './lib/thread-cpu.ts';
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
@@ -120,10 +121,7 @@ for (let rep = 1; rep <= REPEATS; rep++) {
           MAILSIFT_DNS_SERVERS: `127.0.0.1:${DNS_PORT}`,
           MAILSIFT_FEEDS: 'off',
           MAILSIFT_LOG_LEVEL: 'info',
-          MAILSIFT_RATE_LIMIT_RPS: '1000000',
-          MAILSIFT_RATE_LIMIT_BURST: '1000000',
-          MAILSIFT_RATE_LIMIT_ADDRESSES: '1000000',
-          MAILSIFT_RATE_LIMIT_ADDRESS_BURST: '1000000',
+          ...LIFTED_RATE_LIMITS,
         }, /"address":"(http:\/\/[^"]+)"/);
         const cpu0 = processCpu(svc.proc.pid!);
         const res = runner === 'check-file' ? runCheckFile(svc.url) : runRunner('mailsift', tag, { MAILSIFT_URL: svc.url, MAILSIFT_KEY: KEY });

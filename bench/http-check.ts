@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { generateAddresses } from './lib/addresses.ts';
 import { loadChecks, startProcess, stopProcess, usageTotal, type Started } from './lib/http-load.ts';
 import { loadOptions, median } from './lib/cli.ts';
+import { benchServeEnv } from './lib/serve-env.ts';
 import { cpuPerUnit, processCpu, threadCpu } from './lib/thread-cpu.ts';
 
 
@@ -36,18 +37,7 @@ const MAILSIFT = 'mailsift POST /v1/check';
 try {
   fixed = await startProcess(['--import', 'tsx', join(root, 'bench/lib/fixed-json-server.ts')], {}, /listening (http:\/\/\S+)/);
   floor = await startProcess(['--import', 'tsx', join(root, 'bench/lib/durable-floor-server.ts')], { FLOOR_API_KEYS: `${KEY}=bench` }, /listening (http:\/\/\S+)/);
-  svc = await startProcess([join(root, 'dist/src/main.js'), 'serve'], {
-    PORT: '0',
-    MAILSIFT_DATA_DIR: dataDir,
-    MAILSIFT_API_KEYS: `${KEY}=bench`,
-    MAILSIFT_DNS: 'off',
-    MAILSIFT_FEEDS: 'off',
-    MAILSIFT_LOG_LEVEL: 'info',
-    MAILSIFT_RATE_LIMIT_RPS: '1000000',
-    MAILSIFT_RATE_LIMIT_BURST: '1000000',
-    MAILSIFT_RATE_LIMIT_ADDRESSES: '1000000',
-    MAILSIFT_RATE_LIMIT_ADDRESS_BURST: '1000000',
-  }, /"address":"(http:\/\/[^"]+)"/);
+  svc = await startProcess([join(root, 'dist/src/main.js'), 'serve'], benchServeEnv(`${KEY}=bench`, { MAILSIFT_DATA_DIR: dataDir }), /"address":"(http:\/\/[^"]+)"/);
   const auth = { authorization: `Bearer ${KEY}` };
   await run(fixed.url, bodies, WARMUP, {});
   await run(floor.url, bodies, WARMUP, auth);

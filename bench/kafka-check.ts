@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { generateAddresses } from './lib/addresses.ts';
 import { loadChecks, percentile, startProcess, stopProcess, usageTotal, type Started } from './lib/http-load.ts';
 import { loadOptions, median, numberArg } from './lib/cli.ts';
+import { API_LISTENING, benchServeEnv, listeningUrl } from './lib/serve-env.ts';
 import { processCpu } from './lib/thread-cpu.ts';
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
@@ -43,20 +44,8 @@ delete process.env.KAFKA_BROKERS;
 delete process.env.SCHEMA_REGISTRY_URL;
 
 const MAIN = join(root, 'dist/src/main.js');
-const LISTENING = /"address":"(http:\/\/[^"]+)"[^\n]*mailsift API listening|mailsift API listening[^\n]*"address":"(http:\/\/[^"]+)"/;
-const common = {
-  PORT: '0',
-  HOST: '127.0.0.1',
-  MAILSIFT_API_KEYS: `${KEY}=bench,${PROBE_KEY}=probe`,
-  MAILSIFT_DNS: 'off',
-  MAILSIFT_FEEDS: 'off',
-  MAILSIFT_LOG_LEVEL: 'warn',
-  MAILSIFT_RATE_LIMIT_RPS: '1000000',
-  MAILSIFT_RATE_LIMIT_BURST: '1000000',
-  MAILSIFT_RATE_LIMIT_ADDRESSES: '1000000',
-  MAILSIFT_RATE_LIMIT_ADDRESS_BURST: '1000000',
-};
-const api = (env: Record<string, string>) => startProcess([MAIN, 'serve'], { ...common, MAILSIFT_LOG_LEVEL: 'info', ...env }, LISTENING).then((s) => ({ ...s, url: LISTENING.exec(s.output())!.slice(1).find(Boolean)! }));
+const common = benchServeEnv(`${KEY}=bench,${PROBE_KEY}=probe`, { MAILSIFT_LOG_LEVEL: 'warn' });
+const api = (env: Record<string, string>) => startProcess([MAIN, 'serve'], { ...common, MAILSIFT_LOG_LEVEL: 'info', ...env }, API_LISTENING).then((s) => ({ ...s, url: listeningUrl(s.output()) }));
 
 /** Sequential probes for as long as `running()`: check on `writeUrl`, poll usage on `readUrl` until it counts it. */
 async function probeLag(writeUrl: string, readUrl: string, running: () => boolean): Promise<number[]> {

@@ -20,6 +20,7 @@ import { generateAddresses } from './lib/addresses.ts';
 import { loadOptions, numberArg, stringArg } from './lib/cli.ts';
 import { formatShares, profileShares, type Part } from './lib/cpu-profile.ts';
 import { loadChecks, startProcess, stopProcess, type Started } from './lib/http-load.ts';
+import { API_LISTENING, benchServeEnv, listeningUrl } from './lib/serve-env.ts';
 import { processCpu } from './lib/thread-cpu.ts';
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
@@ -58,26 +59,14 @@ export const PARTS: readonly Part[] = [
 ];
 
 const MAIN = join(root, 'dist/src/main.js');
-const LISTENING = /"address":"(http:\/\/[^"]+)"[^\n]*mailsift API listening|mailsift API listening[^\n]*"address":"(http:\/\/[^"]+)"/;
-const common = {
-  PORT: '0',
-  HOST: '127.0.0.1',
-  MAILSIFT_API_KEYS: `${KEY}=bench`,
-  MAILSIFT_DNS: 'off',
-  MAILSIFT_FEEDS: 'off',
-  MAILSIFT_LOG_LEVEL: 'info',
-  MAILSIFT_RATE_LIMIT_RPS: '1000000',
-  MAILSIFT_RATE_LIMIT_BURST: '1000000',
-  MAILSIFT_RATE_LIMIT_ADDRESSES: '1000000',
-  MAILSIFT_RATE_LIMIT_ADDRESS_BURST: '1000000',
-};
+const common = benchServeEnv(`${KEY}=bench`);
 const profiled = (name: string): string[] => {
   const dir = join(OUT, name);
   mkdirSync(dir, { recursive: true });
   return ['--cpu-prof', '--cpu-prof-interval', '200', '--cpu-prof-dir', dir];
 };
 const api = (name: string, env: Record<string, string>): Promise<Started & { url: string }> =>
-  startProcess([...profiled(name), MAIN, 'serve'], { ...common, ...env }, LISTENING).then((s) => ({ ...s, url: LISTENING.exec(s.output())!.slice(1).find(Boolean)! }));
+  startProcess([...profiled(name), MAIN, 'serve'], { ...common, ...env }, API_LISTENING).then((s) => ({ ...s, url: listeningUrl(s.output()) }));
 const nowUs = (): number => Number(process.hrtime.bigint() / 1000n);
 /** Read and write system calls a process made so far (/proc/<pid>/io): each Kafka request or socket write is one. */
 const syscalls = (pid: number): { r: number; w: number } => {

@@ -24,6 +24,7 @@ import { parseAddress } from '../src/signals/syntax.ts';
 import { generateAddresses } from './lib/addresses.ts';
 import { loadOptions, median } from './lib/cli.ts';
 import { loadChecks, startProcess, stopProcess, type Started } from './lib/http-load.ts';
+import { benchServeEnv } from './lib/serve-env.ts';
 import { processCpu } from './lib/thread-cpu.ts';
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
@@ -112,18 +113,7 @@ const PLAIN = 'bench-plain-key-0123456789';
 const dataDir = mkdtempSync(join(tmpdir(), 'mailsift-bench-rules-'));
 let svc: Started | undefined;
 try {
-  svc = await startProcess([join(root, 'dist/src/main.js'), 'serve'], {
-    PORT: '0',
-    MAILSIFT_DATA_DIR: dataDir,
-    MAILSIFT_API_KEYS: `${RULED}=ruled,${PLAIN}=plain`,
-    MAILSIFT_DNS: 'off',
-    MAILSIFT_FEEDS: 'off',
-    MAILSIFT_LOG_LEVEL: 'info',
-    MAILSIFT_RATE_LIMIT_RPS: '1000000',
-    MAILSIFT_RATE_LIMIT_BURST: '1000000',
-    MAILSIFT_RATE_LIMIT_ADDRESSES: '1000000',
-    MAILSIFT_RATE_LIMIT_ADDRESS_BURST: '1000000',
-  }, /"address":"(http:\/\/[^"]+)"/);
+  svc = await startProcess([join(root, 'dist/src/main.js'), 'serve'], benchServeEnv(`${RULED}=ruled,${PLAIN}=plain`, { MAILSIFT_DATA_DIR: dataDir }), /"address":"(http:\/\/[^"]+)"/);
   const t0 = Date.now();
   await createRules(svc.url, RULED, bodies);
   console.log(`created ${RULES} rules over HTTP in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

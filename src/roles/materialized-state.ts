@@ -22,9 +22,7 @@ import type { CheckScored } from '../domain/events.ts';
 import type { HotWindows } from '../streams/hot-windows.ts';
 import { createReplica } from '../streams/replica.ts';
 import type { KeyFilters } from '../streams/stores/key-filter.ts';
-import { KeyFilteringStore } from '../streams/stores/key-filtering-store.ts';
 import { LevelStore } from '../streams/stores/level-store.ts';
-import { KEY_FILTERED_STORES } from '../streams/key-filtered-stores.ts';
 import { EMBEDDED_TOPOLOGY, stateStoresOf, storesOf, storesToDrop, TOPOLOGY } from '../streams/topology.ts';
 import { instanceId, type OpenedBus } from './bus.ts';
 import { startHotWindows } from './hot-windows.ts';
@@ -33,6 +31,7 @@ import type { Context } from './context.ts';
 import { alignLogWithState } from './log-state-alignment.ts';
 import { DROPPED, type StreamsRole } from './streams.ts';
 import { startStreamsThread, type StreamsThread } from './streams-thread.ts';
+import { keyFilteredState } from './key-filtered-state.ts';
 
 export interface MaterializedState {
   /** The stores, read in batches (the API coalesces its reads into them). */
@@ -201,7 +200,7 @@ export async function replicaState(ctx: Context, opened: OpenedBus): Promise<Mat
   const engine = new LevelStore(join(ctx.dataDir, 'replica'));
   const stores = storesOf(TOPOLOGY);
   // The replica's writes (changelog records) feed the key filters before they reach the engine.
-  const db = new KeyFilteringStore(engine, KEY_FILTERED_STORES, { onError: (err) => ctx.logger.error({ err }, 'key filter replacement failed; the old filter stays') });
+  const db = keyFilteredState(engine, ctx.logger);
   await db.open(stores);
   // A retired store's successor arrives through its own changelog, built there by the streams;
   // the short windows' old values are of no use (they are held in memory now).

@@ -20,12 +20,11 @@ import { createEmbeddedRegistry } from '../bus/embedded-registry.ts';
 import { ALL_TOPICS, type TopicKey } from '../bus/topics.ts';
 import { createLogger } from '../platform/logger.ts';
 import { createStreamRuntime } from '../streams/runtime.ts';
-import { KeyFilteringStore } from '../streams/stores/key-filtering-store.ts';
 import { LevelStore } from '../streams/stores/level-store.ts';
-import { KEY_FILTERED_STORES } from '../streams/key-filtered-stores.ts';
 import { alignLogWithState } from './log-state-alignment.ts';
 import { EMBEDDED_TOPOLOGY, stateStoresOf } from '../streams/topology.ts';
 import { startTrainer, type Trainer } from './trainer.ts';
+import { keyFilteredState } from './key-filtered-state.ts';
 
 export interface StreamsWorkerData {
   dataDir: string;
@@ -50,10 +49,7 @@ const logger = threadLogger.child({ role: 'streams' });
 const bus = await openEmbeddedBus(join(dataDir, 'log'), ALL_TOPICS, { multithreading: true });
 const codecs = await createCodecs(createEmbeddedRegistry(bus.log.db));
 const stores = stateStoresOf(EMBEDDED_TOPOLOGY);
-const state = new KeyFilteringStore(new LevelStore(join(dataDir, 'state'), { multithreading: true }), KEY_FILTERED_STORES, {
-  onReplaced: (filters) => port.postMessage({ ev: 'filters', filters }),
-  onError: (err) => logger.error({ err }, 'key filter replacement failed; the old filter stays'),
-});
+const state = keyFilteredState(new LevelStore(join(dataDir, 'state'), { multithreading: true }), logger, (filters) => port.postMessage({ ev: 'filters', filters }));
 await state.open(stores);
 // The main thread aligned its view of the log and reported any gap; this thread appends too.
 await alignLogWithState(bus.log, state, ALL_TOPICS.map((t) => t.name));

@@ -6,15 +6,15 @@ import { join } from 'node:path';
 import { ALL_TOPICS, TOPICS } from '../bus/topics.ts';
 import { createStreamRuntime, type StreamRuntime } from '../streams/runtime.ts';
 import { ChangeLoggingStore } from '../streams/stores/changelogging-store.ts';
-import { KeyFilteringStore } from '../streams/stores/key-filtering-store.ts';
+import type { KeyFilteringStore } from '../streams/stores/key-filtering-store.ts';
 import type { KeyFilters } from '../streams/stores/key-filter.ts';
 import { LevelStore } from '../streams/stores/level-store.ts';
-import { KEY_FILTERED_STORES } from '../streams/key-filtered-stores.ts';
 import type { StateStore } from '../streams/stores/state-store.ts';
 import { stateStoresOf, storesOf, storesToDrop, topologyFor } from '../streams/topology.ts';
 import type { OpenedBus } from './bus.ts';
 import type { Context } from './context.ts';
 import { alignLogWithState } from './log-state-alignment.ts';
+import { keyFilteredState } from './key-filtered-state.ts';
 
 export interface StreamsRole {
   readonly state: StateStore;
@@ -42,7 +42,7 @@ export async function startStreams(ctx: Context, opened: OpenedBus): Promise<Str
   // key filters.
   let filtering: KeyFilteringStore | undefined;
   if (opened.bus.kind !== 'kafka') {
-    filtering = new KeyFilteringStore(engine, KEY_FILTERED_STORES, { onError: (err) => ctx.logger.error({ err }, 'key filter replacement failed; the old filter stays') });
+    filtering = keyFilteredState(engine, ctx.logger);
     filtering.load(storesOf(nodes));
   }
   const state: StateStore = filtering ?? new ChangeLoggingStore(engine, opened.bus.producer(), ctx.now);

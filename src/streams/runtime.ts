@@ -24,7 +24,10 @@
  * turned into the new store's (written below the record cache, in chunks, through the
  * changelogging layer in Kafka mode) and the mark is committed with the last chunk. Only the
  * partition's owner converts it. A crash before the mark converts again from the same old values,
- * which nothing changes: the same writes.
+ * which nothing changes: the same writes. Once every partition of the source is marked in this
+ * state, the old stores' data is never read again here and is deleted (at that point, and at
+ * every start after it, so a crash while deleting is finished by the next start), instead of
+ * waiting for its retention (up to 240 days).
  */
 import type { EventCodec } from '../bus/avro.ts';
 import type { Codecs } from '../bus/codecs.ts';
@@ -289,10 +292,30 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
       }
       await write(c.from.length - 1, partitions.map((partition) => ({ topic: convertedMark(c.to), partition, next: 1 })));
       for (const p of partitions) pending.delete(p);
-      if (pending.size === 0) converting.delete(c);
       o.logger.info({ topic: tp.topic, partitions, store: c.to.name, from: c.from.map((s) => s.name), keys: converted }, 'store converted from the stores it replaces');
+      if (pending.size === 0) {
+        converting.delete(c);
+        await dropConverted(c);
+      }
       for (const l of listeners) l();
     }
+  }
+
+  /**
+   * Deletes the data of a conversion's old stores once every partition of its source is marked
+   * converted in this state (nothing reads them again here), except stores another conversion
+   * still has to read. Deleting after the marks are committed keeps a crash harmless: the next
+   * start finds every mark and deletes what is left.
+   */
+  async function dropConverted(c: StoreConversion): Promise<void> {
+    const stillRead = new Set([...converting.keys()].flatMap((x) => x.from.map((s) => s.id)));
+    const dropped: string[] = [];
+    for (const s of c.from) {
+      if (stillRead.has(s.id) || !(await holdsAny([s]))) continue;
+      await o.state.clear(s);
+      dropped.push(s.name);
+    }
+    if (dropped.length) o.logger.info({ store: c.to.name, dropped }, 'every partition converted: the data of the stores it replaces is deleted');
   }
 
   /** Writes the coalesced state and the positions that produced it, atomically. */
@@ -373,7 +396,10 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
         for (const c of list) {
           const unmarked = new Set<number>();
           (await o.state.offsets(convertedMark(c.to), o.bus.partitionCount(t))).forEach((mark, partition) => mark === 0 && unmarked.add(partition));
-          if (unmarked.size === 0) continue;
+          if (unmarked.size === 0) {
+            await dropConverted(c);
+            continue;
+          }
           // A state without the old stores' data (a new one, or converted and expired) has nothing to convert.
           if (await holdsAny(c.from)) {
             converting.set(c, unmarked);

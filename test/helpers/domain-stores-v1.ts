@@ -43,18 +43,26 @@ function volumeV1(e: CheckScored, tx: BatchTx): void {
   tx.put(DOMAIN_VOLUME_V1, entity, encodeSummary(entries), Math.max(t, entries.at(-1)!.bucket * VOLUME_BUCKET_MS));
 }
 
-/** Writes `checks` (in order) to a state directory's old domain stores. */
-export async function writeDomainStoresV1(stateDir: string, checks: readonly CheckScored[]): Promise<void> {
+/**
+ * Writes `checks` (in order) to a state directory's old domain stores, `batch` checks per commit
+ * (as the old runtime did: a later check of the batch reads the earlier ones' writes).
+ */
+export async function writeDomainStoresV1(stateDir: string, checks: readonly CheckScored[], batch = 1): Promise<void> {
   const db = new LevelStore(stateDir);
   await db.open([DOMAIN_VOLUME_V1, DOMAIN_SHAPES_V1]);
   try {
-    for (const e of checks) {
+    for (let i = 0; i < checks.length; i += batch) {
+      const some = checks.slice(i, i + batch);
       const reads = new ReadSet();
-      reads.add(DOMAIN_VOLUME_V1, domainKey(e.domain));
-      shapesV1.reads(e, reads);
-      const tx = new BatchTx(await db.fetch(reads, e.time));
-      volumeV1(e, tx);
-      shapesV1.apply(e, tx, () => undefined);
+      for (const e of some) {
+        reads.add(DOMAIN_VOLUME_V1, domainKey(e.domain));
+        shapesV1.reads(e, reads);
+      }
+      const tx = new BatchTx(await db.fetch(reads, some.at(-1)!.time));
+      for (const e of some) {
+        volumeV1(e, tx);
+        shapesV1.apply(e, tx, () => undefined);
+      }
       await db.commit([...tx.writes.values()], []);
     }
   } finally {
@@ -66,7 +74,7 @@ export async function writeDomainStoresV1(stateDir: string, checks: readonly Che
  * Makes a state directory look as a version before domain-records-180d left it after `checks`:
  * their volume and shapes in the two old stores, no domain record and no conversion marks.
  */
-export async function asBeforeDomainRecords(stateDir: string, checks: readonly CheckScored[]): Promise<void> {
+export async function asBeforeDomainRecords(stateDir: string, checks: readonly CheckScored[], batch = 1): Promise<void> {
   await forgetStore(stateDir, DOMAIN_RECORDS, convertedMark);
-  await writeDomainStoresV1(stateDir, checks);
+  await writeDomainStoresV1(stateDir, checks, batch);
 }

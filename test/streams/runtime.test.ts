@@ -19,9 +19,10 @@ import { convertedMark } from '../../src/streams/runtime.ts';
 import { WrappedStore } from '../../src/streams/stores/wrapped-store.ts';
 import type { CommittedPosition, StateStore } from '../../src/streams/stores/state-store.ts';
 import type { PendingWrite } from '../../src/streams/stores/tx.ts';
+import type { StoreSpec } from '../../src/streams/stores/store-spec.ts';
 import type { Bus, OutRecord } from '../../src/bus/ports.ts';
 import { APP_ID, changelogTopic } from '../../src/bus/topics.ts';
-import { TOPOLOGY } from '../../src/streams/topology.ts';
+import { CONVERTED_STORES, TOPOLOGY } from '../../src/streams/topology.ts';
 import { decodeStoreKey, domainKey } from '../../src/streams/stores/key-layout.ts';
 
 const open: Pipeline[] = [];
@@ -209,6 +210,16 @@ describe('stream runtime over the embedded log', () => {
       Array.from({ length: 1 + (i % 3) }, (_, j) => aCheck({ domain, account_type: i % 4 ? 'work' : 'free', inbox_hash: hash(`${domain}/${j}`), local_shape: j ? 'flast' : 'first.last', time: T + i * 1000 + j })),
     );
     const records = async (s: LevelStore): Promise<string[]> => (await s.scan(DOMAIN_RECORDS, T)).map((e) => `${e.key.toString()}=${e.value.toString('hex')}`).sort();
+    /** Keys the old stores still hold, per store. */
+    const oldKeys = async (s: StateStore): Promise<number[]> => {
+      const counts: number[] = [];
+      for (const spec of CONVERTED_STORES) {
+        let n = 0;
+        for await (const batch of s.keys(spec)) n += batch.length;
+        counts.push(n);
+      }
+      return counts;
+    };
     /** The records this version builds from the checks, and a state dir holding only the old stores of the same checks. */
     async function upgradeFixture(): Promise<{ dir: string; native: string[] }> {
       const p = await pipeline();
@@ -227,6 +238,8 @@ describe('stream runtime over the embedded log', () => {
       const again = await pipeline(dir);
       expect(await again.runtime.caughtUp()).toBe(true);
       expect(await records(again.state)).toEqual(native);
+      // Every partition is converted: the old stores' data is deleted, not left to its retention.
+      expect(await oldKeys(again.state)).toEqual([0, 0]);
       expect(await again.state.offsets(convertedMark(DOMAIN_RECORDS), TOPICS.checks.partitions)).toEqual(Array(TOPICS.checks.partitions).fill(1));
       expect((await createQueries(again.state, new OwnEvents()).usage('acme', [dayOf(T)], T)).get(dayOf(T))).toBe(checks.length);
     });
@@ -247,10 +260,39 @@ describe('stream runtime over the embedded log', () => {
       expect(chunks).toBe(2);
       expect(await dying.state.offsets(convertedMark(DOMAIN_RECORDS), TOPICS.checks.partitions)).toEqual(Array(TOPICS.checks.partitions).fill(0));
       expect((await records(dying.state)).length).toBe(14);
+      expect((await oldKeys(dying.state)).every((n) => n > 0)).toBe(true); // never deleted before the marks
       await dying.close().catch(() => undefined);
       const again = await openPipeline(dir, undefined, undefined, undefined, undefined, { conversionChunk: 7 });
       open.push(again);
       expect(await again.runtime.caughtUp()).toBe(true);
+      expect(await records(again.state)).toEqual(native);
+      expect(await oldKeys(again.state)).toEqual([0, 0]);
+      expect((await createQueries(again.state, new OwnEvents()).usage('acme', [dayOf(T)], T)).get(dayOf(T))).toBe(checks.length);
+    });
+
+    it('killed while deleting the old stores (every mark committed), the next start deletes what is left and converts nothing again', async () => {
+      const { dir, native } = await upgradeFixture();
+      // Dies after the first old store's data is deleted, before the second's.
+      let cleared = 0;
+      class Killed extends WrappedStore {
+        override async clear(spec: StoreSpec): Promise<void> {
+          if (cleared >= 1) throw new Error('killed');
+          cleared++;
+          await this.inner.clear(spec);
+        }
+      }
+      const dying = await openPipeline(dir, undefined, undefined, undefined, (engine) => new Killed(engine));
+      for (let i = 0; i < 200 && (await dying.state.offsets(convertedMark(DOMAIN_RECORDS), TOPICS.checks.partitions)).some((m) => m === 0); i++) await new Promise((r) => setTimeout(r, 25));
+      for (let i = 0; i < 200 && cleared === 0; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(await dying.state.offsets(convertedMark(DOMAIN_RECORDS), TOPICS.checks.partitions)).toEqual(Array(TOPICS.checks.partitions).fill(1));
+      const left = await oldKeys(dying.state);
+      expect(left[0]).toBe(0);
+      expect(left[1]).toBeGreaterThan(0);
+      await dying.close().catch(() => undefined);
+      const again = await openPipeline(dir);
+      open.push(again);
+      expect(await again.runtime.caughtUp()).toBe(true);
+      expect(await oldKeys(again.state)).toEqual([0, 0]);
       expect(await records(again.state)).toEqual(native);
       expect((await createQueries(again.state, new OwnEvents()).usage('acme', [dayOf(T)], T)).get(dayOf(T))).toBe(checks.length);
     });
@@ -280,6 +322,8 @@ describe('stream runtime over the embedded log', () => {
       const marks = () => p.state.offsets(convertedMark(DOMAIN_RECORDS), TOPICS.domainSightings.partitions);
       for (let i = 0; i < 200 && (await marks()).some((m, part) => m !== (owned.has(part) ? 1 : 0)); i++) await new Promise((r) => setTimeout(r, 25));
       expect(await marks()).toEqual([1, 1, 1, 0, 0, 0]);
+      // Partitions 3-5 may still be assigned here and converted from the old stores: they are kept.
+      expect((await oldKeys(p.state)).every((n) => n > 0)).toBe(true);
       const partitionOf = (domain: string) => partitionFor(domainKey(domain), TOPICS.domainSightings.partitions);
       const converted = (await records(p.state)).map((r) => r.split('=')[0]!).sort();
       expect(converted).toEqual(domains.filter((d) => owned.has(partitionOf(d))).sort());

@@ -194,6 +194,12 @@ export class LevelStore implements StateStore {
     return found;
   }
 
+  async clear(spec: StoreSpec): Promise<void> {
+    if (!this.specs.has(spec.id) || spec.id === OFFSETS_STORE.id) throw new Error(`store ${spec.name} is not open`);
+    await this.db.clear(storeRangeFrom(spec.id, 0));
+    this.segments.set(spec.id, isTimed(spec) ? [] : [0]);
+  }
+
   async expire(now: number): Promise<number> {
     let dropped = 0;
     for (const [id, segs] of this.segments) {

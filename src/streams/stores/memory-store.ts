@@ -135,6 +135,13 @@ export class MemoryStore implements StateStore {
     return this.stores.get(spec.id)?.segments ?? [];
   }
 
+  async clear(spec: StoreSpec): Promise<void> {
+    if (spec.id === OFFSETS_STORE.id) throw new Error(`store ${spec.name} is not open`);
+    const s = this.store(spec);
+    s.entries.clear();
+    s.segments = isTimed(spec) ? [] : [0];
+  }
+
   /** Keys held (live or not yet expired) in a store. */
   size(spec: StoreSpec): number {
     return this.store(spec).entries.size;

@@ -67,5 +67,11 @@ export interface StateStore extends StateReader {
   expire(now: number): Promise<number>;
   /** The segments a store holds data in, oldest first. */
   segmentsOf(spec: StoreSpec): readonly number[];
+  /**
+   * Deletes every entry of an open store, in every segment, and nothing else: the store stays
+   * open, empty (a store converted into another once every partition is converted: runtime.ts).
+   * Never changelogged. Idempotent; a crash midway leaves a subset of the entries.
+   */
+  clear(spec: StoreSpec): Promise<void>;
   close(): Promise<void>;
 }

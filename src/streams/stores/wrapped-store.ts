@@ -43,6 +43,9 @@ export abstract class WrappedStore implements StateStore {
   segmentsOf(spec: StoreSpec): readonly number[] {
     return this.inner.segmentsOf(spec);
   }
+  clear(spec: StoreSpec): Promise<void> {
+    return this.inner.clear(spec);
+  }
   close(): Promise<void> {
     return this.inner.close();
   }

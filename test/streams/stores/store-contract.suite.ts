@@ -182,6 +182,35 @@ export function storeContract(name: string, factory: () => EngineFactory): void 
       expect(listed.has('other-store')).toBe(false);
     });
 
+    it('clear: every entry of one store, in every segment, and nothing else; the store stays open; idempotent', async () => {
+      const db = await open();
+      for (let i = 0; i < 50; i++) await write(db, TIMED, `k${i}`, 'v', T0 + (i % 3) * 5 * MINUTE);
+      await write(db, KV, 'kept', 'w', T0);
+      await db.commit([], [{ topic: 't', partition: 0, next: 9 }]);
+      expect(db.segmentsOf(TIMED).length).toBe(3);
+      await db.clear(TIMED);
+      const listed: string[] = [];
+      for await (const batch of db.keys(TIMED)) for (const k of batch) listed.push(k.toString());
+      expect(listed).toEqual([]);
+      expect(await read(db, TIMED, 'k2', T0 + 11 * MINUTE)).toBeUndefined();
+      expect(db.segmentsOf(TIMED)).toEqual([]);
+      expect(await read(db, KV, 'kept', T0)).toBe('w');
+      expect(await db.offsets('t', 1)).toEqual([9]);
+      await db.clear(TIMED);
+      await write(db, TIMED, 'again', 'x', T0 + 10 * MINUTE);
+      expect(await read(db, TIMED, 'again', T0 + 10 * MINUTE)).toBe('x');
+      await expect(db.clear({ id: 77, name: 'never-opened' })).rejects.toThrow(/not open/);
+      if (f.reopen) {
+        await db.close();
+        const again = await f.reopen(db);
+        await again.open([TIMED, KV]);
+        expect(again.segmentsOf(TIMED)).toEqual([T0 + 10 * MINUTE]);
+        expect(await read(again, TIMED, 'k2', T0 + 11 * MINUTE)).toBeUndefined();
+        expect(await read(again, TIMED, 'again', T0 + 10 * MINUTE)).toBe('x');
+        expect(await read(again, KV, 'kept', T0)).toBe('w');
+      }
+    });
+
     it('applyPhysical: changelog records (physical keys) with the replica positions; unknown stores skipped', async () => {
       const db = await open();
       await db.applyPhysical(

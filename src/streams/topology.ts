@@ -140,9 +140,9 @@ export const RETIRED_STORES: readonly StoreSpec[] = [
  * Stores of earlier versions whose values an upgrade converts into their successor (aggregation.ts
  * StoreConversion): domain-volume-7d (12) and domain-shapes-180d (18) became domain-records-180d
  * (one record per domain). Their ids are never reused. The streams' state keeps them open, never
- * written, until their data passes its retention (a partition another instance owns may still
- * need converting here once it is assigned); a replica deletes them at start (the successor
- * arrives through its own changelog).
+ * written (a partition another instance owns may still need converting here once it is
+ * assigned), and deletes their data once every partition is marked converted in it (runtime.ts);
+ * a replica deletes them at start (the successor arrives through its own changelog).
  */
 export const CONVERTED_STORES: readonly StoreSpec[] = [...DOMAIN_RECORDS_CONVERSION.from];
 

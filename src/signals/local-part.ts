@@ -112,6 +112,8 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
   let nameCredit = 0, wordChars = 0, serviceChars = 0, uncovered = 0, uncoveredRun = 0, uncoveredRunMax = 0;
   let initialsLetters = 0;
   const chunks: ShapeChunk[] = [];
+  /** Name credit of each letter run (parallel to chunks), for the family-name position. */
+  const runNameCredit: number[] = [];
   const separators: string[] = [];
   let pendingSep = '';
   let sawDigitsBeforeEnd = false;
@@ -135,6 +137,7 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
         letters += j - i;
         if (chunks.length > 0) separators.push(pendingSep);
         chunks.push({ length: j - i, pieces });
+        runNameCredit.push(0);
         pendingSep = '';
         consRun = 0;
         if (lastDigitRunEnd >= 0) sawDigitsBeforeEnd = true;
@@ -151,6 +154,7 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
         ngramSymbols += to - from + 1;
         ngramLetters += to - from;
       }
+      const creditBefore = nameCredit;
       for (const p of pieces) {
         const len = p.end - p.start;
         if (p.kind === 'junk') {
@@ -178,6 +182,7 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
       letters += j - i;
       if (chunks.length > 0) separators.push(pendingSep);
       chunks.push({ length: j - i, pieces });
+      runNameCredit.push(nameCredit - creditBefore);
       pendingSep = '';
       consRun = 0;
       if (lastDigitRunEnd >= 0) sawDigitsBeforeEnd = true;
@@ -201,6 +206,7 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
     i++;
   }
 
+  nameCredit += familyPositionCredit(body, chunks, separators, runNameCredit, tables);
   let ngramLogLik = ngramSymbols ? ngramLog2 / ngramSymbols : 0;
   let ngramScored = ngramLetters;
   if (interiorDigits) {
@@ -247,4 +253,53 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
 }
 
 const isLetter = (c: number): boolean => c >= 97 && c <= 122;
+
+/**
+ * Bits per letter (and run end) at which spelling stops reading as a name: the same point at
+ * which `ngram_surprise` starts to count (docs/scorecard.md §2).
+ */
+export const NAME_SPELLING_MAX_BITS = 4.5;
+/** The family-name position takes a part of 3+ letters (shorter ones are initials or chance). */
+const FAMILY_PART_MIN = 3;
+
+/**
+ * Name credit for the last part of a separated name ("anna.kowalczyk", "j.m.okonkwo") that no
+ * list holds. In a local part of two or three letter runs joined by '.', '_' or '-', where every
+ * run before the last is wholly a name or one initial, the last run stands where a family name
+ * stands; when it is spelled as names are spelled (under the n-gram of the name lists alone,
+ * no more than NAME_SPELLING_MAX_BITS per symbol) its letters count as name letters, as a listed
+ * family name's would. A generated tail ("anna.xkqvwz") spells far worse, and so does a run of
+ * service words ("support"). Family names are the long tail no list covers, so this is where lists
+ * fall short first. Returns the extra credit (letters of the last run not yet credited as name).
+ */
+export function familyPositionCredit(
+  body: string,
+  chunks: readonly ShapeChunk[],
+  separators: readonly string[],
+  runNameCredit: readonly number[],
+  tables: NameTables,
+): number {
+  const k = chunks.length;
+  if (k < 2 || k > 3) return 0;
+  for (const sep of separators) if (sep !== '.' && sep !== '_' && sep !== '-') return 0;
+  for (let r = 0; r < k - 1; r++) {
+    const c = chunks[r]!;
+    if (c.length !== 1 && runNameCredit[r]! < c.length) return 0;
+  }
+  const last = chunks[k - 1]!;
+  const missing = last.length - runNameCredit[k - 1]!;
+  if (last.length < FAMILY_PART_MIN || missing <= 0) return 0;
+  // A service word ("anna.support") speaks for an organisation, never as a family name.
+  if (last.pieces.some((x) => x.kind === 'token' && tokenClass(x.flags) === 'service')) return 0;
+  const start = last.pieces[0]!.start;
+  // A vowelless run read as initials ("anna.jrr") is not a family name.
+  if (isInitialsRun(body, start, start + last.length) && last.pieces.some((p) => p.kind !== 'token')) return 0;
+  // Spelled as the spelling columns read it: initials at the run's edges left out ("okonkwoj").
+  const p = last.pieces;
+  const from = p[0]!.kind === 'initial' ? p[0]!.end : start;
+  const to = p.length > 1 && p[p.length - 1]!.kind === 'initial' ? p[p.length - 1]!.start : start + last.length;
+  if (to - from < 2) return 0;
+  const bits = -runLog2(body, from, to, tables.nameNgram) / (to - from + 1);
+  return bits <= NAME_SPELLING_MAX_BITS ? missing : 0;
+}
 

@@ -14,10 +14,13 @@ import { buildTokenTrie, FIRST, LAST, NAME, SERVICE, WORD, type TokenTrie } from
 
 export interface NameTables {
   readonly trie: TokenTrie;
+  /** How names and words are spelled (the spelling columns). */
   readonly ngram: NgramModel;
+  /** How names alone are spelled (given and family names, no words): the family-name position. */
+  readonly nameNgram: NgramModel;
 }
 
-/** Builds the dictionaries and the n-gram model (about 0.3 s; call once per process). */
+/** Builds the dictionaries and the n-gram models (about 0.5 s; call once per process). */
 export function buildNameTables(): NameTables {
   const lists = loadNameLists();
   const trie = buildTokenTrie([
@@ -27,7 +30,8 @@ export function buildNameTables(): NameTables {
     [SERVICE, SERVICE_WORDS],
   ]);
   const ngram = trainNgramModel([...lists.first, ...lists.last, ...lists.words]);
-  return { trie, ngram };
+  const nameNgram = trainNgramModel([...lists.first, ...lists.last]);
+  return { trie, ngram, nameNgram };
 }
 
 /** One piece of a segmented run: a dictionary token, an initial, or one uncovered letter. */

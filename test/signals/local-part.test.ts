@@ -178,3 +178,44 @@ describe('localPartSignals: initials and birth years', () => {
     expect(sig(local).digitRunMaxBeyondYear).toBe(run);
   });
 });
+
+describe('localPartSignals: the family-name position', () => {
+  // Made-up family names that no list holds whole: the lists alone leave letters unexplained.
+  it.each([
+    'emma.kowarczyk',
+    'tomas_hravelik',
+    'lars-oyelaran',
+    'anna.ferlinghetti',
+    'emma.kowarczyk77', // digits after the name do not change its parts
+    'emma.kowarczyk+news', // nor does a +tag
+  ])('%s: a name, then a part spelled as names are spelled, is a full name', (local) => {
+    const s = sig(local);
+    expect(s.nameScore).toBe(1);
+    expect(s.uncoveredShare).toBeGreaterThan(0); // the lists alone do not explain it
+  });
+
+  it('credits a family name after a name and a middle name or initial', () => {
+    expect(sig('anna.m.velindor').nameScore).toBeGreaterThan(sig('annamvelindor').nameScore);
+    expect(sig('e.kowarczyk').nameScore).toBeGreaterThan(0.85);
+  });
+
+  it.each([
+    ['emmakowarczyk', 'one run: no position to read'],
+    ['emma..kowarczyk', 'two separators in a row'],
+    ['emma.kowarczyk.x.y', 'four parts'],
+    ['zqxv.kowarczyk', 'the first part is not a name'],
+    ['emma.kowarczyk_dev', 'the last part is not the family name'],
+    ['anna.xkqvwz', 'a generated tail'],
+    ['anna_qwrtzp', 'a generated tail'],
+    ['anna.jrr', 'initials'],
+  ])('%s: no family-name credit (%s)', (local) => {
+    const s = sig(local);
+    expect(s.nameScore).toBeLessThan(0.75);
+  });
+
+  it('never reads a service word as a family name', () => {
+    const s = sig('anna.support');
+    expect(s.serviceShare).toBeGreaterThan(0.5);
+    expect(s.nameScore).toBeLessThan(0.5);
+  });
+});

@@ -21,6 +21,7 @@ import type { BatchStateReader } from '../streams/coalescing-reader.ts';
 import type { CheckScored } from '../domain/events.ts';
 import type { HotWindows } from '../streams/hot-windows.ts';
 import { createReplica } from '../streams/replica.ts';
+import { sharedConsumer } from '../bus/shared-consumer.ts';
 import type { KeyFilters } from '../streams/stores/key-filter.ts';
 import { LevelStore } from '../streams/stores/level-store.ts';
 import { EMBEDDED_TOPOLOGY, stateStoresOf, storesOf, storesToDrop, TOPOLOGY } from '../streams/topology.ts';
@@ -205,18 +206,27 @@ export async function replicaState(ctx: Context, opened: OpenedBus): Promise<Mat
   // A retired store's successor arrives through its own changelog, built there by the streams;
   // the short windows' old values are of no use (they are held in memory now).
   if (await engine.dropUnkept(storesToDrop())) ctx.logger.info(DROPPED);
-  const replica = createReplica({ bus: opened.bus, state: db, stores, groupId: `mailsift-api-${instanceId(ctx)}`, logger: ctx.logger.child({ role: 'api' }) });
+  // The replica and the hot windows' feed read through one consumer (one fetch loop, one group
+  // member): each further consumer is a fetch request per batching wait, loaded or idle.
+  const groupId = `mailsift-api-${instanceId(ctx)}`;
+  const shared = sharedConsumer(opened.bus, groupId, 2);
+  const replica = createReplica({ bus: opened.bus, state: db, stores, groupId, consumer: (o) => shared.part(o), logger: ctx.logger.child({ role: 'api' }) });
   let hot: Awaited<ReturnType<typeof startHotWindows>> | undefined;
   const close = async (): Promise<void> => {
     await hot?.feed.stop();
     await replica.stop();
+    await shared.stop();
     await db.close();
   };
+  // Started together (the consumer starts once both have subscribed); the windows then replay
+  // while the replica catches up. A part that fails to start stops the other's wait.
+  const hotStarting = startHotWindows(ctx, opened.bus, opened.codecs, undefined, { groupId, consumer: (o) => shared.part(o) });
+  hotStarting.catch(() => shared.stop());
   try {
     await replica.start();
     ctx.metrics.gauge('mailsift_replica_lag_records', "Changelog records this API instance's replica has not applied yet (its reads are that stale)", [], async (set) => set({}, await replica.lag()));
     const caughtUp = await catchUp({ part: 'replica', logger: ctx.logger, caughtUp: (ms) => replica.caughtUp(ms), remaining: () => replica.lag() });
-    hot = await startHotWindows(ctx, opened.bus, opened.codecs);
+    hot = await hotStarting;
     const { feed, caughtUp: hotCaughtUp } = hot;
     return {
       reader: db,
@@ -233,7 +243,10 @@ export async function replicaState(ctx: Context, opened: OpenedBus): Promise<Mat
       close,
     };
   } catch (err) {
+    await shared.stop();
+    // The feed's own failure, if it had one, is the cause (the replica's start then only saw the consumer stop).
+    const feedFailure: unknown = await hotStarting.then((h) => void (hot ??= h), (e: unknown) => e);
     await close();
-    throw err;
+    throw feedFailure ?? err;
   }
 }

@@ -15,7 +15,7 @@
  * events' positions, as with the stores' committed offsets.
  */
 import type { EventCodec } from '../bus/avro.ts';
-import type { Bus, BusConsumer } from '../bus/ports.ts';
+import type { Bus, BusConsumer, ConsumerOptions } from '../bus/ports.ts';
 import { TOPICS } from '../bus/topics.ts';
 import type { CheckScored } from '../domain/events.ts';
 import { HotWindows } from './hot-windows.ts';
@@ -28,6 +28,11 @@ export interface HotWindowFeedOptions {
   readonly codec: EventCodec<CheckScored>;
   /** Its consumer group. In Kafka mode one per instance: a group with another member would split the partitions. */
   readonly groupId: string;
+  /**
+   * Its consumer, in that group: a part of one shared with the instance's other readers
+   * (bus/shared-consumer.ts: Kafka mode's replica), or by default one of its own.
+   */
+  readonly consumer?: (options: ConsumerOptions) => BusConsumer;
   /**
    * The newest record's timestamp of a partition (undefined: empty), where the bus can tell it
    * cheaply (the embedded log). Absent: the clock stands for it (Kafka; exact while producers'
@@ -83,7 +88,9 @@ export async function startHotWindowFeed(o: HotWindowFeedOptions): Promise<HotWi
   const written = o.bus.kind === 'embedded' ? new WeakMap<Buffer, CheckScored>() : undefined;
   // Kafka mode: own events by position, per partition in offset order (acknowledged in order).
   const writtenAt = o.bus.kind === 'embedded' ? undefined : Array.from({ length: partitions }, () => new Map<number, CheckScored>());
-  const consumer: BusConsumer = o.bus.consumer(o.groupId);
+  // Its partitions' batches may be handled at once (each in order): in a consumer shared with the
+  // replica, which takes a fetch's batches together, they then do not wait for its write.
+  const consumer: BusConsumer = (o.consumer ?? ((opts) => o.bus.consumer(o.groupId, opts)))({ concurrentPartitions: partitions });
   await consumer.start([topic], {
     onAssigned: (tps) => {
       owned = tps.length;

@@ -6,7 +6,7 @@
  * source positions arrive through the offsets changelog and tell read-your-writes which own
  * events the replica already includes.
  */
-import type { Bus, BusConsumer, ConsumedRecord } from '../bus/ports.ts';
+import type { Bus, BusConsumer, ConsumedRecord, ConsumerOptions } from '../bus/ports.ts';
 import { APP_ID, changelogTopic, TOPICS } from '../bus/topics.ts';
 import { OFFSETS_STORE } from './stores/offsets.ts';
 import type { CommittedPosition, PhysicalRecord, StateStore } from './stores/state-store.ts';
@@ -38,6 +38,11 @@ export interface ReplicaOptions {
   stores: readonly StoreSpec[];
   /** One group per API instance: it must be its only member, to be given every partition. */
   groupId: string;
+  /**
+   * Its consumer, in that group: a part of one shared with the instance's other readers
+   * (bus/shared-consumer.ts), or by default one of its own.
+   */
+  consumer?: (options: ConsumerOptions) => BusConsumer;
   logger?: { error(o: object, msg?: string): void };
 }
 
@@ -108,7 +113,7 @@ export function createReplica(o: ReplicaOptions): Replica {
     async start() {
       for (const t of topics) position.set(t, await o.state.offsets(t, o.bus.partitionCount(t)));
       await refreshSourcePositions();
-      consumer = o.bus.consumer(o.groupId, { concurrentPartitions: total });
+      consumer = (o.consumer ?? ((opts) => o.bus.consumer(o.groupId, opts)))({ concurrentPartitions: total });
       await consumer.start(topics, {
         onAssigned: (tps) => {
           owned = tps.length;

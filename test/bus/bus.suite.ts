@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { RecordsWithdrawnError, type Bus, type ConsumedRecord, type TopicPartition } from '../../src/bus/ports.ts';
 import { partitionFor } from '../../src/bus/partitioner.ts';
+import { sharedConsumer } from '../../src/bus/shared-consumer.ts';
 
 export interface BusFixture {
   /** Opens a bus over the given topics (fresh state unless `reopen` of the same fixture). */
@@ -103,6 +104,70 @@ export function busContract(name: string, fx: BusFixture): void {
       expect(await bus.offsetsForTime(topic, t0 + 4500)).toEqual([5, 0, 0]);
       expect(await bus.offsetsForTime(topic, t0 + 60_001)).toEqual([10, 1, 0]);
       expect(await bus.offsetsForTime(topic, t0 + 120_000)).toEqual([10, 3, 0]);
+      await bus.close();
+    });
+
+    // Kafka mode's API reads its changelogs and the checks topic through one consumer (src/bus/shared-consumer.ts).
+    it('a shared consumer gives each part its own topics: assignment, positions, batches; it starts once every part has', async () => {
+      const [ta, tb] = [fx.topic('shared-a'), fx.topic('shared-b')];
+      const bus = await fx.open([
+        { name: ta, partitions: 2, retentionMs: 86_400_000 },
+        { name: tb, partitions: 1, retentionMs: 86_400_000 },
+      ]);
+      const p = bus.producer();
+      await p.send(ta, [0, 1, 2].map((i) => ({ key: Buffer.from('a'), value: Buffer.from(`a${i}`), timestamp: i + 1, partition: 0 })));
+      await p.send(ta, [{ key: Buffer.from('c'), value: Buffer.from('c0'), timestamp: 1, partition: 1 }]);
+      await p.send(tb, [0, 1, 2, 3].map((i) => ({ key: Buffer.from('b'), value: Buffer.from(`b${i}`), timestamp: i + 1, partition: 0 })));
+      const shared = sharedConsumer(bus, `shared-${Math.random().toString(36).slice(2)}`, 2);
+      const seen = { a: [] as string[], b: [] as string[], assignedA: [] as string[], assignedB: [] as string[], asked: [] as string[] };
+      const part = (name: 'a' | 'b', topic: string, from: number) => ({
+        position: async (tp: TopicPartition) => {
+          seen.asked.push(`${name}:${tp.topic === topic ? 'own' : 'other'}`);
+          return tp.partition === 0 ? from : 0;
+        },
+        onBatch: async (tp: TopicPartition, recs: readonly ConsumedRecord[]) => {
+          expect(tp.topic).toBe(topic);
+          seen[name].push(...recs.map((r) => r.value.toString()));
+        },
+        onAssigned: (tps: readonly TopicPartition[]) => {
+          (name === 'a' ? seen.assignedA : seen.assignedB).push(...tps.map((tp) => `${tp.topic === topic ? 'own' : 'other'}/${tp.partition}`));
+        },
+      });
+      const a = shared.part();
+      const b = shared.part({ concurrentPartitions: 2 });
+      expect(() => shared.part()).toThrow(/one more/);
+      let aStarted = false;
+      const aStart = a.start([ta], part('a', ta, 1)).then(() => (aStarted = true));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(aStarted).toBe(false); // waits for the other part: one subscription for both
+      await b.start([tb], part('b', tb, 2));
+      await aStart;
+      for (let i = 0; i < 200 && (seen.a.length < 3 || seen.b.length < 2); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(seen.a.sort()).toEqual(['a1', 'a2', 'c0']);
+      expect(seen.b).toEqual(['b2', 'b3']);
+      expect(seen.assignedA.sort()).toEqual(['own/0', 'own/1']);
+      expect(seen.assignedB).toEqual(['own/0']);
+      expect(seen.asked.every((x) => x.endsWith(':own'))).toBe(true);
+      // A part that stopped takes nothing more; the other still does.
+      await a.stop();
+      await p.send(ta, [{ key: Buffer.from('a'), value: Buffer.from('a3'), timestamp: 9, partition: 0 }]);
+      await p.send(tb, [{ key: Buffer.from('b'), value: Buffer.from('b4'), timestamp: 9, partition: 0 }]);
+      for (let i = 0; i < 200 && seen.b.length < 3; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(seen.b).toEqual(['b2', 'b3', 'b4']);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(seen.a).not.toContain('a3');
+      await b.stop();
+      await shared.stop();
+      await bus.close();
+    });
+
+    it('a shared consumer stopped before every part started fails the waiting starts', async () => {
+      const topic = fx.topic('shared-stop');
+      const bus = await fx.open([{ name: topic, partitions: 1, retentionMs: 86_400_000 }]);
+      const shared = sharedConsumer(bus, `shared-${Math.random().toString(36).slice(2)}`, 2);
+      const waiting = shared.part().start([topic], { position: async () => 0, onBatch: async () => undefined });
+      await shared.stop();
+      await expect(waiting).rejects.toThrow(/stopped before it started/);
       await bus.close();
     });
 

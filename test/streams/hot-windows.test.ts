@@ -5,7 +5,7 @@ import type { CheckScored } from '../../src/domain/events.ts';
 import { MINUTE } from '../../src/domain/time.ts';
 import { countsWith, distinctCounter, total, type ExtraMember } from '../../src/streams/aggregations/distinct-counter.ts';
 import { SETS_CODEC } from '../../src/streams/aggregations/member-sets.ts';
-import { HotWindow, HotWindows } from '../../src/streams/hot-windows.ts';
+import { entityHash, HotWindow, HotWindows } from '../../src/streams/hot-windows.ts';
 import { aCheck, hash } from '../helpers/pipeline.ts';
 import { MemoryTx } from '../helpers/memory-tx.ts';
 
@@ -131,6 +131,91 @@ describe('hot windows (Given adds and reads in any order, Then every count equal
     expect(both(at)[0]).toBe(both(at)[1]);
     for (let i = 0; i < 20; i++) add({ entity: 's', member: `late${i}`, t: T0 + 17 * MINUTE, cat: 0 }); // inside that window, too late for the value
     expect(both(at)[0]).toBe(both(at)[1]);
+  });
+
+  // The windows are keyed by a 30-bit hash of the entity (hot-windows.ts): keys that hash alike share a slot.
+  const colliding = ((): string[] => {
+    const seen = new Map<number, string>();
+    for (let i = 0; ; i++) {
+      const key = `entity-${i}.example`;
+      const h = entityHash(Buffer.from(key));
+      const other = seen.get(h);
+      if (other !== undefined) return [other, key];
+      seen.set(h, key);
+    }
+  })();
+
+  it('entities whose keys hash alike are counted, read and dropped apart', () => {
+    const [a, b] = colliding as [string, string];
+    expect(entityHash(Buffer.from(a))).toBe(entityHash(Buffer.from(b)));
+    fc.assert(
+      fc.property(steps, fc.integer({ min: 0, max: 60 * MINUTE }), (steps, expireAt) => {
+        // The same steps over three entities, two of which collide, one held before the other.
+        const names = new Map([['a.example', a], ['b.example', b], ['none.example', 'none.example']]);
+        const stored = new MemoryTx();
+        const hot = new HotWindow(counter, (e) => memberOf(e.member));
+        let expired = false;
+        for (const s of steps) {
+          if ('add' in s) {
+            const e = { ...s.add, entity: names.get(s.add.entity)! };
+            counter.apply(e, stored, () => undefined);
+            hot.add(e);
+            continue;
+          }
+          if (!expired && s.read.at >= T0 + expireAt) {
+            // Expiry drops whole entities quiet for the retention, unlinking them from a shared slot.
+            hot.expire(T0 + expireAt);
+            expired = true;
+          }
+          if (expired && s.read.at < T0 + expireAt) continue; // a window before the expiry: what it dropped is gone
+          const entity = names.get(s.read.entity)!;
+          const more: ExtraMember[] = s.read.extra.map((m, i) => ({ member: memberOf(m), category: i % 2, time: s.read.at - i * MINUTE }));
+          const want = countsWith(stored.get(SUMMARY, Buffer.from(entity)), s.read.at, 10 * MINUTE, MINUTE, more);
+          const got = hot.counts(Buffer.from(entity), s.read.at, more);
+          expect(got).toEqual(want);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('an entity expired from a shared slot leaves the other one there', () => {
+    const [a, b] = colliding as [string, string];
+    for (const [quiet, busy] of [[a, b], [b, a]] as const) {
+      const hot = new HotWindow(counter, (e) => memberOf(e.member));
+      hot.add({ entity: quiet, member: 'm1', t: T0, cat: 0 });
+      hot.add({ entity: busy, member: 'm2', t: T0 + 15 * MINUTE, cat: 0 });
+      hot.add({ entity: busy, member: 'm3', t: T0 + 15 * MINUTE, cat: 1 });
+      expect(hot.size).toBe(2);
+      expect(hot.expire(T0 + 21 * MINUTE)).toBe(1);
+      expect(hot.size).toBe(1);
+      expect(total(hot.counts(Buffer.from(quiet), T0 + 21 * MINUTE, []))).toBe(0);
+      expect(hot.counts(Buffer.from(busy), T0 + 21 * MINUTE, [])).toEqual(new Map([[0, 1], [1, 1]]));
+      hot.add({ entity: quiet, member: 'm4', t: T0 + 21 * MINUTE, cat: 0 }); // held again, beside the other
+      expect(hot.size).toBe(2);
+      expect(total(hot.counts(Buffer.from(quiet), T0 + 22 * MINUTE, []))).toBe(1);
+      expect(hot.expire(T0 + 60 * MINUTE)).toBe(2);
+      expect(hot.size).toBe(0);
+    }
+  });
+
+  // The IP window's shape: thousands of entities, most with one member (their first bytes share slabs).
+  it('thousands of entities, most with a member or two, count what the stored summaries count', () => {
+    const stored = new MemoryTx();
+    const hot = new HotWindow(counter, (e) => memberOf(e.member));
+    const events: Ev[] = [];
+    let seed = 7;
+    const rand = (n: number): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+    for (let i = 0; i < 20_000; i++) events.push({ entity: `ip-${rand(6_000)}`, member: `m${rand(3)}-${rand(50)}`, t: T0 + i * 150 - rand(3) * MINUTE, cat: rand(4) === 0 ? 1 : 0 });
+    for (const e of events) {
+      counter.apply(e, stored, () => undefined);
+      hot.add(e);
+    }
+    const at = T0 + 20_000 * 150;
+    for (let k = 0; k < 6_000; k++) {
+      const entity = Buffer.from(`ip-${k}`);
+      expect(hot.counts(entity, at, [])).toEqual(countsWith(stored.get(SUMMARY, entity), at, 10 * MINUTE, MINUTE, []));
+    }
   });
 
   it('drops an entity once it has been quiet for the retention, not before', () => {

@@ -209,8 +209,10 @@ export class PackedSets {
   private open(at: number, bytes: number): void {
     if (this.used + bytes > this.data.length) {
       // Grown by half again: amortised O(1) per byte added. Its own memory (not a slice of
-      // Node's shared pool, which one long-lived slice would keep alive whole).
-      const grown = Buffer.allocUnsafeSlow(Math.max(INITIAL_BYTES, this.used + bytes, Math.ceil((this.data.length * 3) / 2 / ID) * ID));
+      // Node's shared pool, which one long-lived slice would keep alive whole), except a
+      // summary's first bytes (below).
+      const size = Math.max(INITIAL_BYTES, this.used + bytes, Math.ceil((this.data.length * 3) / 2 / ID) * ID);
+      const grown = size === INITIAL_BYTES ? firstBytes() : Buffer.allocUnsafeSlow(size);
       this.data.copy(grown, 0, 0, at);
       this.data.copy(grown, at + bytes, at, this.used);
       this.data = grown;
@@ -240,3 +242,23 @@ export class PackedSets {
 }
 
 const EMPTY = Buffer.alloc(0);
+
+/**
+ * A summary's first INITIAL_BYTES, cut from a slab of these summaries' own: most entities of a
+ * window never outgrow them (one inbox from an IP), and a memory of its own each (an ArrayBuffer
+ * and its backing store) cost about a third of such an entity's memory and of the collector's
+ * work over a window of millions (docs/architecture.md, Benchmarks). A slab is held while one
+ * of its summaries still uses its first bytes: at most SLAB_BYTES for each such summary, and
+ * entities come and go in about the order they were first seen, so slabs leave together.
+ */
+const SLAB_BYTES = 4096;
+let slab = EMPTY;
+let slabAt = 0;
+function firstBytes(): Buffer {
+  if (slabAt + INITIAL_BYTES > slab.length) {
+    slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
+    slabAt = 0;
+  }
+  slabAt += INITIAL_BYTES;
+  return slab.subarray(slabAt - INITIAL_BYTES, slabAt);
+}

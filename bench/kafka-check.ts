@@ -135,7 +135,9 @@ try {
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const m of modes) console.log(`| ${m.mode} | ${Math.round(med(m.mode, 'rps'))} | ${med(m.mode, 'p50')} | ${med(m.mode, 'p99')} | ${med(m.mode, 'lagP50').toFixed(1)} | ${med(m.mode, 'lagP99').toFixed(1)} |`);
   const k = modes[1]!.mode;
-  console.log(`\nkafka / embedded throughput: ${((med(k, 'rps') / med(modes[0]!.mode, 'rps')) * 100).toFixed(1)}%; kafka target >= 5000 checks/s with p99 < 50 ms: ${med(k, 'rps') >= 5000 && med(k, 'p99') < 50 ? 'met' : 'not met'}`);
+  const kafkaShare = med(k, 'rps') / med(modes[0]!.mode, 'rps');
+  // Issue 19's target, a ratio in one run, replaced the earlier absolute one (5,000 checks/s).
+  console.log(`\nkafka / embedded throughput: ${(kafkaShare * 100).toFixed(1)}% (target >= 70%): ${kafkaShare >= 0.7 ? 'met' : 'not met'}`);
   // Durability: every answered check is billed on the instance that answered it, and on the other once replicated.
   for (const m of modes) {
     let billed = 0;

@@ -22,6 +22,7 @@
  * sample is the most optimistic one, and on new traffic it would let more through than it did here.
  */
 import { blockCutLogit } from './calibration.ts';
+import { humanScoreOf } from './score.ts';
 
 export interface CatchItem {
   readonly human: boolean;
@@ -50,7 +51,7 @@ export interface CatchGuard {
 }
 
 /** A human_score below `allowAtLeast` is not an allow: review or block, a fake caught. */
-export const caught = (probability: number, allowAtLeast: number): boolean => Math.round(100 * probability) < allowAtLeast;
+export const caught = (probability: number, allowAtLeast: number): boolean => humanScoreOf(probability) < allowAtLeast;
 
 /** Below the exact cut, so rounding lands the fake on the review side. */
 const MARGIN = 1e-6;

@@ -107,6 +107,12 @@ export function sigmoid(z: number): number {
   return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
 }
 
+/**
+ * The integer `human_score` the API returns for a probability. Verdicts are cut on it, so the
+ * guards that count blocks and catches on held-out outcomes use this same rounding.
+ */
+export const humanScoreOf = (probability: number): number => Math.round(100 * probability);
+
 /** Scores a feature vector: logit, probability, human_score, verdict, reasons, evidence. */
 export function scoreFeatures(
   features: ArrayLike<number>,
@@ -127,7 +133,7 @@ export function scoreFeatures(
   }
   evidence.sort((a, b) => Math.abs(b.impact) - Math.abs(a.impact));
   const probability = sigmoid(logit);
-  const humanScore = Math.round(100 * probability);
+  const humanScore = humanScoreOf(probability);
   return {
     logit,
     probability,

@@ -33,7 +33,7 @@ import { DEFAULT_THRESHOLDS } from '../domain/check.ts';
 import { blockCutLogit } from './calibration.ts';
 import { guardCatches } from './catch-guard.ts';
 import { logLossOf } from './prequential.ts';
-import { sigmoid, type GuardReason } from './score.ts';
+import { humanScoreOf, sigmoid, type GuardReason } from './score.ts';
 
 export interface HeldOutScore {
   readonly human: boolean;
@@ -70,7 +70,7 @@ export interface VerdictGuard {
 }
 
 /** A human_score below `blockBelow` is a block (MAILSIFT_VERDICT_REVIEW). */
-export const blocks = (probability: number, blockBelow: number): boolean => Math.round(100 * probability) < blockBelow;
+export const blocks = (probability: number, blockBelow: number): boolean => humanScoreOf(probability) < blockBelow;
 
 /** Past the exact lift, so rounding lands the lifted human on the review side. */
 const MARGIN = 1e-6;

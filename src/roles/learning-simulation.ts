@@ -20,6 +20,7 @@ import { verdictFor, type Verdict } from '../domain/check.ts';
 import type { CheckScored, ModelPublished } from '../domain/events.ts';
 import type { ComparedCheck, Judged } from '../eval/learning-comparison.ts';
 import type { LabelledRow } from '../eval/labelled.ts';
+import { humanScoreOf } from '../model/score.ts';
 import { createLogger } from '../platform/logger.ts';
 import type { ModelStatsView } from '../service/ports.ts';
 import { startApi } from './api.ts';
@@ -174,7 +175,7 @@ export async function simulateLearning(input: LearningSimulationInput): Promise<
     for (const u of unseen) {
       const e: CheckScored = await opened.codecs.checks.decode(checkEvents[u.event]!);
       servedModels[e.served_model] = (servedModels[e.served_model] ?? 0) + 1;
-      const judged = (probability: number): Judged => ({ probability, verdict: verdictFor(Math.round(100 * probability), thresholds) });
+      const judged = (probability: number): Judged => ({ probability, verdict: verdictFor(humanScoreOf(probability), thresholds) });
       checks.push({
         label: u.label,
         gmail: e.domain === 'gmail.com',

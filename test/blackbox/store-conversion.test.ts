@@ -188,7 +188,9 @@ describe('a data dir of the version before one record per domain (volume and sha
       if (left.records.length === 0 || left.marks.every((m) => m === 1)) continue;
       killedMid = true;
       expect(left.marks.every((m) => m === 0)).toBe(true);
-      expect(left.records.length).toBeLessThan(want.records.length);
+      // Every record may already be written: the last store's keys are mostly ones the first listed
+      // (converted then), so the chunk that carries the marks can add none.
+      expect(left.records.length).toBeLessThanOrEqual(want.records.length);
       expect(left.oldKeys.every((n) => n > 0)).toBe(true);
       const again = await startServer(UNLIMITED, dir);
       try {

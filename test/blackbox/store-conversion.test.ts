@@ -174,19 +174,24 @@ describe('a data dir of the version before one record per domain (volume and sha
     expect(want.records.length).toBeGreaterThan(8_000); // domains whose volume expired and that have no shapes have no record
     expect(want.oldKeys).toEqual([0, 0]);
 
-    // Kill at the first committed chunk of the conversion (its records land in chunks of 4,096,
-    // the marks with the last): a kill that lands before the first chunk or after the marks is
-    // tried again with a fresh copy, until one lands in between.
+    // Kill between the first committed chunk of the conversion and the marks (its records land
+    // in chunks of 4,096, the marks with the last). The delay after the conversion's start line
+    // is searched: a kill before the first chunk waits longer next time, one after the marks
+    // shorter, each with a fresh copy, so the window is found at any machine load.
     let killedMid = false;
-    for (let attempt = 0; attempt < 6 && !killedMid; attempt++) {
+    let [early, late, delay] = [0, Infinity, 150];
+    for (let attempt = 0; attempt < 12 && !killedMid; attempt++) {
       const dir = tempDir(`killed${attempt}`);
       cpSync(old, dir, { recursive: true });
       const k = await startServer(UNLIMITED, dir, /earlier version are converted as their partitions are assigned/);
-      await settle([150, 60, 300, 20, 500, 0][attempt]!);
+      await settle(delay);
       expect(await k.stop('SIGKILL')).toBe(null);
       const left = await stateOf(dir);
-      if (left.records.length === 0 || left.marks.every((m) => m === 1)) continue;
-      killedMid = true;
+      if (left.records.length === 0) early = delay;
+      else if (left.marks.every((m) => m === 1)) late = delay;
+      else killedMid = true;
+      delay = late === Infinity ? Math.max(2 * early, 50) : Math.floor((early + late) / 2);
+      if (!killedMid) continue;
       expect(left.marks.every((m) => m === 0)).toBe(true);
       // Every record may already be written: the last store's keys are mostly ones the first listed
       // (converted then), so the chunk that carries the marks can add none.

@@ -55,6 +55,7 @@ export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
   const assigned = new Set<string>(); // tps whose local position is known and sought
   const firstAt = new Map<string, number>(); // tp -> position its first batch must start at
   const inHandler = new Set<string>(); // tps whose batch the handler is applying now
+  const stuck = new Set<string>(); // tps watched for a lost seek (see watchStuck)
 
   const key = (t: string, p: number): string => `${t}/${p}`;
 
@@ -96,32 +97,43 @@ export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
   /**
    * kafkajs now and then loses a seek made while its first fetch of the partition is in flight
    * (twice in CI: a consumer sought to a position delivered nothing for 20-30 s though records
-   * waited there). Until a partition delivers its first batch after a join, it is looked at
-   * every few seconds: records past the wanted position and still nothing delivered means the
-   * seek is repeated (harmless: nothing was consumed since). For the first half minute after a
-   * join only: a partition that stays empty longer is not worth a broker request every 3 s.
+   * waited there). A partition that had records waiting past its position when it was sought
+   * (the join's own offsets lookup says so) is looked at every few seconds until it delivers
+   * its first batch: records past the wanted position and still nothing delivered means the seek
+   * is repeated (harmless: nothing was consumed since). A partition at its end when sought, or
+   * at a later look, is left alone from then on: no record waited for the seek, and a kafkajs
+   * position past the wanted one shows as a first batch ahead of it, which is sought back
+   * (eachBatch). Only the topics of partitions still watched are looked up (two ListOffsets
+   * requests per topic), and for the first half minute after a join only: looking at every
+   * partition that had delivered nothing cost an instance whose load leaves most changelogs
+   * empty about ten requests a second for that half minute (docs/architecture.md, Benchmarks).
    */
   function watchStuck(c: Consumer, looksLeft = STUCK_LOOKS): void {
     clearTimeout(stuckTimer);
-    if (looksLeft <= 0) return;
+    if (looksLeft <= 0 || stuck.size === 0) return;
     stuckTimer = setTimeout(() => {
       void (async () => {
-        if (stopped || consumer !== c || firstAt.size === 0) return;
-        const waiting = [...firstAt].map(([k, pos]) => ({ topic: k.slice(0, k.lastIndexOf('/')), partition: Number(k.slice(k.lastIndexOf('/') + 1)), pos }));
+        if (stopped || consumer !== c) return;
+        for (const k of stuck) if (!firstAt.has(k)) stuck.delete(k); // delivered since
+        const waiting = [...stuck].map((k) => ({ k, topic: k.slice(0, k.lastIndexOf('/')), partition: Number(k.slice(k.lastIndexOf('/') + 1)), pos: firstAt.get(k)! }));
         try {
           for (const topic of new Set(waiting.map((w) => w.topic))) {
             const highs = new Map((await o.admin.fetchTopicOffsets(physical(topic))).map((x) => [x.partition, Number(x.high)]));
             for (const w of waiting) {
-              const k = key(w.topic, w.partition);
-              if (w.topic !== topic || firstAt.get(k) !== w.pos || inHandler.has(k) || (highs.get(w.partition) ?? 0) <= w.pos) continue;
-              o.logger.warn({ topic: physical(topic), partition: w.partition, wanted: w.pos, end: highs.get(w.partition) }, 'kafka: nothing delivered since the seek though records wait; seeking again');
+              if (w.topic !== topic || firstAt.get(w.k) !== w.pos || inHandler.has(w.k)) continue;
+              const end = highs.get(w.partition) ?? 0;
+              if (end <= w.pos) {
+                stuck.delete(w.k); // at its end: left alone from now on (see above)
+                continue;
+              }
+              o.logger.warn({ topic: physical(topic), partition: w.partition, wanted: w.pos, end }, 'kafka: nothing delivered since the seek though records wait; seeking again');
               c.seek({ topic: physical(topic), partition: w.partition, offset: String(w.pos) });
             }
           }
         } catch {
           // the broker is away: the next look tries again
         }
-        if (consumer === c && !stopped && firstAt.size > 0) watchStuck(c, looksLeft - 1);
+        if (consumer === c && !stopped) watchStuck(c, looksLeft - 1);
       })();
     }, STUCK_CHECK_MS);
     stuckTimer.unref();
@@ -149,23 +161,27 @@ export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
       restartDelay = RESTART_MIN_MS;
       assigned.clear();
       firstAt.clear();
+      stuck.clear();
       uncommitted.clear(); // partitions may have moved; their new owner commits them
       const assignment = e.payload.memberAssignment as Record<string, number[]>;
       const tps: TopicPartition[] = Object.entries(assignment).flatMap(([topic, parts]) => parts.map((partition) => ({ topic: logical(topic), partition })));
       ready = (async () => {
         try {
           await h.onAssigned?.(tps);
-          const lows = new Map<string, Map<number, number>>();
+          const ends = new Map<string, Map<number, { low: number; high: number }>>();
           await Promise.all(
             [...new Set(tps.map((tp) => tp.topic))].map(async (topic) => {
               const offsets = await withRetry(() => o.admin.fetchTopicOffsets(physical(topic)));
-              lows.set(topic, new Map(offsets.map((x) => [x.partition, Number(x.low)])));
+              ends.set(topic, new Map(offsets.map((x) => [x.partition, { low: Number(x.low), high: Number(x.high) }])));
             }),
           );
           for (const tp of tps) {
-            const pos = Math.max(await h.position(tp), lows.get(tp.topic)?.get(tp.partition) ?? 0);
-            firstAt.set(key(tp.topic, tp.partition), pos);
-            assigned.add(key(tp.topic, tp.partition));
+            const k = key(tp.topic, tp.partition);
+            const e = ends.get(tp.topic)?.get(tp.partition);
+            const pos = Math.max(await h.position(tp), e?.low ?? 0);
+            firstAt.set(k, pos);
+            assigned.add(k);
+            if (e === undefined || e.high > pos) stuck.add(k); // records wait for this seek: watched
             c.seek({ topic: physical(tp.topic), partition: tp.partition, offset: String(pos) });
           }
           watchStuck(c);
@@ -236,6 +252,7 @@ export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
         }
         const last = records.at(-1)!.offset;
         firstAt.delete(k); // later batches may legitimately start past a compaction gap
+        stuck.delete(k);
         resolveOffset(String(last));
         uncommitted.set(`${batch.topic}/${batch.partition}`, { topic: batch.topic, partition: batch.partition, offset: String(last + 1) });
         scheduleKafkaCommit(c);

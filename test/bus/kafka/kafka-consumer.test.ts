@@ -10,7 +10,10 @@ import { kafkaConsumer } from '../../../src/bus/kafka/kafka-consumer.ts';
 
 type EachBatch = (p: unknown) => Promise<void>;
 
-function standIn(high: number) {
+/** `high`: each topic's end offset (every partition's), or one for all; `assignment`: topic -> partitions. */
+function standIn(high: number | Record<string, number>, assignment: Record<string, number[]> = { t: [0] }) {
+  const endOf = (topic: string): number => (typeof high === 'number' ? high : high[topic]!);
+  const lookups: string[] = []; // topics whose offsets were looked up, in order
   const seeks: string[] = [];
   const warnings: string[] = [];
   let eachBatch: EachBatch | undefined;
@@ -22,13 +25,18 @@ function standIn(high: number) {
     subscribe: async () => undefined,
     run: async (o: { eachBatch: EachBatch }) => {
       eachBatch = o.eachBatch;
-      setImmediate(() => emitter.emit('join', { payload: { memberAssignment: { t: [0] } } }));
+      setImmediate(() => emitter.emit('join', { payload: { memberAssignment: assignment } }));
     },
-    seek: (s: { offset: string }) => seeks.push(s.offset),
+    seek: (s: { topic: string; offset: string }) => seeks.push(s.topic === 't' ? s.offset : `${s.topic}:${s.offset}`),
     commitOffsets: async () => undefined,
     disconnect: async () => undefined,
   };
-  const admin = { fetchTopicOffsets: async () => [{ partition: 0, low: '0', high: String(high), offset: String(high) }] } as unknown as Admin;
+  const admin = {
+    fetchTopicOffsets: async (topic: string) => {
+      lookups.push(topic);
+      return (assignment[topic] ?? [0]).map((partition) => ({ partition, low: '0', high: String(endOf(topic)), offset: String(endOf(topic)) }));
+    },
+  } as unknown as Admin;
   const c = kafkaConsumer({
     kafka: { consumer: () => consumer } as unknown as Kafka,
     admin,
@@ -36,15 +44,15 @@ function standIn(high: number) {
     assigner: (() => undefined) as unknown as PartitionAssigner,
     logger: { warn: (_o, msg) => warnings.push(String(msg)), error: () => undefined },
   });
-  const deliver = (first: number, n: number) =>
+  const deliver = (first: number, n: number, topic = 't') =>
     eachBatch!({
-      batch: { topic: 't', partition: 0, messages: Array.from({ length: n }, (_, i) => ({ offset: String(first + i), key: null, value: Buffer.from('v'), timestamp: '1' })), firstOffset: () => String(first) },
+      batch: { topic, partition: 0, messages: Array.from({ length: n }, (_, i) => ({ offset: String(first + i), key: null, value: Buffer.from('v'), timestamp: '1' })), firstOffset: () => String(first) },
       resolveOffset: () => undefined,
       heartbeat: async () => undefined,
       isRunning: () => true,
       isStale: () => false,
     });
-  return { c, seeks, warnings, deliver };
+  return { c, seeks, warnings, deliver, lookups };
 }
 
 describe('kafka consumer: a lost seek', () => {
@@ -71,11 +79,29 @@ describe('kafka consumer: a lost seek', () => {
     await s.c.stop();
   }, 15_000);
 
-  it('leaves an empty partition alone (nothing waits past its position)', async () => {
+  it('leaves an empty partition alone (nothing waits past its position), without looking it up again', async () => {
     const s = standIn(6);
     await s.c.start(['t'], { position: async () => 6, onBatch: async () => undefined });
     await new Promise((r) => setTimeout(r, 3_400));
     expect(s.seeks).toEqual(['6']);
+    expect(s.lookups).toEqual(['t']); // the join's own lookup only
+    await s.c.stop();
+  }, 15_000);
+
+  it('looks up only the topics whose partitions had records waiting, and stops once they delivered', async () => {
+    // t: records wait past the position; u and v: at their end when sought.
+    const s = standIn({ t: 10, u: 6, v: 6 }, { t: [0], u: [0], v: [0] });
+    const got: string[] = [];
+    await s.c.start(['t', 'u', 'v'], { position: async () => 6, onBatch: async (tp, recs) => void got.push(...recs.map((r) => `${tp.topic}:${r.offset}`)) });
+    expect([...s.lookups].sort()).toEqual(['t', 'u', 'v']);
+    await new Promise((r) => setTimeout(r, 3_400));
+    expect(s.lookups.slice(3)).toEqual(['t']); // the watch's look: t only
+    expect(s.seeks).toContain('6'); // t sought again
+    await s.deliver(6, 4);
+    const before = s.lookups.length;
+    await new Promise((r) => setTimeout(r, 3_400));
+    expect(s.lookups.length).toBe(before); // nothing left to watch: no more lookups
+    expect(got).toEqual(['t:6', 't:7', 't:8', 't:9']);
     await s.c.stop();
   }, 15_000);
 });

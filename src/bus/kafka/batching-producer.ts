@@ -79,7 +79,11 @@ export function batchingProducer(producer: () => Producer, partitionsOf: (topic:
     for (const p of batch) p.taken = true;
     try {
       const byTopic = new Map<string, Pending[]>();
-      for (const p of batch) byTopic.set(p.topic, [...(byTopic.get(p.topic) ?? []), p]);
+      for (const p of batch) {
+        const list = byTopic.get(p.topic);
+        if (list) list.push(p);
+        else byTopic.set(p.topic, [p]);
+      }
       const meta = await producer().sendBatch({
         acks: -1,
         topicMessages: [...byTopic].map(([topic, list]) => ({

@@ -94,6 +94,8 @@ await state.open(storesOf(EMBEDDED_TOPOLOGY));
 const thread = await startStreamsThread({ dataDir: dir, logLevel: 'warn', prettyLogs: false, trainIntervalMs: 0 }, state, (moved) => {
   for (const x of moved) bus.log.advanceDurable(x.topic, x.partition, x.end);
 });
+// As embedded mode does (roles/materialized-state.ts): the worker is handed the checks.
+bus.log.handOver([TOPICS.checks.name, TOPICS.feedback.name]);
 bus.log.onDurable = (moved) => thread.durable(moved);
 const hot = await startHotWindowFeed({
   bus,

@@ -19,6 +19,7 @@ import { EventEmitter } from 'node:events';
 import { ClassicLevel } from 'classic-level';
 import { writeChained } from '../platform/level-batch.ts';
 import { openLevel } from '../platform/level-open.ts';
+import { HandedRecords, packChunk, type HandedChunk } from './embedded-handoff.ts';
 import { explainLogDamage } from './log-damage.ts';
 import { partitionFor } from './partitioner.ts';
 import type { BusProducer, ConsumedRecord, OutRecord, RecordPosition, SendOptions } from './ports.ts';
@@ -31,9 +32,19 @@ export interface LogTopicSpec {
   readonly compacted?: boolean;
 }
 
+/** A partition's durable end moved (a notice between threads), with its new records when handed over. */
+export interface DurableMove {
+  readonly topic: string;
+  readonly partition: number;
+  end: number;
+  /** The records of the batch that moved it (topics handed over only: `handOver`). */
+  records?: HandedChunk;
+}
+
 interface Pending {
   readonly topic: string;
   readonly partition: number;
+  readonly offset: number;
   readonly key: Buffer;
   readonly value: Buffer;
   /** Handed to LevelDB in a batch: can no longer be withdrawn. */
@@ -53,16 +64,22 @@ export class EmbeddedLog {
   readonly events = new EventEmitter();
   /**
    * Per topic: `next` = next offset to assign; `durable` = end of what is written (what readers
-   * may see); `start` = first retained offset; `tail` = recent durable records.
+   * may see); `start` = first retained offset; `tail` = recent durable records this thread
+   * wrote; `handed` = recent durable records another thread wrote and handed over.
    */
-  private readonly topics = new Map<string, { id: number; spec: LogTopicSpec; next: number[]; durable: number[]; start: number[]; tail: ConsumedRecord[][] }>();
+  private readonly topics = new Map<string, { id: number; spec: LogTopicSpec; next: number[]; durable: number[]; start: number[]; tail: ConsumedRecord[][]; handed: HandedRecords[] }>();
+  /** Topics whose written records go with the durable notice (`handOver`). */
+  private readonly handing = new Set<string>();
   private queue: Pending[] = [];
   private withdrawnInQueue = 0;
   private writing = false;
   private closed = false;
 
-  /** Called with the partitions whose durable end moved (a writer in another thread tells its readers). */
-  onDurable: ((moved: { topic: string; partition: number; end: number }[]) => void) | undefined;
+  /**
+   * Called with the partitions whose durable end moved (a writer in another thread tells its
+   * readers), with the batch's records for the topics handed over.
+   */
+  onDurable: ((moved: DurableMove[]) => void) | undefined;
 
   constructor(dir: string) {
     this.db = new ClassicLevel<Buffer, Buffer>(dir, { keyEncoding: 'buffer', valueEncoding: 'buffer' });
@@ -105,7 +122,15 @@ export class EmbeddedLog {
         next.push(last ? Number(last.readBigUInt64BE(5)) + 1 : 0);
         start.push(first ? Number(first.readBigUInt64BE(5)) : 0);
       }
-      this.topics.set(spec.name, { id, spec, next, durable: [...next], start, tail: Array.from({ length: spec.partitions }, () => []) });
+      this.topics.set(spec.name, {
+        id,
+        spec,
+        next,
+        durable: [...next],
+        start,
+        tail: Array.from({ length: spec.partitions }, () => []),
+        handed: Array.from({ length: spec.partitions }, () => new HandedRecords(TAIL_RECORDS * 2)),
+      });
     }
   }
 
@@ -144,6 +169,7 @@ export class EmbeddedLog {
           const pending: Pending = {
             topic,
             partition,
+            offset,
             key: recordKey(t.id, partition, offset),
             value: encodeRecord(r),
             taken: false,
@@ -183,6 +209,30 @@ export class EmbeddedLog {
     t.durable[partition] = offset;
   }
 
+  /**
+   * The records this log writes of these topics go with its durable notices (`onDurable`), so
+   * that a reader in another thread applies them without reading them back from the database.
+   */
+  handOver(topics: Iterable<string>): void {
+    for (const t of topics) {
+      this.topic(t);
+      this.handing.add(t);
+    }
+  }
+
+  /**
+   * Another thread's durable notice: each partition's end moves, and the records handed with it
+   * are kept for this thread's readers (the database stays the source: a reader whose position
+   * the handed records do not cover reads it there).
+   */
+  receiveDurable(moved: readonly DurableMove[]): void {
+    for (const m of moved) {
+      const t = this.topic(m.topic);
+      if (m.records && m.records.end > t.durable[m.partition]!) t.handed[m.partition]!.add(m.records);
+      this.advanceDurable(m.topic, m.partition, m.end);
+    }
+  }
+
   /** Another thread made records of a partition durable up to `end` (exclusive). */
   advanceDurable(topic: string, partition: number, end: number): void {
     const t = this.topic(topic);
@@ -195,6 +245,10 @@ export class EmbeddedLog {
   /** Reads up to `max` records of a partition from `from` (inclusive), skipping gaps. */
   async read(topic: string, partition: number, from: number, max: number): Promise<ConsumedRecord[]> {
     const t = this.topic(topic);
+    const handed = t.handed[partition]!;
+    if (handed.covers(from)) return handed.read(topic, partition, from, max, decodeRecord);
+    // A reader that consumed every handed record, the last durable ones: nothing new to read.
+    if (handed.endsAt(from, t.durable[partition]!)) return [];
     const tail = t.tail[partition]!;
     const first = tail[0];
     if (first && from >= first.offset) {
@@ -267,6 +321,7 @@ export class EmbeddedLog {
           t.start[p] = firstKept;
           const tail = t.tail[p]!;
           while (tail.length && tail[0]!.offset < firstKept) tail.shift();
+          t.handed[p]!.dropBelow(firstKept);
         }
       }
     }
@@ -303,6 +358,7 @@ export class EmbeddedLog {
       deleted += gone.size;
       const tail = t.tail[p]!;
       t.tail[p] = tail.filter((r) => !gone.has(r.offset));
+      t.handed[p]!.clear();
       const [first] = await this.db.keys({ gte: recordKey(t.id, p, 0), lt: recordKey(t.id, p + 1, 0), limit: 1 }).all();
       t.start[p] = first ? Number(first.readBigUInt64BE(5)) : end;
     }
@@ -331,8 +387,8 @@ export class EmbeddedLog {
    * Tells tailing readers (this thread's events, another thread's through onDurable) once per
    * written batch, not once per record: under load a batch holds hundreds of checks.
    */
-  private announce(batch: readonly Pending[]): void {
-    const moved = new Map<string, { topic: string; partition: number; end: number }>();
+  private announce(batch: readonly Pending[], before: ReadonlyMap<string, number> | undefined): void {
+    const moved = new Map<string, DurableMove>();
     for (const p of batch) {
       const id = `${p.topic}/${p.partition}`;
       if (!moved.has(id)) moved.set(id, { topic: p.topic, partition: p.partition, end: 0 });
@@ -341,7 +397,35 @@ export class EmbeddedLog {
       m.end = this.topic(m.topic).durable[m.partition]!;
       this.events.emit(id);
     }
-    this.onDurable?.([...moved.values()]);
+    if (!this.onDurable) return;
+    if (before) {
+      // The batch's records of each handed partition, in offset order (the queue's order).
+      const mine = new Map<string, Pending[]>();
+      for (const p of batch) {
+        if (!this.handing.has(p.topic)) continue;
+        const id = `${p.topic}/${p.partition}`;
+        const list = mine.get(id);
+        if (list) list.push(p);
+        else mine.set(id, [p]);
+      }
+      for (const [id, list] of mine) {
+        const m = moved.get(id)!;
+        m.records = packChunk(before.get(id)!, m.end, list.map((p) => p.offset), list.map((p) => p.value));
+      }
+    }
+    this.onDurable([...moved.values()]);
+  }
+
+  /** Each handed partition's durable end before a batch (where the batch's handed records start). */
+  private durableBefore(batch: readonly Pending[]): Map<string, number> | undefined {
+    if (this.handing.size === 0 || !this.onDurable) return undefined;
+    const before = new Map<string, number>();
+    for (const p of batch) {
+      if (!this.handing.has(p.topic)) continue;
+      const id = `${p.topic}/${p.partition}`;
+      if (!before.has(id)) before.set(id, this.topic(p.topic).durable[p.partition]!);
+    }
+    return before;
   }
 
   /** Group commit: one write in flight; everything queued meanwhile goes in the next one. */
@@ -358,8 +442,9 @@ export class EmbeddedLog {
     writeChained(this.db, (b) => batch.forEach((p) => b.put(p.key, p.value)), { sync: true })
       .then(
         () => {
+          const before = this.durableBefore(batch);
           batch.forEach((p) => p.resolve());
-          this.announce(batch);
+          this.announce(batch, before);
         },
         (err: Error) => batch.forEach((p) => p.reject(err)),
       )

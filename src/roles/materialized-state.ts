@@ -124,6 +124,9 @@ export async function workerState(ctx: Context, bus: Bus & { log: EmbeddedLog },
     await state.close();
     throw err;
   }
+  // The worker applies the checks and feedback this thread writes from the notices themselves
+  // instead of reading them back from the log (which it still reads after a gap or a restart).
+  bus.log.handOver([TOPICS.checks.name, TOPICS.feedback.name]);
   bus.log.onDurable = (moved) => thread.durable(moved);
   ctx.logger.info({ mode: 'embedded' }, 'mailsift streams running');
   ctx.metrics.gauge('mailsift_streams_lag_records', 'Records not yet applied to the stores, per source topic', ['topic'], (set) => {

@@ -4,6 +4,7 @@
  * know about the runtime (committed positions, state segments, failures) up to date.
  */
 import { Worker } from 'node:worker_threads';
+import type { DurableMove } from '../bus/embedded-log.ts';
 import type { TopicKey } from '../bus/topics.ts';
 import { KeyFiltersView, type KeyFilters, type SharedKeyFilters } from '../streams/stores/key-filter.ts';
 import type { LevelStore } from '../streams/stores/level-store.ts';
@@ -16,7 +17,8 @@ export interface StreamsThread {
   failed(): Error | undefined;
   /** The key filters of the state, which the worker writes (shared memory): kept current from its messages. */
   readonly filters: KeyFilters;
-  durable(moved: { topic: string; partition: number; end: number }[]): void;
+  /** Tells the worker of new durable records, handing over those `moved` carries. */
+  durable(moved: DurableMove[]): void;
   close(): Promise<void>;
 }
 
@@ -100,7 +102,9 @@ export async function startStreamsThread(data: StreamsWorkerData, state: LevelSt
     failed: () => failure,
     filters,
     durable(moved) {
-      worker.postMessage({ op: 'durable', moved });
+      const handed: ArrayBuffer[] = [];
+      for (const m of moved) if (m.records) handed.push(m.records.data);
+      worker.postMessage({ op: 'durable', moved }, handed);
     },
     async close() {
       const done = new Promise<void>((r) => (stopped = r));

@@ -2,7 +2,8 @@
  * Embedded mode's stream runtime in its own thread (composition root of that thread). It opens
  * the same log and state databases as the main thread (classic-level `multithreading`), so
  * records and state are shared through LevelDB itself; only small messages cross threads:
- *   main -> worker: { op: 'durable', moved }  new check/feedback records are durable
+ *   main -> worker: { op: 'durable', moved }  new check/feedback records are durable, with the
+ *                   records themselves (their buffers transferred, not copied)
  *                   { op: 'caughtUp', id, timeoutMs }, { op: 'stop' }
  *   worker -> main: { ev: 'ready' | 'commit' | 'durable' | 'filters' | 'failed' | 'stopped' | 'reply' }
  * The key filters of the state (key-filtering-store.ts) are shared memory this thread writes:
@@ -16,6 +17,7 @@ import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createCodecs } from '../bus/codecs.ts';
 import { openEmbeddedBus } from '../bus/embedded-bus.ts';
+import type { DurableMove } from '../bus/embedded-log.ts';
 import { createEmbeddedRegistry } from '../bus/embedded-registry.ts';
 import { ALL_TOPICS, type TopicKey } from '../bus/topics.ts';
 import { createLogger } from '../platform/logger.ts';
@@ -84,10 +86,11 @@ const sweep = setInterval(() => {
   bus.log.enforceRetention(Date.now()).catch((err: unknown) => logger.error({ err }, 'log retention failed'));
 }, RETENTION_SWEEP_MS);
 
-port.on('message', (m: { op: string; id?: number; timeoutMs?: number; moved?: { topic: string; partition: number; end: number }[] }) => {
+port.on('message', (m: { op: string; id?: number; timeoutMs?: number; moved?: DurableMove[] }) => {
   switch (m.op) {
     case 'durable':
-      for (const x of m.moved!) bus.log.advanceDurable(x.topic, x.partition, x.end);
+      // With the records the API thread wrote: the runtime applies them without reading them back.
+      bus.log.receiveDurable(m.moved!);
       break;
     case 'caughtUp':
       // A failure is told before the answer it explains (messages arrive in order).

@@ -16,7 +16,7 @@ export const API_PARTS: readonly Part[] = [
   { name: '    LevelDB getMany', match: /getMany|nm:classic-level|nm:abstract-level/ },
   { name: '  keyed hashes', match: /src\/domain\/(keyed-hash|hmac-sha256)\.[jt]s/ },
   { name: '  check-id sign', match: /src\/domain\/(check-id|check-id-v1|aes-ctr)\.[jt]s/ },
-  { name: 'event append (writer, Avro encode, embedded log)', match: /src\/service\/event-writer\.[jt]s|src\/bus\/embedded-(bus|log)\.[jt]s|src\/platform\/level-batch\.[jt]s/ },
+  { name: 'event append (writer, Avro encode, embedded log)', match: /src\/service\/event-writer\.[jt]s|src\/bus\/embedded-(bus|log|handoff)\.[jt]s|src\/platform\/level-batch\.[jt]s/ },
   { name: '  Avro encode', match: /^encode \S*src\/bus\/avro\.[jt]s/ },
   { name: 'hot windows (feed, add, read)', match: /src\/streams\/hot-window(s|-feed)\.[jt]s/ },
   { name: 'own events', match: /src\/streams\/own-events\.[jt]s/ },
@@ -37,7 +37,7 @@ export const WORKER_PARTS: readonly Part[] = [
   { name: '  key filters', match: /src\/streams\/stores\/key-filter(ing-store)?\.[jt]s/ },
   { name: '  Avro decode of check events', match: /^decode \S*src\/bus\/avro\.[jt]s|nm:avsc/ },
   { name: '  value codecs (encode, decode, clone)', match: /^(encode|decode|clone|size|encodeRecord|decodeRecord) \S*src\/streams\/aggregations\// },
-  { name: 'embedded log (tail, reads)', match: /src\/bus\/embedded-(bus|log)\.[jt]s/ },
+  { name: 'embedded log (tail, handed records, reads)', match: /src\/bus\/embedded-(bus|log|handoff)\.[jt]s/ },
   { name: 'worker messages (postMessage, onmessage)', match: /postMessage|node:internal\/worker/ },
   { name: 'GC', match: /^\(garbage collector\) / },
 ];

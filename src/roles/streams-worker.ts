@@ -1,7 +1,8 @@
 /**
  * Embedded mode's stream runtime in its own thread (composition root of that thread). It opens
  * the same log and state databases as the main thread (classic-level `multithreading`), so
- * records and state are shared through LevelDB itself; only small messages cross threads:
+ * state is shared through LevelDB itself, and so is the log, which this thread reads whenever
+ * the records handed to it do not cover its position (bus/embedded-handoff.ts):
  *   main -> worker: { op: 'durable', moved }  new check/feedback records are durable, with the
  *                   records themselves (their buffers transferred, not copied)
  *                   { op: 'caughtUp', id, timeoutMs }, { op: 'stop' }

@@ -288,6 +288,8 @@ describe('records handed over with the durable notice (Given a writer that hands
         }
         await settle();
         deliver(['whole']);
+        // Every notice arrives in the end (a MessagePort loses none): the late ones last.
+        for (const l of late) reader.log.receiveDurable(l);
         const disk = await fromDisk(dir);
         const total = [0, 1, 2].reduce((s, p) => s + disk.get(`t/${p}`)!.length, 0);
         const consumed = () => [0, 1, 2].reduce((s, p) => s + (done.get(`t/${p}`)?.length ?? 0) + (c.seen.get(`t/${p}`)?.length ?? 0), 0);

@@ -3,6 +3,12 @@
  * (maintained, MIT, ~60 locales). Faker ships these lists to *generate* realistic people;
  * we use them the other way round, to recognise name parts inside local parts.
  *
+ * Faker's Indian locale holds a few hundred given names, and Indian given names are many and
+ * long (a glued handle of an unlisted 7-letter given name reads as random letters). The npm
+ * package `random-indian-name` (MIT; about 4,100 given names from baby-name sites and 100
+ * family names, kept apart as `first_male`/`first_female` and `last`) adds them, given names
+ * as given names and family names as family names.
+ *
  * Everything is folded to the alphabet local parts actually use: transliterated to ASCII
  * (`transliteration`: Cyrillic, Greek, Han -> pinyin, Hangul, kana, Latin diacritics),
  * lowercased, split on spaces/hyphens. Scripts whose romanisation is not standard enough
@@ -12,6 +18,7 @@
  * Pure: module imports only; the caller builds this once at start.
  */
 import { allLocales } from '@faker-js/faker';
+import { createRequire } from 'node:module';
 import { transliterate } from 'transliteration';
 
 export interface NameLists {
@@ -79,11 +86,25 @@ export function loadNameLists(): NameLists {
     if (!w) continue;
     for (const list of Object.values(w)) collect(words, flatten(list));
   }
+  const indian = indianNames();
+  collect(first, [...indian.first_male, ...indian.first_female]);
+  collect(last, indian.last);
   // Chinese given names are free combinations of syllables, so the few hundred faker lists
   // cannot cover them: add every attested Mandarin syllable as a name part.
   for (const syllable of pinyinSyllables()) first.add(syllable);
   const sorted = (s: Set<string>) => [...s].sort();
   return { first: sorted(first), last: sorted(last), words: sorted(words) };
+}
+
+interface IndianNames {
+  readonly first_male: readonly string[];
+  readonly first_female: readonly string[];
+  readonly last: readonly string[];
+}
+
+/** The data module of `random-indian-name` (its entry point is a generator we do not need). */
+function indianNames(): IndianNames {
+  return createRequire(import.meta.url)('random-indian-name/lib/names.js') as IndianNames;
 }
 
 /** Mandarin syllable structure: optional initial + final (Hanyu Pinyin, tone marks dropped). */

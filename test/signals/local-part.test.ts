@@ -46,6 +46,8 @@ describe('localPartSignals: numeric signals', () => {
     ['hxwtglxjgz', 'uncoveredShare', 0.5, 1],
     ['webofficedesk', 'serviceShare', 0.99, 1],
     ['john.smith', 'serviceShare', 0, 0],
+    // an Indian given name glued to an Indian family name, both from random-indian-name
+    ['padmakarkhurana', 'nameScore', 0.95, 1],
     // a brand phishing impersonates speaks for that company, whole or beside a person's name
     ['netflixbilling', 'serviceShare', 0.99, 1],
     ['paypal.disputes', 'serviceShare', 0.4, 0.5],
@@ -211,6 +213,12 @@ describe('localPartSignals: the family-name position', () => {
   ])('%s: no family-name credit (%s)', (local) => {
     const s = sig(local);
     expect(s.nameScore).toBeLessThan(0.75);
+  });
+
+  it('reads a listed Indian given name in the first position (random-indian-name)', () => {
+    // A made-up family name after an Indian given name faker lacks.
+    expect(sig('narottam.velindor').nameScore).toBe(1);
+    expect(sig('divyendu_kowarczyk').nameScore).toBe(1);
   });
 
   it('never reads a service word as a family name', () => {

@@ -69,6 +69,16 @@ describe('buildNameTables (faker locale data)', () => {
     expect(lookupToken(tables.trie, token) & flag).toBe(flag);
   });
 
+  it.each([
+    ['padmakar', FIRST],
+    ['narottam', FIRST],
+    ['divyendu', FIRST],
+    ['deshmukh', LAST],
+    ['khurana', LAST],
+  ])('knows the Indian name %s, which faker lacks (random-indian-name)', (token, flag) => {
+    expect(lookupToken(tables.trie, token) & flag).toBe(flag);
+  });
+
   it('holds many languages worth of names', () => {
     let names = 0;
     for (let i = 0; i < tables.trie.nodes; i++) if (tables.trie.flags[i]! & (FIRST | LAST)) names++;

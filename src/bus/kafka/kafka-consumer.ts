@@ -105,8 +105,8 @@ export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
    * position past the wanted one shows as a first batch ahead of it, which is sought back
    * (eachBatch). Only the topics of partitions still watched are looked up (two ListOffsets
    * requests per topic), and for the first half minute after a join only: looking at every
-   * partition that had delivered nothing cost an instance whose load leaves most changelogs
-   * empty about ten requests a second for that half minute (docs/architecture.md, Benchmarks).
+   * partition that had delivered nothing kept an instance whose load leaves most changelogs
+   * empty asking for every topic's offsets all that time (docs/architecture.md, Benchmarks).
    */
   function watchStuck(c: Consumer, looksLeft = STUCK_LOOKS): void {
     clearTimeout(stuckTimer);

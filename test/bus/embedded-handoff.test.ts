@@ -106,6 +106,23 @@ function countIterators(log: EmbeddedLog): () => number {
   return () => iterators;
 }
 
+/** Records of `t` consumed so far, over its three partitions. */
+const consumedOfT = (seen: Map<string, ConsumedRecord[]>): number => [0, 1, 2].reduce((s, p) => s + (seen.get(`t/${p}`)?.length ?? 0), 0);
+
+/** What was consumed of each partition of `t` is exactly what a fresh reader reads back. */
+async function expectAsOnDisk(dir: string, consumed: (p: number) => readonly ConsumedRecord[]): Promise<void> {
+  const disk = await fromDisk(dir);
+  for (let p = 0; p < 3; p++) expect(consumed(p).map(simple)).toEqual(disk.get(`t/${p}`));
+}
+
+/** Stops the consumer, then the channel and both logs. */
+async function closeAll(consumer: BusConsumer, ch: { close(): void }, reader: Opened, writer: Opened): Promise<void> {
+  await consumer.stop();
+  ch.close();
+  await reader.close();
+  await writer.close();
+}
+
 const rec = (i: number, partition: number, tombstone = false) => ({ key: Buffer.from(`k${i}`), value: Buffer.from(`value-${i}`.repeat(1 + (i % 5))), timestamp: 1_000 + i, partition, ...(tombstone ? { tombstone: true } : {}) });
 
 describe('records handed over with the durable notice (Given a writer that hands over topic t, and a reader in another log instance)', () => {
@@ -122,19 +139,15 @@ describe('records handed over with the durable notice (Given a writer that hands
       await Promise.all(Array.from({ length: 1 + (round % 7) }, () => writer.producer().send('t', [rec(i, i++ % 3, i % 11 === 0)])));
     }
     await ch.drained();
-    await until(() => [0, 1, 2].reduce((s, p) => s + (seen.get(`t/${p}`)?.length ?? 0), 0) === i);
+    await until(() => consumedOfT(seen) === i);
     expect(iterators() - before).toBe(0);
-    const disk = await fromDisk(dir);
-    for (let p = 0; p < 3; p++) expect(seen.get(`t/${p}`)!.map(simple)).toEqual(disk.get(`t/${p}`));
+    await expectAsOnDisk(dir, (p) => seen.get(`t/${p}`)!);
     // A topic not handed over is read back from the log, as before.
     await writer.producer().send('u', [rec(999, 0)]);
     await ch.drained();
     await until(() => seen.get('u/0')?.length === 1);
     expect(iterators() - before).toBeGreaterThan(0);
-    await consumer.stop();
-    ch.close();
-    await reader.close();
-    await writer.close();
+    await closeAll(consumer, ch, reader, writer);
   });
 
   it('When some notices lose their records (a gap in the hand-off), Then the reader reads the gap from the log and ends with the same records', async () => {
@@ -151,14 +164,10 @@ describe('records handed over with the durable notice (Given a writer that hands
     for (let round = 0; round < 30; round++) await writer.producer().send('t', Array.from({ length: 1 + (round % 4) }, () => rec(i, i++ % 3)));
     await ch.drained();
     held.forEach((moved, k) => reader.log.receiveDurable(k % 3 === 1 ? moved.map(({ records: _, ...m }) => m) : moved));
-    await until(() => [0, 1, 2].reduce((s, p) => s + (seen.get(`t/${p}`)?.length ?? 0), 0) === i);
+    await until(() => consumedOfT(seen) === i);
     expect(iterators()).toBeGreaterThan(0); // the gaps were read from the log
-    const disk = await fromDisk(dir);
-    for (let p = 0; p < 3; p++) expect(seen.get(`t/${p}`)!.map(simple)).toEqual(disk.get(`t/${p}`));
-    await consumer.stop();
-    ch.close();
-    await reader.close();
-    await writer.close();
+    await expectAsOnDisk(dir, (p) => seen.get(`t/${p}`)!);
+    await closeAll(consumer, ch, reader, writer);
   });
 
   it('When a chunk arrives after a later notice (late) or twice, Then nothing is applied twice or skipped', async () => {
@@ -180,13 +189,9 @@ describe('records handed over with the durable notice (Given a writer that hands
     let i = 0;
     for (let round = 0; round < 12; round++) await writer.producer().send('t', Array.from({ length: 3 }, () => rec(i, i++ % 3)));
     await ch.drained();
-    await until(() => [0, 1, 2].reduce((s, p) => s + (seen.get(`t/${p}`)?.length ?? 0), 0) === i);
-    const disk = await fromDisk(dir);
-    for (let p = 0; p < 3; p++) expect(seen.get(`t/${p}`)!.map(simple)).toEqual(disk.get(`t/${p}`));
-    await consumer.stop();
-    ch.close();
-    await reader.close();
-    await writer.close();
+    await until(() => consumedOfT(seen) === i);
+    await expectAsOnDisk(dir, (p) => seen.get(`t/${p}`)!);
+    await closeAll(consumer, ch, reader, writer);
   });
 
   it('When the reader restarts mid-stream, Then it reads what it missed from the log and goes on from the notices', async () => {
@@ -218,12 +223,8 @@ describe('records handed over with the durable notice (Given a writer that hands
     await c.started;
     await send(10);
     await until(() => consumed(c.seen) + consumed(before) === i);
-    const disk = await fromDisk(dir);
-    for (let p = 0; p < 3; p++) expect([...before.get(`t/${p}`)!, ...c.seen.get(`t/${p}`)!].map(simple)).toEqual(disk.get(`t/${p}`));
-    await c.consumer.stop();
-    ch.close();
-    await reader.close();
-    await writer.close();
+    await expectAsOnDisk(dir, (p) => [...before.get(`t/${p}`)!, ...c.seen.get(`t/${p}`)!]);
+    await closeAll(c.consumer, ch, reader, writer);
   });
 
   it('Property: over random appends, withdrawals, lost, late and repeated notices and reader restarts, the reader consumes exactly what reading the log back gives', async () => {
@@ -295,10 +296,7 @@ describe('records handed over with the durable notice (Given a writer that hands
         const consumed = () => [0, 1, 2].reduce((s, p) => s + (done.get(`t/${p}`)?.length ?? 0) + (c.seen.get(`t/${p}`)?.length ?? 0), 0);
         await until(() => consumed() === total);
         for (let p = 0; p < 3; p++) expect([...(done.get(`t/${p}`) ?? []), ...(c.seen.get(`t/${p}`) ?? [])].map(simple)).toEqual(disk.get(`t/${p}`));
-        await c.consumer.stop();
-        ch.close();
-        await reader.close();
-        await writer.close();
+        await closeAll(c.consumer, ch, reader, writer);
       }),
       { numRuns: 25 },
     );

@@ -41,6 +41,12 @@ export interface DurableMove {
   records?: HandedChunk;
 }
 
+/** A written batch's records of one handed partition, and where its chunk starts. */
+interface HandedBatch {
+  readonly from: number;
+  readonly records: Pending[];
+}
+
 interface Pending {
   readonly topic: string;
   readonly partition: number;
@@ -387,7 +393,7 @@ export class EmbeddedLog {
    * Tells tailing readers (this thread's events, another thread's through onDurable) once per
    * written batch, not once per record: under load a batch holds hundreds of checks.
    */
-  private announce(batch: readonly Pending[], before: ReadonlyMap<string, number> | undefined): void {
+  private announce(batch: readonly Pending[], handed: ReadonlyMap<string, HandedBatch> | undefined): void {
     const moved = new Map<string, DurableMove>();
     for (const p of batch) {
       const id = `${p.topic}/${p.partition}`;
@@ -398,34 +404,29 @@ export class EmbeddedLog {
       this.events.emit(id);
     }
     if (!this.onDurable) return;
-    if (before) {
-      // The batch's records of each handed partition, in offset order (the queue's order).
-      const mine = new Map<string, Pending[]>();
-      for (const p of batch) {
-        if (!this.handing.has(p.topic)) continue;
-        const id = `${p.topic}/${p.partition}`;
-        const list = mine.get(id);
-        if (list) list.push(p);
-        else mine.set(id, [p]);
-      }
-      for (const [id, list] of mine) {
-        const m = moved.get(id)!;
-        m.records = packChunk(before.get(id)!, m.end, list.map((p) => p.offset), list.map((p) => p.value));
-      }
+    for (const [id, h] of handed ?? []) {
+      const m = moved.get(id)!;
+      m.records = packChunk(h.from, m.end, h.records.map((p) => p.offset), h.records.map((p) => p.value));
     }
     this.onDurable([...moved.values()]);
   }
 
-  /** Each handed partition's durable end before a batch (where the batch's handed records start). */
-  private durableBefore(batch: readonly Pending[]): Map<string, number> | undefined {
+  /**
+   * The batch's records of each handed partition, in offset order (the queue's order), with the
+   * partition's durable end before the batch (where its chunk starts): taken before the batch
+   * resolves and moves that end.
+   */
+  private handedOf(batch: readonly Pending[]): Map<string, HandedBatch> | undefined {
     if (this.handing.size === 0 || !this.onDurable) return undefined;
-    const before = new Map<string, number>();
+    const handed = new Map<string, HandedBatch>();
     for (const p of batch) {
       if (!this.handing.has(p.topic)) continue;
       const id = `${p.topic}/${p.partition}`;
-      if (!before.has(id)) before.set(id, this.topic(p.topic).durable[p.partition]!);
+      const h = handed.get(id);
+      if (h) h.records.push(p);
+      else handed.set(id, { from: this.topic(p.topic).durable[p.partition]!, records: [p] });
     }
-    return before;
+    return handed;
   }
 
   /** Group commit: one write in flight; everything queued meanwhile goes in the next one. */
@@ -442,9 +443,9 @@ export class EmbeddedLog {
     writeChained(this.db, (b) => batch.forEach((p) => b.put(p.key, p.value)), { sync: true })
       .then(
         () => {
-          const before = this.durableBefore(batch);
+          const handed = this.handedOf(batch);
           batch.forEach((p) => p.resolve());
-          this.announce(batch, before);
+          this.announce(batch, handed);
         },
         (err: Error) => batch.forEach((p) => p.reject(err)),
       )

@@ -26,8 +26,9 @@ import { PATTERN_MIN_OBSERVATIONS } from '../streams/aggregations/domain-shapes-
  * digits as one run ("wak11pnsjk") when that is less probable.
  * 4: domain_pattern_match is 0 while enough of the domain's other inboxes arrived in the last
  * 10 minutes to have made the pattern on their own (a burst's own shape is no convention).
+ * 5: appended numbered_name and mail_service_domain.
  */
-export const FEATURE_VERSION = 4;
+export const FEATURE_VERSION = 5;
 
 export const FEATURE_NAMES = [
   // address (domain lists and syntax-level facts)
@@ -46,6 +47,8 @@ export const FEATURE_NAMES = [
   'domain_pattern_mismatch', 'young_domain',
   // provider rules and look-alike domains (feature version 2)
   'impossible_mailbox', 'numeric_account', 'lookalike_domain', 'provider_imitation', 'government_domain',
+  // names numbered at a domain that needs no number; unlisted mail services (feature version 5)
+  'numbered_name', 'mail_service_domain',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
@@ -85,6 +88,13 @@ const NGRAM_FULL_LETTERS = 8;
 const NAME_SCORE_CHANCE = 0.3;
 /** Local-part length from which extra characters count as suspicious (generated strings run long). */
 const LONG_LOCAL_FROM = 12;
+/**
+ * Digits from which a number after a name is no employer's duplicate counter (john.smith2):
+ * at a domain where nobody else holds the name, 3 or more are a generator's recipe.
+ */
+const NUMBERED_NAME_DIGITS = 3;
+/** Share of the letters that must be name letters for the local part to be "a name". */
+const NUMBERED_NAME_MIN_NAME = 0.5;
 /** A domain's 10-minute count must exceed this multiple of its usual 10 minutes to be a wave. */
 const WAVE_FACTOR = 5;
 
@@ -159,12 +169,21 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
   x[I.lookalike_domain] = a.lookalikeOf !== undefined ? 1 : 0;
   x[I.provider_imitation] = a.imitates !== undefined ? 1 : 0;
   x[I.government_domain] = a.government ? 1 : 0;
+  // A name is not taken at a company's or a person's own domain, so it needs no number to be
+  // unique; employers number a duplicate with a digit or two. A name followed by 3+ digits
+  // (and no other digits) that are no birth year is how generators make names unique. Not at
+  // free mail (taken names), schools or government domains (they number their people).
+  x[I.numbered_name] = custom && !a.government && l.trailingDigits >= NUMBERED_NAME_DIGITS && l.digitCount === l.trailingDigits
+    && !l.yearSuffix && l.nameScore >= NUMBERED_NAME_MIN_NAME ? 1 : 0;
 
   if (dns) {
     x[I.no_mail_server] = dns.deliverable === false ? 1 : 0;
     x[I.mail_gateway] = dns.deliverable === true && dns.mailProvider === 'gateway' && !posing ? 1 : 0;
     x[I.hosted_mail] = dns.deliverable === true && custom && dns.mailProvider !== undefined && HOSTED_PROVIDERS.has(dns.mailProvider) ? 1 : 0;
   }
+  // An unlisted domain named as a mail service, unless DNS says a big provider hosts its mail:
+  // a mail service runs its own mail servers, a company on Google or Microsoft does not.
+  x[I.mail_service_domain] = a.mailService && x[I.hosted_mail] === 0 ? 1 : 0;
   if (ip && ip.ignored === undefined) {
     x[I.datacenter_ip] = ip.datacenter !== undefined ? 1 : 0;
     x[I.tor_exit] = ip.tor ? 1 : 0;

@@ -18,6 +18,8 @@ export const SCORE_REASON_CODES = [
   'mismatches_domain_address_pattern', 'business_mail_provider', 'mail_gateway',
   // feature version 2
   'impossible_mailbox', 'numeric_account', 'lookalike_domain', 'provider_imitation', 'government_domain',
+  // feature version 5
+  'numbered_name', 'mail_service_domain',
 ] as const;
 
 /** Reasons customer controls give: a rule set the verdict (always first); a test key's fixed answer. */
@@ -73,6 +75,8 @@ export const REASON_FOR_FEATURE: Readonly<Partial<Record<FeatureName, (typeof SC
   lookalike_domain: 'lookalike_domain',
   provider_imitation: 'provider_imitation',
   government_domain: 'government_domain',
+  numbered_name: 'numbered_name',
+  mail_service_domain: 'mail_service_domain',
 };
 
 /** Evidence items below this |impact| (log-odds) are not worth a reason code. */

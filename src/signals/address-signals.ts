@@ -11,8 +11,10 @@ import type { MailboxRule } from '../data/mailbox-rules.ts';
 import { canonicalInbox } from './canonical.ts';
 import { isGovernmentDomain } from './government.ts';
 import { homographOf, imitatedBrand } from './lookalike.ts';
+import { namesMailService } from './mail-service.ts';
 import { checkMailbox, mailboxRuleFor } from './provider-rules.ts';
 import { isRoleAccount } from './role-account.ts';
+import type { TokenTrie } from './token-trie.ts';
 import { suggestDomain } from './typo.ts';
 
 export interface AddressSignals {
@@ -44,6 +46,11 @@ export interface AddressSignals {
   numericAccount: boolean;
   /** A domain only a government can register (gov, mil, gov.uk, state.nh.us ...). */
   government: boolean;
+  /**
+   * A domain no list knows whose own name says it is a mail service (`quickmail.example`):
+   * not free, disposable, relay, school or government, not a typo, homograph or imitation.
+   */
+  mailService: boolean;
 }
 
 const PSL = { allowPrivateDomains: false, extractHostname: false, validateHostname: false } as const;
@@ -80,6 +87,8 @@ interface DomainMemo {
   readonly lookalikeParts: DomainParts | undefined;
   /** Set once the class is known (imitation needs it): the imitated brand, or null for none. */
   imitates: string | null | undefined;
+  /** Set once a name trie was given: whether the registrable label says "mail" outside a listed name. */
+  mailName: boolean | undefined;
   /** The mailbox rule of the domain (of the imitated domain for a homograph). */
   readonly rule: MailboxRule | undefined;
   readonly government: boolean;
@@ -111,6 +120,7 @@ function domainMemo(domain: string, tables: AddressTables): DomainMemo {
       lookalikeOf,
       lookalikeParts,
       imitates: undefined,
+      mailName: undefined,
       rule: mailboxRuleFor(ruleParts.domain, ruleParts.publicSuffix, tables.mailboxRules),
       government: isGovernmentDomain(parts),
     };
@@ -133,6 +143,23 @@ function imitationOf(m: DomainMemo, cls: DomainClass, tables: AddressTables): st
   return m.imitates ?? undefined;
 }
 
+/**
+ * Whether an unlisted domain is named as a mail service: only for a domain no list knows and
+ * that no other domain signal explains (a typo, homograph or imitation says more; a
+ * government's registry vets its registrants). Needs the name trie (a listed name such as
+ * Ismail holds the letters); without one it is never said.
+ */
+function mailServiceOf(m: DomainMemo, cls: DomainClass, imitates: string | undefined, trie: TokenTrie | undefined): boolean {
+  const listed = cls.free || cls.disposable || cls.relay || cls.school;
+  const explained = m.typoOf !== undefined || m.lookalikeOf !== undefined || imitates !== undefined || m.government;
+  if (listed || explained) return false;
+  if (m.mailName === undefined) {
+    if (trie === undefined) return false;
+    m.mailName = namesMailService(m.parts, trie);
+  }
+  return m.mailName;
+}
+
 /** The mailbox a provider's rule is checked on: the folded local part, without any +tag. */
 function mailboxOf(canonical: string): string {
   const box = canonical.slice(0, canonical.lastIndexOf('@'));
@@ -140,7 +167,11 @@ function mailboxOf(canonical: string): string {
   return plus > 0 ? box.slice(0, plus) : box;
 }
 
-export function addressSignals(address: ParsedAddress, tables: AddressTables, dns?: DnsFacts): AddressSignals {
+/**
+ * `names`: the name trie (buildNameTables), which `mailService` needs to tell a listed name
+ * from the word "mail"; without it `mailService` is false.
+ */
+export function addressSignals(address: ParsedAddress, tables: AddressTables, dns?: DnsFacts, names?: TokenTrie): AddressSignals {
   const memo = domainMemo(address.domain, tables);
   const lookalike = memo.lookalikeParts;
   // A homograph is judged as the domain it imitates (so it can never score above it), plus its own signal.
@@ -167,6 +198,7 @@ export function addressSignals(address: ParsedAddress, tables: AddressTables, dn
     impossibleMailbox: verdict !== undefined && !verdict.possible,
     numericAccount: verdict?.numericAccount === true,
     government: memo.government,
+    mailService: mailServiceOf(memo, cls, imitates, names),
   };
   if (typoOf !== undefined) {
     signals.typoOf = typoOf;

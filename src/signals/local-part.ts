@@ -51,6 +51,8 @@ export interface LocalPartSignals {
   readonly entropy: number;
   readonly digitCount: number;
   readonly digitRunMax: number;
+  /** Digits at the end of the body ("anna.berg123" has 3); 0 when it does not end in a digit. */
+  readonly trailingDigits: number;
   /** digits / length. */
   readonly digitShare: number;
   /** Body ends in a plausible birth year after letters (1930..2005, or two digits 30..99 or 00..05). */
@@ -238,6 +240,7 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
     entropy: entropy(body),
     digitCount,
     digitRunMax,
+    trailingDigits: trailingDigits ? digitRun : 0,
     digitShare: n ? digitCount / n : 0,
     yearSuffix,
     initialsLetters,

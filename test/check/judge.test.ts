@@ -121,8 +121,23 @@ describe('judging look-alikes, provider rules and the kinds of address people ha
     ['12345678901@gmail.com', 'block'],
     ['maria.garcia@gm\u0430il.com', 'review'], // homograph: a natural name, still not allowed
     ['maria.garcia@examplehotmail.ca', 'review'], // a domain dressed up as free mail
+    // a generator's number after a name where no one else holds the name, and an unlisted mail service
+    ['maria.garcia@example-firm.de', 'allow'],
+    ['maria.garcia7@example-firm.de', 'allow'], // an employer's duplicate counter
+    ['maria.garcia1962@example-firm.de', 'allow'], // a birth year
+    ['maria.garcia4817@example-firm.de', 'review'],
+    ['maria.garcia4817@gmail.com', 'allow'], // at free mail the name is taken: a number is how people get one
+    ['maria.garcia@quickmail-demo.com', 'review'],
+    ['maria.garcia@mail.example-firm.de', 'allow'], // a company's mail host
   ] as const)('%s -> %s', (email, verdict) => {
     expect(scoreOf(email).verdict).toBe(verdict);
+  });
+
+  it.each([
+    ['maria.garcia4817@example-firm.de', 'numbered_name'],
+    ['maria.garcia@quickmail-demo.com', 'mail_service_domain'],
+  ] as const)('%s says why: %s', (email, reason) => {
+    expect(scoreOf(email).reasons).toContain(reason);
   });
 });
 

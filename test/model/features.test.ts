@@ -3,18 +3,21 @@ import { buildFeatures, FEATURE_INDEX, FEATURE_NAMES, FEATURE_VERSION, type Feat
 import { addressOf, localOf } from './fixtures.ts';
 
 const neutral = { address: addressOf(), local: localOf() };
+/** "anna.berg123": name letters, then three digits and no others. */
+const numberedName = localOf({ nameScore: 1, shape: 'first.last+digits', digitCount: 3, digitRunMax: 3, trailingDigits: 3 });
 const col = (x: Float64Array, name: FeatureName) => x[FEATURE_INDEX[name]]!;
 
 describe('FEATURE_NAMES', () => {
   it('is a fixed, unique, snake_case column list', () => {
     expect(new Set(FEATURE_NAMES).size).toBe(FEATURE_NAMES.length);
     for (const n of FEATURE_NAMES) expect(n).toMatch(/^[a-z]+(_[a-z]+)*$/);
-    expect(FEATURE_VERSION).toBe(4);
+    expect(FEATURE_VERSION).toBe(5);
     // Column order is part of the event contract: pin the first and last columns of each version.
     expect(FEATURE_NAMES[0]).toBe('free_provider');
     expect(FEATURE_NAMES[35]).toBe('young_domain');
-    expect(FEATURE_NAMES[FEATURE_NAMES.length - 1]).toBe('government_domain');
-    expect(FEATURE_NAMES.length).toBe(41);
+    expect(FEATURE_NAMES[40]).toBe('government_domain');
+    expect(FEATURE_NAMES[FEATURE_NAMES.length - 1]).toBe('mail_service_domain');
+    expect(FEATURE_NAMES.length).toBe(43);
   });
 });
 
@@ -114,6 +117,25 @@ describe('buildFeatures', () => {
     ['brand new domain', { history: { domainAgeDays: 0 } }, 'young_domain', 1],
     ['90-day domain', { history: { domainAgeDays: 90 } }, 'young_domain', 0.5],
     ['old domain', { history: { domainAgeDays: 4000 } }, 'young_domain', 0],
+    // A name + 3 or more digits (and no other digits) that are no birth year, at a domain where the name is not taken.
+    ['a name numbered at a custom domain', { local: numberedName }, 'numbered_name', 1],
+    ['four digits too', { local: { ...numberedName, trailingDigits: 4, digitCount: 4, digitRunMax: 4 } }, 'numbered_name', 1],
+    ['two digits: an employer\'s duplicate counter', { local: { ...numberedName, trailingDigits: 2, digitCount: 2, digitRunMax: 2 } }, 'numbered_name', 0],
+    ['a trailing birth year is no numbered name', { local: { ...numberedName, trailingDigits: 4, digitCount: 4, yearSuffix: true } }, 'numbered_name', 0],
+    ['digits elsewhere too', { local: { ...numberedName, digitCount: 5 } }, 'numbered_name', 0],
+    ['letters that are no name', { local: { ...numberedName, nameScore: 0.4 } }, 'numbered_name', 0],
+    ['half name letters is a name', { local: { ...numberedName, nameScore: 0.5 } }, 'numbered_name', 1],
+    ['free mail: names are taken there', { address: addressOf({ free: true }), local: numberedName }, 'numbered_name', 0],
+    ['schools number their people', { address: addressOf({ school: true }), local: numberedName }, 'numbered_name', 0],
+    ['governments number their people', { address: addressOf({ government: true }), local: numberedName }, 'numbered_name', 0],
+    ['disposable: its own signal', { address: addressOf({ disposable: true }), local: numberedName }, 'numbered_name', 0],
+    ['an imitation: its own signal', { address: addressOf({ imitates: 'hotmail' }), local: numberedName }, 'numbered_name', 0],
+    ['an unlisted mail service', { address: addressOf({ mailService: true }) }, 'mail_service_domain', 1],
+    ['with DNS unreachable', { address: addressOf({ mailService: true }), dns: { deliverable: null } }, 'mail_service_domain', 1],
+    ['on its own mail servers', { address: addressOf({ mailService: true }), dns: { deliverable: true } }, 'mail_service_domain', 1],
+    ['mail hosted by Google: a company', { address: addressOf({ mailService: true }), dns: { deliverable: true, mailProvider: 'google' } }, 'mail_service_domain', 0],
+    ['mail hosted by Microsoft: a company', { address: addressOf({ mailService: true }), dns: { deliverable: true, mailProvider: 'microsoft' } }, 'mail_service_domain', 0],
+    ['not named as a mail service', {}, 'mail_service_domain', 0],
   ])('%s -> %s = %d', (_name, overrides, feature, value) => {
     expect(col(buildFeatures({ ...neutral, ...overrides }), feature)).toBeCloseTo(value, 12);
   });

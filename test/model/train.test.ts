@@ -335,7 +335,9 @@ describe('trainModel: weights no outcome exercised', () => {
     const composed = { intercept: m.intercept, weights: m.weights.map((w, j) => (unset.has(j) ? m.calibrationScale * gentle.weights[j]! : w)) };
     expect(predict(m, x)).toBeCloseTo(predict(composed, x), 12);
     // Where they are set, the signal has the baseline's served strength, not the guard's scaled one.
-    const y = Float64Array.from({ length: D }, (_, j) => (j === D - 1 ? 1 : 0));
+    // (one whose prior weight is not 0: the pattern's weight is 0 at every fifth column)
+    const probe = [...unset].find((j) => gentle.weights[j] !== 0)!;
+    const y = Float64Array.from({ length: D }, (_, j) => (j === probe ? 1 : 0));
     expect(predict(m, y)).not.toBeCloseTo(predict(composed, y), 6);
   });
 });

@@ -3,6 +3,7 @@ import { POPULAR_MAIL_DOMAINS } from '../../src/data/popular-mail-domains.ts';
 import type { DnsFacts } from '../../src/domain/check.ts';
 import { addressSignals, type AddressSignals } from '../../src/signals/address-signals.ts';
 import { buildAddressTables } from '../../src/signals/address-tables.ts';
+import { buildNameTables } from '../../src/signals/local-part.ts';
 import { parseAddress } from '../../src/signals/syntax.ts';
 
 const tables = buildAddressTables();
@@ -29,6 +30,7 @@ describe('addressSignals', () => {
       impossibleMailbox: false,
       numericAccount: false,
       government: false,
+      mailService: false,
     });
   });
 
@@ -88,5 +90,49 @@ describe('addressSignals', () => {
     const before = JSON.stringify(p.address);
     expect(addressSignals(p.address, tables)).toEqual(addressSignals(p.address, tables));
     expect(JSON.stringify(p.address)).toBe(before);
+  });
+});
+
+describe('addressSignals: unlisted domains named as a mail service', () => {
+  const trie = buildNameTables().trie;
+  const mailService = (input: string, dns?: DnsFacts): boolean => {
+    const p = parseAddress(input);
+    if (!p.ok) throw new Error(`${input}: ${p.error}`);
+    return addressSignals(p.address, tables, dns, trie).mailService;
+  };
+
+  it.each([
+    ['anna@quickmailbox-demo.com', true],
+    ['anna@mail-now-demo.net', true],
+    ['anna@getemail4u-demo.xyz', true],
+    ['anna@demo-mail.co.uk', true], // the registrable label, under a two-level suffix
+    ['anna@zzqmail7-demo.com', true],
+    // a subdomain named mail is a company's mail host
+    ['anna@mail.acme-demo.com', false],
+    ['anna@webmail.acme-demo.co.uk', false],
+    // mail inside a listed name is the name (Ismail, Maillard)
+    ['anna@ismail-demo.com', false],
+    ['anna@maillard-demo.fr', false],
+    // no "mail" in the name
+    ['anna@acme-demo.com', false],
+    // lists and other signals say more
+    ['anna@gmail.com', false], // free mail
+    ['anna@mail.com', false], // a real provider
+    ['anna@mailinator.com', false], // disposable
+    ['anna@examplehotmail-demo.ca', false], // a brand imitation
+    ['anna@townmail.gov', false], // government
+  ])('%s -> %s', (input, expected) => {
+    expect(mailService(input)).toBe(expected);
+  });
+
+  it('is said the same with DNS saying the domain takes mail, and not when its MX is a disposable service', () => {
+    expect(mailService('anna@quickmailbox-demo.com', { deliverable: true, mailProvider: 'other' })).toBe(true);
+    expect(mailService('anna@quickmailbox-demo.com', { deliverable: true, disposableService: 'mailinator' })).toBe(false);
+  });
+
+  it('is never said without the name trie (a name could hold the letters)', () => {
+    const p = parseAddress('anna@quickmailbox-demo2.com');
+    if (!p.ok) throw new Error(p.error);
+    expect(addressSignals(p.address, tables).mailService).toBe(false);
   });
 });

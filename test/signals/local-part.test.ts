@@ -56,6 +56,12 @@ describe('localPartSignals: numeric signals', () => {
     ['debayan', 'serviceShare', 0, 0],
     ['maple.grove', 'serviceShare', 0, 0],
     ['ab12345', 'digitRunMax', 5, 5],
+    ['anna.berg123', 'trailingDigits', 3, 3],
+    ['anna.berg.2024', 'trailingDigits', 4, 4],
+    ['a1b22c333', 'trailingDigits', 3, 3],
+    ['anna12berg', 'trailingDigits', 0, 0],
+    ['anna.berg123+news2', 'trailingDigits', 3, 3], // the tag is not analysed
+    ['4711', 'trailingDigits', 4, 4],
     ['a1b22c333', 'digitCount', 6, 6],
     ['ab12', 'digitShare', 0.5, 0.5],
     ['qwerty', 'keyboardWalk', 6, 6],

@@ -1,14 +1,15 @@
 /**
  * Where a Kafka-mode API instance's CPU goes under `bench:kafka`'s load, beside embedded mode's
  * API thread: starts the same processes as bench/kafka-check.ts (streams, the loaded API, a
- * reading API; embedded mode alone) with `node --cpu-prof` on the API processes, runs a warm-up
- * and then `--duration` s of POST /v1/check at `--connections`, and prints each profile's
+ * reading API; embedded mode alone) with `node --cpu-prof` on the API processes, warms each mode
+ * up to a steady state (bench:kafka's rule, bench/lib/steady-warmup.ts) and then runs `--duration`
+ * s of POST /v1/check at `--connections`, and prints each profile's
  * inclusive shares of the named parts within the load window only (start-up and catch-up left
  * out), per check as well. Profiles stay in `--out` (default a temporary directory) for a
  * closer look (Chrome DevTools, speedscope).
  *
  *   npm run build && npm run infra:up && source .kafka-local/env
- *   npx tsx bench/kafka-profile.ts [--duration 10 --warmup 3 --connections 50 --apis 2 --out DIR --kafka-only]
+ *   npx tsx bench/kafka-profile.ts [--duration 10 --connections 50 --apis 2 --out DIR --kafka-only --warmup-cap 120]
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -21,10 +22,12 @@ import { loadOptions, numberArg, stringArg } from './lib/cli.ts';
 import { formatShares, profileShares, type Part } from './lib/cpu-profile.ts';
 import { loadChecks, startProcess, stopProcess, type Started } from './lib/http-load.ts';
 import { API_LISTENING, benchServeEnv, listeningUrl } from './lib/serve-env.ts';
+import { formatWarmUp, STEADY_RULE, warmUntilSteady } from './lib/steady-warmup.ts';
 import { processCpu } from './lib/thread-cpu.ts';
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
-const { duration: DURATION, warmup: WARMUP, connections: CONNECTIONS } = loadOptions();
+const { duration: DURATION, connections: CONNECTIONS } = loadOptions();
+const RULE = { ...STEADY_RULE, capSeconds: numberArg('warmup-cap', STEADY_RULE.capSeconds) };
 const APIS = numberArg('apis', 2);
 /** Kafka mode only (the embedded run left out): for alternating runs of one side. */
 const KAFKA_ONLY = process.argv.includes('--kafka-only');
@@ -80,9 +83,10 @@ const namespace = `kprof-${randomBytes(3).toString('hex')}`;
 const kafkaEnv = { KAFKA_BROKERS, SCHEMA_REGISTRY_URL, MAILSIFT_SECRET: `bench-secret-${namespace}-0123456789abcdef`, MAILSIFT_KAFKA_NAMESPACE: namespace };
 const headers = { authorization: `Bearer ${KEY}` };
 
-/** Warm-up, then the measured load; the window and the checks answered in it. */
+/** Warm-up to the steady state, then the measured load; the window and the checks answered in it. */
 async function load(url: string, pids: number[], atStart?: () => Promise<void>): Promise<{ fromUs: number; toUs: number; checks: number; cpuUs: number[]; sys: string[] }> {
-  await loadChecks(url, bodies, { seconds: WARMUP, connections: CONNECTIONS, headers });
+  const warm = await warmUntilSteady(url, bodies, { connections: CONNECTIONS, headers, rule: RULE, cpuSeconds: () => pids.map(processCpu) });
+  console.log(formatWarmUp(url, warm, pids.map(String)));
   await atStart?.();
   const cpu0 = pids.map(processCpu);
   const sys0 = pids.map(syscalls);

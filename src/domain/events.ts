@@ -88,15 +88,17 @@ export interface ModelPublished {
   /** Shares of the held-out real people blocked, by this model (calibrated) and by the baseline. */
   held_out_humans_blocked?: number | null;
   baseline_held_out_humans_blocked?: number | null;
-  /** Non-null: never served ('over_blocking', 'over_allowing': the guard whose adjustment cost it its advantage). */
+  /** Non-null: never served ('over_blocking', 'over_allowing': the guard whose adjustment cost it its advantage; 'few_humans': too few held-out humans to bound what it blocks). */
   held_back?: string | null;
   /** Shared model: accounts it does worse for than the baseline on their own held-out outcomes; never served to them. */
   withheld_accounts?: string[];
   /** Shares of the held-out fakes caught (review or block), by this model as served and by the baseline (absent in older records). */
   held_out_fakes_caught?: number | null;
   baseline_held_out_fakes_caught?: number | null;
-  /** What the guards adjusted it for ('over_blocking', 'over_allowing'); empty or absent: nothing. */
+  /** What the guards adjusted it for ('over_blocking', 'few_humans', 'over_allowing'); empty or absent: nothing. */
   adjusted?: string[];
+  /** The held-out real people's effective number (Kish, under tenant weights) the verdict guard's sampling bound was read at (absent in older records). */
+  held_out_humans_effective?: number | null;
 }
 
 /** A customer control as it now stands (compacted topic; a tombstone deletes it). Exactly one of api_key, rule, settings is set. */

@@ -113,6 +113,7 @@ function summary(sim: LearningSimulation) {
       baseline_held_out_fakes_caught: m.baseline_held_out_fakes_caught ?? null,
       adjusted: m.adjusted ?? [],
       held_back: m.held_back ?? null,
+      held_out_humans_effective: m.held_out_humans_effective ?? null,
     })),
     served_models: sim.servedModels,
     model: sim.model,

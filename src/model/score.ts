@@ -9,10 +9,14 @@ import { blockCutLogit, shrinkLogOdds } from './calibration.ts';
 import { FEATURE_NAMES, FEATURE_VERSION, type FeatureVector } from './features.ts';
 import { REASON_MIN_IMPACT, reasonsFor } from './reasons.ts';
 
-/** Why a guard adjusted a learned model on held-out outcomes: it blocked more known humans than the baseline, or let through more known fakes (verdict-guard.ts, catch-guard.ts). */
-export type GuardReason = 'over_blocking' | 'over_allowing';
+/**
+ * Why a guard adjusted a learned model on held-out outcomes: it blocked more known humans than
+ * the baseline, or more than their number can vouch for on new traffic (`few_humans`), or let
+ * through more known fakes (verdict-guard.ts, catch-guard.ts).
+ */
+export type GuardReason = 'over_blocking' | 'few_humans' | 'over_allowing';
 
-export const GUARD_REASONS: readonly GuardReason[] = ['over_blocking', 'over_allowing'];
+export const GUARD_REASONS: readonly GuardReason[] = ['over_blocking', 'few_humans', 'over_allowing'];
 
 export interface Scorecard {
   /** E.g. `baseline`. */

@@ -168,6 +168,8 @@ export interface TrainOptions {
    * `blockBelow` (calibration.ts). 1 (default): none.
    */
   readonly servingScale?: number;
+  /** The verdict guard's ceiling on held-out humans blocked, at 95% confidence (default 3%; 1 lifts the sampling bound: verdict-guard.ts). */
+  readonly blockedHumansCeiling?: number;
   readonly pause?: () => Promise<void>;
 }
 
@@ -207,8 +209,12 @@ export interface TrainedModel<E extends LabelledExample = LabelledExample> exten
   readonly unexercised: number;
   /** What the guards adjusted it for (empty: as fitted, with the inherited shrink). */
   readonly adjusted: readonly GuardReason[];
-  /** Adjusted by a guard, it no longer beats the baseline on held-out outcomes: not to be served. */
+  /** Adjusted by a guard, it no longer beats the baseline on held-out outcomes, or its held-out humans were too few to bound what it blocks: not to be served. */
   readonly heldBack: boolean;
+  /** The held-out humans were too few for the verdict guard to vouch for any block threshold (held back). */
+  readonly tooFewHumans: boolean;
+  /** The held-out humans' effective number (Kish) the verdict guard read its sampling bound at. */
+  readonly heldOutHumansEffective: number;
   /** Weighted shares of the held-out humans blocked: by the model (calibrated), as fitted, by the baseline. */
   readonly heldOutHumansBlocked: number;
   readonly heldOutHumansBlockedAsFitted: number;
@@ -266,7 +272,12 @@ export async function trainModel<E extends LabelledExample>(examples: readonly E
   const blockBelow = o.blockBelow ?? DEFAULT_THRESHOLDS.reviewAtLeast;
   const guard = guardVerdicts(
     sorted.map((e, i) => ({ human: e.human, weight: weightOf(e), logit: heldOutLogits[i]!, baselineProbability: e.baselineProbability })),
-    { blockBelow, allowAtLeast: o.allowAtLeast ?? DEFAULT_THRESHOLDS.allowAtLeast, servingScale: o.servingScale ?? 1 },
+    {
+      blockBelow,
+      allowAtLeast: o.allowAtLeast ?? DEFAULT_THRESHOLDS.allowAtLeast,
+      servingScale: o.servingScale ?? 1,
+      ...(o.blockedHumansCeiling === undefined ? {} : { blockedHumansCeiling: o.blockedHumansCeiling }),
+    },
   );
   const { servingScale } = guard;
   const fitted = await fitLogistic(sorted, prior, { l2: best.l2, start: bestOlder, ...pause });
@@ -296,6 +307,8 @@ export async function trainModel<E extends LabelledExample>(examples: readonly E
     unexercised: unexercised.filter(Boolean).length,
     adjusted: guard.adjusted,
     heldBack: guard.heldBack,
+    tooFewHumans: guard.tooFewHumans,
+    heldOutHumansEffective: guard.effectiveHumans,
     heldOutHumansBlocked: guard.humansBlocked,
     heldOutHumansBlockedAsFitted: guard.fittedHumansBlocked,
     baselineHeldOutHumansBlocked: guard.baselineHumansBlocked,

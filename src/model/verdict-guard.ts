@@ -28,11 +28,23 @@
  * it cannot undo what this guard did. The held-back comparison is between the two models as
  * they would serve (the baseline's probabilities are its calibrated ones), and it is made
  * whenever either guard had to adjust the model.
+ *
+ * The baseline's share is itself read from a sample, and a budget of "none of 60 humans" says
+ * nothing about new traffic: a model that blocks none of 60 held-out humans may block 5% of new
+ * ones. So the budget is also bounded by its sampling error: the model may go on blocking only
+ * as many held-out humans as keep the share's Wilson upper bound (95%, at the humans' Kish
+ * effective number; sampling-bound.ts) within the larger of the baseline's share and 3% (the
+ * issue's ceiling on humans blocked after learning). With enough humans that is the baseline's
+ * budget, unchanged; with fewer, the guard blocks fewer of them (`few_humans`); with too few for
+ * even none blocked to be bounded (under about 125 when the baseline's share is under 3%), no
+ * threshold the held-out outcomes can vouch for exists, and the model is held back: its account
+ * is served what it was served before (the baseline's verdicts, or an earlier version's).
  */
 import { DEFAULT_THRESHOLDS } from '../domain/check.ts';
 import { blockCutLogit } from './calibration.ts';
 import { guardCatches } from './catch-guard.ts';
 import { logLossOf } from './prequential.ts';
+import { BLOCKED_HUMANS_CEILING, boundedBy, effectiveCount } from './sampling-bound.ts';
 import { humanScoreOf, sigmoid, type GuardReason } from './score.ts';
 
 export interface HeldOutScore {
@@ -54,8 +66,14 @@ export interface VerdictGuard {
   readonly servingScale: number;
   /** What the guards adjusted it for (empty: served as fitted, with the inherited shrink). */
   readonly adjusted: readonly GuardReason[];
-  /** It had to be adjusted, and once adjusted it no longer beats the baseline on the held-out outcomes. */
+  /** It had to be adjusted, and once adjusted it no longer beats the baseline on the held-out outcomes; or its humans were too few to bound what it blocks (`tooFewHumans`). */
   readonly heldBack: boolean;
+  /** The held-out humans' effective number (Kish), what the budget's sampling error is read at. */
+  readonly effectiveHumans: number;
+  /** Its blocks were bounded by the sampling error: it may block fewer held-out humans than the baseline's budget. */
+  readonly tightened: boolean;
+  /** Too few held-out humans for even none blocked to be bounded within the ceiling: held back. */
+  readonly tooFewHumans: boolean;
   /** Weighted share of held-out humans blocked: by the baseline, by the candidate as fitted, and once recalibrated. */
   readonly baselineHumansBlocked: number;
   readonly fittedHumansBlocked: number;
@@ -88,6 +106,11 @@ export interface GuardOptions {
   readonly allowAtLeast?: number;
   /** The baseline's calibration scale the model inherits after this guard (1: none). */
   readonly servingScale?: number;
+  /**
+   * The share of humans blocked whose Wilson upper bound the guard keeps the model within, when
+   * the baseline's share is lower (default BLOCKED_HUMANS_CEILING; 1 lifts the sampling bound).
+   */
+  readonly blockedHumansCeiling?: number;
 }
 
 export function guardVerdicts(items: readonly HeldOutScore[], o: GuardOptions): VerdictGuard {
@@ -99,20 +122,37 @@ export function guardVerdicts(items: readonly HeldOutScore[], o: GuardOptions): 
   const share = (blocked: (x: HeldOutScore) => boolean): number => (humanWeight > 0 ? humans.reduce((s, x) => s + (blocked(x) ? x.weight : 0), 0) / humanWeight : 0);
   const budget = humans.reduce((s, x) => s + (blocks(x.baselineProbability, blockBelow) ? x.weight : 0), 0);
 
-  // The lowest-scored humans the candidate may go on blocking: as many as fit the baseline's
-  // budget, ties together. The first one past them must stay at or above the threshold.
-  let i = 0;
-  let used = 0;
-  while (i < humans.length) {
-    let j = i;
-    let w = 0;
-    while (j < humans.length && humans[j]!.logit === humans[i]!.logit) w += humans[j++]!.weight;
-    if (used + w > budget * (1 + 1e-12)) break;
-    used += w;
-    i = j;
-  }
+  // The budget's sampling error: a share of held-out humans blocked counts only while its Wilson
+  // upper bound, at their effective number, stays within the baseline's share or the ceiling.
+  const effectiveHumans = effectiveCount(humans.map((x) => x.weight));
+  const ceiling = Math.max(humanWeight > 0 ? budget / humanWeight : 0, o.blockedHumansCeiling ?? BLOCKED_HUMANS_CEILING);
+  const vouched = (w: number): boolean => boundedBy(humanWeight > 0 ? w / humanWeight : 0, effectiveHumans, ceiling);
+  const tooFewHumans = humans.length > 0 && !vouched(0);
+  // The lowest-scored humans the candidate may go on blocking: as many as fit the budget, ties
+  // together (within the baseline's; within the bound as well). The first one past them must
+  // stay at or above the threshold.
+  const mayBlock = (bounded: boolean): number => {
+    let i = 0;
+    let used = 0;
+    while (i < humans.length) {
+      let j = i;
+      let w = 0;
+      while (j < humans.length && humans[j]!.logit === humans[i]!.logit) w += humans[j++]!.weight;
+      if (used + w > budget * (1 + 1e-12) || (bounded && !vouched(used + w))) break;
+      used += w;
+      i = j;
+    }
+    return i;
+  };
+  const withinBudget = mayBlock(false);
+  // Held back when too few: recalibrated for the record as the baseline's budget alone would have it.
+  const i = tooFewHumans ? withinBudget : mayBlock(true);
+  const blockedAsFitted = (k: number): boolean => humans[k] !== undefined && blocks(sigmoid(humans[k]!.logit), blockBelow);
   const first = humans[i];
-  const overBlocks = first !== undefined && blocks(sigmoid(first.logit), blockBelow);
+  const overBlocks = blockedAsFitted(i);
+  // Over the baseline's own budget, or only over what its sampling error lets it vouch for.
+  const overBudget = blockedAsFitted(withinBudget);
+  const tightened = overBlocks && i < withinBudget;
   let floor: Floor | undefined;
   if (first && blockBelow > 0) {
     const threshold = logit((blockBelow - 0.5) / 100);
@@ -131,7 +171,11 @@ export function guardVerdicts(items: readonly HeldOutScore[], o: GuardOptions): 
     inheritedScale,
   );
   const servingScale = catches.scale;
-  const adjusted: GuardReason[] = [...(overBlocks ? (['over_blocking'] as const) : []), ...(servingScale < inheritedScale ? (['over_allowing'] as const) : [])];
+  const adjusted: GuardReason[] = [
+    ...(overBudget ? (['over_blocking'] as const) : []),
+    ...(tightened || tooFewHumans ? (['few_humans'] as const) : []),
+    ...(servingScale < inheritedScale ? (['over_allowing'] as const) : []),
+  ];
   const total = items.reduce((s, x) => s + x.weight, 0);
   const meanLoss = (p: (x: HeldOutScore) => number): number => (total > 0 ? items.reduce((s, x) => s + x.weight * logLossOf(x.human, p(x)), 0) / total : NaN);
   const served = (x: HeldOutScore): number => sigmoid(servedLogit(x.logit, { scale, shift }, servingScale, blockBelow));
@@ -142,7 +186,10 @@ export function guardVerdicts(items: readonly HeldOutScore[], o: GuardOptions): 
     shift,
     servingScale,
     adjusted,
-    heldBack: adjusted.length > 0 && !(logLoss < baselineLogLoss),
+    heldBack: tooFewHumans || (adjusted.length > 0 && !(logLoss < baselineLogLoss)),
+    effectiveHumans,
+    tightened,
+    tooFewHumans,
     baselineHumansBlocked: share((x) => blocks(x.baselineProbability, blockBelow)),
     fittedHumansBlocked: share((x) => blocks(sigmoid(x.logit), blockBelow)),
     humansBlocked: share((x) => blocks(served(x), blockBelow)),

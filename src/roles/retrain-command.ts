@@ -77,7 +77,11 @@ function guardNote(m: ModelPublished): string {
   const blocked = `held-out real people blocked ${pct(m.held_out_humans_blocked)} (baseline ${pct(m.baseline_held_out_humans_blocked)})${caught}`;
   const why = m.adjusted?.length ? m.adjusted.join(' and ').replaceAll('_', '-') : 'over-blocking';
   const notes = [
-    m.held_back ? `HELD BACK for ${why}, never served: ${blocked} only at a loss to the baseline` : m.calibration_shift || (m.calibration_scale ?? 1) !== 1 ? `calibrated (logit x${(m.calibration_scale ?? 1).toFixed(3)} ${(m.calibration_shift ?? 0) < 0 ? '-' : '+'} ${Math.abs(m.calibration_shift ?? 0).toFixed(3)}): ${blocked}` : '',
+    m.held_back === 'few_humans'
+      ? `HELD BACK, never served: too few held-out real people (${Math.round(m.held_out_humans_effective ?? 0)}) to bound the share it would block within 3% at 95% confidence`
+      : m.held_back
+        ? `HELD BACK for ${why}, never served: ${blocked} only at a loss to the baseline`
+        : m.calibration_shift || (m.calibration_scale ?? 1) !== 1 ? `calibrated (logit x${(m.calibration_scale ?? 1).toFixed(3)} ${(m.calibration_shift ?? 0) < 0 ? '-' : '+'} ${Math.abs(m.calibration_shift ?? 0).toFixed(3)}): ${blocked}` : '',
     m.withheld_accounts?.length ? `not served to ${m.withheld_accounts.length} account${m.withheld_accounts.length === 1 ? '' : 's'} it does worse for than the baseline` : '',
   ].filter(Boolean);
   return notes.length ? `; ${notes.join('; ')}` : '';

@@ -173,11 +173,12 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
       calibration_scale: m.calibrationScale,
       held_out_humans_blocked: m.heldOutHumansBlocked,
       baseline_held_out_humans_blocked: m.baselineHeldOutHumansBlocked,
-      held_back: m.heldBack ? (m.adjusted.includes('over_blocking') ? 'over_blocking' : 'over_allowing') : null,
+      held_back: m.heldBack ? (m.tooFewHumans ? 'few_humans' : m.adjusted.includes('over_blocking') ? 'over_blocking' : 'over_allowing') : null,
       withheld_accounts: account === undefined ? accountsWorseOff(m.heldOut) : [],
       held_out_fakes_caught: m.heldOutFakesCaught,
       baseline_held_out_fakes_caught: m.baselineHeldOutFakesCaught,
       adjusted: [...m.adjusted],
+      held_out_humans_effective: m.heldOutHumansEffective,
     };
     const key = Buffer.from(account === undefined ? 'model' : `model:${account}`);
     await producer.send(TOPICS.models.name, [{ key, value: d.codecs.models.encode(model), timestamp: model.trained_at, partition: 0 }]);
@@ -203,6 +204,7 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
         baseline_held_out_fakes_caught: m.baselineHeldOutFakesCaught,
         serving_scale: m.servingScale,
         adjusted: m.adjusted,
+        held_out_humans_effective: Math.round(m.heldOutHumansEffective),
         unexercised_features: m.unexercised,
         withheld_accounts: model.withheld_accounts!.length,
       },

@@ -60,23 +60,38 @@ function personalAdvice(humans: number, fakes: number): string {
 /** What a guard found on held-out outcomes, per reason. */
 const FOUND: Record<GuardReason, string> = {
   over_blocking: 'blocked a larger share of known real people than the baseline',
+  few_humans: 'blocked more known real people than so few of them can vouch for (a share read from few people can be far larger on new ones)',
   over_allowing: 'let through (allowed) a larger share of known fakes than the baseline',
 };
 
+const TITLE: Record<GuardReason, string> = { over_blocking: 'over-blocking', few_humans: 'blocking more than its sample vouches for', over_allowing: 'over-allowing' };
+
 /** The reasons a held-back record names: its `adjusted` list, else (older records) its held_back code. */
 function reasonsOf(m: ModelPublished): GuardReason[] {
-  const listed = (['over_blocking', 'over_allowing'] as const).filter((r) => m.adjusted?.includes(r));
+  const listed = (['over_blocking', 'few_humans', 'over_allowing'] as const).filter((r) => m.adjusted?.includes(r));
   return listed.length ? listed : [m.held_back === 'over_allowing' ? 'over_allowing' : 'over_blocking'];
 }
+
+/** The verdict guard's sampling bound: with none blocked, the share of n humans is bounded under 3% (95%) from about 125 of them. */
+const tooFewNote = (m: ModelPublished): string => {
+  const n = m.held_out_humans_effective;
+  const counted = n === null || n === undefined ? '' : ` (${Math.round(n)}, counted by their weights)`;
+  return (
+    ` ${m.account ? 'Your personal' : 'Learned'} model v${m.version} was held back: its held-out outcomes held too few known real people${counted} to show that it ` +
+    `would block at most 3% of new ones (at 95% confidence: with none of them blocked, that takes about 125), so no block threshold they vouch for exists and it is never served; ` +
+    `a version fitted on more outcomes is measured again.`
+  );
+};
 
 function heldBackNote(held: readonly ModelPublished[]): string {
   return held
     .map((m) => {
+      if (m.held_back === 'few_humans') return tooFewNote(m);
       const why = reasonsOf(m);
-      const title = why.length === 2 ? 'over-blocking and over-allowing' : why[0] === 'over_blocking' ? 'over-blocking' : 'over-allowing';
+      const title = why.map((r) => TITLE[r]).join(' and ');
       return (
         ` ${m.account ? 'Your personal' : 'Learned'} model v${m.version} was held back for ${title}: on held-out outcomes it ${why.map((r) => FOUND[r]).join(' and ')}, ` +
-        `and adjusting it to the baseline's share${why.length === 2 ? 's' : ''} would have cost it its advantage over the baseline, so it is never served.`
+        `and adjusting it to the baseline's share${why.length >= 2 ? 's' : ''} would have cost it its advantage over the baseline, so it is never served.`
       );
     })
     .join('');
@@ -88,7 +103,9 @@ function adjustedNote(adjusted: readonly GuardReason[] | undefined): string {
   const done = adjusted.map((r) =>
     r === 'over_blocking'
       ? 'recalibrated (made less sure and raised) so that it blocks no larger share of known real people than the baseline'
-      : 'its scores above the block threshold moved closer to it (the blocks stay as they were) so that it lets through no larger share of known fakes than the baseline',
+      : r === 'few_humans'
+        ? 'its block threshold tightened (recalibrated, made less sure and raised) so that it blocks only as many known real people as their number vouches for: at 95% confidence at most 3% of new ones, or the baseline\'s share if larger'
+        : 'its scores above the block threshold moved closer to it (the blocks stay as they were) so that it lets through no larger share of known fakes than the baseline',
   );
   return ` As fitted, it ${adjusted.map((r) => FOUND[r]).join(' and ')} on held-out outcomes, so it was adjusted before serving: ${done.join('; and ')}.`;
 }

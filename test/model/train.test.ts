@@ -223,6 +223,24 @@ describe('trainModel: the verdict guard', () => {
     expect(m.heldBack).toBe(true);
   });
 
+  it("holds back a model whose held-out humans are too few to vouch for any threshold, one the budget alone would pass; the same world's fit on more outcomes passes", async () => {
+    // A world where neither the baseline nor the fit blocks any human: the budget is "none of them".
+    const sure = sharper(1, 1.5);
+    const kind = sharper(1.5, 1);
+    const few = synthetic(100, 5, kind, 0.05, sure);
+    const humans = few.filter((e) => e.human).length;
+    expect(humans).toBeLessThan(125);
+    const lifted = await trainModel(few, sure, { blockedHumansCeiling: 1 });
+    expect(lifted).toMatchObject({ heldBack: false, tooFewHumans: false, heldOutHumansBlocked: 0, baselineHeldOutHumansBlocked: 0 });
+    const m = await trainModel(few, sure);
+    expect(m).toMatchObject({ heldBack: true, tooFewHumans: true, heldOutHumansEffective: humans });
+    expect(m.adjusted).toContain('few_humans');
+    const many = await trainModel(synthetic(400, 5, kind, 0.05, sure), sure);
+    expect(many.heldOutHumansEffective).toBeGreaterThanOrEqual(125);
+    expect(many).toMatchObject({ tooFewHumans: false, heldBack: false });
+    expect(many.adjusted).not.toContain('few_humans');
+  });
+
   it('leaves a model that blocks no more humans than the baseline alone', () => {
     expect(trained.heldOutHumansBlockedAsFitted).toBeLessThanOrEqual(trained.baselineHeldOutHumansBlocked);
     expect(trained.guardShift).toBe(0);
@@ -273,7 +291,8 @@ describe('trainModel: the inherited calibration', () => {
   });
 
   it('fitted from the baseline as set with the pull at its strongest, serves the shipped baseline (calibrated once, not twice)', async () => {
-    const m = await trainModel(data, BASELINE_AS_SET, { l2Grid: [1e9], servingScale: BASELINE_CALIBRATION_SCALE });
+    // The sampling bound lifted: the baseline's own share of these few humans blocked is not vouched for under 3%.
+    const m = await trainModel(data, BASELINE_AS_SET, { l2Grid: [1e9], servingScale: BASELINE_CALIBRATION_SCALE, blockedHumansCeiling: 1 });
     expect(m.guardScale).toBe(1);
     expect(m.intercept).toBeCloseTo(BASELINE_SCORECARD.intercept, 3);
     [...m.weights].forEach((w, j) => expect(w).toBeCloseTo(BASELINE_SCORECARD.weights[j]!, 3));

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blockCutLogit } from '../../src/model/calibration.ts';
 import { caught } from '../../src/model/catch-guard.ts';
+import { BLOCKED_HUMANS_CEILING, effectiveCount, wilsonUpper } from '../../src/model/sampling-bound.ts';
 import { blocks, guardVerdicts, servedLogit, type HeldOutScore } from '../../src/model/verdict-guard.ts';
 import { logLossOf } from '../../src/model/prequential.ts';
 import { sigmoid } from '../../src/model/score.ts';
@@ -9,6 +10,11 @@ import { sigmoid } from '../../src/model/score.ts';
 const logit = (p: number) => Math.log(p / (1 - p));
 const human = (model: number, baseline: number, weight = 1): HeldOutScore => ({ human: true, weight, logit: logit(model), baselineProbability: baseline });
 const fake = (model: number, baseline: number, weight = 1): HeldOutScore => ({ human: false, weight, logit: logit(model), baselineProbability: baseline });
+/**
+ * The budget's mechanics on a handful of outcomes: the sampling bound lifted (a ceiling of 1),
+ * since a handful of humans can vouch for no threshold (its own cases are below).
+ */
+const MECHANICS = { blockedHumansCeiling: 1 };
 /** Mean log loss of the items once their logits go through `map`. */
 const meanLoss = (items: readonly HeldOutScore[], map: (z: number) => number): number =>
   items.reduce((s, x) => s + x.weight * logLossOf(x.human, sigmoid(map(x.logit))), 0) / items.reduce((s, x) => s + x.weight, 0);
@@ -22,8 +28,8 @@ describe('verdict guard: a learned model blocks no larger share of known humans 
 
   it("compares the models as they would serve: the candidate shrunk by the baseline's calibration after its recalibration", () => {
     const items = [human(0.25, 0.6), human(0.1, 0.2), human(0.8, 0.7), human(0.9, 0.9), fake(0.02, 0.4), fake(0.05, 0.35), fake(0.03, 0.5)];
-    const plain = guardVerdicts(items, { blockBelow: 30 });
-    const served = guardVerdicts(items, { blockBelow: 30, servingScale: 0.8 });
+    const plain = guardVerdicts(items, { ...MECHANICS, blockBelow: 30 });
+    const served = guardVerdicts(items, { ...MECHANICS, blockBelow: 30, servingScale: 0.8 });
     // The same recalibration and the same blocks: the shrink pivots at the block cut.
     expect(served).toMatchObject({ scale: plain.scale, shift: plain.shift, humansBlocked: plain.humansBlocked, baselineLogLoss: plain.baselineLogLoss });
     const cut = logit(0.295);
@@ -32,14 +38,14 @@ describe('verdict guard: a learned model blocks no larger share of known humans 
   });
 
   it('leaves a model that blocks no more humans than the baseline as it is', () => {
-    const g = guardVerdicts([human(0.9, 0.8), human(0.2, 0.1), human(0.7, 0.6), fake(0.05, 0.5), fake(0.1, 0.2)], { blockBelow: 30 });
+    const g = guardVerdicts([human(0.9, 0.8), human(0.2, 0.1), human(0.7, 0.6), fake(0.05, 0.5), fake(0.1, 0.2)], { ...MECHANICS, blockBelow: 30 });
     expect(g).toMatchObject({ scale: 1, shift: 0, heldBack: false, baselineHumansBlocked: 1 / 3, fittedHumansBlocked: 1 / 3, humansBlocked: 1 / 3 });
   });
 
   it("recalibrates an over-blocking model to the baseline's share, its threshold no lower than halfway between the last human it may block and the first it may not", () => {
     // The model ranks perfectly but puts 2 of 4 humans under 30; the baseline blocks 1 of them.
     const items = [human(0.25, 0.6), human(0.1, 0.2), human(0.8, 0.7), human(0.9, 0.9), fake(0.02, 0.4), fake(0.05, 0.35), fake(0.03, 0.5)];
-    const g = guardVerdicts(items, { blockBelow: 30 });
+    const g = guardVerdicts(items, { ...MECHANICS, blockBelow: 30 });
     expect(g.fittedHumansBlocked).toBe(0.5);
     expect(g.baselineHumansBlocked).toBe(0.25);
     expect(g.humansBlocked).toBeLessThanOrEqual(0.25);
@@ -64,7 +70,7 @@ describe('verdict guard: a learned model blocks no larger share of known humans 
       const humans = Math.round(20 * sigmoid(t));
       for (let k = 0; k < 20; k++) items.push((k < humans ? human : fake)(sigmoid(3 * t), sigmoid(t)));
     }
-    const g = guardVerdicts(items, { blockBelow: 30 });
+    const g = guardVerdicts(items, { ...MECHANICS, blockBelow: 30 });
     expect(g.fittedHumansBlocked).toBeGreaterThan(g.baselineHumansBlocked);
     expect(g.humansBlocked).toBeLessThanOrEqual(g.baselineHumansBlocked);
     expect(g.scale).toBeGreaterThan(0.25);
@@ -77,7 +83,7 @@ describe('verdict guard: a learned model blocks no larger share of known humans 
   it('holds a model back when the recalibration it needs costs it its advantage over the baseline', () => {
     // One human the model is sure is fake (the baseline blocked none): lifting it lifts every fake as far.
     const items = [human(0.001, 0.7), human(0.9, 0.8), human(0.9, 0.8), fake(0.02, 0.3), fake(0.02, 0.3), fake(0.02, 0.3)];
-    const g = guardVerdicts(items, { blockBelow: 30 });
+    const g = guardVerdicts(items, { ...MECHANICS, blockBelow: 30 });
     expect(g.baselineHumansBlocked).toBe(0);
     expect(g.humansBlocked).toBe(0);
     expect(g.logLoss).toBeGreaterThanOrEqual(g.baselineLogLoss);
@@ -88,7 +94,7 @@ describe('verdict guard: a learned model blocks no larger share of known humans 
     // Weighted, the baseline blocks 10% of the human weight: the model may keep blocking the
     // light human (weight 1 of 10) but not both tied heavy ones.
     const items = [human(0.1, 0.1, 1), human(0.2, 0.9, 4.5), human(0.2, 0.9, 4.5), fake(0.01, 0.5)];
-    const g = guardVerdicts(items, { blockBelow: 30 });
+    const g = guardVerdicts(items, { ...MECHANICS, blockBelow: 30 });
     expect(g.baselineHumansBlocked).toBeCloseTo(0.1, 12);
     expect(g.humansBlocked).toBeLessThanOrEqual(0.1 + 1e-12);
     expect(blocks(sigmoid(g.scale * logit(0.2) + g.shift), 30)).toBe(false);
@@ -96,18 +102,18 @@ describe('verdict guard: a learned model blocks no larger share of known humans 
   });
 
   it('with no human it may block, the threshold goes no lower than halfway between the lowest human and the outcome below it', () => {
-    const g = guardVerdicts([human(0.2, 0.9), human(0.9, 0.9), fake(0.02, 0.5), fake(0.1, 0.5)], { blockBelow: 30 });
+    const g = guardVerdicts([human(0.2, 0.9), human(0.9, 0.9), fake(0.02, 0.5), fake(0.1, 0.5)], { ...MECHANICS, blockBelow: 30 });
     expect(g.baselineHumansBlocked).toBe(0);
     expect(g.scale * ((logit(0.1) + logit(0.2)) / 2) + g.shift).toBeGreaterThanOrEqual(logit(0.295) - 1e-9);
     expect(g.humansBlocked).toBe(0);
     // Nothing below it: at least just past the lowest human.
-    const alone = guardVerdicts([human(0.2, 0.9), fake(0.5, 0.5)], { blockBelow: 30 });
+    const alone = guardVerdicts([human(0.2, 0.9), fake(0.5, 0.5)], { ...MECHANICS, blockBelow: 30 });
     expect(Math.round(100 * sigmoid(alone.scale * logit(0.2) + alone.shift))).toBeGreaterThanOrEqual(30);
   });
 
   it('has nothing to hold without humans or without a block threshold', () => {
-    expect(guardVerdicts([fake(0.1, 0.9)], { blockBelow: 30 })).toMatchObject({ scale: 1, shift: 0, heldBack: false, humansBlocked: 0 });
-    expect(guardVerdicts([human(0.01, 0.9)], { blockBelow: 0 })).toMatchObject({ scale: 1, shift: 0, heldBack: false });
+    expect(guardVerdicts([fake(0.1, 0.9)], { ...MECHANICS, blockBelow: 30 })).toMatchObject({ scale: 1, shift: 0, heldBack: false, humansBlocked: 0 });
+    expect(guardVerdicts([human(0.01, 0.9)], { ...MECHANICS, blockBelow: 0 })).toMatchObject({ scale: 1, shift: 0, heldBack: false });
   });
 });
 
@@ -115,7 +121,7 @@ describe('the two guards together: no more known humans blocked, no more known f
   it('shrinks an over-allowing model harder towards the block cut, leaving the recalibration and every block as they were', () => {
     // The model blocks no more humans than the baseline, but lets through fakes the baseline caught.
     const items = [human(0.95, 0.9), human(0.9, 0.8), human(0.2, 0.1), fake(0.7, 0.4), fake(0.75, 0.45), fake(0.1, 0.2), fake(0.95, 0.8)];
-    const g = guardVerdicts(items, { blockBelow: 30, allowAtLeast: 60, servingScale: 0.92 });
+    const g = guardVerdicts(items, { ...MECHANICS, blockBelow: 30, allowAtLeast: 60, servingScale: 0.92 });
     expect(g).toMatchObject({ scale: 1, shift: 0, adjusted: ['over_allowing'] });
     expect(g.servingScale).toBeLessThan(0.92);
     expect(g.baselineFakesCaught).toBe(0.75);
@@ -132,7 +138,7 @@ describe('the two guards together: no more known humans blocked, no more known f
     // The fakes the baseline caught, the model is sure are human: shrinking far enough to catch
     // them costs it the humans it was right about.
     const items = [human(0.9, 0.7), human(0.9, 0.7), human(0.9, 0.7), fake(0.97, 0.1), fake(0.05, 0.5)];
-    const g = guardVerdicts(items, { blockBelow: 30, allowAtLeast: 60, servingScale: 0.92 });
+    const g = guardVerdicts(items, { ...MECHANICS, blockBelow: 30, allowAtLeast: 60, servingScale: 0.92 });
     expect(g.adjusted).toEqual(['over_allowing']);
     expect(g.fakesCaught).toBeGreaterThanOrEqual(g.baselineFakesCaught);
     expect(g.logLoss).toBeGreaterThanOrEqual(g.baselineLogLoss);
@@ -140,7 +146,7 @@ describe('the two guards together: no more known humans blocked, no more known f
   });
 
   it('says nothing was adjusted when neither guard had to act', () => {
-    const g = guardVerdicts([human(0.9, 0.8), human(0.2, 0.1), fake(0.05, 0.5), fake(0.1, 0.2)], { blockBelow: 30, allowAtLeast: 60, servingScale: 0.92 });
+    const g = guardVerdicts([human(0.9, 0.8), human(0.2, 0.1), fake(0.05, 0.5), fake(0.1, 0.2)], { ...MECHANICS, blockBelow: 30, allowAtLeast: 60, servingScale: 0.92 });
     expect(g).toMatchObject({ scale: 1, shift: 0, servingScale: 0.92, adjusted: [], heldBack: false });
   });
 
@@ -159,7 +165,7 @@ describe('the two guards together: no more known humans blocked, no more known f
         fc.double({ min: 0.5, max: 1, noNaN: true }),
         (items, review, gap, inherited) => {
           const allow = review + gap;
-          const g = guardVerdicts(items, { blockBelow: review, allowAtLeast: allow, servingScale: inherited });
+          const g = guardVerdicts(items, { ...MECHANICS, blockBelow: review, allowAtLeast: allow, servingScale: inherited });
           const served = (x: HeldOutScore) => sigmoid(servedLogit(x.logit, g, g.servingScale, review));
           const share = (xs: readonly HeldOutScore[], pick: (x: HeldOutScore) => boolean) => {
             const w = xs.reduce((s, x) => s + x.weight, 0);
@@ -178,5 +184,97 @@ describe('the two guards together: no more known humans blocked, no more known f
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("verdict guard: the budget's sampling error (a share read from few humans says little about new ones)", () => {
+  /** n humans the model scores at 0.5..0.9 apart from the lowest `low` (at 0.1), the baseline blocking the lowest `baselineBlocks`; fakes below them all. */
+  const world = (n: number, low: number, baselineBlocks: number, weight = (_: number) => 1): HeldOutScore[] => [
+    ...Array.from({ length: n }, (_, k) => human(k < low ? 0.1 + k * 1e-4 : 0.5 + (0.4 * k) / n, k < baselineBlocks ? 0.2 : 0.8, weight(k))),
+    ...Array.from({ length: 40 }, (_, k) => fake(0.02 + k * 1e-4, 0.1)),
+  ];
+
+  it('holds back a model that blocks none of 60 held-out humans (nor did the baseline): none of 60 vouches for nothing under 3%', () => {
+    const items = world(60, 0, 0);
+    // Without the bound the guard passes it as it is.
+    expect(guardVerdicts(items, { ...MECHANICS, blockBelow: 30 })).toMatchObject({ scale: 1, shift: 0, heldBack: false, adjusted: [] });
+    const g = guardVerdicts(items, { blockBelow: 30 });
+    expect(g).toMatchObject({ tooFewHumans: true, heldBack: true, adjusted: ['few_humans'], effectiveHumans: 60, humansBlocked: 0 });
+  });
+
+  it.each([
+    { n: 124, held: true },
+    { n: 125, held: false },
+  ])('none blocked of $n humans: held back $held', ({ n, held }) => {
+    const g = guardVerdicts(world(n, 0, 0), { blockBelow: 30 });
+    expect(g.tooFewHumans).toBe(held);
+    expect(g.heldBack).toBe(held);
+  });
+
+  it('leaves a model as it was when its humans are enough: 10 of 1,000 blocked, as the baseline did (upper bound 1.8%)', () => {
+    const items = world(1000, 10, 10);
+    const bounded = guardVerdicts(items, { blockBelow: 30 });
+    const lifted = guardVerdicts(items, { ...MECHANICS, blockBelow: 30 });
+    expect(bounded).toEqual({ ...lifted, tightened: false, tooFewHumans: false });
+    expect(bounded).toMatchObject({ scale: 1, shift: 0, heldBack: false, adjusted: [], humansBlocked: 0.01 });
+  });
+
+  it("tightens the threshold to the count its humans vouch for: 6 of 300 blocked, as the baseline did, is tightened to 3 (3 of 300: upper bound 2.9%; 4: 3.4%)", () => {
+    const items = world(300, 6, 6);
+    expect(guardVerdicts(items, { ...MECHANICS, blockBelow: 30 })).toMatchObject({ scale: 1, shift: 0, humansBlocked: 0.02 });
+    const g = guardVerdicts(items, { blockBelow: 30 });
+    expect(g).toMatchObject({ tightened: true, tooFewHumans: false, heldBack: false, adjusted: ['few_humans'] });
+    expect(g.humansBlocked).toBeLessThanOrEqual(3 / 300);
+    const humans = items.filter((x) => x.human).sort((a, b) => a.logit - b.logit);
+    expect(blocks(sigmoid(servedLogit(humans[3]!.logit, g, g.servingScale, 30)), 30)).toBe(false);
+  });
+
+  it("keeps to the baseline's share when it is above 3%: 20 of 200 humans blocked by both is tightened, not held back", () => {
+    const g = guardVerdicts(world(200, 20, 20), { blockBelow: 30 });
+    expect(g).toMatchObject({ tightened: true, tooFewHumans: false, adjusted: ['few_humans'] });
+    expect(wilsonUpper(g.humansBlocked, 200)).toBeLessThanOrEqual(0.1 + 1e-12);
+  });
+
+  it('counts weighted humans by their effective number: 200 humans, half of the weight on 20 of them, are 80', () => {
+    const g = guardVerdicts(
+      world(200, 0, 0, (k) => (k < 20 ? 9 : 1)),
+      { blockBelow: 30 },
+    );
+    expect(g.effectiveHumans).toBeCloseTo(360 ** 2 / (20 * 81 + 180), 9);
+    expect(g).toMatchObject({ tooFewHumans: true, heldBack: true });
+  });
+
+  it('property: held back exactly when none blocked is not vouched for; else its share blocked is; unchanged wherever the baseline budget is', () => {
+    const outcome = fc.record({
+      human: fc.boolean(),
+      // Mostly equal weights (a capped account's are lower), so that the effective number is near the count.
+      weight: fc.constantFrom(1, 1, 1, 1, 0.5, 2),
+      logit: fc.double({ min: -6, max: 6, noNaN: true }),
+      // Mostly above any block threshold, so that a baseline blocking 1-2% of many humans comes up.
+      baselineProbability: fc.oneof({ arbitrary: fc.double({ min: 0.55, max: 0.999, noNaN: true }), weight: 200 }, { arbitrary: fc.double({ min: 0.001, max: 0.999, noNaN: true }), weight: 1 }),
+    });
+    let unchanged = 0;
+    fc.assert(
+      fc.property(fc.oneof(fc.array(outcome, { minLength: 1, maxLength: 100 }), fc.array(outcome, { minLength: 300, maxLength: 600 })), fc.integer({ min: 10, max: 50 }), (items, review) => {
+        const g = guardVerdicts(items, { blockBelow: review });
+        const lifted = guardVerdicts(items, { ...MECHANICS, blockBelow: review });
+        const humans = items.filter((x) => x.human);
+        const n = effectiveCount(humans.map((x) => x.weight));
+        const ceiling = Math.max(lifted.baselineHumansBlocked, BLOCKED_HUMANS_CEILING);
+        expect(g.effectiveHumans).toBeCloseTo(n, 9);
+        expect(g.tooFewHumans).toBe(humans.length > 0 && wilsonUpper(0, n) > ceiling);
+        if (g.tooFewHumans) expect(g.heldBack).toBe(true);
+        else if (humans.length > 0) expect(wilsonUpper(g.humansBlocked, n)).toBeLessThanOrEqual(ceiling + 1e-9);
+        expect(g.humansBlocked).toBeLessThanOrEqual(lifted.baselineHumansBlocked + 1e-9);
+        // The baseline's own budget is vouched for: the bound changes nothing.
+        if (humans.length > 0 && wilsonUpper(lifted.baselineHumansBlocked, n) <= ceiling) {
+          expect(g).toMatchObject({ scale: lifted.scale, shift: lifted.shift, servingScale: lifted.servingScale, heldBack: lifted.heldBack, adjusted: lifted.adjusted, tightened: false });
+          unchanged++;
+        }
+      }),
+      { numRuns: 150 },
+    );
+    // The generator reaches the case the last clause is about.
+    expect(unchanged).toBeGreaterThan(10);
   });
 });

@@ -81,7 +81,7 @@ export function learnedCard(version: number, account?: string, withheldFrom: str
 }
 
 /** A version the trainer held back ('' = the shared model's scope, else an account's); for over-blocking unless `adjusted` says what for. */
-export function heldBackRecord(version: number, account?: string, adjusted?: string[]): ModelPublished {
+export function heldBackRecord(version: number, account?: string, adjusted?: string[], extra: Partial<ModelPublished> = {}): ModelPublished {
   return {
     version,
     feature_version: FEATURE_VERSION,
@@ -99,6 +99,7 @@ export function heldBackRecord(version: number, account?: string, adjusted?: str
     account: account ?? null,
     held_back: adjusted && !adjusted.includes('over_blocking') ? 'over_allowing' : 'over_blocking',
     ...(adjusted ? { adjusted } : {}),
+    ...extra,
   };
 }
 

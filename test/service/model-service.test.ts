@@ -240,6 +240,25 @@ describe('createModelService recommendation', () => {
     );
   });
 
+  it('says when a version was held back because its held-out humans were too few to vouch for any block threshold', async () => {
+    const record = heldBackRecord(7, undefined, ['few_humans'], { held_back: 'few_humans', held_out_humans_effective: 60.4 });
+    const v = await createModelService(queriesOf(winning), 'auto', source(learnedCard(6), {}, { '': record }), () => NOW).stats('acme');
+    expect(v).toMatchObject({ serving: 'learned', learned_version: 6 });
+    expect(v.recommendation).toContain(
+      'Learned model v7 was held back: its held-out outcomes held too few known real people (60, counted by their weights) to show that it would block at most 3% of new ones (at 95% confidence: with none of them blocked, that takes about 125), so no block threshold they vouch for exists and it is never served',
+    );
+    const personal = { acme: heldBackRecord(9, 'acme', ['few_humans'], { held_back: 'few_humans' }) };
+    const own = await createModelService(queriesOf(winning), 'auto', source(learnedCard(6), {}, personal), () => NOW).stats('acme');
+    expect(own.recommendation).toContain('Your personal model v9 was held back: its held-out outcomes held too few known real people to show');
+  });
+
+  it('says when the verdict guard tightened a served model to what its held-out humans vouch for', async () => {
+    const v = await createModelService(queriesOf(winning), 'auto', source(learnedCard(6, undefined, [], ['few_humans'])), () => NOW).stats('acme');
+    expect(v.recommendation).toContain(
+      "As fitted, it blocked more known real people than so few of them can vouch for (a share read from few people can be far larger on new ones) on held-out outcomes, so it was adjusted before serving: its block threshold tightened (recalibrated, made less sure and raised) so that it blocks only as many known real people as their number vouches for: at 95% confidence at most 3% of new ones, or the baseline's share if larger.",
+    );
+  });
+
   it('says when the model described was adjusted by the guards before serving, and what for', async () => {
     const v = await createModelService(queriesOf(winning), 'auto', source(learnedCard(6, undefined, [], ['over_blocking', 'over_allowing'])), () => NOW).stats('acme');
     expect(v).toMatchObject({ serving: 'learned', learned_version: 6, healthy: true });

@@ -74,8 +74,9 @@ function reasonsOf(m: ModelPublished): GuardReason[] {
 
 /** The verdict guard's sampling bound: with none blocked, the share of n humans is bounded under 3% (95%) from about 125 of them. */
 const tooFewNote = (m: ModelPublished): string => {
-  const n = m.held_out_humans_effective;
-  const counted = n === null || n === undefined ? '' : ` (${Math.round(n)}, counted by their weights)`;
+  // A personal model's humans are the caller's own; the shared model's count would be a figure of other customers' outcomes.
+  const n = m.account ? m.held_out_humans_effective : undefined;
+  const counted = n === null || n === undefined ? '' : ` (${Math.round(n)})`;
   return (
     ` ${m.account ? 'Your personal' : 'Learned'} model v${m.version} was held back: its held-out outcomes held too few known real people${counted} to show that it ` +
     `would block at most 3% of new ones (at 95% confidence: with none of them blocked, that takes about 125), so no block threshold they vouch for exists and it is never served; ` +

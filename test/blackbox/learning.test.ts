@@ -40,9 +40,11 @@ describe('learning from reported outcomes', () => {
         expect(before.body.learned_version).toBe(0);
         expect(before.body.serving).toBe('baseline');
 
-        // 248 checks before any learned model exists; outcomes for 240 of them train it.
-        const people = population(248);
-        const accountOf = (i: number): string => CUSTOMERS[Math.floor(i / 2) % CUSTOMERS.length]!; // a real and a fake each
+        // 248 checks before any learned model exists; outcomes for 240 of them train it. Two real
+        // people to each fake: a version is held back until its outcomes hold about 125 real
+        // people (the verdict guard's sampling bound), and the trainer may fit v1 on 200 of them.
+        const people = population(248, 2);
+        const accountOf = (i: number): string => CUSTOMERS[Math.floor(i / 3) % CUSTOMERS.length]!; // two real people and a fake each
         const results: { check_id: string }[] = [];
         for (const account of CUSTOMERS) {
           const mine = people.map((p, i) => ({ p, i })).filter(({ i }) => accountOf(i) === account);
@@ -55,7 +57,7 @@ describe('learning from reported outcomes', () => {
 
         const deadline = Date.now() + 90_000;
         let model = before.body;
-        while (Date.now() < deadline && model.learned_version < 1) {
+        while (Date.now() < deadline && (model.learned_version < 1 || model.feedback_examples < 240)) {
           await new Promise((r) => setTimeout(r, 250));
           model = (await call(s.url, 'GET', '/v1/model')).body;
         }
@@ -92,7 +94,7 @@ describe('learning from reported outcomes', () => {
       }
 
       const offline = retrain(dir);
-      expect(offline.out).toMatch(/published learned model v2: 248 examples \(124 real, 124 fake\)/);
+      expect(offline.out).toMatch(/published learned model v2: 248 examples \(166 real, 82 fake\)/);
       expect(offline.status).toBe(0);
 
       const again = await startServer(SHARED_ENV, dir);
@@ -107,11 +109,14 @@ describe('learning from reported outcomes', () => {
     }
   }, 240_000);
 
-  it('an account with about 50 outcomes gets a personal model before the shared one, judged on its own outcomes only', async () => {
+  it('an account with about 125 real people among its outcomes gets a personal model before the shared one, judged on its own outcomes only', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mailsift-personal-'));
     // No trainer rounds during the test (the first is 300 s away): `retrain` fits on demand.
     const auto = { MAILSIFT_MODEL_MODE: 'auto', MAILSIFT_RATE_LIMIT_RPS: '100000', MAILSIFT_RATE_LIMIT_BURST: '100000', MAILSIFT_RATE_LIMIT_ADDRESSES: '100000', MAILSIFT_RATE_LIMIT_ADDRESS_BURST: '100000' };
-    const people = population(118);
+    // Eight real people to each fake: a personal model is held back until the account's outcomes
+    // hold about 125 real people (the verdict guard's sampling bound), and 145 outcomes of acme
+    // (129 real) with globex's 12 stay under the shared model's 200.
+    const people = population(203, 8);
     const acmeEarly: string[] = [];
     const waitForExamples = async (url: string, n: number) => {
       for (let i = 0; i < 150 && (await call(url, 'GET', '/v1/model')).body.feedback_examples < n; i++) await new Promise((r) => setTimeout(r, 100));
@@ -130,19 +135,19 @@ describe('learning from reported outcomes', () => {
     try {
       const s = await startServer(auto, dir);
       try {
-        acmeEarly.push(...(await check(s.url, KEYS.acme, people.slice(0, 68))));
-        await report(s.url, KEYS.acme, acmeEarly.slice(0, 60), people.slice(0, 60));
+        acmeEarly.push(...(await check(s.url, KEYS.acme, people.slice(0, 153))));
+        await report(s.url, KEYS.acme, acmeEarly.slice(0, 145), people.slice(0, 145));
         const globex = population(12);
         await report(s.url, KEYS.globex, await check(s.url, KEYS.globex, globex), globex);
-        await waitForExamples(s.url, 72);
+        await waitForExamples(s.url, 157);
       } finally {
         expect(await s.stop()).toBe(0);
       }
 
       const offline = retrain(dir);
       expect(offline.status).toBe(0);
-      expect(offline.out).toMatch(/published personal model of acme v1: 60 examples \(30 real, 30 fake\)/);
-      expect(offline.out).not.toMatch(/globex|published learned model/); // 12 outcomes; 72 in all, 200 for a shared model
+      expect(offline.out).toMatch(/published personal model of acme v1: 145 examples \(129 real, 16 fake\)/);
+      expect(offline.out).not.toMatch(/globex|published learned model|HELD BACK/); // 12 outcomes; 157 in all, 200 for a shared model
       expect(offline.out).toMatch(/^1 model in \d+ ms$/m);
 
       const again = await startServer(auto, dir);
@@ -153,22 +158,22 @@ describe('learning from reported outcomes', () => {
         expect(acme.recommendation).toMatch(/^Your personal learned model v1 \(fitted on your own outcomes\) exists\. It has been measured on 0 of the 50 outcomes of yours/);
 
         // Outcomes of acme's 8 early checks: the personal model scores each as it is reported.
-        await report(again.url, KEYS.acme, acmeEarly.slice(60), people.slice(60, 68));
-        await waitForExamples(again.url, 80);
+        await report(again.url, KEYS.acme, acmeEarly.slice(145), people.slice(145, 153));
+        await waitForExamples(again.url, 165);
         acme = (await call(again.url, 'GET', '/v1/model')).body;
         expect(acme.recommendation).toMatch(/measured on 8 of the 50 outcomes of yours/);
         expect(acme.learned.accuracy).toBeGreaterThan(0.5);
         // globex has no personal model and there is no shared one: nothing of acme's shows.
         const globex = (await call(again.url, 'GET', '/v1/model', { key: KEYS.globex })).body;
-        expect(globex).toMatchObject({ serving: 'baseline', learned_version: 0, healthy: false, feedback_examples: 80, customers: 2 });
+        expect(globex).toMatchObject({ serving: 'baseline', learned_version: 0, healthy: false, feedback_examples: 165, customers: 2 });
         // No model for globex yet: its `learned` is the baseline it would start from, on everyone's outcomes.
         expect(globex.learned).toEqual(globex.baseline);
 
         // 50 more checks (scored by the personal model as they are made) and their outcomes:
         // now it is judged, and served exactly when it beats the baseline on acme's outcomes.
-        const more = people.slice(68);
+        const more = people.slice(153);
         await report(again.url, KEYS.acme, await check(again.url, KEYS.acme, more), more);
-        await waitForExamples(again.url, 130);
+        await waitForExamples(again.url, 215);
         let verdict = '';
         for (let i = 0; i < 50 && !/outcomes of yours(?! needed)/.test(verdict); i++) {
           await new Promise((r) => setTimeout(r, 100));

@@ -121,10 +121,14 @@ describe('one customer cannot poison what another is served (issue 21)', () => {
         served = (await call(s.url, 'POST', '/v1/check', { key: A, body: { email: ORDINARY } })).body;
         const model = (await call(s.url, 'GET', '/v1/model', { key: A })).body;
         expect(model).toMatchObject({ feedback_examples: FLOOD + 22, customers: 3 });
-        expect(model.learned_version).toBeGreaterThanOrEqual(2);
-        // Of B's outcomes, A is told their count only: no real/fake split of them.
+        // The shared versions hold about 105 real people, 92 of them B's and weighted down: too
+        // few for the verdict guard to vouch for any block threshold, so each is held back and A
+        // is served the baseline (as is B: its personal model's 92 are too few as well).
+        expect(model).toMatchObject({ serving: 'baseline', learned_version: 0 });
+        expect(model.recommendation).toMatch(/Learned model v\d+ was held back: its held-out outcomes held too few known real people to show/);
+        // Of B's outcomes, A is told their count only: no real/fake split of them, nor how many real people the shared model held.
         expect(model.recommendation.replace('(5 real, 5 fake)', '')).not.toMatch(/\d+ (real|fake)/);
-        expect(model.recommendation).toMatch(/across customers \(at most 17 of any one customer's/);
+        expect(model.recommendation).not.toMatch(/real people \(\d/);
       } finally {
         expect(await s.stop()).toBe(0);
       }

@@ -244,12 +244,15 @@ describe('createModelService recommendation', () => {
     const record = heldBackRecord(7, undefined, ['few_humans'], { held_back: 'few_humans', held_out_humans_effective: 60.4 });
     const v = await createModelService(queriesOf(winning), 'auto', source(learnedCard(6), {}, { '': record }), () => NOW).stats('acme');
     expect(v).toMatchObject({ serving: 'learned', learned_version: 6 });
+    // The shared model's count of real people is other customers' figure: not told.
     expect(v.recommendation).toContain(
-      'Learned model v7 was held back: its held-out outcomes held too few known real people (60, counted by their weights) to show that it would block at most 3% of new ones (at 95% confidence: with none of them blocked, that takes about 125), so no block threshold they vouch for exists and it is never served',
+      'Learned model v7 was held back: its held-out outcomes held too few known real people to show that it would block at most 3% of new ones (at 95% confidence: with none of them blocked, that takes about 125), so no block threshold they vouch for exists and it is never served',
     );
-    const personal = { acme: heldBackRecord(9, 'acme', ['few_humans'], { held_back: 'few_humans' }) };
+    expect(v.recommendation).not.toContain('60');
+    // A personal model's are the caller's own.
+    const personal = { acme: heldBackRecord(9, 'acme', ['few_humans'], { held_back: 'few_humans', held_out_humans_effective: 60.4 }) };
     const own = await createModelService(queriesOf(winning), 'auto', source(learnedCard(6), {}, personal), () => NOW).stats('acme');
-    expect(own.recommendation).toContain('Your personal model v9 was held back: its held-out outcomes held too few known real people to show');
+    expect(own.recommendation).toContain('Your personal model v9 was held back: its held-out outcomes held too few known real people (60) to show');
   });
 
   it('says when the verdict guard tightened a served model to what its held-out humans vouch for', async () => {

@@ -80,6 +80,11 @@ function siblingMembers(x: Sighting): { inbox: ExtraMember; spelling: ExtraMembe
   return m;
 }
 
+/** Kafka mode's domain counters (behind a repartition topic): own events of the last `horizon` ms may be pending. */
+function withinHorizon(p: Positioned<CheckScored>, now: number, horizon: number): boolean {
+  return p.event.time >= now - horizon && p.event.time <= now;
+}
+
 export function createHistoryReader(state: StateReader, own: OwnEvents, opts: HistoryOptions): HistoryQueries {
   const horizon = opts.domainHorizonMs ?? 2_000;
   // Since when the state has been observing: the oldest volume bucket any read has shown. Busy
@@ -109,32 +114,41 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       // event the state commits while the read is in flight is pruned from own events, and the
       // read may not include it yet. Taken first, it is in the read, in the pending list, or in
       // both (harmless: these counts are of distinct members).
-      const ownByDomain = [...own.checksByDomain.get(k.domain)];
+      const committedBefore = opts.committed ? (opts.committed()[partition] ?? 0) : undefined;
+      const hotBefore = hot.applied();
+      const work = k.accountType === 'work';
+      // One pass over the domain's own events (at a free-mail domain, its last ~5 s of this
+      // instance's checks), keeping only what may be pending: for the hot windows, those at or
+      // past their position now (it only moves on, so what is pending after the read is among
+      // them); for the domain record (read by company-domain checks only), those the state's
+      // offsets do not include, or, when the offsets come with the read, every candidate.
+      const hotDomain: Positioned<CheckScored>[] = [];
+      const stateDomain: Positioned<CheckScored>[] = [];
+      for (const p of own.checksByDomain.get(k.domain)) {
+        if (p.offset >= (hotBefore[p.partition] ?? 0)) hotDomain.push(p);
+        if (work && (!opts.domainFromChecks ? withinHorizon(p, now, horizon) : committedBefore === undefined || p.partition !== partition || p.offset >= committedBefore)) stateDomain.push(p);
+      }
       const ownByInbox = [...own.checksByInbox.get(inboxIndexKey(k.account, k.inboxHash))];
-      const ownByIp = k.ipHash ? [...own.checksByIp.get(inboxIndexKey(k.account, k.ipHash))] : [];
+      const hotIp: Positioned<CheckScored>[] = [];
+      if (k.ipHash) for (const p of own.checksByIp.get(inboxIndexKey(k.account, k.ipHash))) if (p.offset >= (hotBefore[p.partition] ?? 0)) hotIp.push(p);
       // Checks of other requests running right now (their events are not written yet) count too.
       const flying = own.inFlight(k.account, k.domain, k.inboxHash, k.ipHash, k.request);
-      const committedBefore = opts.committed ? (opts.committed()[partition] ?? 0) : undefined;
       // Asked after the offsets were taken, the filters hold every key of what they include (read
       // with the state, the offsets could include a commit later than the filters' answer).
-      if (!opts.filters || !opts.committed || opts.filters.mayHold(INBOX_RECORDS, inboxKey)) rs.add(INBOX_RECORDS, inboxKey);
+      if (!opts.filters || committedBefore === undefined || opts.filters.mayHold(INBOX_RECORDS, inboxKey)) rs.add(INBOX_RECORDS, inboxKey);
       const got = rs.entries.size ? await state.fetch(rs, now) : new Map<string, Buffer | undefined>();
       const committed = committedBefore ?? decodeOffset(got.get(mapKey(OFFSETS_STORE, committedKey)));
       const value = (store: { id: number }, key: Buffer): Buffer | undefined => got.get(mapKey(store as never, key));
 
-      const withinHorizon = (p: Positioned<CheckScored>): boolean => p.event.time >= now - horizon && p.event.time <= now;
       // Kafka mode: a replica applies each changelog on its own, so the streams' positions (the
       // offsets changelog) may already include an event whose store records have not arrived;
       // own events of the horizon count as pending too (a union: never counted twice).
-      const pendingBySource = (list: readonly Positioned<CheckScored>[]): CheckScored[] =>
-        list.filter((p) => p.partition !== partition || p.offset >= committed || (!opts.domainFromChecks && withinHorizon(p))).map((p) => p.event);
+      const pendingAtState = (p: Positioned<CheckScored>): boolean => p.partition !== partition || p.offset >= committed || (!opts.domainFromChecks && withinHorizon(p, now, horizon));
       // The hot windows are read after the await (this thread changes them, synchronously):
       // own events they do not include yet are those at or past their position.
       const hotApplied = hot.applied();
       const pendingHot = (list: readonly Positioned<CheckScored>[]): CheckScored[] => list.filter((p) => p.offset >= (hotApplied[p.partition] ?? 0)).map((p) => p.event);
-      const pendingDomain = (list: readonly Positioned<CheckScored>[]): CheckScored[] =>
-        opts.domainFromChecks ? pendingBySource(list) : list.filter(withinHorizon).map((p) => p.event);
-      const ownDomain = pendingDomain(ownByDomain);
+      const ownDomain = opts.domainFromChecks && committedBefore === undefined ? stateDomain.filter(pendingAtState) : stateDomain;
       // Earlier addresses of the same bulk request count as if already checked (a union: one
       // that is also an own event by now is counted once).
       const e = k.earlier;
@@ -148,7 +162,7 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
         k.accountType === 'work'
           ? domainPattern(
               countsWith(shapesOf(domain), now, SHAPES.windowMs, SHAPES.bucketMs, [
-                ...members(ownDomain.filter((e) => e.account_type === 'work'), (e) => e.inbox_hash, (e) => shapeCategory(e.local_shape)),
+                ...members(ownDomain.flatMap((p) => (p.event.account_type === 'work' ? [p.event] : [])), (e) => e.inbox_hash, (e) => shapeCategory(e.local_shape)),
                 ...siblingsAtDomain.flatMap((m) => (m.shape ? [m.shape] : [])),
               ], k.inboxHash), // the OTHER inboxes: an earlier check of this one is not evidence of a pattern
               k.localShape,
@@ -156,9 +170,9 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
           : undefined;
 
       const current = { time: now, inbox_hash: k.inboxHash, spelling_hash: k.spellingHash } as CheckScored;
-      const recentSignups = total(hot.windows.domainSignups.counts(domainKey, now, [...members([...pendingHot(ownByDomain), current], (e) => e.inbox_hash), ...siblingsAtDomain.map((m) => m.inbox)]));
+      const recentSignups = total(hot.windows.domainSignups.counts(domainKey, now, [...members([...pendingHot(hotDomain), current], (e) => e.inbox_hash), ...siblingsAtDomain.map((m) => m.inbox)]));
       const aliasVariants = total(
-        countsWith(spellingsOf(value(INBOX_RECORDS, inboxKey)), now, SPELLINGS.windowMs, SPELLINGS.bucketMs, [...members([...pendingBySource(ownByInbox), current], (e) => e.spelling_hash), ...siblingsOfInbox.map((m) => m.spelling)]),
+        countsWith(spellingsOf(value(INBOX_RECORDS, inboxKey)), now, SPELLINGS.windowMs, SPELLINGS.bucketMs, [...members([...ownByInbox.flatMap((p) => (pendingAtState(p) ? [p.event] : [])), current], (e) => e.spelling_hash), ...siblingsOfInbox.map((m) => m.spelling)]),
       );
       const volume = bucketVolume(volumeOf(domain), now, VOLUME_WINDOW_MS, VOLUME_BUCKET_MS);
       if (volume.oldestMs !== undefined && volume.oldestMs < observedFrom) observedFrom = volume.oldestMs;
@@ -170,7 +184,7 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
         aliasVariants,
       };
       if (ipKey) {
-        const extra = [...members([...pendingHot(ownByIp), current], (e) => e.inbox_hash), ...flying.fromIp.map((x) => siblingMembers(x).inbox)];
+        const extra = [...members([...pendingHot(hotIp), current], (e) => e.inbox_hash), ...flying.fromIp.map((x) => siblingMembers(x).inbox)];
         out.signupsFromIp = total(hot.windows.ipSignups.counts(ipKey, now, extra));
       }
       if (pattern) out.domainPattern = pattern;

@@ -294,8 +294,12 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
       for (const p of partitions) pending.delete(p);
       o.logger.info({ topic: tp.topic, partitions, store: c.to.name, from: c.from.map((s) => s.name), keys: converted }, 'store converted from the stores it replaces');
       if (pending.size === 0) {
-        converting.delete(c);
-        await dropConverted(c);
+        // Still converting until the old data is deleted: a caught-up answer comes after it.
+        try {
+          await dropConverted(c);
+        } finally {
+          converting.delete(c);
+        }
       }
       for (const l of listeners) l();
     }
@@ -308,7 +312,7 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
    * start finds every mark and deletes what is left.
    */
   async function dropConverted(c: StoreConversion): Promise<void> {
-    const stillRead = new Set([...converting.keys()].flatMap((x) => x.from.map((s) => s.id)));
+    const stillRead = new Set([...converting.keys()].flatMap((x) => (x === c ? [] : x.from.map((s) => s.id))));
     const dropped: string[] = [];
     for (const s of c.from) {
       if (stillRead.has(s.id) || !(await holdsAny([s]))) continue;

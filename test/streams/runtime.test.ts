@@ -299,6 +299,20 @@ describe('stream runtime over the embedded log', () => {
       expect((await createQueries(again.state, new OwnEvents()).usage('acme', [dayOf(T)], T)).get(dayOf(T))).toBe(checks.length);
     });
 
+    it('converting with a slow deletion of the old stores, the caught-up answer comes after the deletion', async () => {
+      const { dir } = await upgradeFixture();
+      class Slow extends WrappedStore {
+        override async clear(spec: StoreSpec): Promise<void> {
+          await new Promise((r) => setTimeout(r, 300));
+          await this.inner.clear(spec);
+        }
+      }
+      const slow = await openPipeline(dir, undefined, undefined, undefined, (engine) => new Slow(engine));
+      open.push(slow);
+      expect(await slow.runtime.caughtUp()).toBe(true);
+      expect(await oldKeys(slow.state)).toEqual([0, 0]);
+    });
+
     it("Kafka mode's topology: each partition's owner converts the domains keyed to it, at its assignment, and changelogs them there; the rest waits for its owner", async () => {
       const { dir } = await upgradeFixture();
       const owned = new Set([0, 1, 2]);

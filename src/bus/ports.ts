@@ -105,12 +105,6 @@ export interface ConsumerOptions {
    */
   readonly seldomWaitMs?: number;
   /**
-   * A busy topic's fetch waits up to this long (default 50 ms) and for proportionally more data
-   * (64 KiB per 50 ms): fewer, larger fetches for a reader whose records may arrive that much
-   * later (an API instance's replica and windows: the other instances' writes, no answer waits).
-   */
-  readonly batchWaitMs?: number;
-  /**
    * Batches of up to this many partitions are handled at once (one partition's still one after
    * another, in order), so a handler can apply the batches of one fetch together (default 1).
    */

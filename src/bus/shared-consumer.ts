@@ -28,8 +28,7 @@ interface Part {
   stopped: boolean;
 }
 
-/** `options`: the consumer's own fetch options (`batchWaitMs`), besides what the parts ask for. */
-export function sharedConsumer(bus: Bus, groupId: string, parts: number, options: Pick<ConsumerOptions, 'batchWaitMs'> = {}): SharedConsumer {
+export function sharedConsumer(bus: Bus, groupId: string, parts: number): SharedConsumer {
   const all: Part[] = [];
   let consumer: BusConsumer | undefined;
   let started: Promise<void> | undefined;
@@ -50,7 +49,7 @@ export function sharedConsumer(bus: Bus, groupId: string, parts: number, options
     if (seldom.size > 1) return settle(new Error(`${groupId}: the parts of a shared consumer disagree on seldomWaitMs`));
     const [seldomWaitMs] = seldom;
     const concurrentPartitions = running.reduce((n, p) => n + (p.options.concurrentPartitions ?? 1), 0);
-    consumer = bus.consumer(groupId, { ...options, ...(seldomWaitMs === undefined ? {} : { seldomWaitMs }), concurrentPartitions });
+    consumer = bus.consumer(groupId, { ...(seldomWaitMs === undefined ? {} : { seldomWaitMs }), concurrentPartitions });
     const handlers: ConsumerHandlers = {
       async position(tp) {
         const p = owner(tp.topic);

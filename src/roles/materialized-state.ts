@@ -78,14 +78,6 @@ export interface HotWindowsState {
 }
 
 /** The source topics the streams apply: what "records to apply" counts while catching up. */
-/**
- * The replica's and the windows' fetch wait (Kafka mode): what they read is the other instances'
- * writes and the streams' results, which no answer waits for (an instance's own writes are read
- * from its own events until the replica has them), so a fetch gathers for longer than a busy
- * topic's default, and each instance makes fewer fetches of all its partitions.
- */
-const REPLICA_BATCH_WAIT_MS = 200;
-
 export const SOURCE_TOPICS = ['checks', 'feedback', 'labelled'] as const;
 
 /** Records of the source topics not applied yet, from their ends and what was applied. */
@@ -220,7 +212,7 @@ export async function replicaState(ctx: Context, opened: OpenedBus): Promise<Mat
   // The replica and the hot windows' feed read through one consumer (one fetch loop, one group
   // member): each further consumer is a fetch request per batching wait, loaded or idle.
   const groupId = `mailsift-api-${instanceId(ctx)}`;
-  const shared = sharedConsumer(opened.bus, groupId, 2, { batchWaitMs: REPLICA_BATCH_WAIT_MS });
+  const shared = sharedConsumer(opened.bus, groupId, 2);
   const replica = createReplica({ bus: opened.bus, state: db, stores, groupId, consumer: (o) => shared.part(o), logger: ctx.logger.child({ role: 'api' }) });
   let hot: Awaited<ReturnType<typeof startHotWindows>> | undefined;
   const close = async (): Promise<void> => {

@@ -6,8 +6,7 @@
  * Fetches wait for 64 KiB or 50 ms, whichever comes first: under load that is a fetch per
  * hundreds of records instead of one per handful (far less broker CPU per check; figures in
  * docs/architecture.md, Benchmarks), and idle
- * it adds at most 50 ms per hop to convergence (a consumer given `batchWaitMs` waits that long,
- * for proportionally more bytes: an API instance's replica). A consumer of a seldom-written topic
+ * it adds at most 50 ms per hop to convergence. A consumer of a seldom-written topic
  * (`seldomWaitMs`) long-polls instead: a fetch returns at the first record, so idle it costs
  * a request per that wait, not twenty a second.
  * kafkajs may deliver one batch from its committed offset before a seek takes effect; a
@@ -150,8 +149,8 @@ export function kafkaConsumer(o: KafkaConsumerOptions): BusConsumer {
       rebalanceTimeout: 20_000,
       heartbeatInterval: 1_000,
       // A seldom-written topic: the broker answers at its first record (long poll).
-      maxWaitTimeInMs: o.seldomWaitMs ?? o.batchWaitMs ?? BATCH_WAIT_MS,
-      minBytes: o.seldomWaitMs === undefined ? Math.round((BATCH_MIN_BYTES * (o.batchWaitMs ?? BATCH_WAIT_MS)) / BATCH_WAIT_MS) : 1,
+      maxWaitTimeInMs: o.seldomWaitMs ?? BATCH_WAIT_MS,
+      minBytes: o.seldomWaitMs === undefined ? BATCH_MIN_BYTES : 1,
       retry: { retries: 100, initialRetryTime: 200, maxRetryTime: 5_000 },
     });
     consumer = c;

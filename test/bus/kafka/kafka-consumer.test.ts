@@ -7,19 +7,17 @@ import { EventEmitter } from 'node:events';
 import type { Admin, Kafka, PartitionAssigner } from 'kafkajs';
 import { describe, expect, it } from 'vitest';
 import { kafkaConsumer } from '../../../src/bus/kafka/kafka-consumer.ts';
-import type { ConsumerOptions } from '../../../src/bus/ports.ts';
 
 type EachBatch = (p: unknown) => Promise<void>;
 
 /** `high`: each topic's end offset (every partition's), or one for all; `assignment`: topic -> partitions. */
-function standIn(high: number | Record<string, number>, assignment: Record<string, number[]> = { t: [0] }, options: ConsumerOptions = {}) {
+function standIn(high: number | Record<string, number>, assignment: Record<string, number[]> = { t: [0] }) {
   const endOf = (topic: string): number => (typeof high === 'number' ? high : high[topic]!);
   const lookups: string[] = []; // topics whose offsets were looked up, in order
   const seeks: string[] = [];
   const warnings: string[] = [];
   let eachBatch: EachBatch | undefined;
   const emitter = new EventEmitter();
-  const configs: Record<string, unknown>[] = []; // what each kafkajs consumer was created with
   const consumer = {
     events: { GROUP_JOIN: 'join', CRASH: 'crash' },
     on: (event: string, fn: (e: unknown) => void) => emitter.on(event, fn),
@@ -40,12 +38,11 @@ function standIn(high: number | Record<string, number>, assignment: Record<strin
     },
   } as unknown as Admin;
   const c = kafkaConsumer({
-    kafka: { consumer: (config: Record<string, unknown>) => (configs.push(config), consumer) } as unknown as Kafka,
+    kafka: { consumer: () => consumer } as unknown as Kafka,
     admin,
     groupId: 'g',
     assigner: (() => undefined) as unknown as PartitionAssigner,
     logger: { warn: (_o, msg) => warnings.push(String(msg)), error: () => undefined },
-    ...options,
   });
   const deliver = (first: number, n: number, topic = 't') =>
     eachBatch!({
@@ -55,7 +52,7 @@ function standIn(high: number | Record<string, number>, assignment: Record<strin
       isRunning: () => true,
       isStale: () => false,
     });
-  return { c, seeks, warnings, deliver, lookups, configs };
+  return { c, seeks, warnings, deliver, lookups };
 }
 
 describe('kafka consumer: a lost seek', () => {
@@ -107,23 +104,4 @@ describe('kafka consumer: a lost seek', () => {
     expect(got).toEqual(['t:6', 't:7', 't:8', 't:9']);
     await s.c.stop();
   }, 15_000);
-});
-
-describe('kafka consumer: fetch options', () => {
-  const fetchOf = async (options: ConsumerOptions) => {
-    const s = standIn(0, { t: [0] }, options);
-    await s.c.start(['t'], { position: async () => 0, onBatch: async () => undefined });
-    await s.c.stop();
-    const { maxWaitTimeInMs, minBytes } = s.configs[0]!;
-    return { maxWaitTimeInMs, minBytes };
-  };
-
-  it('a busy topic waits 50 ms or for 64 KiB; batchWaitMs waits longer, for proportionally more', async () => {
-    expect(await fetchOf({})).toEqual({ maxWaitTimeInMs: 50, minBytes: 64 * 1024 });
-    expect(await fetchOf({ batchWaitMs: 200 })).toEqual({ maxWaitTimeInMs: 200, minBytes: 256 * 1024 });
-  });
-
-  it('a seldom-written topic long-polls: the broker answers at the first record', async () => {
-    expect(await fetchOf({ seldomWaitMs: 500 })).toEqual({ maxWaitTimeInMs: 500, minBytes: 1 });
-  });
 });

@@ -8,7 +8,6 @@ import type { DurableMove } from '../bus/embedded-log.ts';
 import type { TopicKey } from '../bus/topics.ts';
 import { KeyFiltersView, type KeyFilters, type SharedKeyFilters } from '../streams/stores/key-filter.ts';
 import type { LevelStore } from '../streams/stores/level-store.ts';
-import { coalescedNotices } from './durable-notices.ts';
 import type { StreamsWorkerData } from './streams-worker.ts';
 
 export interface StreamsThread {
@@ -34,15 +33,7 @@ interface Message {
   moved?: { topic: string; partition: number; end: number }[];
 }
 
-/** How long a durable notice may wait to go with the next ones (durable-notices.ts). */
-export const NOTICE_INTERVAL_MS = 10;
-
-export async function startStreamsThread(
-  data: StreamsWorkerData,
-  state: LevelStore,
-  onWorkerDurable: (moved: { topic: string; partition: number; end: number }[]) => void,
-  opts: { noticeIntervalMs?: number } = {},
-): Promise<StreamsThread> {
+export async function startStreamsThread(data: StreamsWorkerData, state: LevelStore, onWorkerDurable: (moved: { topic: string; partition: number; end: number }[]) => void): Promise<StreamsThread> {
   // Under tsx (development, tests) the worker is TypeScript too: give it the same loader.
   const self = import.meta.url;
   const file = new URL(self.endsWith('.ts') ? './streams-worker-dev.mjs' : './streams-worker.js', self);
@@ -93,7 +84,6 @@ export async function startStreamsThread(
     });
   });
   await ready;
-  const notices = coalescedNotices((moved, handed) => worker.postMessage({ op: 'durable', moved }, handed), opts.noticeIntervalMs ?? NOTICE_INTERVAL_MS);
 
   return {
     applied: (topic) => applied[topic] ?? [],
@@ -104,7 +94,6 @@ export async function startStreamsThread(
     caughtUp(timeoutMs = 60_000) {
       if (failure) return Promise.resolve(false);
       const id = nextId++;
-      notices.flush(); // the answer covers every record told durable before the question
       return new Promise<boolean>((resolve) => {
         replies.set(id, resolve);
         worker.postMessage({ op: 'caughtUp', id, timeoutMs });
@@ -112,9 +101,12 @@ export async function startStreamsThread(
     },
     failed: () => failure,
     filters,
-    durable: (moved) => notices.add(moved),
+    durable(moved) {
+      const handed: ArrayBuffer[] = [];
+      for (const m of moved) if (m.records) handed.push(m.records.data);
+      worker.postMessage({ op: 'durable', moved }, handed);
+    },
     async close() {
-      notices.flush();
       const done = new Promise<void>((r) => (stopped = r));
       worker.postMessage({ op: 'stop' });
       await Promise.race([done, new Promise((r) => setTimeout(r, 10_000))]);

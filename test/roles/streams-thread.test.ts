@@ -22,21 +22,15 @@ import type { CheckScored } from '../../src/domain/events.ts';
 import { aCheck, aFeedback, hash, uuid } from '../helpers/pipeline.ts';
 
 describe('the stream worker thread (Given checks written by this thread)', () => {
-  it('When the worker has caught up (its notices held back), Then it applied them all, and the filters it handed over hold every inbox committed', async () => {
+  it('When the worker has caught up, Then it applied them all, and the filters it handed over hold every inbox committed', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mailsift-thread-'));
     const bus = await openEmbeddedBus(join(dir, 'log'), ALL_TOPICS, { multithreading: true });
     const codecs = await createCodecs(createEmbeddedRegistry(bus.log.db));
     const state = new LevelStore(join(dir, 'state'), { multithreading: true });
     await state.open(storesOf(EMBEDDED_TOPOLOGY));
-    // Notices held for a minute: only the question itself can send those given before it.
-    const thread = await startStreamsThread(
-      { dataDir: dir, logLevel: 'warn', prettyLogs: false, trainIntervalMs: 0 },
-      state,
-      (moved) => {
-        for (const x of moved) bus.log.advanceDurable(x.topic, x.partition, x.end);
-      },
-      { noticeIntervalMs: 60_000 },
-    );
+    const thread = await startStreamsThread({ dataDir: dir, logLevel: 'warn', prettyLogs: false, trainIntervalMs: 0 }, state, (moved) => {
+      for (const x of moved) bus.log.advanceDurable(x.topic, x.partition, x.end);
+    });
     let notices = 0;
     bus.log.onDurable = (moved) => {
       notices++;

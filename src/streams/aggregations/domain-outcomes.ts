@@ -59,6 +59,9 @@ export function fakeRateFor(tallies: readonly ReporterTally[], caller: string, c
   return { rate: fakes / total, reporters: others.length };
 }
 
+/** Busiest first; equal totals in account order. */
+const byBusiest = (a: ReporterTally, b: ReporterTally): number => b.total - a.total || (a.account < b.account ? -1 : a.account > b.account ? 1 : 0);
+
 export const domainOutcomes: Aggregation<CheckLabelled> = {
   name: 'domain-outcomes-365d',
   stores: [DOMAIN_OUTCOMES, LABELLED_SEEN],
@@ -78,7 +81,9 @@ export const domainOutcomes: Aggregation<CheckLabelled> = {
     const fake = e.human ? 0 : 1;
     if (i >= 0) tallies[i] = { account: e.account, fakes: tallies[i]!.fakes + fake, total: tallies[i]!.total + 1 };
     else tallies.push({ account: e.account, fakes: fake, total: 1 });
-    tallies.sort((a, b) => b.total - a.total);
+    // Ties by account, so the value does not depend on the order in which partitions' labels
+    // arrive (live, handed over, replayed or rebuilt: the same bytes, the same accounts kept).
+    tallies.sort(byBusiest);
     tx.put(DOMAIN_OUTCOMES, key, encodeOutcomes(tallies.slice(0, MAX_REPORTERS)), e.label_time);
   },
 };

@@ -45,4 +45,19 @@ describe('domain_fake_rate: a rate across customers, none of them above its shar
     expect(tx.get(DOMAIN_OUTCOMES, Buffer.from('gmail.com'))).toBeUndefined();
     expect(decodeOutcomes(tx.get(DOMAIN_OUTCOMES, Buffer.from('shop.example')))).toEqual([{ account: 'acme', fakes: 1, total: 1 }]);
   });
+
+  it('the tallies do not depend on the order the labels arrive in: busiest first, equal totals by account', () => {
+    const labels = ['acct-b', 'acct-c', 'acct-a', 'acct-c'].map((account) => {
+      const c = aCheck({ account, domain: 'shop.example' });
+      return labelledExample(aFeedback(c, { outcome: 'fake' }), checkRecordOf(c));
+    });
+    const tallied = (order: readonly number[]): Buffer | undefined => {
+      const tx = new MemoryTx();
+      for (const i of order) domainOutcomes.apply(labels[i]!, tx, () => undefined);
+      return tx.get(DOMAIN_OUTCOMES, Buffer.from('shop.example'));
+    };
+    const first = tallied([0, 1, 2, 3]);
+    expect(decodeOutcomes(first).map((x) => x.account)).toEqual(['acct-c', 'acct-a', 'acct-b']);
+    for (const order of [[3, 2, 1, 0], [2, 0, 3, 1], [1, 3, 0, 2]]) expect(tallied(order)).toEqual(first);
+  });
 });

@@ -28,7 +28,7 @@ import { PATTERN_MIN_OBSERVATIONS } from '../streams/aggregations/domain-shapes-
  * 10 minutes to have made the pattern on their own (a burst's own shape is no convention).
  * 5: appended numbered_name and mail_service_domain.
  */
-export const FEATURE_VERSION = 5;
+export const FEATURE_VERSION = 6;
 
 export const FEATURE_NAMES = [
   // address (domain lists and syntax-level facts)
@@ -162,7 +162,14 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
   x[I.numeric_local] = numeric && !a.school && !a.government ? 1 : 0;
   x[I.keyboard_walk] = l.keyboardWalk > 0 ? 1 : 0;
   x[I.repeated_chunks] = l.length ? clamp01(l.repeatedChunks / l.length) : 0;
-  x[I.long_local] = clamp01((l.length - LONG_LOCAL_FROM) / 8);
+  // Generated strings run long. At the big consumer providers, where every short form of a name
+  // was taken long ago, people compose longer handles from separated parts that names and words
+  // spell throughout ("anna.maria.lindqvist", "tom.berg.garden"): such a handle is as long as
+  // its parts. Service words keep the penalty (department strings are composed too:
+  // "billing.notice.desk"), and so do other domains, where it would pass a generator's names
+  // (docs/scorecard.md §4, feature version 6).
+  const composed = a.popularProvider && l.separated && l.letters > 0 && l.uncoveredShare === 0 && l.serviceShare === 0;
+  x[I.long_local] = composed ? 0 : clamp01((l.length - LONG_LOCAL_FROM) / 8);
 
   x[I.impossible_mailbox] = a.impossibleMailbox ? 1 : 0;
   x[I.numeric_account] = a.numericAccount ? 1 : 0;

@@ -75,6 +75,8 @@ export interface LocalPartSignals {
   readonly letterDigitSwitches: number;
   /** Starts with a title ("mr", "dr", "barrister", "prince") before a name: the voice of scam personas. */
   readonly honorific: boolean;
+  /** Two or more letter runs joined by one '.', '_' or '-' ("anna.maria.berg", "k_tanaka"), not only by digits. */
+  readonly separated: boolean;
 }
 
 /** a, e, i, o, u, y by char code (y: "rhythm", "lynn" read as vowels). */
@@ -252,6 +254,7 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
     nonAscii,
     honorific: hasHonorific(body, tables),
     letterDigitSwitches: letterDigitSwitches(body),
+    separated: separators.some((sep) => sep !== '' && sep !== '?'),
   };
 }
 

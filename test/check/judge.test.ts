@@ -77,6 +77,20 @@ describe('judge', () => {
     expect(withFact.reasons).toContain(reason);
   });
 
+  it.each([
+    // Composed of separated parts that names and words spell: as long as its parts at a big provider.
+    ['anna.maria.lindqvist@gmail.com', false],
+    ['tom.berg.garden@outlook.com', false],
+    ['jose.luis.fernandez@hotmail.com', false],
+    ['annamarialindqvist@gmail.com', true], // glued: no parts to read
+    ['anna.maria.lindqvist@example-firm.de', true], // a domain no list vouches for keeps it
+    ['billing.notice.desk@gmail.com', true], // a department string
+    ['anna.maria.qxzvkwtrbn@gmail.com', true], // letters nothing spells
+  ])('long_local of %s counts: %s', (email, counts) => {
+    const a = analyze(parsed(email), tables);
+    expect(buildFeatures({ address: a.address, local: a.local })[FEATURE_INDEX.long_local]! > 0).toBe(counts);
+  });
+
   it('a matching company address pattern raises the score', () => {
     const s = scoreOf('anna.schmidt@example-firm.de', { history: { domainPattern: 'match' } });
     expect(s.logit).toBeGreaterThan(scoreOf('anna.schmidt@example-firm.de').logit);

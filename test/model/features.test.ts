@@ -5,13 +5,16 @@ import { addressOf, localOf } from './fixtures.ts';
 const neutral = { address: addressOf(), local: localOf() };
 /** "anna.berg123": name letters, then three digits and no others. */
 const numberedName = localOf({ nameScore: 1, shape: 'first.last+digits', digitCount: 3, digitRunMax: 3, trailingDigits: 3 });
+/** "anna.maria.lindqvist" (20 characters) at gmail.com. */
+const composedHandle = localOf({ length: 20, letters: 18, nameScore: 1, shape: 'other', separated: true });
+const bigProvider = addressOf({ free: true, popularProvider: true, accountType: 'free' });
 const col = (x: Float64Array, name: FeatureName) => x[FEATURE_INDEX[name]]!;
 
 describe('FEATURE_NAMES', () => {
   it('is a fixed, unique, snake_case column list', () => {
     expect(new Set(FEATURE_NAMES).size).toBe(FEATURE_NAMES.length);
     for (const n of FEATURE_NAMES) expect(n).toMatch(/^[a-z]+(_[a-z]+)*$/);
-    expect(FEATURE_VERSION).toBe(5);
+    expect(FEATURE_VERSION).toBe(6);
     // Column order is part of the event contract: pin the first and last columns of each version.
     expect(FEATURE_NAMES[0]).toBe('free_provider');
     expect(FEATURE_NAMES[35]).toBe('young_domain');
@@ -86,6 +89,14 @@ describe('buildFeatures', () => {
     ['interleaved letters and digits', { local: localOf({ letterDigitSwitches: 7 }) }, 'mixed_alnum', 1],
     ['four switches', { local: localOf({ letterDigitSwitches: 4 }) }, 'mixed_alnum', 0.5],
     ['long local part', { local: localOf({ length: 16 }) }, 'long_local', 0.5],
+    // A handle composed of separated parts that names and words spell throughout, at a big provider where short forms are taken.
+    ['a composed handle at a big provider', { address: bigProvider, local: composedHandle }, 'long_local', 0],
+    ['composed, with a number after it', { address: bigProvider, local: { ...composedHandle, length: 22, digitCount: 2 } }, 'long_local', 0],
+    ['glued, not separated', { address: bigProvider, local: { ...composedHandle, separated: false } }, 'long_local', 1],
+    ['letters no name or word spells', { address: bigProvider, local: { ...composedHandle, uncoveredShare: 0.2 } }, 'long_local', 1],
+    ['service words: a department string', { address: bigProvider, local: { ...composedHandle, serviceShare: 0.4 } }, 'long_local', 1],
+    ['composed at a small free-mail service', { address: addressOf({ free: true }), local: composedHandle }, 'long_local', 1],
+    ['composed at a domain no list knows', { local: composedHandle }, 'long_local', 1],
     ['repeats', { local: localOf({ length: 8, repeatedChunks: 4 }) }, 'repeated_chunks', 0.5],
     ['no MX', { dns: { deliverable: false } }, 'no_mail_server', 1],
     ['DNS unreachable is not "no MX"', { dns: { deliverable: null } }, 'no_mail_server', 0],

@@ -233,3 +233,23 @@ describe('localPartSignals: the family-name position', () => {
     expect(s.nameScore).toBeLessThan(0.5);
   });
 });
+
+describe('localPartSignals: separated parts', () => {
+  it.each([
+    ['anna.maria.lindqvist', true],
+    ['k_tanaka', true],
+    ['jean-luc.picard', true],
+    ['tom.berg.garden', true],
+    ['anna.berg1987', true],
+    ['annamaria', false], // glued
+    ['anna88mike', false], // digits between letter runs are no separator
+    ['anna', false],
+    ['anna.', false], // one letter run
+    ['.anna', false],
+    ['anna..berg', false], // two separators in a row blur the boundary
+    ['anna.7.berg', false], // a digit between separators too
+    ['1234.5678', false], // no letters
+  ])('%s -> %s', (local, separated) => {
+    expect(sig(local).separated).toBe(separated);
+  });
+});

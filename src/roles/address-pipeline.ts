@@ -9,7 +9,7 @@ import { scoreFeatures } from '../model/score.ts';
 import type { AddressView } from '../check/decide-check.ts';
 import type { AddressPipeline } from '../service/check-service.ts';
 import type { DisposableOverrides } from '../signals/address-tables.ts';
-import { parseAddress } from '../signals/syntax.ts';
+import { parseWithTypoHint } from '../check/typo-hint.ts';
 
 type View = AddressView & { readonly analysis: Analysis };
 
@@ -17,7 +17,7 @@ export function buildAddressPipeline(thresholds: { allow: number; review: number
   const tables = buildJudgeTables(overrides);
   const t = { allowAtLeast: thresholds.allow, reviewAtLeast: thresholds.review };
   return {
-    parse: parseAddress,
+    parse: (input) => parseWithTypoHint(input, tables.address.typo),
     analyze(address, dns): View {
       const analysis = analyze(address, tables, dns);
       const a = analysis.address;

@@ -27,6 +27,9 @@ export const SPECIAL_USE_TLDS: ReadonlySet<string> = new Set([
 
 const DOTTED_QUAD = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 
+/** The refusal of an unknown top-level name (`hotmail.con`): check/typo-hint adds a suggestion to it. */
+export const NO_PUBLIC_SUFFIX = 'email: domain has no known public suffix';
+
 export type DomainCheck = { ok: true; ascii: string } | { ok: false; error: string };
 
 const fail = (error: string): DomainCheck => ({ ok: false, error });
@@ -96,7 +99,7 @@ export function checkDomain(domain: string): DomainCheck {
   if (SPECIAL_USE_TLDS.has(tld)) return fail(`email: domain uses the special-use top-level domain .${tld}`);
 
   const parsed = parse(ascii, { allowPrivateDomains: false, extractHostname: false, validateHostname: false });
-  if (parsed.isIcann !== true) return fail('email: domain has no known public suffix');
+  if (parsed.isIcann !== true) return fail(NO_PUBLIC_SUFFIX);
   if (parsed.domain === null || parsed.domain === '') return fail('email: domain is a public suffix, not a mail domain');
   return { ok: true, ascii };
 }

@@ -63,7 +63,6 @@ export function formatValidation(errors: readonly AjvError[], context: string | 
     case 'pattern':
       // The one pattern a caller meets with a value of its own making: say it in words.
       if (p.pattern === '^\\d{4}-\\d{2}-\\d{2}$') return `${field}: must be a date as YYYY-MM-DD`;
-      if (p.pattern === '^rule_[A-Za-z0-9_-]{16}$') return `${field}: must be a rule id (rule_ and 16 base64url characters)`;
       return `${field}: must match ${String(p.pattern)}`;
     default:
       return `${field}: ${e.message ?? 'is invalid'}`;

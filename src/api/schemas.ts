@@ -213,7 +213,8 @@ export const RuleResponse = Type.Object(
 
 export const RuleList = Type.Object({ rules: Type.Array(RuleResponse, { description: 'Oldest first' }) }, { additionalProperties: false });
 
-export const RuleParams = Type.Object({ id: Type.String({ pattern: '^rule_[A-Za-z0-9_-]{16}$', description: 'A rule id' }) }, { additionalProperties: false });
+/** Any id that is not one of the account's rules is "unknown" (CONTRACT: 404), malformed or not. */
+export const RuleParams = Type.Object({ id: Type.String({ description: 'A rule id (rule_ and 16 base64url characters)' }) }, { additionalProperties: false });
 
 const threshold = (what: string) =>
   Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()], { description: `${what}; null resets it to the service's default` }));

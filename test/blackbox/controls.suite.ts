@@ -318,10 +318,10 @@ export function controlsSuite(launch: () => Promise<ControlsTarget>): void {
       expect(r.body).toEqual({ error });
     });
 
-    it('400 for a malformed rule id', async () => {
-      const r = await call(a, 'DELETE', '/v1/rules/123', { key: R });
-      expect(r.status).toBe(400);
-      expect(r.body).toEqual({ error: 'id: must be a rule id (rule_ and 16 base64url characters)' });
+    it.each(['123', 'does-not-exist', 'rule_nonexistent'])('404 for an id that is not a rule id at all (%s): it is unknown', async (id) => {
+      const r = await call(a, 'DELETE', `/v1/rules/${id}`, { key: R });
+      expect(r.status).toBe(404);
+      expect(r.body).toEqual({ error: 'id: no rule with this id in your account' });
     });
   });
 

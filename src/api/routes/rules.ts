@@ -44,10 +44,10 @@ export const ruleRoutes =
         config: { scope: 'admin' },
         schema: {
           summary: 'Delete a rule',
-          description: 'Takes effect on every instance within 2 seconds. 404 for an id that is not one of your rules.',
+          description: 'Takes effect on every instance within 2 seconds. 404 for an id that is not one of your rules (another account\'s, deleted, or not a rule id at all).',
           tags: ['controls'],
           params: RuleParams,
-          response: { 204: { type: 'null', description: 'Deleted' }, ...errorResponses(400, 401, 403, 404, 429, 503) },
+          response: { 204: { type: 'null', description: 'Deleted' }, ...errorResponses(401, 403, 404, 429, 503) },
         },
       },
       async (req, reply) => {

@@ -2198,14 +2198,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a rule
-         * @description Takes effect on every instance within 2 seconds. 404 for an id that is not one of your rules.
+         * @description Takes effect on every instance within 2 seconds. 404 for an id that is not one of your rules (another account's, deleted, or not a rule id at all).
          */
         delete: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description A rule id */
+                    /** @description A rule id (rule_ and 16 base64url characters) */
                     id: string;
                 };
                 cookie?: never;
@@ -2222,21 +2222,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
-                };
-                /** @description Invalid input */
-                400: {
-                    headers: {
-                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
-                        "ratelimit-policy"?: string;
-                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
-                        ratelimit?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                        };
-                    };
                 };
                 /** @description Missing or unknown API key */
                 401: {

@@ -1,6 +1,5 @@
 """Contains all the data models used in inputs/outputs"""
 
-from .delete_v1_rules_id_response_400 import DeleteV1RulesIdResponse400
 from .delete_v1_rules_id_response_401 import DeleteV1RulesIdResponse401
 from .delete_v1_rules_id_response_403 import DeleteV1RulesIdResponse403
 from .delete_v1_rules_id_response_404 import DeleteV1RulesIdResponse404
@@ -301,7 +300,6 @@ from .post_v1_rules_response_429 import PostV1RulesResponse429
 from .post_v1_rules_response_503 import PostV1RulesResponse503
 
 __all__ = (
-    "DeleteV1RulesIdResponse400",
     "DeleteV1RulesIdResponse401",
     "DeleteV1RulesIdResponse403",
     "DeleteV1RulesIdResponse404",

@@ -6,7 +6,6 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.delete_v1_rules_id_response_400 import DeleteV1RulesIdResponse400
 from ...models.delete_v1_rules_id_response_401 import DeleteV1RulesIdResponse401
 from ...models.delete_v1_rules_id_response_403 import DeleteV1RulesIdResponse403
 from ...models.delete_v1_rules_id_response_404 import DeleteV1RulesIdResponse404
@@ -33,7 +32,6 @@ def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
 ) -> (
     Any
-    | DeleteV1RulesIdResponse400
     | DeleteV1RulesIdResponse401
     | DeleteV1RulesIdResponse403
     | DeleteV1RulesIdResponse404
@@ -44,11 +42,6 @@ def _parse_response(
     if response.status_code == 204:
         response_204 = cast(Any, None)
         return response_204
-
-    if response.status_code == 400:
-        response_400 = DeleteV1RulesIdResponse400.from_dict(response.json())
-
-        return response_400
 
     if response.status_code == 401:
         response_401 = DeleteV1RulesIdResponse401.from_dict(response.json())
@@ -85,7 +78,6 @@ def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
 ) -> Response[
     Any
-    | DeleteV1RulesIdResponse400
     | DeleteV1RulesIdResponse401
     | DeleteV1RulesIdResponse403
     | DeleteV1RulesIdResponse404
@@ -106,7 +98,6 @@ def sync_detailed(
     client: AuthenticatedClient,
 ) -> Response[
     Any
-    | DeleteV1RulesIdResponse400
     | DeleteV1RulesIdResponse401
     | DeleteV1RulesIdResponse403
     | DeleteV1RulesIdResponse404
@@ -115,7 +106,8 @@ def sync_detailed(
 ]:
     """Delete a rule
 
-     Takes effect on every instance within 2 seconds. 404 for an id that is not one of your rules.
+     Takes effect on every instance within 2 seconds. 404 for an id that is not one of your rules
+    (another account's, deleted, or not a rule id at all).
 
     Args:
         id (str):
@@ -125,7 +117,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | DeleteV1RulesIdResponse400 | DeleteV1RulesIdResponse401 | DeleteV1RulesIdResponse403 | DeleteV1RulesIdResponse404 | DeleteV1RulesIdResponse429 | DeleteV1RulesIdResponse503]
+        Response[Any | DeleteV1RulesIdResponse401 | DeleteV1RulesIdResponse403 | DeleteV1RulesIdResponse404 | DeleteV1RulesIdResponse429 | DeleteV1RulesIdResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -145,7 +137,6 @@ def sync(
     client: AuthenticatedClient,
 ) -> (
     Any
-    | DeleteV1RulesIdResponse400
     | DeleteV1RulesIdResponse401
     | DeleteV1RulesIdResponse403
     | DeleteV1RulesIdResponse404
@@ -155,7 +146,8 @@ def sync(
 ):
     """Delete a rule
 
-     Takes effect on every instance within 2 seconds. 404 for an id that is not one of your rules.
+     Takes effect on every instance within 2 seconds. 404 for an id that is not one of your rules
+    (another account's, deleted, or not a rule id at all).
 
     Args:
         id (str):
@@ -165,7 +157,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | DeleteV1RulesIdResponse400 | DeleteV1RulesIdResponse401 | DeleteV1RulesIdResponse403 | DeleteV1RulesIdResponse404 | DeleteV1RulesIdResponse429 | DeleteV1RulesIdResponse503
+        Any | DeleteV1RulesIdResponse401 | DeleteV1RulesIdResponse403 | DeleteV1RulesIdResponse404 | DeleteV1RulesIdResponse429 | DeleteV1RulesIdResponse503
     """
 
     return sync_detailed(
@@ -180,7 +172,6 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 ) -> Response[
     Any
-    | DeleteV1RulesIdResponse400
     | DeleteV1RulesIdResponse401
     | DeleteV1RulesIdResponse403
     | DeleteV1RulesIdResponse404
@@ -189,7 +180,8 @@ async def asyncio_detailed(
 ]:
     """Delete a rule
 
-     Takes effect on every instance within 2 seconds. 404 for an id that is not one of your rules.
+     Takes effect on every instance within 2 seconds. 404 for an id that is not one of your rules
+    (another account's, deleted, or not a rule id at all).
 
     Args:
         id (str):
@@ -199,7 +191,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | DeleteV1RulesIdResponse400 | DeleteV1RulesIdResponse401 | DeleteV1RulesIdResponse403 | DeleteV1RulesIdResponse404 | DeleteV1RulesIdResponse429 | DeleteV1RulesIdResponse503]
+        Response[Any | DeleteV1RulesIdResponse401 | DeleteV1RulesIdResponse403 | DeleteV1RulesIdResponse404 | DeleteV1RulesIdResponse429 | DeleteV1RulesIdResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -217,7 +209,6 @@ async def asyncio(
     client: AuthenticatedClient,
 ) -> (
     Any
-    | DeleteV1RulesIdResponse400
     | DeleteV1RulesIdResponse401
     | DeleteV1RulesIdResponse403
     | DeleteV1RulesIdResponse404
@@ -227,7 +218,8 @@ async def asyncio(
 ):
     """Delete a rule
 
-     Takes effect on every instance within 2 seconds. 404 for an id that is not one of your rules.
+     Takes effect on every instance within 2 seconds. 404 for an id that is not one of your rules
+    (another account's, deleted, or not a rule id at all).
 
     Args:
         id (str):
@@ -237,7 +229,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | DeleteV1RulesIdResponse400 | DeleteV1RulesIdResponse401 | DeleteV1RulesIdResponse403 | DeleteV1RulesIdResponse404 | DeleteV1RulesIdResponse429 | DeleteV1RulesIdResponse503
+        Any | DeleteV1RulesIdResponse401 | DeleteV1RulesIdResponse403 | DeleteV1RulesIdResponse404 | DeleteV1RulesIdResponse429 | DeleteV1RulesIdResponse503
     """
 
     return (

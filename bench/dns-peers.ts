@@ -8,19 +8,26 @@
  * and what each says about domains by zone kind (the peers accept null-MX domains; Mailsift
  * must not).
  *
- *   npm run bench:peers [-- --repeats 1 --concurrency 50 --limit 0]
+ *   npm run bench:peers [-- --repeats 1 --concurrency 50 --limit 0 --runners mailsift,check-file,deep-email-validator,devmehq --dist DIR --profile DIR --node-args ARGS]
  * PEERS_DIR: the harness (default ../shared/bench/peers); it is copied to .tmp/peers and its
- * pinned dependencies installed there once.
+ * pinned dependencies installed there once. `--runners`: which rows to run (default all; the
+ * ratio line needs a peer). `--dist`: another build's dist/ for Mailsift's rows (a before/after
+ * pair in one window). `--profile`: the bulk runner's server under `node --cpu-prof`, its
+ * threads' shares of named parts within the runner's window printed, profiles kept there. The
+ * server's CPU per address of each thread (/proc) is printed for the bulk runner. `--node-args
+ * "--trace-gc ..."`: node options of Mailsift's servers (BENCH_DEBUG=1 prints their output).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatShares, profileShares } from './lib/cpu-profile.ts';
+import { API_PARTS, WORKER_PARTS } from './lib/embedded-parts.ts';
 import { startProcess, stopProcess, type Started } from './lib/http-load.ts';
-import { median, numberArg } from './lib/cli.ts';
+import { median, numberArg, stringArg } from './lib/cli.ts';
 import { LIFTED_RATE_LIMITS } from './lib/serve-env.ts';
-import { processCpu } from './lib/thread-cpu.ts';
+import { cpuPerUnit, processCpu, threadCpu } from './lib/thread-cpu.ts';
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
 const REPEATS = numberArg('repeats', 1);
@@ -28,7 +35,12 @@ const CONCURRENCY = numberArg('concurrency', 50);
 const LIMIT = numberArg('limit', 0);
 const DNS_PORT = 15353;
 const KEY = 'peers-bench-key-0123456789';
-const PEERS = ['deep-email-validator', 'devmehq'];
+const ALL_PEERS = ['deep-email-validator', 'devmehq'];
+const RUNNERS = (stringArg('runners') ?? ['mailsift', 'check-file', ...ALL_PEERS].join(',')).split(',');
+const PEERS = ALL_PEERS.filter((p) => RUNNERS.includes(p));
+const DIST = resolve(stringArg('dist') ?? join(root, 'dist'));
+const PROFILE = stringArg('profile');
+const NODE_ARGS = (stringArg('node-args') ?? '').split(' ').filter(Boolean);
 const src = resolve(process.env.PEERS_DIR ?? join(root, '..', 'shared', 'bench', 'peers'));
 if (!existsSync(join(src, 'lib', 'harness.mjs'))) {
   console.error(`bench:peers: no peers harness at ${src} (set PEERS_DIR)`);
@@ -98,22 +110,38 @@ function runCheckFile(url: string): RunResult {
   rmSync(output, { force: true });
   rmSync(`${output}.pending`, { force: true });
   const t0 = process.hrtime.bigint();
-  execFileSync(process.execPath, [join(root, 'dist/src/main.js'), 'check-file', input, '--jsonl', '--column', 'e', '--out', output], { stdio: 'inherit', env: { ...process.env, MAILSIFT_URL: url, MAILSIFT_API_KEY: KEY }, timeout: 900_000 });
+  execFileSync(process.execPath, [join(DIST, 'src/main.js'), 'check-file', input, '--jsonl', '--column', 'e', '--out', output], { stdio: 'inherit', env: { ...process.env, MAILSIFT_URL: url, MAILSIFT_API_KEY: KEY }, timeout: 900_000 });
   const s = Number(process.hrtime.bigint() - t0) / 1e9;
   const n = readFileSync(output, 'utf8').split('\n').filter(Boolean).length;
   return { addrs_per_s: Math.round(n / s), completed: n, errors: 0, latency_ms: { p50: 0, p99: 0 }, byKind: {}, queries: 0 };
 }
 
+const nowUs = (): number => Number(process.hrtime.bigint() / 1000n);
+
+/** The profiled server's threads (API first, then the stream worker), within the runner's window. */
+function printProfiles(dir: string, window: { fromUs: number; toUs: number }, addresses: number): void {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort();
+  for (const f of files) {
+    const main = /\.0\.\d+\.cpuprofile$/.test(f) || files.length === 1;
+    const shares = profileShares(join(dir, f), main ? API_PARTS : WORKER_PARTS, window);
+    if (shares.busyUs > 0) console.log(`\n${formatShares(`${main ? 'API thread' : 'worker thread'} (${f})`, shares, addresses).replace(/per check/g, 'per address')}`);
+  }
+  console.log(`\nprofiles in ${dir}`);
+}
+
 const results: Record<string, RunResult[]> = {};
 for (let rep = 1; rep <= REPEATS; rep++) {
-  for (const runner of ['mailsift', 'check-file', ...PEERS]) {
+  for (const runner of RUNNERS) {
     const tag = `${runner}-c${CONCURRENCY}-r${rep}`;
     const r = await withDns(tag, async () => {
       if (runner !== 'mailsift' && runner !== 'check-file') return runRunner(runner, tag, {});
       const dir = mkdtempSync(join(tmpdir(), 'ms-peers-'));
       let svc: Started | undefined;
       try {
-        svc = await startProcess([join(root, 'dist/src/main.js'), 'serve'], {
+        const profiled = PROFILE !== undefined && runner === 'mailsift';
+        if (profiled) rmSync(PROFILE, { recursive: true, force: true });
+        const prof = profiled ? ['--cpu-prof', '--cpu-prof-interval', '200', '--cpu-prof-dir', PROFILE] : [];
+        svc = await startProcess([...prof, ...NODE_ARGS, join(DIST, 'src/main.js'), 'serve'], {
           PORT: '0',
           HOST: '127.0.0.1',
           MAILSIFT_DATA_DIR: dir,
@@ -123,9 +151,21 @@ for (let rep = 1; rep <= REPEATS; rep++) {
           MAILSIFT_LOG_LEVEL: 'info',
           ...LIFTED_RATE_LIMITS,
         }, /"address":"(http:\/\/[^"]+)"/);
-        const cpu0 = processCpu(svc.proc.pid!);
+        const pid = svc.proc.pid!;
+        const cpu0 = processCpu(pid);
+        const threads0 = threadCpu(pid);
+        const fromUs = nowUs();
         const res = runner === 'check-file' ? runCheckFile(svc.url) : runRunner('mailsift', tag, { MAILSIFT_URL: svc.url, MAILSIFT_KEY: KEY });
-        return { ...res, server_cpu_s: Math.round((processCpu(svc.proc.pid!) - cpu0) * 10) / 10 };
+        const toUs = nowUs();
+        const cpu = Math.round((processCpu(pid) - cpu0) * 10) / 10;
+        if (runner === 'mailsift') {
+          const threads1 = threadCpu(pid);
+          const byThread = [...threads1].map(([tid, s]) => [tid, s - (threads0.get(tid) ?? 0)] as const).filter(([, s]) => s > 0).map(([tid, s]) => `${tid === String(pid) ? 'main' : tid} ${Math.round((s * 1e6) / res.completed)}`);
+          console.log(`mailsift bulk server: ${cpuPerUnit(threads0, threads1, String(pid), res.completed).replace('per check', 'per address')}; µs per address by thread (in start order): ${byThread.join(', ')}`);
+        }
+        await stopProcess(svc);
+        if (profiled) printProfiles(PROFILE, { fromUs, toUs }, res.completed);
+        return { ...res, server_cpu_s: cpu };
       } finally {
         await stopProcess(svc);
         rmSync(dir, { recursive: true, force: true });
@@ -175,7 +215,7 @@ if (ms) {
 }
 const fastest = Math.max(...PEERS.map((p) => median((results[p] ?? []).map((r) => r.addrs_per_s))));
 const fewest = Math.min(...PEERS.map((p) => median((results[p] ?? []).map((r) => r.queries))));
-const m = results.mailsift!;
-lines.push(`Mailsift over HTTP / fastest peer in-process: ${((median(m.map((r) => r.addrs_per_s)) / fastest) * 100).toFixed(0)}% throughput; DNS queries ${median(m.map((r) => r.queries))} vs the fewest peer's ${fewest}.`);
+const m = results.mailsift;
+if (m && PEERS.length) lines.push(`Mailsift over HTTP / fastest peer in-process: ${((median(m.map((r) => r.addrs_per_s)) / fastest) * 100).toFixed(0)}% throughput; DNS queries ${median(m.map((r) => r.queries))} vs the fewest peer's ${fewest}.`);
 console.log(`\n${lines.join('\n')}`);
 writeFileSync(join(out, 'table.md'), `${lines.join('\n')}\n`);

@@ -14,7 +14,7 @@
  * runs with the service's default limits instead. `--dist <dir>` runs another build (e.g. the
  * previous commit's) for a before/after comparison.
  *
- *   npm run bench:neighbour [-- --seconds 8 --repeats 3 --rate 50 --loops 3 --bulk 1000 --slots 8 --default-limits --dist ../other/dist]
+ *   npm run bench:neighbour [-- --seconds 8 --repeats 3 --rate 50 --loops 3 --bulk 1000 --slots 8 --slice 8 --default-limits --dist ../other/dist]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -34,6 +34,7 @@ const LOOPS = numberArg('loops', 3);
 const BULK = numberArg('bulk', 1000);
 const DEFAULT_LIMITS = process.argv.includes('--default-limits');
 const SLOTS = numberArg('slots', 0);
+const SLICE = numberArg('slice', 0);
 const distArg = process.argv.indexOf('--dist');
 const DIST = distArg > 0 ? resolve(process.argv[distArg + 1]!) : join(root, 'dist');
 const QUIET = 'quiet-key-0123456789abcdef';
@@ -122,10 +123,11 @@ try {
     MAILSIFT_LOG_LEVEL: 'info',
     ...lifted,
     ...(SLOTS > 0 ? { MAILSIFT_BULK_SLOTS: String(SLOTS) } : {}),
+    ...(SLICE > 0 ? { MAILSIFT_BULK_SLICE: String(SLICE) } : {}),
   }, /"address":"(http:\/\/[^"]+)"/);
   const url = svc.url;
   const pid = svc.proc.pid!;
-  console.log(`server: ${DIST}${SLOTS > 0 ? ` (MAILSIFT_BULK_SLOTS=${SLOTS})` : ''}; ${DEFAULT_LIMITS ? 'default rate limits' : 'address rate limit lifted (fair share alone)'}; quiet account ${RATE} checks/s; bulky account ${LOOPS} loops of ${BULK} addresses; ${SECONDS} s per phase, ${REPEATS} repeats (alternating)`);
+  console.log(`server: ${DIST}${SLOTS > 0 ? ` (MAILSIFT_BULK_SLOTS=${SLOTS})` : ''}${SLICE > 0 ? ` (MAILSIFT_BULK_SLICE=${SLICE})` : ''}; ${DEFAULT_LIMITS ? 'default rate limits' : 'address rate limit lifted (fair share alone)'}; quiet account ${RATE} checks/s; bulky account ${LOOPS} loops of ${BULK} addresses; ${SECONDS} s per phase, ${REPEATS} repeats (alternating)`);
   await quietPhase(url, 2); // warm-up
   const rows: { phase: string; p50: number; p90: number; p99: number; max: number; failed: number; bulkPerS: number; limited: number; cpu: number }[] = [];
   for (let r = 1; r <= REPEATS; r++) {

@@ -176,6 +176,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     uuid: randomIds(),
     bulkConcurrency: config.bulkConcurrency,
     fairShare: createFairShare(config.bulkSlots),
+    bulkSlice: config.bulkSlice,
     bulkDnsBudgetMs: config.bulkDnsBudgetMs,
     controls: {
       thresholds: (account) => {

@@ -13,18 +13,19 @@
  * billed, not counted, not learned from) and carries `test: true`; at mailsift.test it gets
  * the fixed answers of controls/test-addresses.ts.
  */
-import { decideCheck, type AddressView, type Judgement, type ModelChoice, type PreparedCheck } from '../check/decide-check.ts';
+import { decideCheck, type AddressView, type CheckDecision, type Judgement, type ModelChoice, type PreparedCheck } from '../check/decide-check.ts';
 import { CHECK_ID_FLAGS, type CheckIdSigner } from '../domain/check-id.ts';
-import type { BulkErrorEntry, CheckResultBody } from '../domain/check-result.ts';
-import type { DnsFacts, IpFacts, ParsedAddress, VerdictThresholds } from '../domain/check.ts';
+import type { CheckResultBody } from '../domain/check-result.ts';
+import type { DnsFacts, HistoryFacts, IpFacts, ParsedAddress, VerdictThresholds } from '../domain/check.ts';
 import type { AccountRules } from '../controls/rule-index.ts';
 import type { RuleAction, RuleType } from '../controls/rules.ts';
 import { fixedAnswer, type FixedAnswer } from '../controls/test-addresses.ts';
 import { unavailable } from '../domain/errors.ts';
 import type { KeyedHasher } from '../domain/keyed-hash.ts';
 import type { TestChecks } from './test-checks.ts';
+import { bulkChecks } from './bulk-checks.ts';
 import type { FairShare } from './fair-share.ts';
-import type { CheckAnswer, CheckEvents, CheckOptions, CheckService, EarlierInBulk, HistoryQueries, Sighting } from './ports.ts';
+import type { CheckAnswer, CheckEvents, CheckOptions, CheckService, EarlierInBulk, HistoryKeys, HistoryQueries, Sighting } from './ports.ts';
 
 /** The pure judgement bound to its lookup tables (roles/address-pipeline.ts), with the parsing and analysis before it. */
 export interface AddressPipeline extends Judgement {
@@ -55,9 +56,12 @@ export interface CheckDeps {
   events: CheckEvents;
   now: () => number;
   uuid: () => Buffer;
+  /** Distinct domains of one bulk request looked up in DNS at a time. */
   bulkConcurrency: number;
-  /** Where bulk addresses are analysed and judged: bounded slots shared round-robin by accounts. */
+  /** Where bulk slices are analysed, judged and recorded: bounded slots shared round-robin by accounts. */
   fairShare: FairShare;
+  /** Addresses of a bulk request judged together in one slot (one state read, one durable append). */
+  bulkSlice: number;
   /**
    * DNS time one bulk request may spend in all: past it, addresses at domains not answered yet
    * get `deliverable_domain: null` at once, so a slow resolver cannot hold a bulk for
@@ -82,36 +86,38 @@ export interface AccountControls {
 const UNAVAILABLE_TEST = 'service: unavailable (unavailable@mailsift.test always answers 503 to a test key: a simulated outage), retry later';
 
 export function createCheckService(d: CheckDeps): CheckService {
-  /**
-   * `slot`: where the analysis runs (a bulk's: in the account's fair share; its DNS wait holds
-   * no slot, so a bulk still resolves its domains MAILSIFT_BULK_CONCURRENCY at a time).
-   */
-  async function prepare(email: string, ip: string | undefined, bulk: boolean, dnsUntil?: number, slot?: <T>(fn: () => T) => Promise<T>): Promise<{ ok: true; p: PreparedCheck } | { ok: false; error: string }> {
-    const parsed = d.pipeline.parse(email);
-    if (!parsed.ok) {
-      d.onInvalid?.(bulk ? 'bulk' : 'single');
-      return parsed;
-    }
-    const address = parsed.address;
-    const dns = d.dns ? await d.dns.domainFacts(address.domain, dnsUntil === undefined ? undefined : dnsUntil - d.now()) : undefined;
-    const analyse = (): PreparedCheck => {
-      const view = d.pipeline.analyze(address, dns);
-      const ipInfo = ip === undefined ? undefined : d.ip.facts(ip);
-      const inboxHash = d.hasher.hash('inbox', view.canonical);
-      const spellingHash = d.hasher.hash('spelling', address.email);
-      const ipHash = ipInfo?.canonical !== undefined ? d.hasher.hash('ip', ipInfo.canonical) : null;
-      return { address, dns, view, ip: ipInfo?.facts, inboxHash, spellingHash, ipHash };
-    };
-    return { ok: true, p: slot ? await slot(analyse) : analyse() };
+  /** The analysis of a parsed address (pure lookups, keyed hashes): what the history read and the decision need. */
+  function analyse(address: ParsedAddress, dns: DnsFacts | undefined, ip: string | undefined): PreparedCheck {
+    const view = d.pipeline.analyze(address, dns);
+    const ipInfo = ip === undefined ? undefined : d.ip.facts(ip);
+    const inboxHash = d.hasher.hash('inbox', view.canonical);
+    const spellingHash = d.hasher.hash('spelling', address.email);
+    const ipHash = ipInfo?.canonical !== undefined ? d.hasher.hash('ip', ipInfo.canonical) : null;
+    return { address, dns, view, ip: ipInfo?.facts, inboxHash, spellingHash, ipHash };
   }
 
   async function checkOne(account: string, email: string, ip: string | undefined, explain: boolean, test: boolean): Promise<CheckAnswer> {
+    const release = d.fairShare.foreground();
+    try {
+      return await checkSingle(account, email, ip, explain, test);
+    } finally {
+      release();
+    }
+  }
+
+  async function checkSingle(account: string, email: string, ip: string | undefined, explain: boolean, test: boolean): Promise<CheckAnswer> {
     if (test) {
       const fixed = fixedAnswer(email);
       if (fixed) return { ok: true, result: fixedResult(account, fixed) };
     }
-    const prepared = await prepare(email, ip, false);
-    return prepared.ok ? finish(account, prepared.p, explain, false, {}, test) : prepared;
+    const parsed = d.pipeline.parse(email);
+    if (!parsed.ok) {
+      d.onInvalid?.('single');
+      return parsed;
+    }
+    const address = parsed.address;
+    const dns = d.dns ? await d.dns.domainFacts(address.domain) : undefined;
+    return finish(account, analyse(address, dns, ip), explain, test);
   }
 
   /** A test key's answer at mailsift.test: fixed, judged by nothing, recorded nowhere. */
@@ -139,38 +145,26 @@ export function createCheckService(d: CheckDeps): CheckService {
   }
 
   /**
-   * `request`: the identity the check's request has (a bulk's addresses share one). A test check
-   * is not registered as in flight: no other check counts it.
+   * query -> decide -> append; the answer once the event is durable (a test check's at once: it
+   * is recorded nowhere). A test check is not registered as in flight: no other check counts it.
    */
-  async function finish(account: string, p: PreparedCheck, explain: boolean, bulk: boolean, request: object, test: boolean, earlier?: EarlierInBulk): Promise<CheckAnswer> {
-    const { address, view, inboxHash, spellingHash, ipHash } = p;
+  async function finish(account: string, p: PreparedCheck, explain: boolean, test: boolean): Promise<CheckAnswer> {
     const now = d.now();
-    if (test) return judgeAndWrite(account, p, explain, bulk, now, request, earlier, true);
-    const sighting: Sighting = { inbox_hash: inboxHash, spelling_hash: spellingHash, account_type: view.accountType, local_shape: view.localShape, time: now };
-    const landed = d.events.begin(account, address.domain, ipHash, sighting, request);
+    const request = {};
+    const landed = test ? undefined : d.events.begin(account, p.address.domain, p.ipHash, sightingOf(p, now), request);
     try {
-      return await judgeAndWrite(account, p, explain, bulk, now, request, earlier, false);
+      const decision = decide(account, p, await d.history.history(historyKeys(account, p, now, request, undefined)), explain, false, test, now);
+      if (decision.event) await d.events.append(decision.event);
+      recorded(account, p, decision, now);
+      return { ok: true, result: decision.result };
     } finally {
-      landed();
+      landed?.();
     }
   }
 
-  /** query -> decide -> append; the answer once the event is durable (a test check's at once: it is recorded nowhere). */
-  async function judgeAndWrite(account: string, p: PreparedCheck, explain: boolean, bulk: boolean, now: number, request: object, earlier: EarlierInBulk | undefined, test: boolean): Promise<CheckAnswer> {
-    const { address, view, inboxHash, spellingHash, ipHash } = p;
-    const windowed = await d.history.history({
-      account,
-      domain: address.domain,
-      inboxHash,
-      spellingHash,
-      ipHash,
-      localShape: view.localShape,
-      accountType: view.accountType,
-      time: now,
-      request,
-      ...(earlier && earlier.atDomainCount + earlier.ofInboxCount > 0 ? { earlier } : {}),
-    });
-    const domainAgeDays = d.domainAge?.ageDays(address.domain, now);
+  /** The decision of one check (pure, decide-check.ts) with the account's controls and the check's ids. */
+  function decide(account: string, p: PreparedCheck, windowed: HistoryFacts, explain: boolean, bulk: boolean, test: boolean, now: number): CheckDecision & { uuid: Buffer } {
+    const domainAgeDays = d.domainAge?.ageDays(p.address.domain, now);
     const uuid = d.uuid();
     const rules = d.controls?.rules(account);
     const thresholds = d.controls?.thresholds(account);
@@ -186,88 +180,51 @@ export function createCheckService(d: CheckDeps): CheckService {
         bulk,
         test,
         uuid,
-        checkId: d.signer.sign(account, uuid, inboxHash, now, test ? CHECK_ID_FLAGS.test : 0),
+        checkId: d.signer.sign(account, uuid, p.inboxHash, now, test ? CHECK_ID_FLAGS.test : 0),
         now,
       },
       d.pipeline,
     );
     if (decision.rule) d.onRuleHit?.(decision.rule.action, decision.rule.type);
-    if (decision.event) {
-      await d.events.append(decision.event);
-      d.onChecked?.(decision.verdict, decision.servedBy);
-    } else {
-      d.testChecks?.add(account, inboxHash, uuid, now);
-      d.onTestCheck?.(decision.verdict);
-    }
-    return { ok: true, result: decision.result };
+    return { ...decision, uuid };
   }
 
-  /** Runs `task` for 0..n-1, at most `d.bulkConcurrency` at a time. */
-  async function pool(n: number, task: (i: number) => Promise<void>): Promise<void> {
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      for (let i = next++; i < n; i = next++) await task(i);
-    };
-    await Promise.all(Array.from({ length: Math.min(d.bulkConcurrency, n) }, worker));
+  /** After the event is durable (or, for a test check, at once): the metrics, and a test check is kept for feedback. */
+  function recorded(account: string, p: PreparedCheck, decision: CheckDecision & { uuid: Buffer }, now: number): void {
+    if (decision.event) {
+      d.onChecked?.(decision.verdict, decision.servedBy);
+    } else {
+      d.testChecks?.add(account, p.inboxHash, decision.uuid, now);
+      d.onTestCheck?.(decision.verdict);
+    }
   }
+
+  const bulk = bulkChecks(d, { analyse, decide, recorded, fixedResult, sightingOf, historyKeys });
 
   return {
     check: (account, req, opts?: CheckOptions) => checkOne(account, req.email, req.ip, req.explain, opts?.test === true),
-
-    async bulk(account, emails, opts?: CheckOptions) {
-      const test = opts?.test === true;
-      const out = new Array<CheckResultBody | BulkErrorEntry>(emails.length);
-      // A test key's fixed answers first: one unavailable@ makes the whole request 503, as an outage would.
-      const fixed = test ? emails.map((e) => fixedAnswer(e)) : [];
-      if (fixed.some((f) => f?.kind === 'unavailable')) throw unavailable(UNAVAILABLE_TEST, 1);
-      const dnsUntil = d.now() + d.bulkDnsBudgetMs;
-      // First every address's DNS and analysis, in parallel; then each is judged as if the
-      // bulk were checked in input order: its windowed counts include the earlier addresses
-      // of the request (four spellings of one inbox in one bulk are alias variants).
-      // Every address's analysis and judgement runs in the account's fair share of the bulk
-      // slots (fair-share.ts): one account's bulk yields to other requests between addresses.
-      const slot = <T>(fn: () => T): Promise<T> => d.fairShare.run(account, async () => fn());
-      const prepared = new Array<PreparedCheck | undefined>(emails.length);
-      await pool(emails.length, async (i) => {
-        const f = fixed[i];
-        if (f) {
-          out[i] = fixedResult(account, f);
-          return;
-        }
-        const r = await prepare(emails[i]!, undefined, true, dnsUntil, slot);
-        if (r.ok) prepared[i] = r.p;
-        else out[i] = { input: emails[i]!, error: r.error };
-      });
-      const earlier = earlierSiblings(prepared, d.now());
-      const request = {};
-      await pool(emails.length, async (i) => {
-        const p = prepared[i];
-        if (!p) return;
-        const answer = await d.fairShare.run(account, () => finish(account, p, false, true, request, test, earlier[i]));
-        out[i] = answer.ok ? answer.result : { input: emails[i]!, error: answer.error };
-      });
-      return out;
-    },
+    bulk: (account, emails, opts?: CheckOptions) => bulk(account, emails, opts?.test === true),
   };
 }
 
-/** For each address of a bulk, the earlier ones at its domain and of its inbox (input order). */
-function earlierSiblings(prepared: readonly ({ address: ParsedAddress; view: AddressView; inboxHash: Buffer; spellingHash: Buffer } | undefined)[], time: number): (EarlierInBulk | undefined)[] {
-  const byDomain = new Map<string, Sighting[]>();
-  const byInbox = new Map<string, Sighting[]>();
-  const listOf = (m: Map<string, Sighting[]>, key: string): Sighting[] => {
-    let list = m.get(key);
-    if (!list) m.set(key, (list = []));
-    return list;
+/** What the windowed counts need of a check, in flight or earlier in its bulk request. */
+function sightingOf(p: PreparedCheck, time: number): Sighting {
+  return { inbox_hash: p.inboxHash, spelling_hash: p.spellingHash, account_type: p.view.accountType, local_shape: p.view.localShape, time };
+}
+
+/** The history read's keys; `earlier`: the addresses before it in its bulk request (none: left out). */
+function historyKeys(account: string, p: PreparedCheck, now: number, request: object, earlier: EarlierInBulk | undefined): HistoryKeys {
+  const { address, view, inboxHash, spellingHash, ipHash } = p;
+  return {
+    account,
+    domain: address.domain,
+    inboxHash,
+    spellingHash,
+    ipHash,
+    localShape: view.localShape,
+    accountType: view.accountType,
+    time: now,
+    request,
+    ...(earlier && earlier.atDomainCount + earlier.ofInboxCount > 0 ? { earlier } : {}),
   };
-  return prepared.map((p) => {
-    if (!p) return undefined;
-    const atDomain = listOf(byDomain, p.address.domain);
-    const ofInbox = listOf(byInbox, p.inboxHash.toString('latin1'));
-    const mine: EarlierInBulk = { atDomain, atDomainCount: atDomain.length, ofInbox, ofInboxCount: ofInbox.length };
-    const me: Sighting = { inbox_hash: p.inboxHash, spelling_hash: p.spellingHash, account_type: p.view.accountType, local_shape: p.view.localShape, time };
-    atDomain.push(me);
-    ofInbox.push(me);
-    return mine;
-  });
 }

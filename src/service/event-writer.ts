@@ -10,12 +10,17 @@
  * confirmed (it usually is: the answer is then the real one), and only past that is the answer
  * 503 although the event may yet land.
  */
-import { RecordsWithdrawnError, type BusProducer, type RecordPosition } from '../bus/ports.ts';
+import { RecordsWithdrawnError, type BusProducer, type OutRecord, type RecordPosition } from '../bus/ports.ts';
 import { unavailable } from '../domain/errors.ts';
 
 export interface EventWriter {
   /** `tombstone`: a deletion marker of a compacted topic (`value` is then ignored). */
   write(topic: string, key: Buffer, value: Buffer, timestamp: number, partition: number, tombstone?: boolean): Promise<RecordPosition>;
+  /**
+   * Several events of one topic as one send (a bulk slice's checks): one deadline for all, and
+   * all or none withdrawn at it; resolves with their positions in order once all are durable.
+   */
+  writeMany(topic: string, records: readonly OutRecord[]): Promise<RecordPosition[]>;
 }
 
 export interface EventWriterOptions {
@@ -31,38 +36,43 @@ export interface EventWriterOptions {
 const LATE = 'event log: could not record the event in time, retry later';
 
 export function createEventWriter(producer: BusProducer, o: EventWriterOptions): EventWriter {
-  return {
-    async write(topic, key, value, timestamp, partition, tombstone = false) {
-      let withdraw: (() => boolean) | undefined;
-      let timer: NodeJS.Timeout | undefined;
-      const unconfirmed = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          if (withdraw?.()) return; // the send rejects with RecordsWithdrawnError
-          timer = setTimeout(() => reject(new Unconfirmed()), o.confirmGraceMs);
-        }, o.timeoutMs);
-      });
-      try {
-        const sent = producer.send(topic, [{ key, value, timestamp, partition, ...(tombstone ? { tombstone } : {}) }], { withdrawable: (w) => (withdraw = w) });
-        const [pos] = await Promise.race([sent, unconfirmed]);
-        o.onWritten(topic);
-        return pos!;
-      } catch (err) {
-        if (err instanceof RecordsWithdrawnError) {
-          o.onGaveUp?.(topic, 'no');
-          throw unavailable(LATE, 1);
-        }
-        if (err instanceof Unconfirmed) {
-          o.onGaveUp?.(topic, 'unknown');
-          throw unavailable(LATE, 1);
-        }
-        // A failed write is not always an unwritten one (a broker may have appended a batch
-        // whose acknowledgement was lost), so it counts as "may have been recorded".
-        o.onGaveUp?.(topic, 'unknown');
-        throw unavailable('event log: unavailable, retry later', 1, err);
-      } finally {
-        clearTimeout(timer);
+  const each = (n: number, fn: () => void): void => {
+    for (let i = 0; i < n; i++) fn();
+  };
+  async function writeMany(topic: string, records: readonly OutRecord[]): Promise<RecordPosition[]> {
+    let withdraw: (() => boolean) | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const unconfirmed = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        if (withdraw?.()) return; // the send rejects with RecordsWithdrawnError
+        timer = setTimeout(() => reject(new Unconfirmed()), o.confirmGraceMs);
+      }, o.timeoutMs);
+    });
+    try {
+      const sent = producer.send(topic, records, { withdrawable: (w) => (withdraw = w) });
+      const positions = await Promise.race([sent, unconfirmed]);
+      each(records.length, () => o.onWritten(topic));
+      return positions;
+    } catch (err) {
+      if (err instanceof RecordsWithdrawnError) {
+        each(records.length, () => o.onGaveUp?.(topic, 'no'));
+        throw unavailable(LATE, 1);
       }
-    },
+      if (err instanceof Unconfirmed) {
+        each(records.length, () => o.onGaveUp?.(topic, 'unknown'));
+        throw unavailable(LATE, 1);
+      }
+      // A failed write is not always an unwritten one (a broker may have appended a batch
+      // whose acknowledgement was lost), so it counts as "may have been recorded".
+      each(records.length, () => o.onGaveUp?.(topic, 'unknown'));
+      throw unavailable('event log: unavailable, retry later', 1, err);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  return {
+    write: (topic, key, value, timestamp, partition, tombstone = false) => writeMany(topic, [{ key, value, timestamp, partition, ...(tombstone ? { tombstone } : {}) }]).then((p) => p[0]!),
+    writeMany,
   };
 }
 

@@ -1,11 +1,12 @@
 /**
- * A fair share of the check pipeline for bulk work. Bulk addresses are judged and recorded in a
+ * A fair share of the check pipeline for bulk work. Bulk slices are judged and recorded in a
  * bounded number of slots for the whole process, handed out round-robin among the accounts that
  * have bulk work waiting; single checks never wait for a slot. Each slot's task starts on a fresh
- * turn of the event loop (setImmediate), so requests that arrived meanwhile are read and started
- * between two bulk addresses: one account's bulk is processed in slices that yield to everyone
- * else's checks instead of filling every queue ahead of them (without it, a few looping bulk
- * requests multiplied another account's single-check latency: docs/architecture.md, Benchmarks).
+ * turn of the event loop (setImmediate), one task per turn, so requests that arrived meanwhile
+ * are read and started between two bulk slices: one account's bulk is processed in slices that
+ * yield to everyone else's checks instead of filling every queue ahead of them (without it, a
+ * few looping bulk requests multiplied another account's single-check latency:
+ * docs/architecture.md, Benchmarks).
  *
  * Order within an account is first come, first served; across accounts, a free slot goes to the
  * waiting account with the fewest tasks running (max-min fair), so two accounts' bulks progress
@@ -16,11 +17,23 @@
 export interface FairShare {
   /** Runs `task` in a slot when the account's turn comes; resolves or rejects with it. */
   run<T>(account: string, task: () => Promise<T>): Promise<T>;
+  /**
+   * Marks a single check in progress until the returned release: while any is, bulk work holds
+   * at most FOREGROUND_SLOTS slots and a bulk task's start waits a turn or two (at most
+   * MAX_DEFERRED in a row), so the single check's steps (its read's and its append's
+   * completions) meet less bulk work in their turns, and bulk work takes the idle time.
+   */
+  foreground(): () => void;
   /** Tasks running and waiting (metrics, tests). */
   load(): { running: number; waiting: number };
 }
 
 type Job = (account: string) => void;
+
+/** Turns a bulk task's start may wait for single checks in progress, in a row (bulk work never starves). */
+const MAX_DEFERRED = 2;
+/** Slots bulk work may hold while single checks are in progress. */
+const FOREGROUND_SLOTS = 2;
 
 export function createFairShare(slots: number, nextTurn: (fn: () => void) => void = setImmediate): FairShare {
   if (!Number.isInteger(slots) || slots < 1) throw new Error('fair share: at least one slot');
@@ -31,9 +44,15 @@ export function createFairShare(slots: number, nextTurn: (fn: () => void) => voi
 
   /** Tasks running per account (accounts with none are absent). */
   const runningBy = new Map<string, number>();
+  /** Tasks given a slot, in order, waiting for their turn of the event loop to start. */
+  const starting: (() => void)[] = [];
+  let foreground = 0;
+  let deferred = 0;
 
   const dispatch = (): void => {
-    while (running < slots && queues.size > 0) {
+    // While single checks are in progress, bulk work runs in fewer slots (it yields to them).
+    const limit = foreground > 0 ? Math.min(slots, FOREGROUND_SLOTS) : slots;
+    while (running < limit && queues.size > 0) {
       // The waiting account with the fewest tasks running takes the slot (the first in line
       // among equals), then goes to the back of the line.
       let account = '';
@@ -50,8 +69,24 @@ export function createFairShare(slots: number, nextTurn: (fn: () => void) => voi
       running++;
       waiting--;
       runningBy.set(account, fewest + 1);
-      nextTurn(() => job(account));
+      starting.push(() => job(account));
+      if (starting.length === 1) nextTurn(start);
     }
+  };
+
+  /**
+   * One task starts per turn of the event loop: a bulk task is a slice of several addresses'
+   * synchronous work, and the requests that arrived meanwhile are read between two of them.
+   */
+  const start = (): void => {
+    if (foreground > 0 && deferred < MAX_DEFERRED) {
+      deferred++;
+      nextTurn(start);
+      return;
+    }
+    deferred = 0;
+    starting.shift()!();
+    if (starting.length > 0) nextTurn(start);
   };
 
   const finished = (account: string): void => {
@@ -80,6 +115,15 @@ export function createFairShare(slots: number, nextTurn: (fn: () => void) => voi
         waiting++;
         dispatch();
       });
+    },
+    foreground() {
+      foreground++;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        if (--foreground === 0) dispatch();
+      };
     },
     load: () => ({ running, waiting }),
   };

@@ -186,6 +186,8 @@ export interface CheckEvents {
    * in time: MAILSIFT_EVENT_TIMEOUT_MS); every read of this instance includes it from then on.
    */
   append(event: CheckScored): Promise<void>;
+  /** Several events as one write (a bulk slice's): all durable when it resolves, or none answered (503). */
+  appendMany(events: readonly CheckScored[]): Promise<void>;
 }
 
 /** The feedback events log (durable before resolving, like CheckEvents.append). */

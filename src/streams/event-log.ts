@@ -29,6 +29,18 @@ export function createEventLog(
         written?.rememberAt?.(pos.partition, pos.offset, event);
         own.addCheck({ event, ...pos });
       },
+      async appendMany(events) {
+        const records = events.map((event) => {
+          const value = codecs.checks.encode(event);
+          written?.remember(value, event);
+          return { key: accountKey(event.account), value, timestamp: event.time, partition: accountPartition(event.account) };
+        });
+        const positions = await writer.writeMany(TOPICS.checks.name, records);
+        positions.forEach((pos, i) => {
+          written?.rememberAt?.(pos.partition, pos.offset, events[i]!);
+          own.addCheck({ event: events[i]!, ...pos });
+        });
+      },
     },
     feedback: {
       async append(event) {

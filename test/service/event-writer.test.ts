@@ -86,4 +86,25 @@ describe('event writer', () => {
     expect(Date.now() - t0).toBeLessThan(4_000);
     expect(gaveUp).toEqual(['unknown']); // a failed write is not known to be unwritten (a broker may have appended it)
   });
+
+  it('writeMany: one send for several events, their positions in order; at the deadline all are withdrawn together, each counted', async () => {
+    const bus = await openLog('many');
+    const stuck = stuckProducer(bus.producer());
+    const written: string[] = [];
+    const gaveUp: string[] = [];
+    const writer = createEventWriter(stuck.producer, { timeoutMs: 50, confirmGraceMs: 10_000, onWritten: (t) => written.push(t), onGaveUp: (_t, r) => gaveUp.push(r) });
+    const records = ['a', 'b', 'c'].map((v) => ({ key: Buffer.from('k'), value: Buffer.from(v), timestamp: 1, partition: 0 }));
+    const landing = writer.writeMany('t', records);
+    const sends = stuck.take();
+    expect(sends).toHaveLength(1);
+    sends[0]!();
+    expect(await landing).toEqual([0, 1, 2].map((offset) => ({ partition: 0, offset })));
+    expect(written).toEqual(['t', 't', 't']);
+
+    await expect(writer.writeMany('t', records)).rejects.toMatchObject({ status: 503 });
+    expect(gaveUp).toEqual(['no', 'no', 'no']);
+    expect(stuck.take()).toHaveLength(0);
+    expect(bus.log.endOffsets('t')).toEqual([3]);
+    await bus.close();
+  });
 });

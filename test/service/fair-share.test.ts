@@ -16,10 +16,12 @@ describe('fair share of the bulk slots', () => {
     const a = Array.from({ length: 6 }, (_, i) => gate(log, `a${i}`));
     const b = Array.from({ length: 2 }, (_, i) => gate(log, `b${i}`));
     const results = [...a.map((g) => share.run('a', g.task)), ...b.map((g) => share.run('b', g.task))];
-    await tick();
-    // Free slots are taken at once: a's first two.
-    expect(log).toEqual(['a0', 'a1']);
+    // Free slots are taken at once (a's first two), their tasks started one per turn.
     expect(share.load()).toEqual({ running: 2, waiting: 6 });
+    await tick();
+    expect(log).toEqual(['a0']);
+    await tick();
+    expect(log).toEqual(['a0', 'a1']);
     for (const g of [...a, ...b]) {
       g.open();
       await tick();
@@ -44,6 +46,55 @@ describe('fair share of the bulk slots', () => {
     await expect(failed).rejects.toThrow('boom');
     await expect(thrown).rejects.toThrow('sync boom');
     expect(await next).toBe(7);
+  });
+
+  it('starts one task per turn of the event loop, so work that arrived meanwhile runs between two', async () => {
+    const order: string[] = [];
+    const share = createFairShare(4);
+    const runs = [1, 2, 3].map((n) => share.run('a', async () => void order.push(`task ${n}`)));
+    // Queued after the first task's turn was, before the others' are.
+    setImmediate(() => order.push('other work'));
+    await Promise.all(runs);
+    expect(order).toEqual(['task 1', 'other work', 'task 2', 'task 3']);
+  });
+
+  it('while a single check is in progress, a task waits up to two turns to start, then starts anyway', async () => {
+    const order: string[] = [];
+    // Marks each turn of the event loop from now on (one per turn: each schedules the next).
+    const turns = (from: number, to: number): void =>
+      void setImmediate(() => {
+        order.push(`turn ${from}`);
+        if (from < to) turns(from + 1, to);
+      });
+    const share = createFairShare(4);
+    const release = share.foreground();
+    const deferred = share.run('a', async () => void order.push('task'));
+    turns(1, 3);
+    await deferred;
+    await tick();
+    expect(order).toEqual(['turn 1', 'turn 2', 'task', 'turn 3']);
+    // Released (twice changes nothing): the next task starts on the next turn.
+    release();
+    release();
+    order.length = 0;
+    const next = share.run('a', async () => void order.push('task'));
+    turns(1, 1);
+    await next;
+    await tick();
+    expect(order).toEqual(['task', 'turn 1']);
+  });
+
+  it('while a single check is in progress, bulk work holds at most two slots; all of them again once it ends', async () => {
+    const log: string[] = [];
+    const share = createFairShare(4);
+    const release = share.foreground();
+    const gates = Array.from({ length: 4 }, (_, i) => gate(log, `a${i}`));
+    const runs = gates.map((g) => share.run('a', g.task));
+    expect(share.load()).toEqual({ running: 2, waiting: 2 });
+    release();
+    expect(share.load()).toEqual({ running: 4, waiting: 0 });
+    for (const g of gates) g.open();
+    expect(await Promise.all(runs)).toEqual(['a0', 'a1', 'a2', 'a3']);
   });
 
   it('starts each task on a later turn of the event loop, so waiting I/O runs in between', async () => {

@@ -1,23 +1,15 @@
 /**
  * A StateReader that gathers the reads of every check arriving in one turn of the event loop
- * and sends them to the database together. Each getMany is a trip to the libuv pool: a queue
- * and a thread wake-up, which on two busy cores is where the scheduler switches the API thread
- * out. Under load several checks arrive per turn and now share one trip. An idle
- * server loses nothing: the flush runs right after the current I/O callbacks (setImmediate).
+ * and sends them to the database together (stores/turn-batcher.ts): under load several checks arrive
+ * per turn and share one trip to the libuv pool.
  */
 import type { StateReader } from './stores/state-reader.ts';
 import type { StoreSpec } from './stores/store-spec.ts';
 import type { ReadSet } from './stores/tx.ts';
+import { turnBatcher } from './stores/turn-batcher.ts';
 
 export interface BatchStateReader extends StateReader {
   fetchMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, Buffer | undefined>[]>;
-}
-
-interface Waiting {
-  readonly reads: ReadSet;
-  readonly now: number;
-  resolve(v: Map<string, Buffer | undefined>): void;
-  reject(err: unknown): void;
 }
 
 /**
@@ -26,44 +18,9 @@ interface Waiting {
  * (and loses its single snapshot).
  */
 export function coalescingReader(state: BatchStateReader, maxReads = 40): StateReader {
-  let queue: Waiting[] = [];
-  let scheduled = false;
-
-  const send = (group: Waiting[]): void => {
-    state.fetchMany(group).then(
-      (results) => group.forEach((w, i) => w.resolve(results[i]!)),
-      (err: unknown) => group.forEach((w) => w.reject(err)),
-    );
-  };
-
-  const flush = (): void => {
-    scheduled = false;
-    const waiting = queue;
-    queue = [];
-    let group: Waiting[] = [];
-    let reads = 0;
-    for (const w of waiting) {
-      if (group.length && reads + w.reads.entries.size > maxReads) {
-        send(group);
-        group = [];
-        reads = 0;
-      }
-      group.push(w);
-      reads += w.reads.entries.size;
-    }
-    if (group.length) send(group);
-  };
-
+  const fetch = turnBatcher((group: readonly { reads: ReadSet; now: number }[]) => state.fetchMany(group), { size: (r) => r.reads.entries.size, max: maxReads });
   return {
-    fetch(reads, now) {
-      return new Promise((resolve, reject) => {
-        queue.push({ reads, now, resolve, reject });
-        if (!scheduled) {
-          scheduled = true;
-          setImmediate(flush);
-        }
-      });
-    },
+    fetch: (reads, now) => fetch({ reads, now }),
     scan: (store: StoreSpec, now: number) => state.scan(store, now),
   };
 }

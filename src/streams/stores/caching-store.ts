@@ -2,8 +2,10 @@
  * The caching layer (Kafka Streams' Caching*Store), a decorator over any engine stack: the
  * runtime's reads go through a record cache (record-cache.ts), its writes are coalesced there
  * and reach the store below only when the runtime commits, with the source positions, in one
- * atomic commit. Reads of keys the cache lacks are prefetched (one `fetchEntries`) while earlier
- * batches are still being applied, so they overlap.
+ * atomic commit. Reads of keys the cache lacks are prefetched while earlier batches are still
+ * being applied, so they overlap; the prefetches of one turn of the event loop (a durable notice
+ * wakes every partition it moved, and each prepares its batch) share one read of the store below
+ * (turn-batcher.ts).
  *
  * A prefetch that started before a commit may hold values that commit replaced: each prefetch
  * remembers the commit generation it started at, the keys of the commits since are kept until
@@ -16,6 +18,7 @@ import type { CommittedPosition, FetchedEntry, StateStore } from './state-store.
 import type { StoreSpec } from './store-spec.ts';
 import { mapKey, ReadSet } from './tx.ts';
 import { WrappedStore } from './wrapped-store.ts';
+import { turnBatcher } from './turn-batcher.ts';
 
 /** What a prefetch read, and the commit generation it started at. */
 export interface Prefetched {
@@ -30,6 +33,7 @@ export class CachingStore extends WrappedStore {
   /** Prefetches in flight, by the commit generation they started at. */
   private readonly inFlight = new Map<number, number>();
   private readonly recentCommits: { gen: number; keys: Set<string> }[] = [];
+  private readonly read = turnBatcher((group: readonly { reads: ReadSet; now: number }[]) => this.inner.fetchEntriesMany(group));
 
   constructor(inner: StateStore, cacheBytes?: number) {
     super(inner);
@@ -56,7 +60,7 @@ export class CachingStore extends WrappedStore {
     this.inFlight.set(gen, (this.inFlight.get(gen) ?? 0) + 1);
     try {
       const missing = this.missingFrom(reads);
-      const fetched = missing.entries.size ? await this.inner.fetchEntries(missing, now) : new Map<string, FetchedEntry>();
+      const fetched = missing.entries.size ? await this.read({ reads: missing, now }) : new Map<string, FetchedEntry>();
       return { reads, fetched, gen };
     } catch (err) {
       this.release(gen);

@@ -56,19 +56,21 @@ export class LevelStore implements StateStore {
   }
 
   async fetchEntries(reads: ReadSet, now: number): Promise<Map<string, FetchedEntry>> {
-    const physical: Buffer[] = [];
-    const plan = this.plan(reads, now, physical);
-    return this.resolve(plan, physical, await this.getMany(physical));
+    return (await this.fetchEntriesMany([{ reads, now }]))[0]!;
   }
 
-  /** The API's concurrent checks share one trip to the libuv pool instead of one each (coalescing-reader.ts). */
-  async fetchMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, Buffer | undefined>[]> {
+  /** The API's concurrent checks, and the runtime's batches of one turn, share one trip to the libuv pool instead of one each (turn-batcher.ts). */
+  async fetchEntriesMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, FetchedEntry>[]> {
     const physical: Buffer[] = [];
     const plans = requests.map((r) => this.plan(r.reads, r.now, physical));
     const values = await this.getMany(physical);
-    return plans.map((plan) => {
+    return plans.map((plan) => this.resolve(plan, physical, values));
+  }
+
+  async fetchMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, Buffer | undefined>[]> {
+    return (await this.fetchEntriesMany(requests)).map((entries) => {
       const out = new Map<string, Buffer | undefined>();
-      for (const [mk, e] of this.resolve(plan, physical, values)) out.set(mk, e.value);
+      for (const [mk, e] of entries) out.set(mk, e.value);
       return out;
     });
   }

@@ -58,6 +58,10 @@ export class MemoryStore implements StateStore {
     return out;
   }
 
+  async fetchEntriesMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, FetchedEntry>[]> {
+    return Promise.all(requests.map((r) => this.fetchEntries(r.reads, r.now)));
+  }
+
   async fetchMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, Buffer | undefined>[]> {
     return Promise.all(requests.map((r) => this.fetch(r.reads, r.now)));
   }

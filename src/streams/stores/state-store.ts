@@ -14,7 +14,7 @@
  *     of the reader's `now`; expiry drops whole segments (store-spec.ts).
  *   - `commit` applies the writes and the consumer positions that produced them atomically:
  *     after a crash they agree, so nothing is applied twice.
- *   - `fetch`/`fetchMany` read every requested key in one snapshot.
+ *   - `fetch`/`fetchMany`/`fetchEntriesMany` read every requested key in one snapshot.
  */
 import type { StateReader } from './state-reader.ts';
 import type { StoreSpec } from './store-spec.ts';
@@ -52,6 +52,8 @@ export interface StateStore extends StateReader {
   open(specs: readonly StoreSpec[]): Promise<void>;
   /** As fetch, with the segment each value was found in. */
   fetchEntries(reads: ReadSet, now: number): Promise<Map<string, FetchedEntry>>;
+  /** Several read sets, each at its own time, in one snapshot, with the segment of each value. */
+  fetchEntriesMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, FetchedEntry>[]>;
   /** Several read sets, each at its own time, in one snapshot. */
   fetchMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, Buffer | undefined>[]>;
   /** The writes and the positions that produced them, in one atomic step. */

@@ -19,6 +19,9 @@ export abstract class WrappedStore implements StateStore {
   fetchEntries(reads: ReadSet, now: number): Promise<Map<string, FetchedEntry>> {
     return this.inner.fetchEntries(reads, now);
   }
+  fetchEntriesMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, FetchedEntry>[]> {
+    return this.inner.fetchEntriesMany(requests);
+  }
   fetchMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, Buffer | undefined>[]> {
     return this.inner.fetchMany(requests);
   }

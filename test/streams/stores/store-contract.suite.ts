@@ -144,6 +144,33 @@ export function storeContract(name: string, factory: () => EngineFactory): void 
       expect([...many[2]!.keys()]).toEqual([mapKey(TIMED, Buffer.from('b'))]);
     });
 
+    it('fetchEntriesMany answers several read sets, each at its own time, as fetchEntries would one by one', async () => {
+      const db = await open();
+      await write(db, TIMED, 'a', 'old', T0);
+      await write(db, TIMED, 'a', 'new', T0 + 6 * MINUTE);
+      await write(db, KV, 'k', 'v', T0);
+      const rs = (...keys: [StoreSpec, string][]): ReadSet => {
+        const r = new ReadSet();
+        for (const [store, key] of keys) r.add(store, Buffer.from(key));
+        return r;
+      };
+      const requests = [
+        { reads: rs([TIMED, 'a'], [KV, 'k']), now: T0 + 6 * MINUTE },
+        { reads: rs([TIMED, 'a'], [KV, 'missing']), now: T0 + 16 * MINUTE }, // the older segment is dead by then
+        { reads: rs([TIMED, 'c']), now: T0 + 6 * MINUTE },
+        { reads: rs([TIMED, 'c']), now: T0 + 16 * MINUTE }, // only in the older segment, dead by then
+      ];
+      await write(db, TIMED, 'c', 'only-old', T0);
+      const many = await db.fetchEntriesMany(requests);
+      const one = await Promise.all(requests.map((r) => db.fetchEntries(r.reads, r.now)));
+      expect(many).toEqual(one);
+      expect(many[0]!.get(mapKey(TIMED, Buffer.from('a')))).toEqual({ value: Buffer.from('new'), seg: T0 + 5 * MINUTE });
+      expect(many[0]!.get(mapKey(KV, Buffer.from('k')))?.value?.toString()).toBe('v');
+      expect(many[1]!.get(mapKey(KV, Buffer.from('missing')))).toEqual({ value: undefined, seg: -1 });
+      expect(many[2]!.get(mapKey(TIMED, Buffer.from('c')))).toEqual({ value: Buffer.from('only-old'), seg: T0 });
+      expect(many[3]!.get(mapKey(TIMED, Buffer.from('c')))).toEqual({ value: undefined, seg: -1 });
+    });
+
     it('fetchEntries says which segment a value was found in (-1: absent)', async () => {
       const db = await open();
       await write(db, TIMED, 'a', '1', T0 + 6 * MINUTE);

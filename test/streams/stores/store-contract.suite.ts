@@ -35,6 +35,23 @@ export async function write(db: StateStore, store: StoreSpec, key: string, value
   await db.commit([...tx.writes.values()], []);
 }
 
+const readSet = (...keys: [StoreSpec, string][]): ReadSet => {
+  const r = new ReadSet();
+  for (const [store, key] of keys) r.add(store, Buffer.from(key));
+  return r;
+};
+
+/** Writes `a` in two segments and `k`, and returns two read sets of them: one while both segments live, one after the older died. */
+async function readsAtTwoTimes(db: StateStore): Promise<{ reads: ReadSet; now: number }[]> {
+  await write(db, TIMED, 'a', 'old', T0);
+  await write(db, TIMED, 'a', 'new', T0 + 6 * MINUTE);
+  await write(db, KV, 'k', 'v', T0);
+  return [
+    { reads: readSet([TIMED, 'a'], [KV, 'k']), now: T0 + 6 * MINUTE },
+    { reads: readSet([TIMED, 'a'], [KV, 'missing']), now: T0 + 16 * MINUTE }, // the older segment is dead by then
+  ];
+}
+
 export function storeContract(name: string, factory: () => EngineFactory): void {
   describe(`store contract: ${name}`, () => {
     let f: EngineFactory;
@@ -120,19 +137,7 @@ export function storeContract(name: string, factory: () => EngineFactory): void 
 
     it('fetchMany answers several read sets, each at its own time, as fetch would one by one', async () => {
       const db = await open();
-      await write(db, TIMED, 'a', 'old', T0);
-      await write(db, TIMED, 'a', 'new', T0 + 6 * MINUTE);
-      await write(db, KV, 'k', 'v', T0);
-      const rs = (...keys: [StoreSpec, string][]): ReadSet => {
-        const r = new ReadSet();
-        for (const [store, key] of keys) r.add(store, Buffer.from(key));
-        return r;
-      };
-      const requests = [
-        { reads: rs([TIMED, 'a'], [KV, 'k']), now: T0 + 6 * MINUTE },
-        { reads: rs([TIMED, 'a'], [KV, 'missing']), now: T0 + 16 * MINUTE }, // the older segment is dead by then
-        { reads: rs([TIMED, 'b']), now: T0 },
-      ];
+      const requests = [...(await readsAtTwoTimes(db)), { reads: readSet([TIMED, 'b']), now: T0 }];
       const many = await db.fetchMany(requests);
       const one = await Promise.all(requests.map((r) => db.fetch(r.reads, r.now)));
       expect(many).toEqual(one);
@@ -146,21 +151,12 @@ export function storeContract(name: string, factory: () => EngineFactory): void 
 
     it('fetchEntriesMany answers several read sets, each at its own time, as fetchEntries would one by one', async () => {
       const db = await open();
-      await write(db, TIMED, 'a', 'old', T0);
-      await write(db, TIMED, 'a', 'new', T0 + 6 * MINUTE);
-      await write(db, KV, 'k', 'v', T0);
-      const rs = (...keys: [StoreSpec, string][]): ReadSet => {
-        const r = new ReadSet();
-        for (const [store, key] of keys) r.add(store, Buffer.from(key));
-        return r;
-      };
-      const requests = [
-        { reads: rs([TIMED, 'a'], [KV, 'k']), now: T0 + 6 * MINUTE },
-        { reads: rs([TIMED, 'a'], [KV, 'missing']), now: T0 + 16 * MINUTE }, // the older segment is dead by then
-        { reads: rs([TIMED, 'c']), now: T0 + 6 * MINUTE },
-        { reads: rs([TIMED, 'c']), now: T0 + 16 * MINUTE }, // only in the older segment, dead by then
-      ];
       await write(db, TIMED, 'c', 'only-old', T0);
+      const requests = [
+        ...(await readsAtTwoTimes(db)),
+        { reads: readSet([TIMED, 'c']), now: T0 + 6 * MINUTE },
+        { reads: readSet([TIMED, 'c']), now: T0 + 16 * MINUTE }, // only in the older segment, dead by then
+      ];
       const many = await db.fetchEntriesMany(requests);
       const one = await Promise.all(requests.map((r) => db.fetchEntries(r.reads, r.now)));
       expect(many).toEqual(one);

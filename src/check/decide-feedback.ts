@@ -24,6 +24,8 @@ export interface ReportedCheck {
 
 /** What the label join will know of a check: its features and each model's probability. */
 export interface CheckFeatures {
+  /** The check's domain (a personal model's per-domain intercept applies there). */
+  readonly domain?: string;
   readonly features: readonly number[];
   readonly feature_version: number;
   readonly learned_probability: number | null;
@@ -41,7 +43,7 @@ export interface FeedbackDecisionInput {
   /** The learned models that exist now (the shared one, the account's personal one). */
   readonly models: { readonly shared?: Scorecard | undefined; readonly personal?: Scorecard | undefined };
   /** A model's probability for a feature vector (the judgement's scoring). */
-  readonly probability: (features: readonly number[], card: Scorecard) => number;
+  readonly probability: (features: readonly number[], card: Scorecard, domain: string | undefined) => number;
   readonly now: number;
 }
 
@@ -55,7 +57,7 @@ export function decideFeedback(input: FeedbackDecisionInput): FeedbackDecision {
   if (input.labelled) return { ok: false, error: notFound(`${check.via}: this check already has an outcome`) };
   // A model scores the outcome only if the check carries no probability of it and has the features it reads.
   const at = (card: Scorecard | undefined, given: number | null | undefined): number | null =>
-    card && record && (given === null || given === undefined) && record.feature_version === card.featureVersion ? input.probability(record.features, card) : null;
+    card && record && (given === null || given === undefined) && record.feature_version === card.featureVersion ? input.probability(record.features, card, record.domain) : null;
   return {
     ok: true,
     event: {

@@ -99,6 +99,13 @@ export interface ModelPublished {
   adjusted?: string[];
   /** The held-out real people's effective number (Kish, under tenant weights) the verdict guard's sampling bound was read at (absent in older records). */
   held_out_humans_effective?: number | null;
+  /** A personal model's per-domain intercepts as served, added to `intercept` at that domain (empty or absent: none). */
+  domain_effects?: DomainEffect[];
+}
+
+export interface DomainEffect {
+  domain: string;
+  effect: number;
 }
 
 /** A customer control as it now stands (compacted topic; a tombstone deletes it). Exactly one of api_key, rule, settings is set. */

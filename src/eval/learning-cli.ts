@@ -114,6 +114,7 @@ function summary(sim: LearningSimulation) {
       adjusted: m.adjusted ?? [],
       held_back: m.held_back ?? null,
       held_out_humans_effective: m.held_out_humans_effective ?? null,
+      domain_effects: m.domain_effects?.length ?? 0,
     })),
     served_models: sim.servedModels,
     model: sim.model,

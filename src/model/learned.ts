@@ -12,6 +12,10 @@ export function learnedScorecard(m: ModelPublished): Scorecard | undefined {
   if (m.feature_version !== FEATURE_VERSION || m.weights.length !== FEATURE_NAMES.length) return undefined;
   if (!Number.isInteger(m.version) || m.version < 1) return undefined;
   if (!Number.isFinite(m.intercept) || !m.weights.every(Number.isFinite)) return undefined;
+  const effects = m.domain_effects ?? [];
+  // Only a personal model may carry them: one account's outcomes never move another's scores.
+  if (effects.length > 0 && !m.account) return undefined;
+  if (!effects.every((e) => Number.isFinite(e.effect) && e.domain !== '')) return undefined;
   // Reasons this build does not know (a newer trainer's) are left out of what /v1/model says.
   const adjusted = GUARD_REASONS.filter((r) => m.adjusted?.includes(r));
   return {
@@ -24,6 +28,7 @@ export function learnedScorecard(m: ModelPublished): Scorecard | undefined {
     ...(m.account ? { account: m.account } : {}),
     ...(!m.account && m.withheld_accounts?.length ? { withheldFrom: new Set(m.withheld_accounts) } : {}),
     ...(adjusted.length ? { adjustedFor: adjusted } : {}),
+    ...(effects.length ? { domainIntercepts: new Map(effects.map((e) => [e.domain, e.effect])) } : {}),
   };
 }
 

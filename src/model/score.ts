@@ -37,6 +37,11 @@ export interface Scorecard {
   readonly adjustedFor?: readonly GuardReason[];
   /** The calibration scale written into the weights at load (calibrateAtBlockCut); absent: none (1). */
   readonly calibrationScale?: number;
+  /**
+   * A personal model's per-domain intercepts (domain-effects.ts), added to `intercept` for a
+   * check at that domain: the model's intercept there. Absent: one intercept everywhere.
+   */
+  readonly domainIntercepts?: ReadonlyMap<string, number>;
 }
 
 /** Validates a scorecard document and returns it in scoring form; throws with the problem named. */
@@ -117,17 +122,28 @@ export function sigmoid(z: number): number {
  */
 export const humanScoreOf = (probability: number): number => Math.round(100 * probability);
 
-/** Scores a feature vector: logit, probability, human_score, verdict, reasons, evidence. */
+/** The scorecard's intercept for a check at `domain` (its own for that domain, if it has one). */
+export function interceptAt(card: Scorecard, domain: string | undefined): number {
+  const effect = domain === undefined ? undefined : card.domainIntercepts?.get(domain);
+  return effect === undefined ? card.intercept : card.intercept + effect;
+}
+
+/**
+ * Scores a feature vector: logit, probability, human_score, verdict, reasons, evidence. `domain`:
+ * the check's, for a scorecard with per-domain intercepts.
+ */
 export function scoreFeatures(
   features: ArrayLike<number>,
   card: Scorecard,
   thresholds: VerdictThresholds = DEFAULT_THRESHOLDS,
+  domain?: string,
 ): Score {
   if (features.length !== card.weights.length) {
     throw new Error(`scorecard: feature vector has ${features.length} columns, weights ${card.weights.length}`);
   }
   const evidence: EvidenceItem[] = [];
-  let logit = card.intercept;
+  const intercept = interceptAt(card, domain);
+  let logit = intercept;
   for (let i = 0; i < features.length; i++) {
     const value = features[i]!;
     const impact = card.weights[i]! * value;
@@ -145,6 +161,6 @@ export function scoreFeatures(
     verdict: verdictFor(humanScore, thresholds),
     reasons: reasonsFor(evidence, card.reasonMinImpact),
     evidence,
-    intercept: card.intercept,
+    intercept,
   };
 }

@@ -7,14 +7,10 @@
  * shared-health.ts) and the account's personal one (judged on the account's own outcomes only,
  * so no account's figures decide what another is served). A shared model the trainer found
  * worse than the baseline on the account's own outcomes is never served to it, in any mode.
- * A personal model whose account has come to weigh most of a newer shared model's outcomes is
- * superseded: the trainer no longer refits it (training-policy.ts), and the shared model, fitted
- * on the same account's outcomes and more of them, serves in its place while healthy.
  */
 import { RECENT_WINDOW, type ModelScoreSummary, type PairedRecent, type StatsSummary } from './prequential.ts';
 import type { Scorecard } from './score.ts';
 import type { SharedJudgement } from './shared-health.ts';
-import { PERSONAL_MAX_SHARE } from './training-policy.ts';
 
 export type ModelMode = 'off' | 'on' | 'auto';
 export type ServedModel = 'baseline' | 'shared' | 'personal';
@@ -41,12 +37,6 @@ export interface LearnedStanding {
   readonly recentOwn: number | null;
   /** How many of this account's outcomes that both learned models scored it is compared on. */
   readonly ownExamples: number;
-  /**
-   * A personal model only: a newer shared model that may serve the account is fitted mostly on
-   * the account's own outcomes (its weighted share >= PERSONAL_MAX_SHARE), so the trainer no
-   * longer refits this one and the shared model is the account's model.
-   */
-  readonly superseded: boolean;
 }
 
 export interface AccountModels {
@@ -54,17 +44,15 @@ export interface AccountModels {
   readonly personal: LearnedStanding;
 }
 
-const NONE: LearnedStanding = { version: 0, healthy: false, withheld: false, recentOwn: null, ownExamples: 0, superseded: false };
+const NONE: LearnedStanding = { version: 0, healthy: false, withheld: false, recentOwn: null, ownExamples: 0 };
 
 /**
  * The standing of an account's learned models: `sharedFor` is how the shared model stands on
  * the outcomes it is judged on for this account (shared-health.ts), `own` the account's own
- * prequential summary, `ownShare` the account's weighted share of every account's outcomes
- * (tenant-weights.ts weightedShares, as the trainer weighs them).
+ * prequential summary.
  */
-export function accountModels(account: string, shared: Scorecard | undefined, personal: Scorecard | undefined, sharedFor: SharedJudgement, own: StatsSummary | undefined, ownShare = 0): AccountModels {
+export function accountModels(account: string, shared: Scorecard | undefined, personal: Scorecard | undefined, sharedFor: SharedJudgement, own: StatsSummary | undefined): AccountModels {
   const withheld = shared?.withheldFrom?.has(account) ?? false;
-  const superseded = personal !== undefined && shared !== undefined && !withheld && shared.version > personal.version && ownShare >= PERSONAL_MAX_SHARE;
   // The shared and the personal model compared on the same own outcomes (those both scored).
   const both = own?.comparisons?.sharedVsPersonal ?? null;
   return {
@@ -75,7 +63,6 @@ export function accountModels(account: string, shared: Scorecard | undefined, pe
           withheld,
           recentOwn: both?.model ?? null,
           ownExamples: both?.n ?? 0,
-          superseded: false,
         }
       : NONE,
     personal:
@@ -86,19 +73,16 @@ export function accountModels(account: string, shared: Scorecard | undefined, pe
             withheld: false,
             recentOwn: both?.other ?? null,
             ownExamples: both?.n ?? 0,
-            superseded,
           }
         : personal
-          ? { ...NONE, version: personal.version, superseded }
+          ? { ...NONE, version: personal.version }
           : NONE,
   };
 }
 
 /**
- * `on`: the newer learned model (a personal model no longer refitted gives way to a newer
- * shared one). `auto` (README, Model): a superseded personal model gives way to the shared one
- * while that is healthy. Otherwise an account whose personal model beats the baseline on its
- * own recent outcomes is served it; only a healthy shared model that has scored a full window
+ * `on`: the newer learned model. `auto` (README, Model): an account whose personal model beats
+ * the baseline on its own recent outcomes is served it; only a healthy shared model that has scored a full window
  * of the account's own outcomes and does strictly better on them takes over (the same
  * outcomes: both score every outcome once they exist), so a few outcomes never flip it.
  * Otherwise the shared model while healthy, else the baseline.
@@ -109,7 +93,6 @@ export function servedModel(mode: ModelMode, m: AccountModels): ServedModel {
   if (mode === 'off' || (!hasShared && !hasPersonal)) return 'baseline';
   if (mode === 'on') return hasPersonal && (!hasShared || m.personal.version > m.shared.version) ? 'personal' : 'shared';
   const sharedOk = hasShared && m.shared.healthy;
-  if (sharedOk && m.personal.superseded) return 'shared';
   if (hasPersonal && m.personal.healthy) return sharedOk && sharedBeatsPersonal(m) ? 'shared' : 'personal';
   return sharedOk ? 'shared' : 'baseline';
 }

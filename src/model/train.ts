@@ -21,6 +21,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { DEFAULT_THRESHOLDS } from '../domain/check.ts';
+import { domainEffectOf, fitDomainEffects, type DomainPrior } from './domain-effects.ts';
 import { logLossOf } from './prequential.ts';
 import { sigmoid, type GuardReason } from './score.ts';
 import { keepPriorWhereUnexercised, unexercisedFeatures } from './unexercised.ts';
@@ -36,6 +37,8 @@ export interface LabelledExample {
   readonly baselineProbability: number;
   /** How much the outcome weighs in the fit (> 0; 1 when absent): tenant shares, tenant-weights.ts. */
   readonly weight?: number;
+  /** The check's domain: what per-domain effects are keyed by (domain-effects.ts). */
+  readonly domain?: string;
 }
 
 const weightOf = (e: LabelledExample): number => e.weight ?? 1;
@@ -70,11 +73,12 @@ const DEFAULT_RATE = 0.05;
 const DEFAULT_TOLERANCE = 1e-7;
 const PAUSE_EVERY = 25;
 
-/** MAP logistic regression with a Gaussian prior centred on `prior`. */
+/** MAP logistic regression with a Gaussian prior centred on `prior`; an infinite `l2` keeps the prior's weights. */
 export async function fitLogistic(examples: readonly LabelledExample[], prior: LinearModel, o: FitOptions): Promise<FittedModel> {
   const n = examples.length;
   const d = prior.weights.length;
   if (n === 0) throw new Error('fitLogistic: no examples');
+  if (o.l2 === Infinity) return { intercept: prior.intercept, weights: Float64Array.from(prior.weights), steps: 0 };
   const xs = new Float32Array(n * d);
   const ys = new Float32Array(n);
   const ws = new Float32Array(n);
@@ -154,7 +158,7 @@ export function meanLogLoss(examples: readonly LabelledExample[], probabilityOf:
 }
 
 export interface TrainOptions {
-  /** Prior strengths tried on the holdout, in pseudo-examples. */
+  /** Prior strengths tried on the holdout, in pseudo-examples (Infinity: the prior's weights, unfitted). */
   readonly l2Grid?: readonly number[];
   /** Share of the newest examples held out to choose l2. */
   readonly holdoutShare?: number;
@@ -170,6 +174,11 @@ export interface TrainOptions {
   readonly servingScale?: number;
   /** The verdict guard's ceiling on held-out humans blocked, at 95% confidence (default 3%; 1 lifts the sampling bound: verdict-guard.ts). */
   readonly blockedHumansCeiling?: number;
+  /**
+   * Fit per-domain intercepts too (a personal model: domain-effects.ts), their prior's precision
+   * chosen on the holdout among these (or none, when none does better there).
+   */
+  readonly domainEffects?: { readonly precisions: readonly number[]; readonly providerFactor: number };
   readonly pause?: () => Promise<void>;
 }
 
@@ -223,6 +232,10 @@ export interface TrainedModel<E extends LabelledExample = LabelledExample> exten
   readonly heldOutFakesCaught: number;
   readonly heldOutFakesCaughtInherited: number;
   readonly baselineHeldOutFakesCaught: number;
+  /** Per-domain intercepts as served (scaled as the weights are), empty without them (domain-effects.ts). */
+  readonly domainEffects: ReadonlyMap<string, number>;
+  /** Their prior as chosen on the holdout; undefined: none fitted, or none did better there. */
+  readonly domainPrior?: DomainPrior;
   /** Every example with P(human) from a fit that did not see it (recalibrated and shrunk as the model is), oldest first. */
   readonly heldOut: readonly { readonly example: E; readonly probability: number }[];
 }
@@ -244,7 +257,7 @@ export async function trainModel<E extends LabelledExample>(examples: readonly E
   const fakes = sorted.length - humans;
   if (humans === 0 || fakes === 0) throw new Error('trainModel: needs outcomes of both kinds');
   const grid = [...(o.l2Grid ?? DEFAULT_L2_GRID)].sort((a, b) => b - a);
-  if (grid.length === 0 || !grid.every((x) => Number.isFinite(x) && x >= 0)) throw new Error('trainModel: l2Grid must hold finite values >= 0');
+  if (grid.length === 0 || !grid.every((x) => x >= 0)) throw new Error('trainModel: l2Grid must hold values >= 0 (Infinity: the prior\'s weights)');
   if (sorted.length < 2) throw new Error('trainModel: needs at least 2 examples (one to fit, one to hold out)');
   // At least one example on each side of the cut, whatever the share.
   const held = Math.min(sorted.length - 1, Math.max(1, Math.round(sorted.length * (o.holdoutShare ?? DEFAULT_HOLDOUT_SHARE))));
@@ -258,16 +271,23 @@ export async function trainModel<E extends LabelledExample>(examples: readonly E
     const loss = meanLogLoss(newest, (e) => predict(m, e.features));
     if (loss < best.loss - 1e-9) best = { l2, loss, model: m };
   }
+  const bestOlder = best.model ?? (await fitLogistic(older, prior, { l2: best.l2, ...pause }));
+  const domains = chooseDomainPrior(older, newest, bestOlder, o.domainEffects);
+  // Per-domain effects (when chosen) fitted as residuals on the given model's logits.
+  const withDomains = (fit: readonly E[], m: LinearModel): ReadonlyMap<string, number> =>
+    domains.prior ? fitDomainEffects(fit, fit.map((e) => logitOf(m, e.features)), domains.prior) : NO_EFFECTS;
   // Held-out logits: the newest from the fit on the older examples, each older block from a fit on everything else.
   const heldOutLogits = new Float64Array(sorted.length);
-  const bestOlder = best.model ?? (await fitLogistic(older, prior, { l2: best.l2, ...pause }));
-  for (let i = cut; i < sorted.length; i++) heldOutLogits[i] = logitOf(bestOlder, sorted[i]!.features);
+  const olderEffects = withDomains(older, bestOlder);
+  for (let i = cut; i < sorted.length; i++) heldOutLogits[i] = logitOf(bestOlder, sorted[i]!.features) + domainEffectOf(olderEffects, sorted[i]!.domain);
   for (let f = 0; f < OLDER_FOLDS; f++) {
     const from = Math.floor((f * cut) / OLDER_FOLDS);
     const to = Math.floor(((f + 1) * cut) / OLDER_FOLDS);
     if (to <= from) continue;
-    const m = await fitLogistic([...sorted.slice(0, from), ...sorted.slice(to)], prior, { l2: best.l2, start: bestOlder, ...pause });
-    for (let i = from; i < to; i++) heldOutLogits[i] = logitOf(m, sorted[i]!.features);
+    const rest = [...sorted.slice(0, from), ...sorted.slice(to)];
+    const m = await fitLogistic(rest, prior, { l2: best.l2, start: bestOlder, ...pause });
+    const effects = withDomains(rest, m);
+    for (let i = from; i < to; i++) heldOutLogits[i] = logitOf(m, sorted[i]!.features) + domainEffectOf(effects, sorted[i]!.domain);
   }
   const blockBelow = o.blockBelow ?? DEFAULT_THRESHOLDS.reviewAtLeast;
   const guard = guardVerdicts(
@@ -287,6 +307,9 @@ export async function trainModel<E extends LabelledExample>(examples: readonly E
   // A weight no outcome exercised was neither learned nor measured: it serves as the prior serves it (unexercised.ts).
   const unexercised = unexercisedFeatures(sorted, prior.weights.length);
   const final = keepPriorWhereUnexercised({ intercept: scale * fitted.intercept + shift, weights: fitted.weights.map((x) => scale * x) }, prior, o.servingScale ?? 1, unexercised);
+  // The effects as served: the same affine map, whose shift the intercept carries already.
+  const domainEffects = new Map([...withDomains(sorted, fitted)].map(([d, b]) => [d, scale * b]));
+  const servedLogitOf = (e: LabelledExample): number => logitOf(final, e.features) + domainEffectOf(domainEffects, e.domain);
   return {
     intercept: final.intercept,
     weights: final.weights,
@@ -295,8 +318,8 @@ export async function trainModel<E extends LabelledExample>(examples: readonly E
     humans,
     fakes,
     trainedThrough: sorted[sorted.length - 1]!.time,
-    trainLogLoss: meanLogLoss(sorted, (e) => predict(final, e.features)),
-    holdoutLogLoss: best.loss,
+    trainLogLoss: meanLogLoss(sorted, (e) => sigmoid(servedLogitOf(e))),
+    holdoutLogLoss: domains.loss ?? best.loss,
     baselineHoldoutLogLoss: meanLogLoss(newest, (e) => e.baselineProbability),
     effectiveExamples: sorted.reduce((s, e) => s + weightOf(e), 0),
     calibrationScale: scale,
@@ -315,6 +338,29 @@ export async function trainModel<E extends LabelledExample>(examples: readonly E
     heldOutFakesCaught: guard.fakesCaught,
     heldOutFakesCaughtInherited: guard.inheritedFakesCaught,
     baselineHeldOutFakesCaught: guard.baselineFakesCaught,
+    domainEffects,
+    ...(domains.prior ? { domainPrior: domains.prior } : {}),
     heldOut: sorted.map((example, i) => ({ example, probability: sigmoid(servedLogit(heldOutLogits[i]!, guard, servingScale, blockBelow)) })),
   };
+}
+
+const NO_EFFECTS: ReadonlyMap<string, number> = new Map();
+
+/**
+ * The per-domain effects' prior on the time-ordered holdout: effects fitted on the older
+ * examples as residuals of `model` (the linear fit on them at the chosen l2), scored on the
+ * newest. None unless one does strictly better there than the model alone; ties go to the
+ * stronger prior. `loss`: the holdout's log loss with the chosen effects.
+ */
+function chooseDomainPrior(older: readonly LabelledExample[], newest: readonly LabelledExample[], model: LinearModel, o: TrainOptions['domainEffects']): { prior?: DomainPrior; loss?: number } {
+  if (!o || o.precisions.length === 0) return {};
+  const offsets = older.map((e) => logitOf(model, e.features));
+  let best: { prior?: DomainPrior; loss: number } = { loss: meanLogLoss(newest, (e) => predict(model, e.features)) };
+  for (const precision of [...o.precisions].sort((a, b) => b - a)) {
+    const prior = { precision, providerFactor: o.providerFactor };
+    const effects = fitDomainEffects(older, offsets, prior);
+    const loss = meanLogLoss(newest, (e) => sigmoid(logitOf(model, e.features) + domainEffectOf(effects, e.domain)));
+    if (loss < best.loss - 1e-9) best = { prior, loss };
+  }
+  return best.prior ? best : {};
 }

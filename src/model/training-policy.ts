@@ -37,26 +37,25 @@ export const PERSONAL_MIN_PER_CLASS = 10;
 /** The account's outcomes newer than its personal model that justify the next one. */
 export const PERSONAL_NEW_FOR_RETRAIN = 25;
 /**
- * Past this share of the shared model's training weight, an account's personal model would be
- * the shared model again (the shared one then serves it, fresher and on more data). Weights are
- * capped per account (tenant-weights.ts), so in practice only an account alone reaches it.
+ * Past this share of the shared model's training weight, the shared model is fitted on the
+ * account's outcomes already: the account's personal model keeps the shared model's weights
+ * (fitting them again on the same outcomes, pulled towards themselves, would count those
+ * outcomes twice) and adds only what the shared model never has, its per-domain effects.
+ * Weights are capped per account (tenant-weights.ts), so in practice only an account alone
+ * reaches it.
  */
 export const PERSONAL_MAX_SHARE = 0.9;
 
-export interface AccountSummary extends TrainingSetSummary {
-  /** The account's share of the shared model's training weight (its outcomes, weighted as the shared fit weighs them). */
-  readonly share: number;
-  /** A shared model exists (or is being published in the same round). */
-  readonly sharedExists: boolean;
-}
-
-/** Whether an account's personal model is due; `force`: even with few new outcomes. */
-export function personalTrainingDue(s: AccountSummary, force = false): TrainingDecision {
+/**
+ * Whether an account's personal model is due; `force`: even with few new outcomes. However much
+ * of the shared model's outcomes an account's are, its personal model is refitted: it carries
+ * what the shared model never does, the account's own per-domain effects (domain-effects.ts).
+ */
+export function personalTrainingDue(s: TrainingSetSummary, force = false): TrainingDecision {
   const total = s.humans + s.fakes;
   if (total < PERSONAL_MIN_EXAMPLES) return { due: false, why: `${total} of the account's outcomes, ${PERSONAL_MIN_EXAMPLES} needed` };
   if (s.humans < PERSONAL_MIN_PER_CLASS) return { due: false, why: `${s.humans} of the account's real-person outcomes, ${PERSONAL_MIN_PER_CLASS} needed` };
   if (s.fakes < PERSONAL_MIN_PER_CLASS) return { due: false, why: `${s.fakes} of the account's fake outcomes, ${PERSONAL_MIN_PER_CLASS} needed` };
-  if (s.sharedExists && s.share >= PERSONAL_MAX_SHARE) return { due: false, why: 'the shared model is fitted on this account\'s outcomes already' };
   if (!force && s.newSinceModel < PERSONAL_NEW_FOR_RETRAIN) {
     return { due: false, why: `${s.newSinceModel} of the account's outcomes since its current version, ${PERSONAL_NEW_FOR_RETRAIN} needed for the next` };
   }

@@ -203,7 +203,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
       const f = fixedAnswer(email);
       return f?.kind === 'verdict' ? ctx.hasher.hash('inbox', f.email) : undefined;
     },
-    learned: { shared: () => d.learned.shared(), personal: (account) => d.learned.personal(account), probability: (features, card) => pipeline.score(features, card).probability },
+    learned: { shared: () => d.learned.shared(), personal: (account) => d.learned.personal(account), probability: (features, card, domain) => pipeline.score(features, card, domain).probability },
     onResult: (outcome, result) => metrics.feedback.inc({ outcome, result }),
   });
 

@@ -7,7 +7,7 @@
  * to itself, so stop the server first (the running server's trainer retrains on its own every
  * MAILSIFT_TRAIN_INTERVAL_S).
  */
-import { MIN_EXAMPLES_PER_CLASS, MIN_TRAINING_EXAMPLES, PERSONAL_MAX_SHARE, PERSONAL_MIN_EXAMPLES, PERSONAL_MIN_PER_CLASS } from '../model/training-policy.ts';
+import { MIN_EXAMPLES_PER_CLASS, MIN_TRAINING_EXAMPLES, PERSONAL_MIN_EXAMPLES, PERSONAL_MIN_PER_CLASS } from '../model/training-policy.ts';
 import type { ModelPublished } from '../domain/events.ts';
 import { errorCodes } from '../platform/level-open.ts';
 import { instanceId, openBus, type OpenedBus } from './bus.ts';
@@ -51,6 +51,7 @@ export async function retrainCommand(ctx: Context, out: (line: string) => void):
       for (const m of r.models) {
         out(
           `published ${m.account ? `personal model of ${m.account}` : 'learned model'} v${m.version}: ${m.examples} examples (${m.humans} real, ${m.fakes} fake), prior strength ${m.l2}, ` +
+            (m.domain_effects?.length ? `${m.domain_effects.length} domain effects, ` : '') +
             `holdout log loss ${m.holdout_log_loss.toFixed(4)} vs baseline ${m.baseline_holdout_log_loss.toFixed(4)}${guardNote(m)}`,
         );
       }
@@ -67,8 +68,7 @@ export async function retrainCommand(ctx: Context, out: (line: string) => void):
 /** The whole rule (training-policy.ts), so a refusal says what would be enough, not only what is missing. */
 export const RETRAIN_RULE =
   `A shared learned model needs ${MIN_TRAINING_EXAMPLES} outcomes in all, at least ${MIN_EXAMPLES_PER_CLASS} of each kind (real person: confirmed/real; not: fake/abuse/bounced). ` +
-  `An account's personal model needs ${PERSONAL_MIN_EXAMPLES} of that account's own outcomes, at least ${PERSONAL_MIN_PER_CLASS} of each kind, ` +
-  `and none is fitted for an account whose outcomes weigh ${Math.round(PERSONAL_MAX_SHARE * 100)}% or more of the shared model's once a shared one exists (each account's weight is capped, MAILSIFT_MAX_ACCOUNT_SHARE: in practice only a lone customer's do). ` +
+  `An account's personal model needs ${PERSONAL_MIN_EXAMPLES} of that account's own outcomes, at least ${PERSONAL_MIN_PER_CLASS} of each kind. ` +
   'Report outcomes with POST /v1/feedback; GET /v1/model says how many are still missing.';
 /** What the verdict guard and the account guard did to a version, for the line that reports it. */
 function guardNote(m: ModelPublished): string {

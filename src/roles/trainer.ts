@@ -4,7 +4,8 @@
  * MAILSIFT_TRAIN_INTERVAL_S fits and publishes what the training policy says is due: the
  * shared model (every account's outcomes, each account's weight capped at its fair share:
  * tenant-weights.ts), then each account's personal model (its own outcomes, pulled towards the
- * shared model), numbered in one sequence. Each fit passes the verdict guard (calibrated so it
+ * shared model, or keeping its weights when the account is nearly all of its outcomes, plus the
+ * account's per-domain effects: domain-effects.ts), numbered in one sequence. Each fit passes the verdict guard (calibrated so it
  * blocks no larger share of held-out real people than the baseline, or held back); a shared
  * fit also names the accounts it must not be served to (account-guard.ts). Run exactly one
  * trainer per deployment: two would publish the same version number (the follower then keeps
@@ -23,12 +24,13 @@ import { DEFAULT_THRESHOLDS } from '../domain/check.ts';
 import { accountsWorseOff } from '../model/account-guard.ts';
 import { BASELINE_AS_SET, BASELINE_CALIBRATION_SCALE } from '../model/baseline.ts';
 import { blockCutLogit, expandLogOdds } from '../model/calibration.ts';
+import { PERSONAL_DOMAIN_PRIORS } from '../model/domain-effects.ts';
 import { FEATURE_NAMES, FEATURE_VERSION } from '../model/features.ts';
 import type { trainModel as TrainModel } from '../model/train.ts';
 import { learnedScorecard } from '../model/learned.ts';
 import type { LinearModel } from '../model/train.ts';
 import { accountWeights, MAX_ACCOUNT_SHARE, weightedShares } from '../model/tenant-weights.ts';
-import { PERSONAL_MIN_EXAMPLES, personalTrainingDue, trainingDue } from '../model/training-policy.ts';
+import { PERSONAL_MAX_SHARE, PERSONAL_MIN_EXAMPLES, personalTrainingDue, trainingDue } from '../model/training-policy.ts';
 import { TrainingSet, type TrainingExample } from '../model/training-set.ts';
 
 /** The newest outcomes a model is fitted on (older ones age out: behaviour drifts). */
@@ -117,7 +119,7 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
         }
         const e = await d.codecs.labelled.decode(r.value);
         if (e.feature_version !== FEATURE_VERSION) continue;
-        set.add({ id: e.check_uuid.toString('hex'), account: e.account, features: e.features, human: e.human, time: e.label_time, baselineProbability: e.baseline_probability });
+        set.add({ id: e.check_uuid.toString('hex'), account: e.account, features: e.features, human: e.human, time: e.label_time, baselineProbability: e.baseline_probability, domain: e.domain });
       }
       read.get(tp.topic)![tp.partition] = records.at(-1)!.offset + 1;
     },
@@ -149,10 +151,16 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
     }
   }
 
-  /** Fits one model on `examples`, pulled towards `prior`, and publishes it as the next version. */
-  async function publish(examples: readonly TrainingExample[], prior: LinearModel, account: string | undefined): Promise<ModelPublished> {
+  /**
+   * Fits one model on `examples`, pulled towards `prior`, and publishes it as the next version.
+   * A personal model (`account`) has per-domain effects too, and keeps the prior's weights when
+   * `keepWeights` (its prior is a shared model fitted on the same outcomes).
+   */
+  async function publish(examples: readonly TrainingExample[], prior: LinearModel, account: string | undefined, keepWeights = false): Promise<ModelPublished> {
     const trainModel = await loadFitter();
-    const m = await trainModel(examples, prior, { pause, blockBelow, allowAtLeast, servingScale: BASELINE_CALIBRATION_SCALE });
+    // Per-domain effects for a personal model only: its account's outcomes move its account's scores alone.
+    const personal = account === undefined ? {} : { domainEffects: PERSONAL_DOMAIN_PRIORS, ...(keepWeights ? { l2Grid: [Infinity] } : {}) };
+    const m = await trainModel(examples, prior, { pause, blockBelow, allowAtLeast, servingScale: BASELINE_CALIBRATION_SCALE, ...personal });
     const model: ModelPublished = {
       version: (latest?.version ?? 0) + 1,
       feature_version: FEATURE_VERSION,
@@ -179,6 +187,7 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
       baseline_held_out_fakes_caught: m.baselineHeldOutFakesCaught,
       adjusted: [...m.adjusted],
       held_out_humans_effective: m.heldOutHumansEffective,
+      domain_effects: [...m.domainEffects].map(([domain, effect]) => ({ domain, effect })),
     };
     const key = Buffer.from(account === undefined ? 'model' : `model:${account}`);
     await producer.send(TOPICS.models.name, [{ key, value: d.codecs.models.encode(model), timestamp: model.trained_at, partition: 0 }]);
@@ -207,6 +216,8 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
         held_out_humans_effective: Math.round(m.heldOutHumansEffective),
         unexercised_features: m.unexercised,
         withheld_accounts: model.withheld_accounts!.length,
+        domain_effects: m.domainEffects.size,
+        domain_precision: m.domainPrior?.precision ?? null,
       },
       model.held_back ? `learned model held back (${model.held_back}: published, never served)` : account === undefined ? 'learned model published' : 'personal learned model published',
     );
@@ -239,12 +250,11 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
         {
           ...counts,
           newSinceModel: set.countAfter(latestPersonal.get(account)?.trained_through ?? -Infinity, account),
-          share: shares.get(account) ?? 0,
-          sharedExists: sharedCard !== undefined,
         },
         force,
       );
-      if (decision.due) models.push(await publish(set.examples(account), sharedCard ?? BASELINE_AS_SET, account));
+      const alone = sharedCard !== undefined && (shares.get(account) ?? 0) >= PERSONAL_MAX_SHARE;
+      if (decision.due) models.push(await publish(set.examples(account), sharedCard ?? BASELINE_AS_SET, account, alone));
       else whyNot.push(`${account}: ${decision.why}`);
     }
     if (models.length === 0) return { published: false, why: [shared.due ? '' : `shared model: ${shared.why}`, ...whyNot.map((w) => `personal model of ${w}`)].filter(Boolean).join('; ') };

@@ -31,15 +31,12 @@ export interface AdviceInput {
   heldBack: readonly ModelPublished[];
   /** What the guards adjusted the model described for on held-out outcomes (empty or absent: nothing beyond the inherited calibration). */
   adjusted?: readonly GuardReason[];
-  personalRefitted: boolean;
-  /** The caller's personal model is older than the shared model, which is fitted mostly on the caller's outcomes: the shared one serves in its place while healthy. */
-  personalSuperseded?: boolean;
   /** The caller's own outcomes (what its personal model waits on). */
   ownHumans: number;
   ownFakes: number;
   /**
    * The shared model is served although the account has this personal version: in mode on
-   * because it is newer, in auto because it does better on the account's outcomes or supersedes it.
+   * because it is newer, in auto because it does better on the account's outcomes.
    */
   overPersonal?: number;
 }
@@ -129,12 +126,8 @@ export function recommend(o: AdviceInput): string {
   const ownScope = o.personal || o.sharedScope === 'own';
   const own = ownScope ? ' of yours' : '';
   const balanced = ownScope ? '' : ` across customers (at most ${o.perCustomer} of any one customer's, so that no customer decides it for the others)`;
-  const frozen = o.personal && !o.personalRefitted;
   const held = heldBackNote(o.heldBack);
-  // A personal model of an account that is most of the shared model's outcomes is not refitted: the shared one is.
-  const next = frozen
-    ? ` It is no longer refitted: your outcomes are most of the shared model's, which is refitted instead (each ${NEW_EXAMPLES_FOR_RETRAIN} new outcomes) and serves you in its place whenever it beats the baseline on your recent outcomes (at least ${RECENT_WINDOW}, the last ${HEALTH_WINDOW} at most).`
-    : ` Keep reporting outcomes; each ${o.personal ? PERSONAL_NEW_FOR_RETRAIN : NEW_EXAMPLES_FOR_RETRAIN} new ones trigger the next version.`;
+  const next = ` Keep reporting outcomes; each ${o.personal ? PERSONAL_NEW_FOR_RETRAIN : NEW_EXAMPLES_FOR_RETRAIN} new ones trigger the next version.`;
   if (o.withheld) {
     return `${name} is not served to you: on your own outcomes, held out when it was fitted, it did worse than the baseline (other customers' outcomes pulled it away from yours). The baseline is served until a version does better for you.${held}${next}`;
   }
@@ -143,13 +136,10 @@ export function recommend(o: AdviceInput): string {
       ? ''
       : o.mode === 'on'
         ? ` It is served instead of your personal model v${o.overPersonal} because it is newer (mode on serves the newest; auto would compare them on your outcomes).`
-        : o.personalSuperseded
-          ? ` It is served instead of your personal model v${o.overPersonal}, which is no longer refitted: your outcomes are most of this model's, so it is your model, fitted on more of them.`
-          : ` It is served instead of your personal model v${o.overPersonal}, which it beats on your recent outcomes (those both scored, the last ${HEALTH_WINDOW} at most).`;
+        : ` It is served instead of your personal model v${o.overPersonal}, which it beats on your recent outcomes (those both scored, the last ${HEALTH_WINDOW} at most).`;
   if (!o.healthy) {
     const scored = o.learnedExamples < RECENT_WINDOW ? ` It has been measured on ${o.learnedExamples} of the ${RECENT_WINDOW} outcomes${own} needed to judge it${balanced}.` : ` It is not beating the baseline on recent outcomes${own}${balanced}.`;
     return `${name} exists.${scored} ${o.mode === 'on' ? 'It is served anyway (mode on).' : 'The baseline is served until it does (mode auto).'}${instead}${adjustedNote(o.adjusted)}${held}${next}`;
   }
-  const keep = frozen ? next : ' Keep reporting outcomes so it keeps improving.';
-  return `${name} beats the baseline on the last ${o.judgedOn ?? Math.min(o.learnedExamples, HEALTH_WINDOW)} outcomes${own}${balanced} and is served${o.mode === 'auto' ? ' (mode auto)' : ''}.${instead}${adjustedNote(o.adjusted)}${held}${keep}`;
+  return `${name} beats the baseline on the last ${o.judgedOn ?? Math.min(o.learnedExamples, HEALTH_WINDOW)} outcomes${own}${balanced} and is served${o.mode === 'auto' ? ' (mode auto)' : ''}.${instead}${adjustedNote(o.adjusted)}${held} Keep reporting outcomes so it keeps improving.`;
 }

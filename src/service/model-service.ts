@@ -9,8 +9,6 @@ import type { Scorecard } from '../model/score.ts';
 import { personalFigures, summarizeAccounts, type ModelScoreSummary } from '../model/prequential.ts';
 import { accountModels, reportedModel, servedModel, type ModelMode } from '../model/serving.ts';
 import { balancedJudgement, sharedJudgementFor } from '../model/shared-health.ts';
-import { weightedShares } from '../model/tenant-weights.ts';
-import { PERSONAL_MAX_SHARE } from '../model/training-policy.ts';
 import { recommend } from './model-advice.ts';
 import type { ModelService, ModelStatsQueries, ModelStatsView } from './ports.ts';
 
@@ -37,9 +35,7 @@ export function createModelService(queries: ModelStatsQueries, mode: ModelMode, 
       const judged = sharedJudgementFor(ownRow, balancedJudgement(rows.map((r) => r.stats), maxAccountShare));
       const sharedCard = learned.shared();
       const personalCard = learned.personal(account);
-      // The trainer refits no personal model for an account whose capped share of the shared model's weight is nearly all of it.
-      const shares = weightedShares(new Map(rows.map((r) => [r.account, r.stats.humans + r.stats.fakes])), maxAccountShare);
-      const models = accountModels(account, sharedCard, personalCard, judged, own, shares.get(account) ?? 0);
+      const models = accountModels(account, sharedCard, personalCard, judged, own);
       const served = servedModel(mode, models);
       const reported = reportedModel(served, models);
       const personal = reported === 'personal';
@@ -80,12 +76,10 @@ export function createModelService(queries: ModelStatsQueries, mode: ModelMode, 
           withheld: !personal && standing !== undefined && standing.withheld,
           heldBack,
           adjusted: (personal ? personalCard : sharedCard)?.adjustedFor ?? [],
-          personalRefitted: !(models.shared.version > 0 && (shares.get(account) ?? 0) >= PERSONAL_MAX_SHARE),
           ownHumans: own.humans,
           ownFakes: own.fakes,
           // Mode on serves the newer model without comparing; auto only one that did better.
-          ...(served === 'shared' && models.personal.version > 0 && (mode === 'on' || models.personal.healthy || models.personal.superseded) ? { overPersonal: models.personal.version } : {}),
-          personalSuperseded: models.personal.superseded,
+          ...(served === 'shared' && models.personal.version > 0 && (mode === 'on' || models.personal.healthy) ? { overPersonal: models.personal.version } : {}),
         }),
       };
       return view;

@@ -7,7 +7,6 @@
 import { summarizeAccounts, type AccountTallies, type StatsSummary } from '../model/prequential.ts';
 import { accountModels, servedModel, type ModelMode } from '../model/serving.ts';
 import { balancedJudgement, sharedJudgementFor, type SharedJudgement } from '../model/shared-health.ts';
-import { weightedShares } from '../model/tenant-weights.ts';
 import type { ModelChoice } from '../check/decide-check.ts';
 import type { LearnedModelSource } from './model-service.ts';
 import type { ModelStatsQueries } from './ports.ts';
@@ -33,7 +32,7 @@ export interface ModelServingDeps {
 
 export function createModelServing(d: ModelServingDeps): ModelServing {
   let balanced: SharedJudgement = balancedJudgement([], d.maxAccountShare);
-  let perAccount = new Map<string, { tallies: AccountTallies; summary: StatsSummary; share: number }>();
+  let perAccount = new Map<string, { tallies: AccountTallies; summary: StatsSummary }>();
   let last = -Infinity;
   let running: Promise<void> | undefined;
 
@@ -45,12 +44,11 @@ export function createModelServing(d: ModelServingDeps): ModelServing {
     // This runs after every state commit, checks' included, over every account that reported.
     if (rows.length === perAccount.size && rows.every((r) => perAccount.get(r.account)?.tallies === r.stats)) return;
     balanced = balancedJudgement(rows.map((r) => r.stats), d.maxAccountShare);
-    const shares = weightedShares(new Map(rows.map((r) => [r.account, r.stats.humans + r.stats.fakes])), d.maxAccountShare);
     const before = perAccount;
     perAccount = new Map(
       rows.map((r) => {
         const was = before.get(r.account);
-        return [r.account, { tallies: r.stats, summary: was?.tallies === r.stats ? was.summary : summarizeAccounts([r.stats]), share: shares.get(r.account) ?? 0 }];
+        return [r.account, { tallies: r.stats, summary: was?.tallies === r.stats ? was.summary : summarizeAccounts([r.stats]) }];
       }),
     );
   }
@@ -100,7 +98,7 @@ export function createModelServing(d: ModelServingDeps): ModelServing {
       const personal = d.learned.personal(account);
       if (!shared && !personal) return { shared, personal, served: 'baseline' };
       const own = perAccount.get(account);
-      return { shared, personal, served: servedModel(d.mode, accountModels(account, shared, personal, sharedJudgementFor(own?.tallies, balanced), own?.summary, own?.share)) };
+      return { shared, personal, served: servedModel(d.mode, accountModels(account, shared, personal, sharedJudgementFor(own?.tallies, balanced), own?.summary)) };
     },
     refresh,
     stop,

@@ -87,6 +87,17 @@ describe('decideCheck: which model answers, and what is recorded', () => {
     expect(unserved.result.feedback_wanted).toBe(true);
   });
 
+  it("a personal model's per-domain intercept scores the checks at its domain, and only those", () => {
+    // The baseline's weights with intercept 30, and 30 - 60 at the check's domain: blocked there, allowed elsewhere.
+    const farm: Scorecard = { ...card('learned', 6, 30, 'acme'), domainIntercepts: new Map([['example.org', -60]]) };
+    const there = decideCheck(input({ models: { shared: undefined, personal: farm, served: 'personal' } }), pipeline);
+    expect(there.verdict).toBe('block');
+    expect(there.event!.personal_probability).toBeLessThan(0.01);
+    const elsewhere = decideCheck(input({ prepared: prepared('olivia.martin@example.net'), models: { shared: undefined, personal: farm, served: 'personal' } }), pipeline);
+    expect(elsewhere.verdict).toBe('allow');
+    expect(elsewhere.event!.personal_probability).toBeGreaterThan(0.99);
+  });
+
   it.each([
     ['the account raised allow out of reach', { allowAtLeast: 101, reviewAtLeast: 0 }, 'review'],
     ['the account lowered block to nothing', { allowAtLeast: 0, reviewAtLeast: 0 }, 'allow'],

@@ -72,6 +72,13 @@ describe('decideFeedback', () => {
     expect(d.ok && d.event.personal_probability).toBe(own);
   });
 
+  it("scores a model with the check's domain (a personal model's per-domain intercept applies there)", () => {
+    const seen: (string | undefined)[] = [];
+    const d = decideFeedback(input({ models: { personal }, record: record({ domain: 'farm.example' }), probability: (_f, _c, domain) => (seen.push(domain), 0.5) }));
+    expect(d.ok && d.event.personal_probability).toBe(0.5);
+    expect(seen).toEqual(['farm.example']);
+  });
+
   it('the check record is needed only when a learned model exists', () => {
     expect(needsCheckRecord({})).toBe(false);
     expect(needsCheckRecord({ shared: undefined, personal: undefined })).toBe(false);

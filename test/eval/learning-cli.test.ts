@@ -35,6 +35,9 @@ describe('npm run eval -- --learning FILE', () => {
     expect(j.humans + j.fakes).toBe(160 - j.invalid.unseen);
     // A shared model from 200 outcomes on (the customer's personal model from 50): the trainer role really fitted.
     expect(j.published.some((m: { account: string | null }) => m.account === null)).toBe(true);
+    // How many per-domain effects each version carries (a personal model's), never which domains.
+    expect(j.published.every((m: { domain_effects: unknown }) => typeof m.domain_effects === 'number')).toBe(true);
+    expect(j.published.filter((m: { account: string | null }) => m.account === null).every((m: { domain_effects: number }) => m.domain_effects === 0)).toBe(true);
     const served = Object.keys(j.served_models);
     expect(served).toHaveLength(1);
     expect(j.model.serving).toBe(served[0] === 'baseline' ? 'baseline' : 'learned');

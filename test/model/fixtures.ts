@@ -30,3 +30,13 @@ export function localOf(overrides: Partial<LocalPartSignals> = {}): LocalPartSig
     honorific: false, letterDigitSwitches: 0, initialsLetters: 0, separated: false, digitRunMaxBeyondYear: overrides.digitRunMax ?? 0, ...overrides,
   };
 }
+
+/** Park-Miller minimal standard generator in (0, 1): deterministic data across runs. */
+export function parkMiller(seed: number): () => number {
+  let s = seed % 2147483647;
+  if (s <= 0) s += 2147483646;
+  return () => {
+    s = (s * 16807) % 2147483647;
+    return (s - 1) / 2147483646;
+  };
+}

@@ -72,6 +72,29 @@ describe('learnedScorecard', () => {
     expect(learnedScorecard(published(over))).toBeUndefined();
   });
 
+  it("a personal model's per-domain intercepts: its intercept at that domain, evidence and reasons unchanged", () => {
+    const card = learnedScorecard(published({ account: 'acme', domain_effects: [{ domain: 'farm.example', effect: -2.5 }, { domain: 'people.example', effect: 0.5 }] }))!;
+    const x = new Float64Array(FEATURE_NAMES.length);
+    x[0] = 1;
+    const there = scoreFeatures(x, card, undefined, 'farm.example');
+    const elsewhere = scoreFeatures(x, card, undefined, 'other.example');
+    expect(there.logit).toBeCloseTo(0.25 - 2.5 + 0.75, 12);
+    expect(there.intercept).toBeCloseTo(0.25 - 2.5, 12);
+    expect(elsewhere.logit).toBeCloseTo(0.25 + 0.75, 12);
+    expect(scoreFeatures(x, card).logit).toBeCloseTo(0.25 + 0.75, 12);
+    // The contract's sum: evidence impacts plus the intercept are the logit.
+    expect(there.intercept + there.evidence.reduce((s, e) => s + e.impact, 0)).toBeCloseTo(there.logit, 12);
+    expect(there.evidence).toEqual(elsewhere.evidence);
+  });
+
+  it.each([
+    ['on a shared model (one account\'s outcomes never move another\'s scores)', { domain_effects: [{ domain: 'farm.example', effect: -1 }] }],
+    ['a non-finite effect', { account: 'acme', domain_effects: [{ domain: 'farm.example', effect: Number.NaN }] }],
+    ['an empty domain', { account: 'acme', domain_effects: [{ domain: '', effect: -1 }] }],
+  ] as [string, Partial<ModelPublished>][])('rejects per-domain intercepts %s', (_name, over) => {
+    expect(learnedScorecard(published(over))).toBeUndefined();
+  });
+
   it('accepts version 1, the first one', () => {
     expect(learnedScorecard(published({ version: 1 }))?.version).toBe(1);
   });

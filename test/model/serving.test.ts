@@ -3,7 +3,6 @@ import { BASELINE_SCORECARD } from '../../src/model/baseline.ts';
 import { RECENT_WINDOW, type ModelScoreSummary, type StatsSummary } from '../../src/model/prequential.ts';
 import type { Scorecard } from '../../src/model/score.ts';
 import type { SharedJudgement } from '../../src/model/shared-health.ts';
-import { PERSONAL_MAX_SHARE } from '../../src/model/training-policy.ts';
 import { accountModels, learnedHealthy, reportedModel, servedModel, type AccountModels, type ModelMode, type ServedModel } from '../../src/model/serving.ts';
 
 const summary = (recent: number): ModelScoreSummary => ({ accuracy: 0.8, log_loss: 0.5, recent_log_loss: recent });
@@ -36,9 +35,7 @@ describe('learnedHealthy', () => {
   });
 });
 
-const standing = (version: number, healthy = false, recentOwn: number | null = null, ownExamples = recentOwn === null ? 0 : RECENT_WINDOW) => ({ version, healthy, withheld: false, recentOwn, ownExamples, superseded: false });
-/** A personal model whose account weighs most of a newer shared model's outcomes: the trainer no longer refits it. */
-const superseded = (version: number, healthy = false, recentOwn: number | null = null) => ({ ...standing(version, healthy, recentOwn), superseded: true });
+const standing = (version: number, healthy = false, recentOwn: number | null = null, ownExamples = recentOwn === null ? 0 : RECENT_WINDOW) => ({ version, healthy, withheld: false, recentOwn, ownExamples });
 /** A shared model the trainer found worse than the baseline on the account's own outcomes. */
 const withheld = (version: number) => ({ ...standing(version), withheld: true });
 const models = (shared: ReturnType<typeof standing>, personal: ReturnType<typeof standing>): AccountModels => ({ shared, personal });
@@ -78,14 +75,10 @@ describe('servedModel', () => {
     ['on', withheld(4), standing(3), 'personal'],
     ['auto', withheld(4), standing(3, false), 'baseline'],
     ['auto', withheld(4), standing(3, true), 'personal'],
-    // superseded (the shared model is fitted mostly on the account's outcomes, and newer): the
-    // shared model serves while healthy, whatever the two did on the last window
-    ['auto', standing(8, true, 0.3), superseded(2, true, 0.2), 'shared'],
-    ['auto', standing(8, true, null), superseded(2, true, 0.2), 'shared'],
-    ['auto', standing(8, false, 0.3), superseded(2, true, 0.2), 'personal'],
-    ['auto', standing(8, false, 0.3), superseded(2, false, 0.4), 'baseline'],
-    ['on', standing(8), superseded(2), 'shared'],
-    ['off', standing(8, true), superseded(2, true), 'baseline'],
+    // a newer shared model fitted on the account's outcomes alone does not displace a personal
+    // model that does better on them (the personal one carries the account's domain effects)
+    ['auto', standing(8, true, 0.3), standing(2, true, 0.2), 'personal'],
+    ['auto', standing(8, true, null), standing(2, true, 0.2), 'personal'],
   ] as [ModelMode, ReturnType<typeof standing>, ReturnType<typeof standing>, ServedModel][])('mode %s, shared %o, personal %o -> %s', (mode, shared, personal, served) => {
     expect(servedModel(mode, models(shared, personal))).toBe(served);
   });
@@ -104,7 +97,7 @@ describe('reportedModel', () => {
   });
 });
 
-describe('accountModels: a superseded personal model', () => {
+describe('accountModels', () => {
   const card = (version: number, account?: string, withheldFrom?: string[]): Scorecard => ({
     ...BASELINE_SCORECARD,
     name: 'learned',
@@ -113,19 +106,21 @@ describe('accountModels: a superseded personal model', () => {
     ...(withheldFrom ? { withheldFrom: new Set(withheldFrom) } : {}),
   });
   const judged: SharedJudgement = { scope: 'own', baseline: summary(0.5), learned: summary(0.4), examples: RECENT_WINDOW, healthy: true, window: RECENT_WINDOW };
-  const own: StatsSummary = { humans: 300, fakes: 200, customers: 1, baseline: summary(0.5), learned: summary(0.4), learnedExamples: 300, personal: summary(0.45), personalExamples: 400, comparisons: null };
-  const superseded = (shared: Scorecard | undefined, personal: Scorecard | undefined, share: number) => accountModels('acme', shared, personal, judged, own, share).personal.superseded;
+  const own: StatsSummary = {
+    humans: 300, fakes: 200, customers: 1, baseline: summary(0.5), learned: summary(0.4), learnedExamples: 300, personal: summary(0.45), personalExamples: 400,
+    comparisons: { shared: { n: RECENT_WINDOW, model: 0.3, other: 0.5 }, personal: { n: RECENT_WINDOW, model: 0.2, other: 0.5 }, sharedVsPersonal: { n: RECENT_WINDOW, model: 0.3, other: 0.2 } },
+  };
 
-  it('is one whose account weighs PERSONAL_MAX_SHARE or more of a newer shared model that may serve it', () => {
-    expect(superseded(card(6), card(2, 'acme'), 1)).toBe(true);
-    expect(superseded(card(6), card(2, 'acme'), PERSONAL_MAX_SHARE)).toBe(true);
+  it("stands a personal model on its account's own outcomes, and keeps it serving over a newer shared model it beats there", () => {
+    const m = accountModels('acme', card(6), card(2, 'acme'), judged, own);
+    expect(m.personal).toEqual({ version: 2, healthy: true, withheld: false, recentOwn: 0.2, ownExamples: RECENT_WINDOW });
+    expect(m.shared).toMatchObject({ version: 6, healthy: true, withheld: false, recentOwn: 0.3 });
+    expect(servedModel('auto', m)).toBe('personal');
   });
 
-  it('is not one while the account weighs less, the personal model is newer, or the shared one is withheld from it', () => {
-    expect(superseded(card(6), card(2, 'acme'), PERSONAL_MAX_SHARE - 0.01)).toBe(false);
-    expect(superseded(card(6), card(7, 'acme'), 1)).toBe(false);
-    expect(superseded(card(6, undefined, ['acme']), card(2, 'acme'), 1)).toBe(false);
-    expect(superseded(undefined, card(2, 'acme'), 1)).toBe(false);
-    expect(accountModels('acme', card(6), undefined, judged, own, 1).personal.superseded).toBe(false);
+  it('withholds a shared model the trainer found worse for the account', () => {
+    const m = accountModels('acme', card(6, undefined, ['acme']), undefined, judged, own);
+    expect(m.shared).toMatchObject({ version: 6, healthy: false, withheld: true });
+    expect(m.personal.version).toBe(0);
   });
 });

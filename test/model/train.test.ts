@@ -13,19 +13,10 @@ import {
   type TrainedModel,
 } from '../../src/model/train.ts';
 import { useTensorflowCpu } from '../../src/platform/tensorflow.ts';
+import { parkMiller } from './fixtures.ts';
 
 const prior: LinearModel = BASELINE_SCORECARD;
 const D = prior.weights.length;
-
-/** Park-Miller minimal standard generator in (0, 1): deterministic data across runs. */
-function parkMiller(seed: number): () => number {
-  let s = seed % 2147483647;
-  if (s <= 0) s += 2147483646;
-  return () => {
-    s = (s * 16807) % 2147483647;
-    return (s - 1) / 2147483646;
-  };
-}
 
 /**
  * The world disagrees with the baseline on a third of the features (some signs flipped, some

@@ -56,16 +56,11 @@ describe('trainingDue', () => {
   });
 
   describe('personal models', () => {
-    const base = { humans: 25, fakes: 25, newSinceModel: 50, share: 0.5, sharedExists: false };
+    const base = { humans: 25, fakes: 25, newSinceModel: 50 };
     it('is due from 50 of the account\'s own outcomes (10 of each kind), before any shared model', () => {
       expect(personalTrainingDue(base)).toEqual({ due: true });
       expect(personalTrainingDue({ ...base, humans: 24 }).due).toBe(false);
       expect(personalTrainingDue({ ...base, humans: 41, fakes: 9 })).toEqual({ due: false, why: "9 of the account's fake outcomes, 10 needed" });
-    });
-    it('is not due for an account the shared model is fitted on almost alone', () => {
-      expect(personalTrainingDue({ ...base, share: 0.95, sharedExists: true })).toEqual({ due: false, why: "the shared model is fitted on this account's outcomes already" });
-      expect(personalTrainingDue({ ...base, share: 0.95, sharedExists: false }).due).toBe(true);
-      expect(personalTrainingDue({ ...base, share: 0.5, sharedExists: true }).due).toBe(true);
     });
     it('waits for 25 new outcomes of the account unless forced', () => {
       expect(personalTrainingDue({ ...base, newSinceModel: 24 }).due).toBe(false);

@@ -130,6 +130,12 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
       if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
         throw new ServiceError('MS_ERR_UNSUPPORTED_MEDIA_TYPE', 'content-encoding: not supported (send the body uncompressed)');
       }
+      // DELETE takes no body: a client that sends `content-type: application/json` on every
+      // request (and no body) must get the delete, not "body: must not be empty".
+      if (request.method === 'DELETE' && (body as Buffer).length === 0) {
+        done(null, undefined);
+        return;
+      }
       done(null, parseJsonBody(body as Buffer));
     } catch (err) {
       done(err as Error, undefined);

@@ -323,6 +323,13 @@ export function controlsSuite(launch: () => Promise<ControlsTarget>): void {
       expect(r.status).toBe(404);
       expect(r.body).toEqual({ error: 'id: no rule with this id in your account' });
     });
+
+    it('DELETE with content-type: application/json and no body (clients that send it on every request): 204, then 404', async () => {
+      const made = await post({ action: 'block', type: 'domain', value: 'json-header.com' });
+      const json = { 'content-type': 'application/json' };
+      expect((await call(a, 'DELETE', `/v1/rules/${made.body.id}`, { key: R, headers: json })).status).toBe(204);
+      expect(await call(a, 'DELETE', `/v1/rules/${made.body.id}`, { key: R, headers: json })).toMatchObject({ status: 404, body: { error: 'id: no rule with this id in your account' } });
+    });
   });
 
   describe('settings', () => {

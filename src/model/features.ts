@@ -122,9 +122,10 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
   const { address: a, local: l, dns, ip, history: h } = input;
   const x = allocVector();
   const I = FEATURE_INDEX; // direct index writes: this runs on every check
-  // A domain posing as a provider (homograph or brand imitation) is no company's own domain.
+  // A domain posing as a provider (homograph or brand imitation) is no company's own domain, nor
+  // is one under no real top-level name (a mistyped one: nobody's).
   const posing = a.lookalikeOf !== undefined || a.imitates !== undefined;
-  const custom = !a.free && !a.disposable && !a.relay && !a.school && !posing;
+  const custom = !a.free && !a.disposable && !a.relay && !a.school && !posing && !a.unknownSuffix;
 
   x[I.free_provider] = a.free ? 1 : 0;
   x[I.custom_domain] = custom ? 1 : 0;
@@ -183,8 +184,11 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
   x[I.numbered_name] = custom && !a.government && l.trailingDigits >= NUMBERED_NAME_DIGITS && l.digitCount === l.trailingDigits
     && !l.yearSuffix && l.nameScore >= NUMBERED_NAME_MIN_NAME ? 1 : 0;
 
+  // A domain under no real top-level name (accepted only as a typo: check/typo-hint.ts) cannot
+  // receive mail, which is what no_mail_server says, and needs no DNS to know it.
+  x[I.no_mail_server] = a.unknownSuffix ? 1 : 0;
   if (dns) {
-    x[I.no_mail_server] = dns.deliverable === false ? 1 : 0;
+    x[I.no_mail_server] = dns.deliverable === false || a.unknownSuffix ? 1 : 0;
     x[I.mail_gateway] = dns.deliverable === true && dns.mailProvider === 'gateway' && !posing ? 1 : 0;
     x[I.hosted_mail] = dns.deliverable === true && custom && dns.mailProvider !== undefined && HOSTED_PROVIDERS.has(dns.mailProvider) ? 1 : 0;
   }

@@ -29,6 +29,12 @@ export interface DomainParts {
   readonly registrable: string;
   /** ICANN public suffix (co.uk). */
   readonly publicSuffix: string;
+  /**
+   * False when no real top-level name ends the domain (`hotmail.con`): the syntax policy lets
+   * such a domain through only as a typo of a real one (check/typo-hint.ts), and it cannot
+   * receive mail, whatever DNS says or cannot say.
+   */
+  readonly icann: boolean;
 }
 
 const GENERIC_ACADEMIC = /^(?:edu|(?:ac|edu)\.[a-z]{2}|k12\.[a-z]{2}\.us)$/;

@@ -51,6 +51,8 @@ export interface AddressSignals {
    * not free, disposable, relay, school or government, not a typo, homograph or imitation.
    */
   mailService: boolean;
+  /** No real top-level name ends the domain (a mistyped one: `hotmail.con`), so no mail reaches it. */
+  unknownSuffix: boolean;
 }
 
 const PSL = { allowPrivateDomains: false, extractHostname: false, validateHostname: false } as const;
@@ -58,7 +60,7 @@ const PSL = { allowPrivateDomains: false, extractHostname: false, validateHostna
 /** Registrable domain and ICANN suffix; ParsedAddress guarantees both exist. */
 export function domainParts(domain: string): DomainParts {
   const p = parse(domain, PSL);
-  return { domain, registrable: p.domain ?? domain, publicSuffix: p.publicSuffix ?? domain.slice(domain.lastIndexOf('.') + 1) };
+  return { domain, registrable: p.domain ?? domain, publicSuffix: p.publicSuffix ?? domain.slice(domain.lastIndexOf('.') + 1), icann: p.isIcann === true };
 }
 
 /**
@@ -185,8 +187,9 @@ export function addressSignals(address: ParsedAddress, tables: AddressTables, dn
   const verdict = memo.rule === undefined ? undefined : checkMailbox(mailboxOf(inbox.canonical), memo.rule);
   const signals: AddressSignals = {
     canonical: lookalike === undefined ? inbox.canonical : `${address.local}@${address.domain}`,
-    // Neither a homograph nor an imitation is the provider, nor a company's own mail domain.
-    accountType: lookalike !== undefined || imitates !== undefined ? 'unknown' : cls.accountType,
+    // Neither a homograph nor an imitation is the provider, nor a company's own mail domain; nor
+    // is a domain under no real top-level name, which is nobody's.
+    accountType: lookalike !== undefined || imitates !== undefined || !memo.parts.icann ? 'unknown' : cls.accountType,
     roleAccount: isRoleAccount(address.local, tables.roles),
     disposable: cls.disposable,
     relay: cls.relay,
@@ -199,6 +202,7 @@ export function addressSignals(address: ParsedAddress, tables: AddressTables, dn
     numericAccount: verdict?.numericAccount === true,
     government: memo.government,
     mailService: mailServiceOf(memo, cls, imitates, names),
+    unknownSuffix: !memo.parts.icann,
   };
   if (typoOf !== undefined) {
     signals.typoOf = typoOf;

@@ -102,6 +102,18 @@ export function contractSuite(launch: () => Promise<Target>): void {
       expect(r.body.did_you_mean).toBe('maria.lopez@gmail.com');
     });
 
+    it('a mistyped top-level name is a typo too: did_you_mean, and blocked (no mail reaches it), in single and bulk checks', async () => {
+      const r = await post('/v1/check', { email: 'maria.lopez@gmail.con' });
+      expect(r.status).toBe(200);
+      expect(r.body.did_you_mean).toBe('maria.lopez@gmail.com');
+      expect(r.body.verdict).toBe('block');
+      expect(r.body.reasons).toEqual(expect.arrayContaining(['typo_domain', 'no_mail_server']));
+      const bulk = await post('/v1/check/bulk', { emails: ['maria.lopez@hotmail.con', 'maria.lopez@smallfirmwidgets.cmo'] });
+      expect(bulk.status).toBe(200);
+      expect(bulk.body.results[0].did_you_mean).toBe('maria.lopez@hotmail.com');
+      expect(bulk.body.results[1]).toEqual({ input: 'maria.lopez@smallfirmwidgets.cmo', error: 'email: domain has no known public suffix (did you mean smallfirmwidgets.com?)' });
+    });
+
     it('a homograph of a provider domain gets did_you_mean and lookalike_domain, and scores below the real domain', async () => {
       const real = await post('/v1/check', { email: 'maria.lopez@gmail.com' });
       const fake = await post('/v1/check', { email: 'maria.lopez@gm\u0430il.com' }); // Cyrillic а

@@ -7,16 +7,24 @@ const typo = buildAddressTables().typo;
 
 describe('parseWithTypoHint: an unknown top-level name that looks like a typo', () => {
   it.each([
-    ['jane.roe@hotmail.con', 'email: domain has no known public suffix (did you mean hotmail.com?)'],
-    ['  Pat.Quill@GMAIL.CMO ', 'email: domain has no known public suffix (did you mean gmail.com?)'],
-    ['sam.dune@yahoo.comm', 'email: domain has no known public suffix (did you mean yahoo.com?)'],
-    ['team@smallfirmwidgets.cmo', 'email: domain has no known public suffix (did you mean smallfirmwidgets.com?)'],
-  ])('%s -> 400 naming the suggested domain', (input, error) => {
-    expect(parseWithTypoHint(input, typo)).toEqual({ ok: false, error });
+    ['jane.roe@hotmail.con', 'jane.roe@hotmail.con', 'hotmail.con'],
+    ['  Pat.Quill@GMAIL.CMO ', 'pat.quill@gmail.cmo', 'gmail.cmo'],
+    ['sam.dune@yahoo.comm', 'sam.dune@yahoo.comm', 'yahoo.comm'],
+  ])('%s -> accepted as typed, a near miss of a known mail domain', (input, email, domain) => {
+    expect(parseWithTypoHint(input, typo)).toEqual({ ok: true, address: { email, local: email.slice(0, email.indexOf('@')), domain } });
+  });
+
+  it('keeps every other rule: a bad local part at a mistyped domain is still refused', () => {
+    expect(parseWithTypoHint('jane..roe@hotmail.con', typo).ok).toBe(false);
+    expect(parseWithTypoHint(`${'a'.repeat(65)}@hotmail.con`, typo).ok).toBe(false);
+  });
+
+  it('a domain no list knows whose top-level name alone is repairable -> 400 naming the repaired domain', () => {
+    expect(parseWithTypoHint('team@smallfirmwidgets.cmo', typo)).toEqual({ ok: false, error: 'email: domain has no known public suffix (did you mean smallfirmwidgets.com?)' });
   });
 
   it('names the domain only, never the local part', () => {
-    const r = parseWithTypoHint('secret.person@hotmail.con', typo);
+    const r = parseWithTypoHint('secret.person@smallfirmwidgets.cmo', typo);
     expect(r.ok).toBe(false);
     expect(JSON.stringify(r)).not.toContain('secret');
   });
@@ -34,8 +42,17 @@ describe('parseWithTypoHint: an unknown top-level name that looks like a typo', 
     expect(parseWithTypoHint('jane.roe@gmail.com', typo)).toMatchObject({ ok: true, address: { email: 'jane.roe@gmail.com', domain: 'gmail.com' } });
   });
 
-  it('is what the check pipeline parses with (single, bulk, feedback and rules share it)', () => {
+  it('is what the check pipeline parses with, and the judgement blocks it with did_you_mean (no mail reaches such a domain)', () => {
     const pipeline = buildAddressPipeline({ allow: 60, review: 30 });
-    expect(pipeline.parse('jane.roe@hotmail.con')).toEqual({ ok: false, error: 'email: domain has no known public suffix (did you mean hotmail.com?)' });
+    const parsed = pipeline.parse('jane.roe@hotmail.con');
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const view = pipeline.analyze(parsed.address, undefined);
+    expect(view).toMatchObject({ didYouMean: 'jane.roe@hotmail.com', accountType: 'unknown' });
+    const { score } = pipeline.judge(view, {});
+    expect(score.verdict).toBe('block');
+    expect(score.reasons).toEqual(expect.arrayContaining(['typo_domain', 'no_mail_server']));
+    expect(score.reasons).not.toContain('work_domain');
+    expect(pipeline.parse('jane.roe@smallfirmwidgets.cmo').ok).toBe(false);
   });
 });

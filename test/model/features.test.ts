@@ -147,6 +147,10 @@ describe('buildFeatures', () => {
     ['mail hosted by Google: a company', { address: addressOf({ mailService: true }), dns: { deliverable: true, mailProvider: 'google' } }, 'mail_service_domain', 0],
     ['mail hosted by Microsoft: a company', { address: addressOf({ mailService: true }), dns: { deliverable: true, mailProvider: 'microsoft' } }, 'mail_service_domain', 0],
     ['not named as a mail service', {}, 'mail_service_domain', 0],
+    ['no real top-level name: no mail reaches it, DNS off', { address: addressOf({ unknownSuffix: true, accountType: 'unknown' }) }, 'no_mail_server', 1],
+    ['no real top-level name, DNS unreachable', { address: addressOf({ unknownSuffix: true, accountType: 'unknown' }), dns: { deliverable: null } }, 'no_mail_server', 1],
+    ['no real top-level name is no company\'s domain', { address: addressOf({ unknownSuffix: true, accountType: 'unknown' }) }, 'custom_domain', 0],
+    ['a real top-level name, DNS off: not known', {}, 'no_mail_server', 0],
   ])('%s -> %s = %d', (_name, overrides, feature, value) => {
     expect(col(buildFeatures({ ...neutral, ...overrides }), feature)).toBeCloseTo(value, 12);
   });

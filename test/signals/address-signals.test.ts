@@ -31,7 +31,14 @@ describe('addressSignals', () => {
       numericAccount: false,
       government: false,
       mailService: false,
+      unknownSuffix: false,
     });
+  });
+
+  it('a mistyped top-level name (accepted only as a typo) is nobody\'s domain, with the suggestion', () => {
+    const s = addressSignals({ email: 'jo.bloggs@outlook.con', local: 'jo.bloggs', domain: 'outlook.con' }, tables);
+    expect(s).toMatchObject({ unknownSuffix: true, accountType: 'unknown', typoOf: 'outlook.com', didYouMean: 'jo.bloggs@outlook.com' });
+    expect(signals('jo.bloggs@outlook.co').unknownSuffix).toBe(false);
   });
 
   it.each([

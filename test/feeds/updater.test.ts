@@ -177,8 +177,12 @@ describeShared(IP_FIXTURES, 'createFeedUpdater against a loopback HTTP server', 
 
   it('stop() aborts a download in flight', async () => {
     const u = make({ dataDir: dataDir(), urls: only('tor', '/stall'), timeoutMs: 20_000 });
+    const hitsBefore = server.hits('/stall');
     const pending = u.updateAll();
-    setTimeout(() => u.stop(), 50);
+    // Stop once the download is in flight (a fixed 50 ms could come before the request under load,
+    // when there is nothing to abort yet).
+    await vi.waitFor(() => expect(server.hits('/stall')).toBe(hitsBefore + 1), { timeout: 5_000, interval: 10 });
+    u.stop();
     const t0 = Date.now();
     const s = (await pending).find((x) => x.name === 'tor')!;
     expect(Date.now() - t0).toBeLessThan(5_000);

@@ -9,7 +9,7 @@
  * answers of `OUT.pending` instead of asking again. SIGINT/SIGTERM: nothing new is sent, the
  * requests in flight are answered and written, and the command exits (130/143).
  */
-import { statSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { createBulkCaller, StoppedBeforeSending, type BulkCaller } from './bulk-requests.ts';
 import type { CheckFileArgs } from './args.ts';
 import { openOut } from './out-file.ts';
@@ -47,6 +47,11 @@ interface Batch {
 }
 
 export async function checkFile(args: CheckFileArgs, io: CheckFileIo): Promise<number> {
+  const unreadable = inputProblem(args.input);
+  if (unreadable !== undefined) {
+    io.stderr.write(`mailsift check-file: IN: ${unreadable}\n`);
+    return 2;
+  }
   let source;
   let out;
   try {
@@ -201,6 +206,23 @@ export async function checkFile(args: CheckFileArgs, io: CheckFileIo): Promise<n
   }
   io.stdout(`${summary}; ${args.output} has all ${total} rows`);
   return 0;
+}
+
+/**
+ * Why IN cannot be read, if it cannot: asked before any stream opens, because a read stream
+ * reports a missing file later, as an error event, after the command has begun.
+ */
+function inputProblem(path: string): string | undefined {
+  try {
+    if (statSync(path).isDirectory()) return `${path} is a directory, not a file`;
+    accessSync(path, constants.R_OK);
+    return undefined;
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (code === 'ENOENT') return `no such file: ${path}`;
+    if (code === 'EACCES') return `${path} cannot be read (permission denied)`;
+    return `${path} cannot be read (${(err as Error).message})`;
+  }
 }
 
 const isFsError = (err: unknown): boolean => typeof (err as { code?: unknown })?.code === 'string' && typeof (err as { syscall?: unknown }).syscall === 'string';

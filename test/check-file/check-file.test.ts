@@ -241,7 +241,7 @@ describe('check-file on awkward files', () => {
     expect((await billed()) - before).toBe(2500);
   });
 
-  it('refuses what it cannot do with a message and no request: a missing column, an OUT from another file, a bad key', async () => {
+  it('refuses what it cannot do with a message and no request: a missing or unreadable IN, a missing column, an OUT from another file, a bad key', async () => {
     const input = join(dir, 'small.csv');
     writeFileSync(input, `id,email\n1,${address(1)}\n2,${address(2)}\n`);
     const before = await billed();
@@ -260,6 +260,10 @@ describe('check-file on awkward files', () => {
     const badKey = await runCheckFile([input, '--out', join(dir, 'k.csv')], 'no-such-key-0123456789').done;
     expect(badKey.code).toBe(1);
     expect(badKey.stderr).toMatch(/the service answered 401: authorization: unknown API key/);
+    const missing = await runCheckFile([join(dir, 'no-such-file.csv')]).done;
+    expect([missing.code, missing.stderr]).toEqual([2, `mailsift check-file: IN: no such file: ${join(dir, 'no-such-file.csv')}\n`]);
+    const directory = await runCheckFile([dir]).done;
+    expect([directory.code, directory.stderr]).toEqual([2, `mailsift check-file: IN: ${dir} is a directory, not a file\n`]);
     const noApiKey = spawn(process.execPath, [MAIN, 'check-file', input], { env: { PATH: process.env.PATH ?? '' } });
     let err = '';
     noApiKey.stderr.on('data', (b: Buffer) => (err += b.toString()));

@@ -186,9 +186,8 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
 
   // A domain under no real top-level name (accepted only as a typo: check/typo-hint.ts) cannot
   // receive mail, which is what no_mail_server says, and needs no DNS to know it.
-  x[I.no_mail_server] = a.unknownSuffix ? 1 : 0;
+  x[I.no_mail_server] = a.unknownSuffix || dns?.deliverable === false ? 1 : 0;
   if (dns) {
-    x[I.no_mail_server] = dns.deliverable === false || a.unknownSuffix ? 1 : 0;
     x[I.mail_gateway] = dns.deliverable === true && dns.mailProvider === 'gateway' && !posing ? 1 : 0;
     x[I.hosted_mail] = dns.deliverable === true && custom && dns.mailProvider !== undefined && HOSTED_PROVIDERS.has(dns.mailProvider) ? 1 : 0;
   }

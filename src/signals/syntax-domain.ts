@@ -27,7 +27,7 @@ export const SPECIAL_USE_TLDS: ReadonlySet<string> = new Set([
 
 const DOTTED_QUAD = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 
-/** The refusal of an unknown top-level name (`hotmail.con`): check/typo-hint adds a suggestion to it. */
+/** The refusal of an unknown top-level name (`smallfirm.cmo`): check/typo-hint adds a suggestion to it. */
 export const NO_PUBLIC_SUFFIX = 'email: domain has no known public suffix';
 
 export type DomainCheck = { ok: true; ascii: string } | { ok: false; error: string };
@@ -76,8 +76,16 @@ function checkLabels(ascii: string): string | undefined {
   return undefined;
 }
 
+export interface DomainPolicy {
+  /**
+   * Accepts an ASCII domain under no real public suffix that passed every other rule: the check
+   * pipeline's exception for a mistyped top-level name (check/typo-hint.ts).
+   */
+  readonly acceptUnknownSuffix?: (ascii: string) => boolean;
+}
+
 /** Converts and checks a lowercased domain. */
-export function checkDomain(domain: string): DomainCheck {
+export function checkDomain(domain: string, policy: DomainPolicy = {}): DomainCheck {
   if (domain.length === 0) return fail('email: domain must not be empty');
   if (domain.charCodeAt(0) === 0x5b /* [ */) return fail('email: IP-literal domains are not accepted');
   if (DOTTED_QUAD.test(domain)) return fail('email: domain must be a host name, not an IP address');
@@ -99,7 +107,7 @@ export function checkDomain(domain: string): DomainCheck {
   if (SPECIAL_USE_TLDS.has(tld)) return fail(`email: domain uses the special-use top-level domain .${tld}`);
 
   const parsed = parse(ascii, { allowPrivateDomains: false, extractHostname: false, validateHostname: false });
-  if (parsed.isIcann !== true) return fail(NO_PUBLIC_SUFFIX);
+  if (parsed.isIcann !== true && policy.acceptUnknownSuffix?.(ascii) !== true) return fail(NO_PUBLIC_SUFFIX);
   if (parsed.domain === null || parsed.domain === '') return fail('email: domain is a public suffix, not a mail domain');
   return { ok: true, ascii };
 }

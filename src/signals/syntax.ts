@@ -4,7 +4,7 @@
  * Error texts name the field and the rule and never echo the input (privacy).
  */
 import type { ParsedAddress } from '../domain/check.ts';
-import { checkDomain } from './syntax-domain.ts';
+import { checkDomain, type DomainPolicy } from './syntax-domain.ts';
 import { checkLocalPart, LOCAL_OCTETS_ERROR, utf8Length } from './syntax-local.ts';
 
 export type ParseResult = { ok: true; address: ParsedAddress } | { ok: false; error: string };
@@ -48,7 +48,7 @@ function isPlainAscii(s: string): boolean {
   return true;
 }
 
-export function parseAddress(input: string): ParseResult {
+export function parseAddress(input: string, domainPolicy?: DomainPolicy): ParseResult {
   if (typeof input !== 'string') return fail('email: must be a string');
   // Bound the work before any regex runs over a huge input.
   if (input.length > 4 * MAX_TOTAL + 64) {
@@ -97,7 +97,7 @@ export function parseAddress(input: string): ParseResult {
     return fail(localOctets === local.length ? 'email: local part must be at most 64 characters' : LOCAL_OCTETS_ERROR);
   }
 
-  const domain = checkDomain(rawDomain);
+  const domain = checkDomain(rawDomain, domainPolicy);
   if (!domain.ok) return fail(domain.error);
   // RFC 5321's path limit: 254 octets as sent, local part in UTF-8 and the domain in its ASCII
   // (A-label) form. Stricter than 254 characters only for non-ASCII addresses.

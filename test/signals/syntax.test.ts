@@ -136,6 +136,19 @@ describe('parseAddress rejects with an error naming the field and the rule', () 
     expect(err(input)).toBe(message);
   });
 
+  it('a domain policy may accept an unknown public suffix, and only that: every other rule still holds', () => {
+    const seen: string[] = [];
+    const policy = { acceptUnknownSuffix: (ascii: string) => (seen.push(ascii), ascii !== 'other.con') };
+    expect(parseAddress('Jane@Example.CON', policy)).toEqual({ ok: true, address: { email: 'jane@example.con', local: 'jane', domain: 'example.con' } });
+    expect(seen).toEqual(['example.con']);
+    expect(parseAddress('jane@other.con', policy)).toEqual({ ok: false, error: 'email: domain has no known public suffix' });
+    expect(parseAddress('jane@example.com', policy).ok).toBe(true);
+    expect(seen).toEqual(['example.con', 'other.con']); // asked only when the suffix is unknown
+    expect(parseAddress('jane@example.test', policy)).toEqual({ ok: false, error: 'email: domain uses the special-use top-level domain .test' });
+    expect(parseAddress('jane..doe@example.con', policy).ok).toBe(false);
+    expect(parseAddress(`${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.con`, policy)).toEqual({ ok: false, error: 'email: must be at most 254 characters' });
+  });
+
   it('rejects over 254 characters after trimming, before any other rule', () => {
     expect(err(`${'a'.repeat(250)}@example.com`)).toBe('email: must be at most 254 characters');
     expect(err(' '.repeat(10) + 'x'.repeat(300_000))).toBe('email: must be at most 254 characters');

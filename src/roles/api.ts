@@ -103,8 +103,8 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     timeoutMs: config.eventTimeoutMs,
     // An event already being written usually lands within moments; a 503 for it would be a check recorded but not answered.
     confirmGraceMs: Math.min(1000, config.eventTimeoutMs),
-    onWritten: (topic) => metrics.eventsWritten.inc({ topic }),
-    onGaveUp: (topic, recorded) => metrics.eventsGivenUp.inc({ topic, recorded }),
+    onWritten: (topic, count) => metrics.eventsWritten.inc({ topic }, count),
+    onGaveUp: (topic, recorded, count) => metrics.eventsGivenUp.inc({ topic, recorded }, count),
   });
   const events = createEventLog(writer, d.codecs, own, state.hot);
 

@@ -28,17 +28,15 @@ export interface EventWriterOptions {
   readonly timeoutMs: number;
   /** How much longer an event already being written may take to be confirmed. */
   readonly confirmGraceMs: number;
-  readonly onWritten: (topic: string) => void;
-  /** An event answered 503: withdrawn unwritten ('no'), or unconfirmed past the grace or failed ('unknown'). */
-  readonly onGaveUp?: (topic: string, recorded: 'no' | 'unknown') => void;
+  /** `count` events written durably (one send). */
+  readonly onWritten: (topic: string, count: number) => void;
+  /** `count` events answered 503: withdrawn unwritten ('no'), or unconfirmed past the grace or failed ('unknown'). */
+  readonly onGaveUp?: (topic: string, recorded: 'no' | 'unknown', count: number) => void;
 }
 
 const LATE = 'event log: could not record the event in time, retry later';
 
 export function createEventWriter(producer: BusProducer, o: EventWriterOptions): EventWriter {
-  const each = (n: number, fn: () => void): void => {
-    for (let i = 0; i < n; i++) fn();
-  };
   async function writeMany(topic: string, records: readonly OutRecord[]): Promise<RecordPosition[]> {
     let withdraw: (() => boolean) | undefined;
     let timer: NodeJS.Timeout | undefined;
@@ -51,20 +49,20 @@ export function createEventWriter(producer: BusProducer, o: EventWriterOptions):
     try {
       const sent = producer.send(topic, records, { withdrawable: (w) => (withdraw = w) });
       const positions = await Promise.race([sent, unconfirmed]);
-      each(records.length, () => o.onWritten(topic));
+      o.onWritten(topic, records.length);
       return positions;
     } catch (err) {
       if (err instanceof RecordsWithdrawnError) {
-        each(records.length, () => o.onGaveUp?.(topic, 'no'));
+        o.onGaveUp?.(topic, 'no', records.length);
         throw unavailable(LATE, 1);
       }
       if (err instanceof Unconfirmed) {
-        each(records.length, () => o.onGaveUp?.(topic, 'unknown'));
+        o.onGaveUp?.(topic, 'unknown', records.length);
         throw unavailable(LATE, 1);
       }
       // A failed write is not always an unwritten one (a broker may have appended a batch
       // whose acknowledgement was lost), so it counts as "may have been recorded".
-      each(records.length, () => o.onGaveUp?.(topic, 'unknown'));
+      o.onGaveUp?.(topic, 'unknown', records.length);
       throw unavailable('event log: unavailable, retry later', 1, err);
     } finally {
       clearTimeout(timer);

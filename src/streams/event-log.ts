@@ -19,28 +19,24 @@ export function createEventLog(
   own: OwnEvents,
   written?: { remember(value: Buffer, event: CheckScored): void; rememberAt?(partition: number, offset: number, event: CheckScored): void },
 ): { checks: CheckEvents; feedback: FeedbackEvents } {
+  /** One send for the events, all durable before it resolves; each then joins this instance's own events. */
+  async function appendChecks(events: readonly CheckScored[]): Promise<void> {
+    const records = events.map((event) => {
+      const value = codecs.checks.encode(event);
+      written?.remember(value, event);
+      return { key: accountKey(event.account), value, timestamp: event.time, partition: accountPartition(event.account) };
+    });
+    const positions = await writer.writeMany(TOPICS.checks.name, records);
+    positions.forEach((pos, i) => {
+      written?.rememberAt?.(pos.partition, pos.offset, events[i]!);
+      own.addCheck({ event: events[i]!, ...pos });
+    });
+  }
   return {
     checks: {
       begin: (account, domain, ipHash, sighting, request) => own.beginCheck(account, domain, ipHash, sighting, request),
-      async append(event) {
-        const value = codecs.checks.encode(event);
-        written?.remember(value, event);
-        const pos = await writer.write(TOPICS.checks.name, accountKey(event.account), value, event.time, accountPartition(event.account));
-        written?.rememberAt?.(pos.partition, pos.offset, event);
-        own.addCheck({ event, ...pos });
-      },
-      async appendMany(events) {
-        const records = events.map((event) => {
-          const value = codecs.checks.encode(event);
-          written?.remember(value, event);
-          return { key: accountKey(event.account), value, timestamp: event.time, partition: accountPartition(event.account) };
-        });
-        const positions = await writer.writeMany(TOPICS.checks.name, records);
-        positions.forEach((pos, i) => {
-          written?.rememberAt?.(pos.partition, pos.offset, events[i]!);
-          own.addCheck({ event: events[i]!, ...pos });
-        });
-      },
+      append: (event) => appendChecks([event]),
+      appendMany: appendChecks,
     },
     feedback: {
       async append(event) {

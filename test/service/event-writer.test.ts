@@ -90,19 +90,19 @@ describe('event writer', () => {
   it('writeMany: one send for several events, their positions in order; at the deadline all are withdrawn together, each counted', async () => {
     const bus = await openLog('many');
     const stuck = stuckProducer(bus.producer());
-    const written: string[] = [];
-    const gaveUp: string[] = [];
-    const writer = createEventWriter(stuck.producer, { timeoutMs: 50, confirmGraceMs: 10_000, onWritten: (t) => written.push(t), onGaveUp: (_t, r) => gaveUp.push(r) });
+    const written: [string, number][] = [];
+    const gaveUp: [string, number][] = [];
+    const writer = createEventWriter(stuck.producer, { timeoutMs: 50, confirmGraceMs: 10_000, onWritten: (t, n) => written.push([t, n]), onGaveUp: (_t, r, n) => gaveUp.push([r, n]) });
     const records = ['a', 'b', 'c'].map((v) => ({ key: Buffer.from('k'), value: Buffer.from(v), timestamp: 1, partition: 0 }));
     const landing = writer.writeMany('t', records);
     const sends = stuck.take();
     expect(sends).toHaveLength(1);
     sends[0]!();
     expect(await landing).toEqual([0, 1, 2].map((offset) => ({ partition: 0, offset })));
-    expect(written).toEqual(['t', 't', 't']);
+    expect(written).toEqual([['t', 3]]);
 
     await expect(writer.writeMany('t', records)).rejects.toMatchObject({ status: 503 });
-    expect(gaveUp).toEqual(['no', 'no', 'no']);
+    expect(gaveUp).toEqual([['no', 3]]);
     expect(stuck.take()).toHaveLength(0);
     expect(bus.log.endOffsets('t')).toEqual([3]);
     await bus.close();

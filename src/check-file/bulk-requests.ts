@@ -2,7 +2,11 @@
  * POST /v1/check/bulk for check-file, with the retries a long list needs: 429 and 503 wait the
  * answer's `Retry-After` and try again (a rate limit is flow control, not a failure); a lost
  * connection or a timeout is retried with backoff a few times. Any other answer (401, 403, 400,
- * 413...) stops the run with the service's own message: retrying cannot fix it.
+ * 413...) stops the run with the service's own message: retrying cannot fix it. Before the
+ * service has answered once, a refused connection or a host name that does not resolve stops
+ * the run at once: that is a wrong `MAILSIFT_URL` or a service not started, and a minute and a
+ * half of backoff would only hide it. Once it has answered, the same errors are a restart and
+ * are waited out.
  *
  * `stopping` aborts a wait between tries (nothing of that batch is billed then), never a
  * request on the wire: its answer is billed whether or not we read it, so it is read.
@@ -38,6 +42,8 @@ export interface BulkCallerOptions {
 export type BulkCaller = (emails: readonly string[], stopping: AbortSignal) => Promise<BulkEntry[]>;
 
 const RETRY_AFTER_DEFAULT_S = 1;
+/** Errors that mean nothing listens at the URL (or the name is wrong), not a lost connection. */
+const NOTHING_THERE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_NONAME']);
 const MAX_WAIT_S = 300;
 
 export function createBulkCaller(o: BulkCallerOptions): BulkCaller {
@@ -45,6 +51,7 @@ export function createBulkCaller(o: BulkCallerOptions): BulkCaller {
   const url = new URL('v1/check/bulk', o.baseUrl.endsWith('/') ? o.baseUrl : `${o.baseUrl}/`).toString();
   const timeoutMs = o.timeoutMs ?? 120_000;
   const maxTries = o.maxTries ?? 8;
+  let answered = false;
   return async (emails, stopping) => {
     const body = JSON.stringify({ emails });
     for (let attempt = 1; ; attempt++) {
@@ -58,10 +65,14 @@ export function createBulkCaller(o: BulkCallerOptions): BulkCaller {
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (err) {
+        if (!answered && NOTHING_THERE.has(causeCode(err))) {
+          throw new BulkRequestError(`${url}: ${describe(err)}: nothing answers there (is the service running, and is MAILSIFT_URL right?)`);
+        }
         if (attempt >= maxTries) throw new BulkRequestError(`${url}: ${describe(err)} (after ${attempt} tries)`);
         await wait(Math.min(30_000, 500 * 2 ** attempt), `${describe(err)}`, stopping, o.onWait);
         continue;
       }
+      answered = true;
       if (res.ok) {
         const parsed = (await res.json()) as { results?: unknown };
         if (!Array.isArray(parsed.results) || parsed.results.length !== emails.length) {
@@ -100,6 +111,11 @@ async function errorMessage(res: Response): Promise<string> {
     // not our error body (a proxy's page): show its start
   }
   return text.slice(0, 200) || res.statusText;
+}
+
+function causeCode(err: unknown): string {
+  const cause = err instanceof Error ? (err.cause as { code?: unknown } | undefined) : undefined;
+  return typeof cause?.code === 'string' ? cause.code : '';
 }
 
 function describe(err: unknown): string {

@@ -23,8 +23,13 @@ const EMAIL_INPUT = { minLength: 1, maxLength: 1024, description: 'Email address
 export const CheckBody = Type.Object(
   {
     email: Type.String(EMAIL_INPUT),
-    ip: Type.Optional(Type.String({ description: 'Public IPv4 or IPv6 address of the end user. Never stored. Any other string is not an error: the result carries ip.ignored' })),
-    explain: Type.Optional(Type.Boolean({ description: 'Adds `evidence` (default false)' })),
+    // null is "not given": clients that serialise an unset field (Python's None) send it.
+    ip: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description: 'Public IPv4 or IPv6 address of the end user. Never stored. Any other string is not an error: the result carries ip.ignored. null: not given',
+      }),
+    ),
+    explain: Type.Optional(Type.Union([Type.Boolean(), Type.Null()], { description: 'Adds `evidence` (default false; null: not given)' })),
   },
   { additionalProperties: false },
 );

@@ -282,6 +282,22 @@ export function contractSuite(launch: () => Promise<Target>): void {
       expect(r.body.ip.ignored).toBeUndefined();
       expect(r.body.ip.signups_from_ip).toBeGreaterThanOrEqual(1);
     });
+
+    it('null ip and explain are "not given" (a client serialising an unset field); other types are a 400 naming the field', async () => {
+      const r = await post('/v1/check', { email: 'lee.chen@gmail.com', ip: null, explain: null });
+      expect(r.status).toBe(200);
+      expect(r.body.ip).toBeUndefined();
+      expect(r.body.evidence).toBeUndefined();
+      for (const [body, message] of [
+        [{ email: 'lee.chen@gmail.com', ip: 5 }, 'ip: must be a string'],
+        [{ email: 'lee.chen@gmail.com', ip: ['203.0.114.9'] }, 'ip: must be a string'],
+        [{ email: 'lee.chen@gmail.com', explain: 0 }, 'explain: must be a boolean'],
+      ] as const) {
+        const bad = await post('/v1/check', body);
+        expect(bad.status).toBe(400);
+        expect(bad.body).toEqual({ error: message });
+      }
+    });
   });
 
   describe('authentication and limits', () => {

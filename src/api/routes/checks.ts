@@ -32,7 +32,7 @@ export const checkRoutes =
           response: { 200: CheckResult, ...errorResponses(400, 401, 408, 413, 415, 429, 503) },
         },
       },
-      async (req) => single(req, req.body.email, req.body.ip, req.body.explain ?? false),
+      async (req) => single(req, req.body.email, req.body.ip ?? undefined, req.body.explain ?? false),
     );
 
     app.get(

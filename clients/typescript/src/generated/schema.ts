@@ -713,10 +713,10 @@ export interface paths {
                     "application/json": {
                         /** @description Email address; at most 254 characters after trimming */
                         email: string;
-                        /** @description Public IPv4 or IPv6 address of the end user. Never stored. Any other string is not an error: the result carries ip.ignored */
-                        ip?: string;
-                        /** @description Adds `evidence` (default false) */
-                        explain?: boolean;
+                        /** @description Public IPv4 or IPv6 address of the end user. Never stored. Any other string is not an error: the result carries ip.ignored. null: not given */
+                        ip?: string | null;
+                        /** @description Adds `evidence` (default false; null: not given) */
+                        explain?: boolean | null;
                     };
                 };
             };
@@ -2424,7 +2424,7 @@ export interface paths {
         head?: never;
         /**
          * Change your account's settings
-         * @description Fields given are set (null: back to the service's default), others are kept. verdict_review must not exceed verdict_allow. A rate limit may only be lowered: above the service's limit for every account it is 400 naming that limit. Takes effect on every instance within 2 seconds. Answers the settings now in force.
+         * @description Fields given are set (null: back to the service's default), others are kept. verdict_review must not exceed verdict_allow. A rate limit may only be lowered: above the service's limit for every account it is 400 naming that limit. Takes effect on every instance within 2 seconds. Answers the settings now in force. The body is a JSON merge patch (RFC 7396), so `content-type: application/merge-patch+json` is taken as well as application/json.
          */
         patch: {
             parameters: {

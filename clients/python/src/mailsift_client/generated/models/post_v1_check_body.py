@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -15,21 +15,29 @@ class PostV1CheckBody:
     """
     Attributes:
         email (str): Email address; at most 254 characters after trimming
-        ip (str | Unset): Public IPv4 or IPv6 address of the end user. Never stored. Any other string is not an error:
-            the result carries ip.ignored
-        explain (bool | Unset): Adds `evidence` (default false)
+        ip (None | str | Unset): Public IPv4 or IPv6 address of the end user. Never stored. Any other string is not an
+            error: the result carries ip.ignored. null: not given
+        explain (bool | None | Unset): Adds `evidence` (default false; null: not given)
     """
 
     email: str
-    ip: str | Unset = UNSET
-    explain: bool | Unset = UNSET
+    ip: None | str | Unset = UNSET
+    explain: bool | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         email = self.email
 
-        ip = self.ip
+        ip: None | str | Unset
+        if isinstance(self.ip, Unset):
+            ip = UNSET
+        else:
+            ip = self.ip
 
-        explain = self.explain
+        explain: bool | None | Unset
+        if isinstance(self.explain, Unset):
+            explain = UNSET
+        else:
+            explain = self.explain
 
         field_dict: dict[str, Any] = {}
 
@@ -50,9 +58,23 @@ class PostV1CheckBody:
         d = dict(src_dict)
         email = d.pop("email")
 
-        ip = d.pop("ip", UNSET)
+        def _parse_ip(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
 
-        explain = d.pop("explain", UNSET)
+        ip = _parse_ip(d.pop("ip", UNSET))
+
+        def _parse_explain(data: object) -> bool | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | None | Unset, data)
+
+        explain = _parse_explain(d.pop("explain", UNSET))
 
         post_v1_check_body = cls(
             email=email,

@@ -143,7 +143,8 @@ def sync_detailed(
      Fields given are set (null: back to the service's default), others are kept. verdict_review must not
     exceed verdict_allow. A rate limit may only be lowered: above the service's limit for every account
     it is 400 naming that limit. Takes effect on every instance within 2 seconds. Answers the settings
-    now in force.
+    now in force. The body is a JSON merge patch (RFC 7396), so `content-type: application/merge-
+    patch+json` is taken as well as application/json.
 
     Args:
         body (PatchV1SettingsBody):
@@ -188,7 +189,8 @@ def sync(
      Fields given are set (null: back to the service's default), others are kept. verdict_review must not
     exceed verdict_allow. A rate limit may only be lowered: above the service's limit for every account
     it is 400 naming that limit. Takes effect on every instance within 2 seconds. Answers the settings
-    now in force.
+    now in force. The body is a JSON merge patch (RFC 7396), so `content-type: application/merge-
+    patch+json` is taken as well as application/json.
 
     Args:
         body (PatchV1SettingsBody):
@@ -227,7 +229,8 @@ async def asyncio_detailed(
      Fields given are set (null: back to the service's default), others are kept. verdict_review must not
     exceed verdict_allow. A rate limit may only be lowered: above the service's limit for every account
     it is 400 naming that limit. Takes effect on every instance within 2 seconds. Answers the settings
-    now in force.
+    now in force. The body is a JSON merge patch (RFC 7396), so `content-type: application/merge-
+    patch+json` is taken as well as application/json.
 
     Args:
         body (PatchV1SettingsBody):
@@ -270,7 +273,8 @@ async def asyncio(
      Fields given are set (null: back to the service's default), others are kept. verdict_review must not
     exceed verdict_allow. A rate limit may only be lowered: above the service's limit for every account
     it is 400 naming that limit. Takes effect on every instance within 2 seconds. Answers the settings
-    now in force.
+    now in force. The body is a JSON merge patch (RFC 7396), so `content-type: application/merge-
+    patch+json` is taken as well as application/json.
 
     Args:
         body (PatchV1SettingsBody):

@@ -123,8 +123,13 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(d)).withTypeProvider<TypeBoxTypeProvider>();
   // JSON only: a text/plain body is refused with 415 like any other non-JSON type.
   app.removeContentTypeParser(['text/plain', 'application/json']);
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+  // A JSON merge patch (RFC 7396) is what PATCH /v1/settings already does (fields given are set,
+  // null resets, others are kept), so its media type is taken there; elsewhere it means nothing.
+  app.addContentTypeParser(['application/json', 'application/merge-patch+json'], { parseAs: 'buffer' }, (request, body, done) => {
     try {
+      if (request.method !== 'PATCH' && isMergePatch(request.headers['content-type'])) {
+        throw new ServiceError('MS_ERR_UNSUPPORTED_MEDIA_TYPE', 'content-type: application/merge-patch+json is only for PATCH (send application/json)');
+      }
       // A compressed body is not decoded: refuse it rather than read gzip bytes as JSON.
       const encoding = request.headers['content-encoding'];
       if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
@@ -203,4 +208,8 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+function isMergePatch(contentType: string | undefined): boolean {
+  return contentType !== undefined && contentType.split(';', 1)[0]!.trim().toLowerCase() === 'application/merge-patch+json';
 }

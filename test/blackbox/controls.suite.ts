@@ -384,6 +384,18 @@ export function controlsSuite(launch: () => Promise<ControlsTarget>): void {
       expect(r.status).toBe(400);
       expect(r.body).toEqual({ error });
     });
+
+    it('takes a JSON merge patch by its media type (RFC 7396: what PATCH already does); the type is refused on other methods', async () => {
+      const mergePatch = { 'content-type': 'application/merge-patch+json; charset=utf-8' };
+      const r = await call(a, 'PATCH', '/v1/settings', { key: S, raw: '{"verdict_review":20}', headers: mergePatch });
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ verdict_allow: 90, verdict_review: 20 });
+      expect((await patch({ verdict_review: 10 })).body).toMatchObject({ verdict_allow: 90, verdict_review: 10 });
+      const bad = await call(a, 'PATCH', '/v1/settings', { key: S, raw: '{"verdict_review":', headers: mergePatch });
+      expect(bad).toMatchObject({ status: 400, body: { error: 'body: must be valid JSON' } });
+      const post = await call(a, 'POST', '/v1/check', { key: S, raw: '{"email":"maria.lopez@example.com"}', headers: mergePatch });
+      expect(post).toMatchObject({ status: 415, body: { error: 'content-type: application/merge-patch+json is only for PATCH (send application/json)' } });
+    });
   });
 
   describe("an account's own rate limits (settings)", () => {

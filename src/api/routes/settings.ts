@@ -26,7 +26,7 @@ export const settingsRoutes =
         config: { scope: 'admin' },
         schema: {
           summary: 'Change your account\'s settings',
-          description: 'Fields given are set (null: back to the service\'s default), others are kept. verdict_review must not exceed verdict_allow. A rate limit may only be lowered: above the service\'s limit for every account it is 400 naming that limit. Takes effect on every instance within 2 seconds. Answers the settings now in force.',
+          description: 'Fields given are set (null: back to the service\'s default), others are kept. verdict_review must not exceed verdict_allow. A rate limit may only be lowered: above the service\'s limit for every account it is 400 naming that limit. Takes effect on every instance within 2 seconds. Answers the settings now in force. The body is a JSON merge patch (RFC 7396), so `content-type: application/merge-patch+json` is taken as well as application/json.',
           tags: ['controls'],
           body: SettingsPatchBody,
           response: { 200: SettingsResponse, ...errorResponses(400, 401, 403, 408, 413, 415, 429, 503) },

@@ -131,7 +131,7 @@ export function localPartSignals(local: string, tables: NameTables, name?: strin
       if (digitsAfterLetter && lastDigitRunEnd === i) interiorDigits = true;
       let j = i;
       while (j < n && body.charCodeAt(j) >= 97 && body.charCodeAt(j) <= 122) j++;
-      const pieces = segmentRun(body, i, j, tables.trie, extra);
+      const pieces = segmentRun(body, i, j, tables.trie, extra, tables.surnameEndings);
       // A vowelless run the dictionaries spell whole is a name or word ("lynn", "rhythm"), not initials.
       if (isInitialsRun(body, i, j) && pieces.some((p) => p.kind !== 'token')) {
         // Initials: neither spelling to score nor letters left unexplained. Their length still

@@ -9,11 +9,14 @@
  */
 import { loadNameLists } from '../data/name-lists.ts';
 import { SERVICE_WORDS } from '../data/service-words.ts';
+import { SURNAME_ENDINGS } from '../data/surname-endings.ts';
 import { trainNgramModel, type NgramModel } from './ngram.ts';
 import { buildTokenTrie, FIRST, LAST, NAME, SERVICE, WORD, type TokenTrie } from './token-trie.ts';
 
 export interface NameTables {
   readonly trie: TokenTrie;
+  /** Endings that make a family name of a listed given name (Olafsdottir, Petrosyan). */
+  readonly surnameEndings: TokenTrie;
   /** How names and words are spelled (the spelling columns). */
   readonly ngram: NgramModel;
   /** How names alone are spelled (given and family names, no words): the family-name position. */
@@ -31,7 +34,7 @@ export function buildNameTables(): NameTables {
   ]);
   const ngram = trainNgramModel([...lists.first, ...lists.last, ...lists.words]);
   const nameNgram = trainNgramModel([...lists.first, ...lists.last]);
-  return { trie, ngram, nameNgram };
+  return { trie, surnameEndings: buildTokenTrie([[LAST, SURNAME_ENDINGS]]), ngram, nameNgram };
 }
 
 /** One piece of a segmented run: a dictionary token, an initial, or one uncovered letter. */
@@ -50,18 +53,23 @@ const TOKEN_COST = 0.25;
 const SHORT_TOKEN_EXTRA = 1.0;
 const INITIAL_COST = 0.7;
 const MAX_RUN = 256;
+/** Shortest given name an ending may follow: two letters ("al", "jo") plus an ending is chance. */
+const DERIVED_STEM_MIN = 3;
 
 // Scratch buffers reused across calls (pure functions, single-threaded JS: no sharing issue).
 const cost = new Float64Array(MAX_RUN + 1);
 const backStart = new Int32Array(MAX_RUN + 1);
 const backKind = new Int8Array(MAX_RUN + 1); // 0 junk, 1 token, 2 initial
 const backFlags = new Uint8Array(MAX_RUN + 1);
+const stemEnds = new Int32Array(MAX_RUN + 1);
 
 /**
  * Segments s[start, end) (all a-z) into pieces. `extra` are extra name tokens for this
- * call only (e.g. from a display name), matched as given names.
+ * call only (e.g. from a display name), matched as given names. With `endings`, a listed given
+ * name of 3+ letters followed by one of them is also a token, a family name ("olaf" +
+ * "sdottir"), as if the lists held it.
  */
-export function segmentRun(s: string, start: number, end: number, trie: TokenTrie, extra?: readonly string[]): Piece[] {
+export function segmentRun(s: string, start: number, end: number, trie: TokenTrie, extra?: readonly string[], endings?: TokenTrie): Piece[] {
   const n = Math.min(end - start, MAX_RUN);
   cost[0] = 0;
   for (let i = 1; i <= n; i++) cost[i] = Infinity;
@@ -72,13 +80,17 @@ export function segmentRun(s: string, start: number, end: number, trie: TokenTri
     relax(i + 1, base + UNCOVERED_COST, i, 0, 0);
     if (n >= 3 && (i === 0 || i === n - 1)) relax(i + 1, base + INITIAL_COST, i, 2, 0);
     let node = 0;
+    let stems = 0;
     for (let j = i; j < n; j++) {
       node = children[node * 26 + (s.charCodeAt(start + j) - 97)]!;
       if (node === 0) break;
       const f = flags[node]!;
       const len = j - i + 1;
       if (f !== 0 && len >= 2) relax(j + 1, base + TOKEN_COST + (len === 2 ? SHORT_TOKEN_EXTRA : 0), i, 1, f);
+      if (f & FIRST && len >= DERIVED_STEM_MIN) stemEnds[stems++] = j + 1;
     }
+    // After the listed tokens from i, so a derived name the lists also hold keeps their flags too.
+    if (endings) for (let k = 0; k < stems; k++) relaxDerived(s, start, i, stemEnds[k]!, n, base + TOKEN_COST, endings);
     if (extra) {
       for (const t of extra) {
         if (t.length >= 2 && i + t.length <= n && s.startsWith(t, start + i)) {
@@ -95,6 +107,19 @@ export function segmentRun(s: string, start: number, end: number, trie: TokenTri
     i = from;
   }
   return pieces.reverse();
+}
+
+/** Relaxes every given name s[from, at) + ending s[at, k) as one family-name token. */
+function relaxDerived(s: string, start: number, from: number, at: number, n: number, c: number, endings: TokenTrie): void {
+  const { children, flags } = endings;
+  let node = 0;
+  for (let k = at; k < n; k++) {
+    node = children[node * 26 + (s.charCodeAt(start + k) - 97)]!;
+    if (node === 0) return;
+    if (flags[node] === 0) continue;
+    if (c === cost[k + 1] && backKind[k + 1] === 1 && backStart[k + 1] === from) backFlags[k + 1] = backFlags[k + 1]! | LAST;
+    else relax(k + 1, c, from, 1, LAST);
+  }
 }
 
 function relax(to: number, c: number, from: number, kind: number, f: number): void {

@@ -234,6 +234,29 @@ describe('localPartSignals: the family-name position', () => {
   });
 });
 
+describe('localPartSignals: family names made of a given name and an ending', () => {
+  // Made-up people; each family name is a listed given name + a patronymic or surname ending.
+  const withoutEndings = { ...tables, surnameEndings: undefined } as unknown as typeof tables;
+  it.each([
+    ['elinmagnusdottir', 'firstlast'],
+    ['elin.magnusdottir', 'first.last'],
+    ['karen.petrosyan', 'first.last'],
+    ['dilnoza.hassanzadeh', 'first.last'],
+  ])('%s: every letter is a name (%s)', (local, shape) => {
+    const s = sig(local);
+    expect(s.uncoveredShare).toBe(0);
+    expect(s.nameScore).toBe(1);
+    expect(s.shape).toBe(shape);
+    const before = localPartSignals(local, withoutEndings);
+    expect(before.uncoveredShare > 0 || before.shape !== shape).toBe(true);
+  });
+
+  it('does not explain generated letters before an ending', () => {
+    expect(sig('kqwertovsdottir').uncoveredShare).toBeGreaterThan(0.1);
+    expect(sig('kqwertovsdottir').nameScore).toBeLessThan(0.5);
+  });
+});
+
 describe('localPartSignals: separated parts', () => {
   it.each([
     ['anna.maria.lindqvist', true],

@@ -43,6 +43,45 @@ describe('segmentRun', () => {
   });
 });
 
+describe('segmentRun: a given name and a surname ending', () => {
+  // Made-up names: given names in the trie, family names nowhere.
+  const given = buildTokenTrie([[FIRST, ['olaf', 'petro', 'jo', 'karim']], [WORD, ['jackson']], [LAST, ['smith']]]);
+  const endings = buildTokenTrie([[LAST, ['sdottir', 'son', 'enko', 'zadeh']]]);
+  const seg = (s: string, withEndings = true) => segmentRun(s, 0, s.length, given, undefined, withEndings ? endings : undefined);
+
+  it.each([
+    ['olafsdottir', 'olafsdottir'],
+    ['petroenko', 'petroenko'],
+    ['karimzadeh', 'karimzadeh'],
+    ['xqolafsdottir', 'x:|?q|olafsdottir'],
+    ['olafsdottirsmith', 'olafsdottir|smith'],
+  ])('%s -> %s, one family-name token', (s, expected) => {
+    const pieces = seg(s);
+    expect(show(s, pieces)).toBe(expected);
+    const derived = pieces.find((p) => p.kind === 'token' && p.end - p.start > 6)!;
+    expect(derived.flags & LAST).toBe(LAST);
+  });
+
+  it('reads nothing of the kind without the endings', () => {
+    expect(show('olafsdottir', seg('olafsdottir', false))).not.toBe('olafsdottir');
+  });
+
+  it.each([
+    ['qzvsdottir', 'an ending after letters that are no given name'],
+    ['josson', 'a given name of two letters'],
+    ['sdottirolaf', 'an ending before the name'],
+  ])('%s: no derived family name (%s)', (s) => {
+    expect(seg(s).some((p) => p.kind === 'token' && p.end - p.start > 5 && p.flags === LAST)).toBe(false);
+  });
+
+  it('keeps the flags of a token the lists hold too', () => {
+    const jack = buildTokenTrie([[FIRST, ['jack']], [WORD, ['jackson']]]);
+    const [piece] = segmentRun('jackson', 0, 7, jack, undefined, endings);
+    expect(show('jackson', [piece!])).toBe('jackson');
+    expect(piece!.flags).toBe(WORD | LAST);
+  });
+});
+
 describe('tokenClass', () => {
   it.each([
     [FIRST, 'name'],
@@ -67,6 +106,11 @@ describe('buildNameTables (faker locale data)', () => {
     ['admin', SERVICE],
   ])('knows %s', (token, flag) => {
     expect(lookupToken(tables.trie, token) & flag).toBe(flag);
+  });
+
+  it('builds the surname endings (src/data/surname-endings.ts)', () => {
+    for (const ending of ['sdottir', 'ovich', 'yan', 'escu', 'oglu', 'zadeh']) expect(lookupToken(tables.surnameEndings, ending)).toBe(LAST);
+    expect(lookupToken(tables.surnameEndings, 'smith')).toBe(0);
   });
 
   it.each([

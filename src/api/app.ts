@@ -24,6 +24,7 @@ import { parseQueryString, refuseMalformedQuery } from './query-string.ts';
 import { errorResponses } from './schemas.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandlers } from './errors.ts';
 import { parseJsonBody } from './json-body.ts';
+import { lazyChildLogger } from './request-logger.ts';
 import { ServiceError } from '../domain/errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { checkRoutes } from './routes/checks.ts';
@@ -96,6 +97,7 @@ export function serverOptions(d: Pick<AppDeps, 'logger' | 'logRequests' | 'metri
     // Typed with the default logger type: pino's Logger is a superset of it.
     loggerInstance: d.logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: !d.logRequests }),
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: BODY_LIMIT,
     requestTimeout,
     http: {

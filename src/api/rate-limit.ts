@@ -42,7 +42,6 @@ interface AccountBuckets {
 
 /** Buckets idle long enough to be full again carry no information; the map stays bounded. */
 const MAX_ACCOUNTS = 100_000;
-const POLICIES = ['requests', 'addresses'] as const;
 const SINGULAR = { requests: 'request', addresses: 'address' } as const;
 const RATE_LIMIT_HEADERS = {
   'ratelimit-policy': {
@@ -54,6 +53,23 @@ const RATE_LIMIT_HEADERS = {
     description: 'What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full>',
   },
 };
+
+/**
+ * The RateLimit-Policy header of a set of limits, made once per limits object (the service's
+ * defaults are one object for every account without its own): it is sent with every answer.
+ */
+const policies = new WeakMap<RateLimits, string>();
+function policyOf(limits: RateLimits): string {
+  let p = policies.get(limits);
+  if (p === undefined) {
+    const one = (name: string, l: Limit): string => `"${name}";q=${l.burst};w=${Math.max(1, Math.ceil(l.burst / l.rate))}`;
+    p = `${one('requests', limits.requests)}, ${one('addresses', limits.addresses)}`;
+    policies.set(limits, p);
+  }
+  return p;
+}
+
+const left = (tokens: number): number => Math.max(0, Math.floor(tokens));
 
 /** Installs the limiter on a scope whose onRequest hooks authenticate first. */
 export function installRateLimit(scope: FastifyInstance, o: RateLimitOptions): void {
@@ -112,16 +128,10 @@ export function installRateLimit(scope: FastifyInstance, o: RateLimitOptions): v
       const limits = o.limits(request.account);
       const b = bucketsOf(request.account);
       const now = o.now();
-      const policy: string[] = [];
-      const state: string[] = [];
-      for (const name of POLICIES) {
-        const { rate, burst } = limits[name];
-        const level = levelAt(b[name], now, rate, burst);
-        policy.push(`"${name}";q=${burst};w=${Math.max(1, Math.ceil(burst / rate))}`);
-        state.push(`"${name}";r=${Math.max(0, Math.floor(level.tokens))};t=${secondsToFull(level, rate, burst)}`);
-      }
-      reply.header('ratelimit-policy', policy.join(', '));
-      reply.header('ratelimit', state.join(', '));
+      reply.header('ratelimit-policy', policyOf(limits));
+      const r = levelAt(b.requests, now, limits.requests.rate, limits.requests.burst);
+      const a = levelAt(b.addresses, now, limits.addresses.rate, limits.addresses.burst);
+      reply.header('ratelimit', `"requests";r=${left(r.tokens)};t=${secondsToFull(r, limits.requests.rate, limits.requests.burst)}, "addresses";r=${left(a.tokens)};t=${secondsToFull(a, limits.addresses.rate, limits.addresses.burst)}`);
     }
     done(null, payload);
   });

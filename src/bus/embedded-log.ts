@@ -162,36 +162,43 @@ export class EmbeddedLog {
     if (this.closed) return Promise.reject(new Error('embedded log is closed'));
     const t = this.topic(topic);
     const positions: RecordPosition[] = [];
-    const waits: Promise<void>[] = [];
     const mine: Pending[] = [];
+    // One promise for the send, resolved when its last record is durable (a single check's
+    // append is one record: no promise per record and no Promise.all).
+    let durable!: (positions: RecordPosition[]) => void;
+    let failed!: (err: Error) => void;
+    const written = new Promise<RecordPosition[]>((resolve, reject) => {
+      durable = resolve;
+      failed = reject;
+    });
+    let left = records.length;
     for (const r of records) {
       const partition = r.partition ?? partitionFor(r.key, t.spec.partitions);
       if (partition < 0 || partition >= t.spec.partitions) throw new Error(`${topic}: no partition ${partition}`);
       const offset = t.next[partition]!++;
       positions.push({ partition, offset });
-      const rec: ConsumedRecord = { topic, partition, offset, key: r.key, value: r.tombstone ? EMPTY : r.value, timestamp: r.timestamp, ...(r.tombstone ? { tombstone: true } : {}) };
-      waits.push(
-        new Promise<void>((resolve, reject) => {
-          const pending: Pending = {
-            topic,
-            partition,
-            offset,
-            key: recordKey(t.id, partition, offset),
-            value: encodeRecord(r),
-            taken: false,
-            withdrawn: false,
-            resolve: () => {
-              this.remember(t.tail[partition]!, rec);
-              if (offset + 1 > t.durable[partition]!) t.durable[partition] = offset + 1;
-              resolve();
-            },
-            reject,
-          };
-          this.queue.push(pending);
-          mine.push(pending);
-        }),
-      );
+      const rec: ConsumedRecord = r.tombstone
+        ? { topic, partition, offset, key: r.key, value: EMPTY, timestamp: r.timestamp, tombstone: true }
+        : { topic, partition, offset, key: r.key, value: r.value, timestamp: r.timestamp };
+      const pending: Pending = {
+        topic,
+        partition,
+        offset,
+        key: recordKey(t.id, partition, offset),
+        value: encodeRecord(r),
+        taken: false,
+        withdrawn: false,
+        resolve: () => {
+          this.remember(t.tail[partition]!, rec);
+          if (offset + 1 > t.durable[partition]!) t.durable[partition] = offset + 1;
+          if (--left === 0) durable(positions);
+        },
+        reject: failed,
+      };
+      this.queue.push(pending);
+      mine.push(pending);
     }
+    if (records.length === 0) durable(positions);
     opts.withdrawable?.(
       withdrawer(topic, mine, (n) => {
         this.withdrawnInQueue += n;
@@ -199,7 +206,7 @@ export class EmbeddedLog {
       }),
     );
     this.kick();
-    return Promise.all(waits).then(() => positions);
+    return written;
   }
 
   /**

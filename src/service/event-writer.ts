@@ -37,41 +37,46 @@ export interface EventWriterOptions {
 const LATE = 'event log: could not record the event in time, retry later';
 
 export function createEventWriter(producer: BusProducer, o: EventWriterOptions): EventWriter {
-  async function writeMany(topic: string, records: readonly OutRecord[]): Promise<RecordPosition[]> {
-    let withdraw: (() => boolean) | undefined;
-    let timer: NodeJS.Timeout | undefined;
-    const unconfirmed = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
+  /**
+   * One promise per send, settled by whichever comes first: the send, or the deadline (then the
+   * grace). Every single check takes this path, so it makes no promise race and no second
+   * promise per write (docs/architecture.md, issue 19, tenth round).
+   */
+  function writeMany(topic: string, records: readonly OutRecord[]): Promise<RecordPosition[]> {
+    return new Promise<RecordPosition[]>((resolve, reject) => {
+      let settled = false;
+      let withdraw: (() => boolean) | undefined;
+      const giveUp = (recorded: 'no' | 'unknown', err: Error): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        o.onGaveUp?.(topic, recorded, records.length);
+        reject(err);
+      };
+      let timer: NodeJS.Timeout = setTimeout(() => {
         if (withdraw?.()) return; // the send rejects with RecordsWithdrawnError
-        timer = setTimeout(() => reject(new Unconfirmed()), o.confirmGraceMs);
+        timer = setTimeout(() => giveUp('unknown', unavailable(LATE, 1)), o.confirmGraceMs);
       }, o.timeoutMs);
-    });
-    try {
-      const sent = producer.send(topic, records, { withdrawable: (w) => (withdraw = w) });
-      const positions = await Promise.race([sent, unconfirmed]);
-      o.onWritten(topic, records.length);
-      return positions;
-    } catch (err) {
-      if (err instanceof RecordsWithdrawnError) {
-        o.onGaveUp?.(topic, 'no', records.length);
-        throw unavailable(LATE, 1);
-      }
-      if (err instanceof Unconfirmed) {
-        o.onGaveUp?.(topic, 'unknown', records.length);
-        throw unavailable(LATE, 1);
-      }
+      const written = (positions: RecordPosition[]): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        o.onWritten(topic, records.length);
+        resolve(positions);
+      };
       // A failed write is not always an unwritten one (a broker may have appended a batch
       // whose acknowledgement was lost), so it counts as "may have been recorded".
-      o.onGaveUp?.(topic, 'unknown', records.length);
-      throw unavailable('event log: unavailable, retry later', 1, err);
-    } finally {
-      clearTimeout(timer);
-    }
+      const failed = (err: unknown): void =>
+        err instanceof RecordsWithdrawnError ? giveUp('no', unavailable(LATE, 1)) : giveUp('unknown', unavailable('event log: unavailable, retry later', 1, err));
+      try {
+        producer.send(topic, records, { withdrawable: (w) => (withdraw = w) }).then(written, failed);
+      } catch (err) {
+        failed(err);
+      }
+    });
   }
   return {
     write: (topic, key, value, timestamp, partition, tombstone = false) => writeMany(topic, [{ key, value, timestamp, partition, ...(tombstone ? { tombstone } : {}) }]).then((p) => p[0]!),
     writeMany,
   };
 }
-
-class Unconfirmed extends Error {}

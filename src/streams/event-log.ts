@@ -29,7 +29,7 @@ export function createEventLog(
     const positions = await writer.writeMany(TOPICS.checks.name, records);
     positions.forEach((pos, i) => {
       written?.rememberAt?.(pos.partition, pos.offset, events[i]!);
-      own.addCheck({ event: events[i]!, ...pos });
+      own.addCheck({ event: events[i]!, partition: pos.partition, offset: pos.offset });
     });
   }
   return {

@@ -17,12 +17,12 @@ export function commitCachedReader(state: StateReader, onCommit: (l: () => void)
   return {
     async fetch(reads, now) {
       const out = new Map<string, Buffer | undefined>();
-      const missing = new ReadSet();
+      let missing: ReadSet | undefined; // made only when a key is not cached (most reads of a busy domain are)
       for (const [mk, r] of reads.entries) {
         if (cache.has(mk)) out.set(mk, cache.get(mk));
-        else missing.entries.set(mk, r);
+        else (missing ??= new ReadSet()).entries.set(mk, r);
       }
-      if (missing.entries.size === 0) return out;
+      if (!missing) return out;
       const generation = cache;
       const got = await state.fetch(missing, now);
       if (generation === cache && cache.size + got.size > maxEntries) cache = new Map();

@@ -80,6 +80,11 @@ function siblingMembers(x: Sighting): { inbox: ExtraMember; spelling: ExtraMembe
   return m;
 }
 
+/** A member seen at `time`, of category 0. */
+function sighted(member: Buffer, time: number): ExtraMember {
+  return { member, category: 0, time };
+}
+
 /** Kafka mode's domain counters (behind a repartition topic): own events of the last `horizon` ms may be pending. */
 function withinHorizon(p: Positioned<CheckScored>, now: number, horizon: number): boolean {
   return p.event.time >= now - horizon && p.event.time <= now;
@@ -147,33 +152,35 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       // The hot windows are read after the await (this thread changes them, synchronously):
       // own events they do not include yet are those at or past their position.
       const hotApplied = hot.applied();
-      const pendingHot = (list: readonly Positioned<CheckScored>[]): CheckScored[] => list.filter((p) => p.offset >= (hotApplied[p.partition] ?? 0)).map((p) => p.event);
       const ownDomain = opts.domainFromChecks && committedBefore === undefined ? stateDomain.filter(pendingAtState) : stateDomain;
-      // Earlier addresses of the same bulk request count as if already checked (a union: one
+      // The extra members of each count, built in one pass each (this runs for every check):
+      // own events the stores or hot windows do not hold yet, this check, and earlier
+      // addresses of the same bulk request and checks of other requests in flight (a union: one
       // that is also an own event by now is counted once).
       const e = k.earlier;
-      const siblingsAtDomain = [...(e ? e.atDomain.slice(0, e.atDomainCount) : []), ...flying.atDomain].map(siblingMembers);
-      const siblingsOfInbox = [...(e ? e.ofInbox.slice(0, e.ofInboxCount) : []), ...flying.ofInbox].map(siblingMembers);
-      const members = (events: readonly CheckScored[], member: (e: CheckScored) => Buffer, category: (e: CheckScored) => number = () => 0): ExtraMember[] =>
-        events.map((e) => ({ member: member(e), category: category(e), time: e.time }));
+      const domainSignups: ExtraMember[] = [];
+      for (const p of hotDomain) if (p.offset >= (hotApplied[p.partition] ?? 0)) domainSignups.push(sighted(p.event.inbox_hash, p.event.time));
+      domainSignups.push(sighted(k.inboxHash, now));
+      const shapes: ExtraMember[] | undefined = k.accountType === 'work' ? [] : undefined;
+      if (shapes) for (const p of ownDomain) if (p.event.account_type === 'work') shapes.push({ member: p.event.inbox_hash, category: shapeCategory(p.event.local_shape), time: p.event.time });
+      const atDomain = (x: Sighting): void => {
+        const m = siblingMembers(x);
+        domainSignups.push(m.inbox);
+        if (shapes && m.shape) shapes.push(m.shape);
+      };
+      if (e) for (let i = 0; i < e.atDomainCount; i++) atDomain(e.atDomain[i]!);
+      for (const x of flying.atDomain) atDomain(x);
 
       const domain = value(DOMAIN_RECORDS, domainKey);
-      const pattern =
-        k.accountType === 'work'
-          ? domainPattern(
-              countsWith(shapesOf(domain), now, SHAPES.windowMs, SHAPES.bucketMs, [
-                ...members(ownDomain.flatMap((p) => (p.event.account_type === 'work' ? [p.event] : [])), (e) => e.inbox_hash, (e) => shapeCategory(e.local_shape)),
-                ...siblingsAtDomain.flatMap((m) => (m.shape ? [m.shape] : [])),
-              ], k.inboxHash), // the OTHER inboxes: an earlier check of this one is not evidence of a pattern
-              k.localShape,
-            )
-          : undefined;
-
-      const current = { time: now, inbox_hash: k.inboxHash, spelling_hash: k.spellingHash } as CheckScored;
-      const recentSignups = total(hot.windows.domainSignups.counts(domainKey, now, [...members([...pendingHot(hotDomain), current], (e) => e.inbox_hash), ...siblingsAtDomain.map((m) => m.inbox)]));
-      const aliasVariants = total(
-        countsWith(spellingsOf(value(INBOX_RECORDS, inboxKey)), now, SPELLINGS.windowMs, SPELLINGS.bucketMs, [...members([...ownByInbox.flatMap((p) => (pendingAtState(p) ? [p.event] : [])), current], (e) => e.spelling_hash), ...siblingsOfInbox.map((m) => m.spelling)]),
-      );
+      // The OTHER inboxes: an earlier check of this one is not evidence of a pattern.
+      const pattern = shapes ? domainPattern(countsWith(shapesOf(domain), now, SHAPES.windowMs, SHAPES.bucketMs, shapes, k.inboxHash), k.localShape) : undefined;
+      const recentSignups = total(hot.windows.domainSignups.counts(domainKey, now, domainSignups));
+      const spellings: ExtraMember[] = [];
+      for (const p of ownByInbox) if (pendingAtState(p)) spellings.push(sighted(p.event.spelling_hash, p.event.time));
+      spellings.push(sighted(k.spellingHash, now));
+      if (e) for (let i = 0; i < e.ofInboxCount; i++) spellings.push(siblingMembers(e.ofInbox[i]!).spelling);
+      for (const x of flying.ofInbox) spellings.push(siblingMembers(x).spelling);
+      const aliasVariants = total(countsWith(spellingsOf(value(INBOX_RECORDS, inboxKey)), now, SPELLINGS.windowMs, SPELLINGS.bucketMs, spellings));
       const volume = bucketVolume(volumeOf(domain), now, VOLUME_WINDOW_MS, VOLUME_BUCKET_MS);
       if (volume.oldestMs !== undefined && volume.oldestMs < observedFrom) observedFrom = volume.oldestMs;
       const out: { -readonly [K in keyof HistoryFacts]: HistoryFacts[K] } = {
@@ -184,7 +191,10 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
         aliasVariants,
       };
       if (ipKey) {
-        const extra = [...members([...pendingHot(hotIp), current], (e) => e.inbox_hash), ...flying.fromIp.map((x) => siblingMembers(x).inbox)];
+        const extra: ExtraMember[] = [];
+        for (const p of hotIp) if (p.offset >= (hotApplied[p.partition] ?? 0)) extra.push(sighted(p.event.inbox_hash, p.event.time));
+        extra.push(sighted(k.inboxHash, now));
+        for (const x of flying.fromIp) extra.push(siblingMembers(x).inbox);
         out.signupsFromIp = total(hot.windows.ipSignups.counts(ipKey, now, extra));
       }
       if (pattern) out.domainPattern = pattern;

@@ -65,7 +65,11 @@ export function countsAt(raw: Buffer | undefined, now: number, windowMs: number,
   return out;
 }
 
-export const total = (m: Map<number, number>): number => [...m.values()].reduce((a, b) => a + b, 0);
+export function total(m: Map<number, number>): number {
+  let sum = 0;
+  for (const n of m.values()) sum += n;
+  return sum;
+}
 
 /** A member's id in an exact set (its first 8 bytes, as the stored sets keep them). */
 export const memberId = (member: Buffer): string => member.toString('latin1', 0, 8);
@@ -77,6 +81,8 @@ export interface ExtraMember {
   /** The member's exact-set id, when the caller keeps it (a member counted for many checks). */
   readonly id?: string;
 }
+
+const NO_EXTRA: readonly ExtraMember[] = [];
 
 /** The union of a value's sets in one window, per category: exact members or merged registers. */
 export interface WindowUnion {
@@ -165,9 +171,9 @@ export function countsOver(union: WindowUnion | undefined, now: number, windowMs
     else extraByCategory.set(x.category, [x]);
   }
   const out = new Map<number, number>();
-  for (const c of new Set([...stored.keys(), ...extraByCategory.keys()])) {
+  const count = (c: number): void => {
     const base = stored.get(c);
-    const more = extraByCategory.get(c) ?? [];
+    const more = extraByCategory.get(c) ?? NO_EXTRA;
     if (base?.hll) {
       // As if the extra members were added to a copy of the registers: only the registers they
       // raise change the sums (a few, against 2048 to copy and rescan).
@@ -186,7 +192,7 @@ export function countsOver(union: WindowUnion | undefined, now: number, windowMs
         raised.set(index, rank);
       }
       out.set(c, Math.round(hllEstimateFrom(sum, zeros)));
-      continue;
+      return;
     }
     const known = base?.exact;
     const added = new Set<string>();
@@ -195,7 +201,10 @@ export function countsOver(union: WindowUnion | undefined, now: number, windowMs
       if (id !== excluded && !known?.has(id)) added.add(id);
     }
     out.set(c, (known?.size ?? 0) - (excluded !== undefined && known?.has(excluded) ? 1 : 0) + added.size);
-  }
+  };
+  // The stored categories, then those only extra members have (no set of both built per read).
+  for (const c of stored.keys()) count(c);
+  for (const c of extraByCategory.keys()) if (!stored.has(c)) count(c);
   return out;
 }
 

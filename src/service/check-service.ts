@@ -174,8 +174,8 @@ export function createCheckService(d: CheckDeps): CheckService {
         prepared: p,
         history: domainAgeDays === undefined ? windowed : { ...windowed, domainAgeDays },
         models: d.models.choice(account),
-        ...(thresholds ? { thresholds } : {}),
-        ...(rules ? { rules } : {}),
+        thresholds,
+        rules,
         explain,
         bulk,
         test,
@@ -225,6 +225,6 @@ function historyKeys(account: string, p: PreparedCheck, now: number, request: ob
     accountType: view.accountType,
     time: now,
     request,
-    ...(earlier && earlier.atDomainCount + earlier.ofInboxCount > 0 ? { earlier } : {}),
+    earlier: earlier && earlier.atDomainCount + earlier.ofInboxCount > 0 ? earlier : undefined,
   };
 }

@@ -1,6 +1,6 @@
 /**
  * HMAC-SHA256 (RFC 2104) with the key's two padded blocks prepared once: each call is two
- * one-shot hashes (`crypto.hash`, Node >= 20.12) over a reused scratch buffer, where
+ * one-shot hashes (`crypto.hash`, Node >= 20.12) over reused scratch buffers, where
  * `createHmac` builds a keyed object, hashes both key blocks again and finalises, per call
  * (a check makes three to four of them). The output is createHmac('sha256', key)'s, byte for
  * byte (tested against it). Deterministic and synchronous: pure core.
@@ -37,7 +37,27 @@ export function hmacSha256(key: Uint8Array): Hmac {
         at += p.length;
       }
     }
-    outer.set(hash('sha256', scratch.subarray(0, at), 'buffer'), BLOCK);
-    return hash('sha256', outer, 'buffer');
+    outer.write(hash('sha256', scratch.subarray(0, at), 'binary'), BLOCK, DIGEST, 'latin1');
+    return digestOf(hash('sha256', outer, 'binary'));
   };
+}
+
+/**
+ * Digests are taken as latin1 strings and copied into views of a shared slab: a digest taken
+ * as a Buffer is a fresh ArrayBuffer with memory outside the heap, which the garbage collector
+ * then tracks and frees on its helper threads; a check takes three to five of them. Half the
+ * CPU and bytes per HMAC (docs/architecture.md, issue 19, tenth round). A slab is freed when no
+ * digest cut from it is alive any more.
+ */
+const SLAB_DIGESTS = 128;
+let slab = Buffer.allocUnsafeSlow(0);
+let slabUsed = SLAB_DIGESTS;
+function digestOf(latin1: string): Buffer {
+  if (slabUsed === SLAB_DIGESTS) {
+    slab = Buffer.allocUnsafeSlow(DIGEST * SLAB_DIGESTS);
+    slabUsed = 0;
+  }
+  const out = slab.subarray(DIGEST * slabUsed, DIGEST * ++slabUsed);
+  out.write(latin1, 0, DIGEST, 'latin1');
+  return out;
 }

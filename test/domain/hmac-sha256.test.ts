@@ -33,4 +33,10 @@ describe("hmacSha256: createHmac's output with the key blocks prepared once", ()
       { numRuns: 400 },
     );
   });
+
+  it('digests kept while many more are taken stay as they were (each has bytes of its own)', () => {
+    const mac = hmacSha256(Buffer.from('kept-key'));
+    const kept = Array.from({ length: 1000 }, (_, i) => mac(`value ${i}`));
+    kept.forEach((d, i) => expect(d.equals(reference(Buffer.from('kept-key'), [`value ${i}`]))).toBe(true));
+  });
 });

@@ -101,11 +101,15 @@ export interface ModelPublished {
   held_out_humans_effective?: number | null;
   /** A personal model's per-domain intercepts as served, added to `intercept` at that domain (empty or absent: none). */
   domain_effects?: DomainEffect[];
+  /** Added to the intercept, times (1 − the fade), when the domain effects fade (absent or 0 in records written before it). */
+  effects_off_shift?: number;
 }
 
 export interface DomainEffect {
   domain: string;
   effect: number;
+  /** The domain's share of the outcomes the effect was fitted on (0 in records written before it: unknown). */
+  share?: number;
 }
 
 /** A customer control as it now stands (compacted topic; a tombstone deletes it). Exactly one of api_key, rule, settings is set. */

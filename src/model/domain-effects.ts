@@ -45,10 +45,21 @@ export interface DomainPrior {
 }
 
 /**
- * The priors a personal model's effects are chosen among on its holdout (precisions), and the
- * free-mail providers' factor (docs/scorecard.md §6 measures both).
+ * The priors a personal model's effects are chosen among on its own time-ordered holdout: every
+ * precision with every free-mail factor (ties to the stronger prior). Both come from the
+ * account's outcomes, not from any file they were measured on: the precisions span 3.5 decades
+ * (from a prior that outweighs 120 outcomes to one that barely weighs one), and the factor lets
+ * the holdout say whether the account's providers mix their people and fakes as steadily as its
+ * other domains (1) or less so. What the holdout cannot see, the account's traffic changing
+ * kind after the fit, is effect-drift.ts's job at serving time (docs/scorecard.md §6).
  */
-export const PERSONAL_DOMAIN_PRIORS = { precisions: [0.1, 0.3, 1, 3, 10, 30], providerFactor: 10 } as const;
+export const PERSONAL_DOMAIN_PRIORS = { precisions: [0.01, 0.03, 0.1, 0.3, 1, 3, 10, 30], providerFactors: [1, 3, 10] } as const;
+
+/** The priors to choose a personal model's effects among (PERSONAL_DOMAIN_PRIORS' shape). */
+export interface DomainPriorGrid {
+  readonly precisions: readonly number[];
+  readonly providerFactors: readonly number[];
+}
 
 /** Effects kept per model at most (the domains with the most outcomes): bounds the record's size. */
 export const MAX_DOMAIN_EFFECTS = 5_000;
@@ -98,6 +109,22 @@ export function fitDomainEffects(examples: readonly DomainExample[], offsets: Ar
     if (Math.abs(b) >= NEGLIGIBLE) effects.set(domain, b);
   }
   return effects;
+}
+
+/**
+ * Each domain's share of the examples' weight, for the domains in `effects`: what the account's
+ * traffic looked like where the effects were fitted (effect-drift.ts compares its recent traffic
+ * with it).
+ */
+export function domainShares(examples: readonly DomainExample[], effects: ReadonlyMap<string, number>): Map<string, number> {
+  let total = 0;
+  const at = new Map<string, number>();
+  for (const e of examples) {
+    const w = e.weight ?? 1;
+    total += w;
+    if (e.domain !== undefined && effects.has(e.domain)) at.set(e.domain, (at.get(e.domain) ?? 0) + w);
+  }
+  return new Map([...at].map(([d, w]) => [d, w / total]));
 }
 
 /** The effect for an example's domain (0 for a domain without one). */

@@ -11,11 +11,13 @@ import { GUARD_REASONS, type GuardReason, type Scorecard } from './score.ts';
 export function learnedScorecard(m: ModelPublished): Scorecard | undefined {
   if (m.feature_version !== FEATURE_VERSION || m.weights.length !== FEATURE_NAMES.length) return undefined;
   if (!Number.isInteger(m.version) || m.version < 1) return undefined;
-  if (!Number.isFinite(m.intercept) || !m.weights.every(Number.isFinite)) return undefined;
+  if (!Number.isFinite(m.intercept) || !m.weights.every(Number.isFinite) || !Number.isFinite(m.effects_off_shift ?? 0)) return undefined;
   const effects = m.domain_effects ?? [];
   // Only a personal model may carry them: one account's outcomes never move another's scores.
   if (effects.length > 0 && !m.account) return undefined;
-  if (!effects.every((e) => Number.isFinite(e.effect) && e.domain !== '')) return undefined;
+  if (!effects.every((e) => Number.isFinite(e.effect) && e.domain !== '' && (e.share === undefined || (e.share >= 0 && e.share <= 1)))) return undefined;
+  // Records written before the shares carry 0 (unknown): their effects serve without drift measure.
+  const shares = effects.filter((e) => (e.share ?? 0) > 0);
   // Reasons this build does not know (a newer trainer's) are left out of what /v1/model says.
   const adjusted = GUARD_REASONS.filter((r) => m.adjusted?.includes(r));
   return {
@@ -29,6 +31,7 @@ export function learnedScorecard(m: ModelPublished): Scorecard | undefined {
     ...(!m.account && m.withheld_accounts?.length ? { withheldFrom: new Set(m.withheld_accounts) } : {}),
     ...(adjusted.length ? { adjustedFor: adjusted } : {}),
     ...(effects.length ? { domainIntercepts: new Map(effects.map((e) => [e.domain, e.effect])) } : {}),
+    ...(shares.length ? { domainShares: new Map(shares.map((e) => [e.domain, e.share!])), domainEffectsOffShift: m.effects_off_shift ?? 0 } : {}),
   };
 }
 

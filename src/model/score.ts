@@ -42,6 +42,18 @@ export interface Scorecard {
    * check at that domain: the model's intercept there. Absent: one intercept everywhere.
    */
   readonly domainIntercepts?: ReadonlyMap<string, number>;
+  /** Each of those domains' share of the outcomes they were fitted on (effect-drift.ts); absent: unknown (older records). */
+  readonly domainShares?: ReadonlyMap<string, number>;
+  /**
+   * What the intercept moves by without the per-domain intercepts (effects-off.ts): the level at
+   * which the model without them blocks the held-out people its guard allowed. Absent: 0.
+   */
+  readonly domainEffectsOffShift?: number;
+  /**
+   * The factor the per-domain intercepts serve with now (effect-drift.ts: the account's traffic
+   * moved); absent: 1. At factor f every check also gets (1 − f) of `domainEffectsOffShift`.
+   */
+  readonly domainEffectScale?: number;
 }
 
 /** Validates a scorecard document and returns it in scoring form; throws with the problem named. */
@@ -125,7 +137,9 @@ export const humanScoreOf = (probability: number): number => Math.round(100 * pr
 /** The scorecard's intercept for a check at `domain` (its own for that domain, if it has one). */
 export function interceptAt(card: Scorecard, domain: string | undefined): number {
   const effect = domain === undefined ? undefined : card.domainIntercepts?.get(domain);
-  return effect === undefined ? card.intercept : card.intercept + effect;
+  const scale = card.domainEffectScale ?? 1;
+  const level = scale === 1 ? card.intercept : card.intercept + (1 - scale) * (card.domainEffectsOffShift ?? 0);
+  return effect === undefined ? level : level + scale * effect;
 }
 
 /**

@@ -21,7 +21,9 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { DEFAULT_THRESHOLDS } from '../domain/check.ts';
-import { domainEffectOf, fitDomainEffects, type DomainPrior } from './domain-effects.ts';
+import { blockCutLogit } from './calibration.ts';
+import { domainEffectOf, domainShares, fitDomainEffects, type DomainPrior, type DomainPriorGrid } from './domain-effects.ts';
+import { effectsOffShift } from './effects-off.ts';
 import { logLossOf } from './prequential.ts';
 import { sigmoid, type GuardReason } from './score.ts';
 import { keepPriorWhereUnexercised, unexercisedFeatures } from './unexercised.ts';
@@ -175,10 +177,10 @@ export interface TrainOptions {
   /** The verdict guard's ceiling on held-out humans blocked, at 95% confidence (default 3%; 1 lifts the sampling bound: verdict-guard.ts). */
   readonly blockedHumansCeiling?: number;
   /**
-   * Fit per-domain intercepts too (a personal model: domain-effects.ts), their prior's precision
-   * chosen on the holdout among these (or none, when none does better there).
+   * Fit per-domain intercepts too (a personal model: domain-effects.ts), their prior (precision
+   * and free-mail factor) chosen on the holdout among these (or none, when none does better there).
    */
-  readonly domainEffects?: { readonly precisions: readonly number[]; readonly providerFactor: number };
+  readonly domainEffects?: DomainPriorGrid;
   readonly pause?: () => Promise<void>;
 }
 
@@ -234,6 +236,10 @@ export interface TrainedModel<E extends LabelledExample = LabelledExample> exten
   readonly baselineHeldOutFakesCaught: number;
   /** Per-domain intercepts as served (scaled as the weights are), empty without them (domain-effects.ts). */
   readonly domainEffects: ReadonlyMap<string, number>;
+  /** Each effect's domain's share of the examples' weight (effect-drift.ts): the traffic the effects describe. */
+  readonly domainShares: ReadonlyMap<string, number>;
+  /** Added to the served logit without the effects so that it blocks the held-out humans the guard allowed (effects-off.ts); 0 without effects. */
+  readonly effectsOffShift: number;
   /** Their prior as chosen on the holdout; undefined: none fitted, or none did better there. */
   readonly domainPrior?: DomainPrior;
   /** Every example with P(human) from a fit that did not see it (recalibrated and shrunk as the model is), oldest first. */
@@ -276,10 +282,15 @@ export async function trainModel<E extends LabelledExample>(examples: readonly E
   // Per-domain effects (when chosen) fitted as residuals on the given model's logits.
   const withDomains = (fit: readonly E[], m: LinearModel): ReadonlyMap<string, number> =>
     domains.prior ? fitDomainEffects(fit, fit.map((e) => logitOf(m, e.features)), domains.prior) : NO_EFFECTS;
-  // Held-out logits: the newest from the fit on the older examples, each older block from a fit on everything else.
+  // Held-out logits: the newest from the fit on the older examples, each older block from a fit on everything else
+  // (and without the effects, for the level the model keeps when they fade: effects-off.ts).
   const heldOutLogits = new Float64Array(sorted.length);
+  const heldOutLinear = new Float64Array(sorted.length);
   const olderEffects = withDomains(older, bestOlder);
-  for (let i = cut; i < sorted.length; i++) heldOutLogits[i] = logitOf(bestOlder, sorted[i]!.features) + domainEffectOf(olderEffects, sorted[i]!.domain);
+  for (let i = cut; i < sorted.length; i++) {
+    heldOutLinear[i] = logitOf(bestOlder, sorted[i]!.features);
+    heldOutLogits[i] = heldOutLinear[i]! + domainEffectOf(olderEffects, sorted[i]!.domain);
+  }
   for (let f = 0; f < OLDER_FOLDS; f++) {
     const from = Math.floor((f * cut) / OLDER_FOLDS);
     const to = Math.floor(((f + 1) * cut) / OLDER_FOLDS);
@@ -287,7 +298,10 @@ export async function trainModel<E extends LabelledExample>(examples: readonly E
     const rest = [...sorted.slice(0, from), ...sorted.slice(to)];
     const m = await fitLogistic(rest, prior, { l2: best.l2, start: bestOlder, ...pause });
     const effects = withDomains(rest, m);
-    for (let i = from; i < to; i++) heldOutLogits[i] = logitOf(m, sorted[i]!.features) + domainEffectOf(effects, sorted[i]!.domain);
+    for (let i = from; i < to; i++) {
+      heldOutLinear[i] = logitOf(m, sorted[i]!.features);
+      heldOutLogits[i] = heldOutLinear[i]! + domainEffectOf(effects, sorted[i]!.domain);
+    }
   }
   const blockBelow = o.blockBelow ?? DEFAULT_THRESHOLDS.reviewAtLeast;
   const guard = guardVerdicts(
@@ -308,8 +322,13 @@ export async function trainModel<E extends LabelledExample>(examples: readonly E
   const unexercised = unexercisedFeatures(sorted, prior.weights.length);
   const final = keepPriorWhereUnexercised({ intercept: scale * fitted.intercept + shift, weights: fitted.weights.map((x) => scale * x) }, prior, o.servingScale ?? 1, unexercised);
   // The effects as served: the same affine map, whose shift the intercept carries already.
-  const domainEffects = new Map([...withDomains(sorted, fitted)].map(([d, b]) => [d, scale * b]));
+  const effectsAsFitted = withDomains(sorted, fitted);
+  const domainEffects = new Map([...effectsAsFitted].map(([d, b]) => [d, scale * b]));
   const servedLogitOf = (e: LabelledExample): number => logitOf(final, e.features) + domainEffectOf(domainEffects, e.domain);
+  const heldOutHumans = sorted.flatMap((e, i) => (e.human ? [i] : []));
+  const served = (z: number): number => servedLogit(z, guard, servingScale, blockBelow);
+  const effectsOff =
+    domainEffects.size === 0 ? 0 : effectsOffShift(heldOutHumans.map((i) => served(heldOutLogits[i]!)), heldOutHumans.map((i) => served(heldOutLinear[i]!)), blockCutLogit(blockBelow));
   return {
     intercept: final.intercept,
     weights: final.weights,
@@ -339,6 +358,8 @@ export async function trainModel<E extends LabelledExample>(examples: readonly E
     heldOutFakesCaughtInherited: guard.inheritedFakesCaught,
     baselineHeldOutFakesCaught: guard.baselineFakesCaught,
     domainEffects,
+    domainShares: domainShares(sorted, effectsAsFitted),
+    effectsOffShift: effectsOff,
     ...(domains.prior ? { domainPrior: domains.prior } : {}),
     heldOut: sorted.map((example, i) => ({ example, probability: sigmoid(servedLogit(heldOutLogits[i]!, guard, servingScale, blockBelow)) })),
   };
@@ -349,18 +370,21 @@ const NO_EFFECTS: ReadonlyMap<string, number> = new Map();
 /**
  * The per-domain effects' prior on the time-ordered holdout: effects fitted on the older
  * examples as residuals of `model` (the linear fit on them at the chosen l2), scored on the
- * newest. None unless one does strictly better there than the model alone; ties go to the
- * stronger prior. `loss`: the holdout's log loss with the chosen effects.
+ * newest, every precision with every free-mail factor. None unless one does strictly better
+ * there than the model alone; ties go to the stronger prior (the larger factor first).
+ * `loss`: the holdout's log loss with the chosen effects.
  */
 function chooseDomainPrior(older: readonly LabelledExample[], newest: readonly LabelledExample[], model: LinearModel, o: TrainOptions['domainEffects']): { prior?: DomainPrior; loss?: number } {
-  if (!o || o.precisions.length === 0) return {};
+  if (!o || o.precisions.length === 0 || o.providerFactors.length === 0) return {};
   const offsets = older.map((e) => logitOf(model, e.features));
   let best: { prior?: DomainPrior; loss: number } = { loss: meanLogLoss(newest, (e) => predict(model, e.features)) };
-  for (const precision of [...o.precisions].sort((a, b) => b - a)) {
-    const prior = { precision, providerFactor: o.providerFactor };
-    const effects = fitDomainEffects(older, offsets, prior);
-    const loss = meanLogLoss(newest, (e) => sigmoid(logitOf(model, e.features) + domainEffectOf(effects, e.domain)));
-    if (loss < best.loss - 1e-9) best = { prior, loss };
+  for (const providerFactor of [...o.providerFactors].sort((a, b) => b - a)) {
+    for (const precision of [...o.precisions].sort((a, b) => b - a)) {
+      const prior = { precision, providerFactor };
+      const effects = fitDomainEffects(older, offsets, prior);
+      const loss = meanLogLoss(newest, (e) => sigmoid(logitOf(model, e.features) + domainEffectOf(effects, e.domain)));
+      if (loss < best.loss - 1e-9) best = { prior, loss };
+    }
   }
   return best.prior ? best : {};
 }

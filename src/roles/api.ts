@@ -228,7 +228,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     now: ctx.now,
     checks,
     feedback,
-    model: createModelService(queries, config.modelMode, d.learned, ctx.now, config.maxAccountShare),
+    model: createModelService(queries, config.modelMode, d.learned, ctx.now, config.maxAccountShare, (account) => models.effectsFade(account)),
     usage: createUsageService(queries, ctx.now),
     rules,
     settings,

@@ -187,7 +187,8 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
       baseline_held_out_fakes_caught: m.baselineHeldOutFakesCaught,
       adjusted: [...m.adjusted],
       held_out_humans_effective: m.heldOutHumansEffective,
-      domain_effects: [...m.domainEffects].map(([domain, effect]) => ({ domain, effect })),
+      domain_effects: [...m.domainEffects].map(([domain, effect]) => ({ domain, effect, share: m.domainShares.get(domain) ?? 0 })),
+      effects_off_shift: m.effectsOffShift,
     };
     const key = Buffer.from(account === undefined ? 'model' : `model:${account}`);
     await producer.send(TOPICS.models.name, [{ key, value: d.codecs.models.encode(model), timestamp: model.trained_at, partition: 0 }]);

@@ -50,7 +50,8 @@ export interface CheckDeps {
   /** Days since the domain was registered, once a background lookup has answered (RDAP). */
   domainAge?: { ageDays(domain: string, now: number): number | undefined };
   history: HistoryQueries;
-  models: { choice(account: string): ModelChoice };
+  /** `domain`: the check's, counted in the account's recent traffic (absent: a test check; model-serving.ts). */
+  models: { choice(account: string, domain?: string): ModelChoice };
   hasher: KeyedHasher;
   signer: CheckIdSigner;
   events: CheckEvents;
@@ -173,7 +174,7 @@ export function createCheckService(d: CheckDeps): CheckService {
         account,
         prepared: p,
         history: domainAgeDays === undefined ? windowed : { ...windowed, domainAgeDays },
-        models: d.models.choice(account),
+        models: d.models.choice(account, test ? undefined : p.address.domain),
         thresholds,
         rules,
         explain,

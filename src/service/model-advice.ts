@@ -4,6 +4,7 @@
  * customer's outcomes in all, and how many customers reported) and the caller's own outcomes.
  */
 import type { ModelPublished } from '../domain/events.ts';
+import { DRIFT_WINDOW } from '../model/effect-drift.ts';
 import { HEALTH_WINDOW, RECENT_WINDOW } from '../model/prequential.ts';
 import type { GuardReason } from '../model/score.ts';
 import type { ModelMode } from '../model/serving.ts';
@@ -39,6 +40,8 @@ export interface AdviceInput {
    * because it is newer, in auto because it does better on the account's outcomes.
    */
   overPersonal?: number;
+  /** The factor the described personal model's per-domain effects serve with now, below 1 when the caller's recent traffic moved (effect-drift.ts); absent: in full. */
+  effectsFade?: number;
 }
 
 /** What the caller's own outcomes still lack for a personal model (the trainer's thresholds). */
@@ -95,6 +98,15 @@ function heldBackNote(held: readonly ModelPublished[]): string {
     .join('');
 }
 
+/** A personal model whose per-domain effects the caller's recent traffic faded (effect-drift.ts), in words. */
+function fadeNote(fade: number | undefined): string {
+  if (fade === undefined || !(fade < 1)) return '';
+  return (
+    ` Your last ${DRIFT_WINDOW} checks came from other domains than the outcomes it was fitted on, so what it learned about each domain is served at ` +
+    `${Math.floor(100 * fade)}% until outcomes of your newer traffic refit it.`
+  );
+}
+
 /** The model described was adjusted by the guards (and kept its advantage): what was done, in words. */
 function adjustedNote(adjusted: readonly GuardReason[] | undefined): string {
   if (!adjusted?.length) return '';
@@ -139,7 +151,7 @@ export function recommend(o: AdviceInput): string {
         : ` It is served instead of your personal model v${o.overPersonal}, which it beats on your recent outcomes (those both scored, the last ${HEALTH_WINDOW} at most).`;
   if (!o.healthy) {
     const scored = o.learnedExamples < RECENT_WINDOW ? ` It has been measured on ${o.learnedExamples} of the ${RECENT_WINDOW} outcomes${own} needed to judge it${balanced}.` : ` It is not beating the baseline on recent outcomes${own}${balanced}.`;
-    return `${name} exists.${scored} ${o.mode === 'on' ? 'It is served anyway (mode on).' : 'The baseline is served until it does (mode auto).'}${instead}${adjustedNote(o.adjusted)}${held}${next}`;
+    return `${name} exists.${scored} ${o.mode === 'on' ? 'It is served anyway (mode on).' : 'The baseline is served until it does (mode auto).'}${instead}${adjustedNote(o.adjusted)}${fadeNote(o.effectsFade)}${held}${next}`;
   }
-  return `${name} beats the baseline on the last ${o.judgedOn ?? Math.min(o.learnedExamples, HEALTH_WINDOW)} outcomes${own}${balanced} and is served${o.mode === 'auto' ? ' (mode auto)' : ''}.${instead}${adjustedNote(o.adjusted)}${held} Keep reporting outcomes so it keeps improving.`;
+  return `${name} beats the baseline on the last ${o.judgedOn ?? Math.min(o.learnedExamples, HEALTH_WINDOW)} outcomes${own}${balanced} and is served${o.mode === 'auto' ? ' (mode auto)' : ''}.${instead}${adjustedNote(o.adjusted)}${fadeNote(o.effectsFade)}${held} Keep reporting outcomes so it keeps improving.`;
 }

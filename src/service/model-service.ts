@@ -25,7 +25,8 @@ export interface LearnedModelSource {
   heldBack?(account: string | undefined): ModelPublished | undefined;
 }
 
-export function createModelService(queries: ModelStatsQueries, mode: ModelMode, learned: LearnedModelSource, now: () => number, maxAccountShare?: number): ModelService {
+/** `effectsFade`: the factor an account's personal per-domain effects serve with now (model-serving.ts); absent: in full. */
+export function createModelService(queries: ModelStatsQueries, mode: ModelMode, learned: LearnedModelSource, now: () => number, maxAccountShare?: number, effectsFade?: (account: string) => number): ModelService {
   return {
     async stats(account) {
       const rows = await queries.modelStats(now());
@@ -78,6 +79,7 @@ export function createModelService(queries: ModelStatsQueries, mode: ModelMode, 
           adjusted: (personal ? personalCard : sharedCard)?.adjustedFor ?? [],
           ownHumans: own.humans,
           ownFakes: own.fakes,
+          ...(personal && effectsFade ? { effectsFade: effectsFade(account) } : {}),
           // Mode on serves the newer model without comparing; auto only one that did better.
           ...(served === 'shared' && models.personal.version > 0 && (mode === 'on' || models.personal.healthy) ? { overPersonal: models.personal.version } : {}),
         }),

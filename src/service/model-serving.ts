@@ -2,7 +2,9 @@
  * What each check is scored with, decided without waiting on the state: the shared learned
  * model and the account's personal one come from the model follower, and their health is
  * recomputed from the prequential tallies after state commits (at most every `refreshMs`),
- * by the same rule /v1/model reports (src/model/serving.ts, src/model/shared-health.ts).
+ * by the same rule /v1/model reports (src/model/serving.ts, src/model/shared-health.ts). The
+ * personal model's per-domain effects serve scaled by how far the account's recent traffic moved
+ * from the traffic they were fitted on (recent-domains.ts).
  */
 import { summarizeAccounts, type AccountTallies, type StatsSummary } from '../model/prequential.ts';
 import { accountModels, servedModel, type ModelMode } from '../model/serving.ts';
@@ -10,9 +12,17 @@ import { balancedJudgement, sharedJudgementFor, type SharedJudgement } from '../
 import type { ModelChoice } from '../check/decide-check.ts';
 import type { LearnedModelSource } from './model-service.ts';
 import type { ModelStatsQueries } from './ports.ts';
+import { createRecentDomains } from './recent-domains.ts';
 
 export interface ModelServing {
-  choice(account: string): ModelChoice;
+  /**
+   * What scores the account's check: the personal model with its per-domain effects as the
+   * account's recent traffic scales them (recent-domains.ts). `domain`: the check's, counted in
+   * that traffic after this choice (absent: a test check, counted nowhere).
+   */
+  choice(account: string, domain?: string): ModelChoice;
+  /** The factor the account's personal model's per-domain effects serve with now (1: in full, or none to fade). */
+  effectsFade(account: string): number;
   /** Recomputes health now (also called on state commits). */
   refresh(): Promise<void>;
   stop(): void;
@@ -28,6 +38,8 @@ export interface ModelServingDeps {
   maxAccountShare?: number;
   refreshMs?: number;
   onError?: (err: unknown) => void;
+  /** Checks per account the drift of its traffic is measured over (default DRIFT_WINDOW: effect-drift.ts). */
+  driftWindow?: number;
 }
 
 export function createModelServing(d: ModelServingDeps): ModelServing {
@@ -35,6 +47,7 @@ export function createModelServing(d: ModelServingDeps): ModelServing {
   let perAccount = new Map<string, { tallies: AccountTallies; summary: StatsSummary }>();
   let last = -Infinity;
   let running: Promise<void> | undefined;
+  const recent = createRecentDomains(d.driftWindow);
 
   async function refresh(): Promise<void> {
     last = d.now();
@@ -93,12 +106,17 @@ export function createModelServing(d: ModelServingDeps): ModelServing {
   };
 
   return {
-    choice(account) {
+    choice(account, domain) {
       const shared = d.learned.shared();
-      const personal = d.learned.personal(account);
+      const fitted = d.learned.personal(account);
+      const personal = fitted && recent.serve(account, fitted, domain);
       if (!shared && !personal) return { shared, personal, served: 'baseline' };
       const own = perAccount.get(account);
       return { shared, personal, served: servedModel(d.mode, accountModels(account, shared, personal, sharedJudgementFor(own?.tallies, balanced), own?.summary)) };
+    },
+    effectsFade(account) {
+      const card = d.learned.personal(account);
+      return card ? recent.fade(account, card) : 1;
     },
     refresh,
     stop,

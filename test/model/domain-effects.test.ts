@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BASELINE_AS_SET, BASELINE_CALIBRATION_SCALE } from '../../src/model/baseline.ts';
-import { domainEffectOf, fitDomainEffects, MAX_DOMAIN_EFFECTS, PERSONAL_DOMAIN_PRIORS, type DomainExample } from '../../src/model/domain-effects.ts';
+import { domainEffectOf, domainShares, fitDomainEffects, MAX_DOMAIN_EFFECTS, PERSONAL_DOMAIN_PRIORS, type DomainExample } from '../../src/model/domain-effects.ts';
 import { FEATURE_INDEX, FEATURE_NAMES } from '../../src/model/features.ts';
 import { rocAuc } from '../../src/model/metrics.ts';
 import { sigmoid } from '../../src/model/score.ts';
@@ -86,6 +86,12 @@ describe('fitDomainEffects', () => {
     expect(e.get('busy.example')).toBeGreaterThan(0);
   });
 
+  it("gives each effect's domain its share of the examples' weight (examples without a domain count in the whole)", () => {
+    const xs = [...times(3, at('farm.example', false)), at('people.example', true, custom, 2), at('quiet.example', true), at(undefined, true)];
+    const effects = new Map([['farm.example', -1], ['people.example', 1]]);
+    expect(domainShares(xs, effects)).toEqual(new Map([['farm.example', 3 / 7], ['people.example', 2 / 7]]));
+  });
+
   it('refuses a prior that is not one', () => {
     expect(() => fitDomainEffects([], [], { precision: 0, providerFactor: 10 })).toThrow(/precision/);
     expect(() => fitDomainEffects([], [], { precision: 1, providerFactor: 0.5 })).toThrow(/providerFactor/);
@@ -129,6 +135,13 @@ describe('trainModel: per-domain effects (a personal model)', () => {
     expect(without.domainPrior).toBeUndefined();
     expect(withEffects.domainPrior).toBeDefined();
     expect(PERSONAL_DOMAIN_PRIORS.precisions).toContain(withEffects.domainPrior!.precision);
+    expect(PERSONAL_DOMAIN_PRIORS.providerFactors).toContain(withEffects.domainPrior!.providerFactor);
+    // Each effect's share of the outcomes: what the traffic they describe looked like (effect-drift.ts).
+    expect([...withEffects.domainShares.keys()].sort()).toEqual([...withEffects.domainEffects.keys()].sort());
+    for (const [d, s] of withEffects.domainShares) expect(s).toBeCloseTo(seen.filter((e) => e.domain === d).length / seen.length, 12);
+    // Without the effects, shifted by effectsOffShift, the model blocks as many held-out humans as the guard allowed with them.
+    expect(Number.isFinite(withEffects.effectsOffShift)).toBe(true);
+    expect(without.effectsOffShift).toBe(0);
     for (let k = 0; k < 4; k++) expect(withEffects.domainEffects.get(`farm${k}.example`)).toBeLessThan(-1);
     const served = (m: typeof withEffects) => later.map((e) => logitOf(m, e.features) + domainEffectOf(m.domainEffects, e.domain));
     const labels = later.map((e) => e.human);

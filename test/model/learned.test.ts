@@ -87,8 +87,28 @@ describe('learnedScorecard', () => {
     expect(there.evidence).toEqual(elsewhere.evidence);
   });
 
+  it("carries each effect's share of the outcomes it was fitted on (0: a record written before them, unknown), and fades the effects towards the level the guard set without them", () => {
+    const card = learnedScorecard(published({ account: 'acme', domain_effects: [{ domain: 'farm.example', effect: -2, share: 0.25 }, { domain: 'people.example', effect: 0.5, share: 0 }], effects_off_shift: -0.5 }))!;
+    expect(card.domainShares).toEqual(new Map([['farm.example', 0.25]]));
+    expect(card.domainEffectsOffShift).toBe(-0.5);
+    const old = learnedScorecard(published({ account: 'acme', domain_effects: [{ domain: 'farm.example', effect: -2 }] }))!;
+    expect(old.domainShares).toBeUndefined();
+    expect(old.domainEffectsOffShift).toBeUndefined();
+    const x = new Float64Array(FEATURE_NAMES.length);
+    expect(scoreFeatures(x, card, undefined, 'farm.example').intercept).toBeCloseTo(0.25 - 2, 12);
+    expect(scoreFeatures(x, card, undefined, 'elsewhere.example').intercept).toBeCloseTo(0.25, 12);
+    // Faded by f, every check gets (1 - f) of the shift, and its domain's effect times f.
+    expect(scoreFeatures(x, { ...card, domainEffectScale: 0.25 }, undefined, 'farm.example').intercept).toBeCloseTo(0.25 + 0.75 * -0.5 + 0.25 * -2, 12);
+    expect(scoreFeatures(x, { ...card, domainEffectScale: 0.25 }, undefined, 'elsewhere.example').intercept).toBeCloseTo(0.25 + 0.75 * -0.5, 12);
+    expect(scoreFeatures(x, { ...card, domainEffectScale: 0 }, undefined, 'farm.example').intercept).toBeCloseTo(0.25 - 0.5, 12);
+    expect(scoreFeatures(x, { ...card, domainEffectScale: 0 }, undefined, 'people.example').intercept).toBeCloseTo(0.25 - 0.5, 12);
+  });
+
   it.each([
     ['on a shared model (one account\'s outcomes never move another\'s scores)', { domain_effects: [{ domain: 'farm.example', effect: -1 }] }],
+    ['a share above 1', { account: 'acme', domain_effects: [{ domain: 'farm.example', effect: -1, share: 1.5 }] }],
+    ['a negative share', { account: 'acme', domain_effects: [{ domain: 'farm.example', effect: -1, share: -0.1 }] }],
+    ['a non-finite shift without them', { account: 'acme', domain_effects: [{ domain: 'farm.example', effect: -1, share: 0.1 }], effects_off_shift: Number.POSITIVE_INFINITY }],
     ['a non-finite effect', { account: 'acme', domain_effects: [{ domain: 'farm.example', effect: Number.NaN }] }],
     ['an empty domain', { account: 'acme', domain_effects: [{ domain: '', effect: -1 }] }],
   ] as [string, Partial<ModelPublished>][])('rejects per-domain intercepts %s', (_name, over) => {

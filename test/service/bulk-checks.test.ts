@@ -47,6 +47,8 @@ function harness(o: { slice: number; slots?: number; hold?: boolean; dnsConcurre
     },
   };
   let uuid = 0;
+  /** The domain each model choice was given (counted in the account's recent traffic; undefined: a test check). */
+  const chosen: (string | undefined)[] = [];
   const deps: CheckDeps = {
     pipeline,
     dns: {
@@ -70,7 +72,12 @@ function harness(o: { slice: number; slots?: number; hold?: boolean; dnsConcurre
         return {};
       },
     },
-    models: { choice: () => ({ shared: undefined, personal: undefined, served: 'baseline' }) },
+    models: {
+      choice: (_account, domain) => {
+        chosen.push(domain);
+        return { shared: undefined, personal: undefined, served: 'baseline' };
+      },
+    },
     hasher: createKeyedHasher(Buffer.alloc(32, 3)),
     signer: createCheckIdSigner([{ id: 1, secret: Buffer.alloc(32, 4) }]),
     events,
@@ -88,7 +95,7 @@ function harness(o: { slice: number; slots?: number; hold?: boolean; dnsConcurre
       dnsWaiting.splice(0).forEach((f) => f());
     }
   };
-  return { service: createCheckService(deps), reads, appends, held, lookups, answerDns, inFlight: () => inFlight, mostInFlight: () => mostInFlight, dnsMost: () => dnsMost };
+  return { service: createCheckService(deps), chosen, reads, appends, held, lookups, answerDns, inFlight: () => inFlight, mostInFlight: () => mostInFlight, dnsMost: () => dnsMost };
 }
 
 const until = async (cond: () => boolean): Promise<void> => {
@@ -97,6 +104,19 @@ const until = async (cond: () => boolean): Promise<void> => {
 };
 
 describe('bulk checks', () => {
+  it("counts each checked address's domain in the account's recent traffic (the model choice), a test key's none", async () => {
+    const h = harness({ slice: 2 });
+    const emails = ['mira.holm@example-a.org', 'jonas.berg@example-b.org', 'ida.lund@example-a.org'];
+    const answer = h.service.bulk('acme', emails);
+    void h.answerDns();
+    await answer;
+    expect(h.chosen).toEqual(['example-a.org', 'example-b.org', 'example-a.org']);
+    const test = h.service.bulk('acme', ['nils.ek@example-c.org'], { test: true });
+    void h.answerDns();
+    await test;
+    expect(h.chosen.slice(3)).toEqual([undefined]);
+  });
+
   it('one durable append per slice, in input order, and no answer before its slice is durable', async () => {
     const h = harness({ slice: 4, hold: true });
     const emails = Array.from({ length: 10 }, (_, i) => `person${i}.lindqvist@example-${i % 3}.org`);

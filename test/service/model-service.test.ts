@@ -309,6 +309,16 @@ describe('createModelService with a personal model', () => {
     expect(hooli.learned.log_loss).not.toBeCloseTo(0.1054, 2); // never acme's personal figures
   });
 
+  it("says when the caller's recent traffic faded its personal model's per-domain effects, and only to the caller of that personal model", async () => {
+    const fades: Record<string, number> = { acme: 0.123, globex: 0.2 };
+    const faded = createModelService(queriesOf(rows), 'auto', source(learnedCard(4), { acme: learnedCard(5, 'acme') }), () => NOW, undefined, (a) => fades[a] ?? 1);
+    expect((await faded.stats('acme')).recommendation).toContain('Your last 200 checks came from other domains than the outcomes it was fitted on, so what it learned about each domain is served at 12% until');
+    // globex is described the shared model, which has no per-domain effects.
+    expect((await faded.stats('globex')).recommendation).not.toContain('other domains');
+    fades.acme = 1;
+    expect((await faded.stats('acme')).recommendation).not.toContain('other domains');
+  });
+
   it('an account whose personal model is still being measured is told how far along, on its own outcomes', async () => {
     const early: Rows = [{ account: 'acme', stats: statsOf({ humans: 40, fakes: 40, baselineP: 0.6, learnedP: null, personalP: 0.9, personalScored: 12 }) }];
     const v = await createModelService(queriesOf(early), 'auto', source(undefined, { acme: learnedCard(1, 'acme') }), () => NOW).stats('acme');

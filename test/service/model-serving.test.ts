@@ -320,4 +320,25 @@ describe('createModelServing with personal models', () => {
     expect(stale.choice('acme').served).toBe('shared');
     expect(stale.choice('acme').personal?.version).toBe(3);
   });
+
+  it("scores with the personal model's per-domain effects faded once the account's recent checks left the domains they were fitted on", () => {
+    const withEffects = { ...learnedCard(3, 'acme'), domainIntercepts: new Map([['farm.example', -2]]), domainShares: new Map([['farm.example', 0.5]]) };
+    const serving = createModelServing({
+      mode: 'on',
+      learned: source(learnedCard(2), { acme: withEffects }),
+      queries: fakeQueries(() => []),
+      onStateCommit: () => () => undefined,
+      now: () => 10_000,
+      driftWindow: 20,
+    });
+    for (let i = 0; i < 20; i++) expect(serving.choice('acme', i % 2 ? 'farm.example' : `p${i}.example`).personal).toBe(withEffects);
+    expect(serving.choice('acme', 'farm.example').personal).toBe(withEffects);
+    for (let i = 0; i < 20; i++) serving.choice('acme', `elsewhere${i}.example`);
+    expect(serving.choice('acme').personal).toMatchObject({ version: 3, domainEffectScale: 0 });
+    expect(serving.effectsFade('acme')).toBe(0);
+    expect(serving.effectsFade('globex')).toBe(1);
+    // A test check (no domain) is not counted: the account's traffic is as it was.
+    for (let i = 0; i < 20; i++) serving.choice('acme');
+    expect(serving.choice('acme').personal?.domainEffectScale).toBe(0);
+  });
 });

@@ -3,8 +3,10 @@
  * because its per-address work is done a slice at a time (shell; the decisions are check-service's):
  *   parse every address; look up each distinct domain in DNS once, all started at once
  *   (MAILSIFT_BULK_CONCURRENCY at a time);
- *   then, in input order, each slice of up to MAILSIFT_BULK_SLICE addresses takes one slot of the
- *   account's fair share (fair-share.ts) and, in it: analyses its addresses in one loop, reads
+ *   then, in input order, each slice takes one slot of the account's fair share (fair-share.ts),
+ *   its size decided when it starts: the next addresses whose DNS has answered, up to
+ *   MAILSIFT_BULK_SLICE, or one while single checks are coming in (FairShare.sliceLimit); in
+ *   the slot it analyses its addresses in one loop, reads
  *   their history in one turn (one trip to the state: coalescing-reader.ts), judges them in one
  *   loop and appends their events as ONE durable write (CheckEvents.appendMany).
  * Every answer still waits for its event to be durable, and the windowed counts still treat the
@@ -36,6 +38,12 @@ export interface CheckSteps {
 }
 
 type Entry = CheckResultBody | BulkErrorEntry;
+/** A valid address of the request with its DNS facts, at input position `i`. */
+interface SliceItem {
+  i: number;
+  address: ParsedAddress;
+  dns: DnsFacts | undefined;
+}
 
 export function bulkChecks(d: CheckDeps, steps: CheckSteps): (account: string, emails: readonly string[], test: boolean) => Promise<Entry[]> {
   /** Each distinct domain's DNS facts, every lookup started now, `d.bulkConcurrency` at a time. */
@@ -71,7 +79,7 @@ export function bulkChecks(d: CheckDeps, steps: CheckSteps): (account: string, e
    * one durable append, then the answers. `failed`: a slice that failed before this one started
    * (the request answers 503): this one records nothing.
    */
-  async function judgeSlice(account: string, slice: readonly { i: number; address: ParsedAddress; dns: DnsFacts | undefined }[], test: boolean, order: InputOrder, request: object, out: Entry[], failed: () => boolean): Promise<void> {
+  async function judgeSlice(account: string, slice: readonly SliceItem[], test: boolean, order: InputOrder, request: object, out: Entry[], failed: () => boolean): Promise<void> {
     if (failed()) return;
     const now = d.now();
     const prepared = slice.map((s) => steps.analyse(s.address, s.dns, undefined));
@@ -119,19 +127,41 @@ export function bulkChecks(d: CheckDeps, steps: CheckSteps): (account: string, e
     const order = new InputOrder();
     const request = {};
     let failure = false;
+    // Addresses whose DNS has answered, in input order; `taken` of them are in a slice already.
+    const ready: SliceItem[] = [];
+    let taken = 0;
+    let queued = 0;
     const slices: Promise<void>[] = [];
-    for (let from = 0; from < emails.length && !failure; from += d.bulkSlice) {
-      const at: number[] = [];
-      for (let i = from; i < Math.min(from + d.bulkSlice, emails.length); i++) if (addresses[i]) at.push(i);
-      if (at.length === 0) continue;
-      const dns = d.dns ? await Promise.all(at.map((i) => facts.get(addresses[i]!.domain)!)) : undefined;
-      const slice = at.map((i, k) => ({ i, address: addresses[i]!, dns: dns?.[k] }));
-      // Submitted in input order, after the earlier slices: their analyses (their sightings) come first.
-      const done = d.fairShare.run(account, () => judgeSlice(account, slice, test, order, request, out, () => failure));
-      done.catch(() => (failure = true));
-      slices.push(done);
+    // Enough tasks waiting for the ready addresses not taken yet in slices of the most a task
+    // may take; each takes its slice when it STARTS (as many as the fair share allows then),
+    // in input order (tasks start in submission order), and tops the tasks up.
+    const topUp = (): void => {
+      while (!failure && queued * d.bulkSlice < ready.length - taken) {
+        queued++;
+        const done = d.fairShare.run(account, () => {
+          queued--;
+          const n = failure ? 0 : Math.min(d.fairShare.sliceLimit(d.bulkSlice), ready.length - taken);
+          const slice = ready.slice(taken, taken + n);
+          taken += n;
+          topUp();
+          return slice.length === 0 ? Promise.resolve() : judgeSlice(account, slice, test, order, request, out, () => failure);
+        });
+        done.catch(() => (failure = true));
+        slices.push(done);
+      }
+    };
+    for (let i = 0; i < emails.length && !failure; i++) {
+      const address = addresses[i];
+      if (!address) continue;
+      ready.push({ i, address, dns: d.dns ? await facts.get(address.domain)! : undefined });
+      topUp();
     }
-    await Promise.all(slices);
+    // Tasks starting add tasks: wait until every one submitted so far is settled (the first failure rejects).
+    for (let seen = 0; seen < slices.length; ) {
+      const upTo = slices.length;
+      await Promise.all(slices.slice(seen));
+      seen = upTo;
+    }
     return out;
   };
 }

@@ -24,6 +24,14 @@ export interface FairShare {
    * completions) meet less bulk work in their turns, and bulk work takes the idle time.
    */
   foreground(): () => void;
+  /**
+   * How many addresses a bulk task starting now may take: one while single checks are coming in
+   * (one in progress, or one finished less than RECENT_SINGLE_MS ago: their reads and appends
+   * then meet one address's work per bulk slot, as before slices), `max` otherwise (a list
+   * being cleaned with no one else checking gets whole slices: one read and one durable append
+   * for many addresses).
+   */
+  sliceLimit(max: number): number;
   /** Tasks running and waiting (metrics, tests). */
   load(): { running: number; waiting: number };
 }
@@ -34,8 +42,15 @@ type Job = (account: string) => void;
 const MAX_DEFERRED = 2;
 /** Slots bulk work may hold while single checks are in progress. */
 const FOREGROUND_SLOTS = 2;
+/**
+ * How long after a single check bulk slices stay at one address. A neighbour sending a check
+ * every few hundred ms is then never met by whole slices (the instant of a slice's start
+ * rarely falls inside a check of a few ms: at 50 checks/s, 1 in 7), and a list cleaned alone
+ * gets whole slices a second after the last single check.
+ */
+const RECENT_SINGLE_MS = 1_000;
 
-export function createFairShare(slots: number, nextTurn: (fn: () => void) => void = setImmediate): FairShare {
+export function createFairShare(slots: number, nextTurn: (fn: () => void) => void = setImmediate, now: () => number = performance.now.bind(performance)): FairShare {
   if (!Number.isInteger(slots) || slots < 1) throw new Error('fair share: at least one slot');
   let running = 0;
   let waiting = 0;
@@ -48,6 +63,7 @@ export function createFairShare(slots: number, nextTurn: (fn: () => void) => voi
   const starting: (() => void)[] = [];
   let foreground = 0;
   let deferred = 0;
+  let lastSingle = -Infinity;
 
   const dispatch = (): void => {
     // While single checks are in progress, bulk work runs in fewer slots (it yields to them).
@@ -70,7 +86,7 @@ export function createFairShare(slots: number, nextTurn: (fn: () => void) => voi
       waiting--;
       runningBy.set(account, fewest + 1);
       starting.push(() => job(account));
-      if (starting.length === 1) nextTurn(start);
+      schedule();
     }
   };
 
@@ -79,15 +95,23 @@ export function createFairShare(slots: number, nextTurn: (fn: () => void) => voi
    * synchronous work, and the requests that arrived meanwhile are read between two of them.
    */
   const start = (): void => {
+    scheduled = false;
     if (foreground > 0 && deferred < MAX_DEFERRED) {
       deferred++;
-      nextTurn(start);
+      schedule();
       return;
     }
     deferred = 0;
-    starting.shift()!();
-    if (starting.length > 0) nextTurn(start);
+    starting.shift()?.();
+    schedule();
   };
+  /** One start scheduled at a time, also when a starting task submits another (a bulk slice tops up its request's tasks). */
+  let scheduled = false;
+  function schedule(): void {
+    if (scheduled || starting.length === 0) return;
+    scheduled = true;
+    nextTurn(start);
+  }
 
   const finished = (account: string): void => {
     running--;
@@ -122,9 +146,11 @@ export function createFairShare(slots: number, nextTurn: (fn: () => void) => voi
       return () => {
         if (released) return;
         released = true;
+        lastSingle = now();
         if (--foreground === 0) dispatch();
       };
     },
+    sliceLimit: (max) => (foreground > 0 || now() - lastSingle < RECENT_SINGLE_MS ? 1 : max),
     load: () => ({ running, waiting }),
   };
 }

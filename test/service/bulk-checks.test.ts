@@ -49,6 +49,8 @@ function harness(o: { slice: number; slots?: number; hold?: boolean; dnsConcurre
   let uuid = 0;
   /** The domain each model choice was given (counted in the account's recent traffic; undefined: a test check). */
   const chosen: (string | undefined)[] = [];
+  let clock = 0;
+  const fairShare = createFairShare(o.slots ?? 8, setImmediate, () => clock);
   const deps: CheckDeps = {
     pipeline,
     dns: {
@@ -84,7 +86,7 @@ function harness(o: { slice: number; slots?: number; hold?: boolean; dnsConcurre
     now: () => 1_800_000_000_000,
     uuid: () => Buffer.alloc(16, uuid++ % 256),
     bulkConcurrency: o.dnsConcurrency ?? 64,
-    fairShare: createFairShare(o.slots ?? 8),
+    fairShare,
     bulkSlice: o.slice,
     bulkDnsBudgetMs: 3_000,
   };
@@ -95,7 +97,7 @@ function harness(o: { slice: number; slots?: number; hold?: boolean; dnsConcurre
       dnsWaiting.splice(0).forEach((f) => f());
     }
   };
-  return { service: createCheckService(deps), chosen, reads, appends, held, lookups, answerDns, inFlight: () => inFlight, mostInFlight: () => mostInFlight, dnsMost: () => dnsMost };
+  return { service: createCheckService(deps), chosen, fairShare, advance: (ms: number) => void (clock += ms), reads, appends, held, lookups, answerDns, inFlight: () => inFlight, mostInFlight: () => mostInFlight, dnsMost: () => dnsMost };
 }
 
 const until = async (cond: () => boolean): Promise<void> => {
@@ -140,6 +142,34 @@ describe('bulk checks', () => {
     // The answers carry the ids of the events recorded for them, in input order.
     const recorded = h.appends.flat();
     results.forEach((r, i) => expect('check_id' in r && r.check_id.length > 0 && recorded[i]!.domain === emails[i]!.split('@')[1]).toBe(true));
+  });
+
+  it('decides a slice when it starts: one address while single checks are coming in, up to the slice size otherwise', async () => {
+    // Two slots: the slices in flight are the two held ones until they are released.
+    const h = harness({ slice: 4, slots: 2, hold: true });
+    const single = h.fairShare.foreground();
+    const emails = Array.from({ length: 10 }, (_, i) => `p${i}.aalto@wave-example.org`);
+    const answer = h.service.bulk('acme', emails);
+    void h.answerDns();
+    // With a single check in progress, each slice is one address.
+    await until(() => h.held.length === 2);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(h.appends.map((a) => a.length)).toEqual([1, 1]);
+    // The single check answered: slices stay at one address for a second after it.
+    single();
+    h.held.forEach((x) => x.release());
+    await until(() => h.held.length === 4);
+    h.advance(1_000);
+    h.held.forEach((x) => x.release());
+    await until(() => h.held.length === 6);
+    h.held.forEach((x) => x.release());
+    const results = await answer;
+    expect(h.appends.map((a) => a.length)).toEqual([1, 1, 1, 1, 4, 2]);
+    // Every address has its one event (billed once), in input order, and each counted the
+    // earlier ones of its request, as single checks in sequence would have been.
+    expect(h.appends.flat().map((e) => e.domain)).toEqual(Array(10).fill('wave-example.org'));
+    expect(h.reads.map((k) => k.earlier?.atDomainCount ?? 0)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(results.map((r) => ('email' in r ? r.email : r.input))).toEqual(emails);
   });
 
   it('counts the request in input order across slices: each address sees the earlier ones at its domain and of its inbox', async () => {

@@ -97,6 +97,39 @@ describe('fair share of the bulk slots', () => {
     expect(await Promise.all(runs)).toEqual(['a0', 'a1', 'a2', 'a3']);
   });
 
+  it('a bulk task takes one address while single checks are coming in (one in progress or ended < 1 s ago), the slice size otherwise', () => {
+    let t = 5_000;
+    const share = createFairShare(4, setImmediate, () => t);
+    expect(share.sliceLimit(8)).toBe(8);
+    const one = share.foreground();
+    const two = share.foreground();
+    expect(share.sliceLimit(8)).toBe(1);
+    one();
+    t += 2_000;
+    expect(share.sliceLimit(8)).toBe(1);
+    two();
+    t += 999;
+    expect(share.sliceLimit(8)).toBe(1);
+    t += 1;
+    expect(share.sliceLimit(8)).toBe(8);
+  });
+
+  it('a task that submits another as it starts, with none waiting: each starts once, in order', async () => {
+    const order: string[] = [];
+    const share = createFairShare(4);
+    const inner: Promise<void>[] = [];
+    const outer = share.run('a', async () => {
+      order.push('outer');
+      inner.push(share.run('a', async () => void order.push('inner')));
+    });
+    await outer;
+    await Promise.all(inner);
+    // Two starts scheduled for the one task submitted found none the second time: a TypeError.
+    for (let i = 0; i < 3; i++) await tick();
+    expect(order).toEqual(['outer', 'inner']);
+    expect(share.load()).toEqual({ running: 0, waiting: 0 });
+  });
+
   it('starts each task on a later turn of the event loop, so waiting I/O runs in between', async () => {
     const order: string[] = [];
     const share = createFairShare(4);

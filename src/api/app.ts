@@ -12,7 +12,7 @@
  */
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Metrics } from '../platform/metrics.ts';
 import type { CheckService, FeedbackService, Health, ModelService, StatsService, UsageService } from '../service/ports.ts';
@@ -125,28 +125,12 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(d)).withTypeProvider<TypeBoxTypeProvider>();
   // JSON only: a text/plain body is refused with 415 like any other non-JSON type.
   app.removeContentTypeParser(['text/plain', 'application/json']);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => parseBody(request, body as Buffer, done));
   // A JSON merge patch (RFC 7396) is what PATCH /v1/settings already does (fields given are set,
   // null resets, others are kept), so its media type is taken there; elsewhere it means nothing.
-  app.addContentTypeParser(['application/json', 'application/merge-patch+json'], { parseAs: 'buffer' }, (request, body, done) => {
-    try {
-      if (request.method !== 'PATCH' && isMergePatch(request.headers['content-type'])) {
-        throw new ServiceError('MS_ERR_UNSUPPORTED_MEDIA_TYPE', 'content-type: application/merge-patch+json is only for PATCH (send application/json)');
-      }
-      // A compressed body is not decoded: refuse it rather than read gzip bytes as JSON.
-      const encoding = request.headers['content-encoding'];
-      if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
-        throw new ServiceError('MS_ERR_UNSUPPORTED_MEDIA_TYPE', 'content-encoding: not supported (send the body uncompressed)');
-      }
-      // DELETE takes no body: a client that sends `content-type: application/json` on every
-      // request (and no body) must get the delete, not "body: must not be empty".
-      if (request.method === 'DELETE' && (body as Buffer).length === 0) {
-        done(null, undefined);
-        return;
-      }
-      done(null, parseJsonBody(body as Buffer));
-    } catch (err) {
-      done(err as Error, undefined);
-    }
+  app.addContentTypeParser('application/merge-patch+json', { parseAs: 'buffer' }, (request, body, done) => {
+    if (request.method === 'PATCH') parseBody(request, body as Buffer, done);
+    else done(new ServiceError('MS_ERR_UNSUPPORTED_MEDIA_TYPE', 'content-type: application/merge-patch+json is only for PATCH (send application/json)'), undefined);
   });
 
   installErrorHandlers(app);
@@ -212,6 +196,22 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-function isMergePatch(contentType: string | undefined): boolean {
-  return contentType !== undefined && contentType.split(';', 1)[0]!.trim().toLowerCase() === 'application/merge-patch+json';
+/** A JSON body under Fastify's content-type parser: the rules of json-body.ts, and the media type's. */
+function parseBody(request: FastifyRequest, body: Buffer, done: (err: Error | null, body?: unknown) => void): void {
+  try {
+    // A compressed body is not decoded: refuse it rather than read gzip bytes as JSON.
+    const encoding = request.headers['content-encoding'];
+    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+      throw new ServiceError('MS_ERR_UNSUPPORTED_MEDIA_TYPE', 'content-encoding: not supported (send the body uncompressed)');
+    }
+    // DELETE takes no body: a client that sends `content-type: application/json` on every
+    // request (and no body) must get the delete, not "body: must not be empty".
+    if (request.method === 'DELETE' && body.length === 0) {
+      done(null, undefined);
+      return;
+    }
+    done(null, parseJsonBody(body));
+  } catch (err) {
+    done(err as Error, undefined);
+  }
 }

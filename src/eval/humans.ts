@@ -24,6 +24,8 @@ export interface HumanSlice {
   readonly blocked: number;
   /** Share of the slice's rows whose verdict is review. */
   readonly review: number;
+  /** Mean human_score of the slice's rows (moves before any verdict does). */
+  readonly meanScore: number;
 }
 
 export interface SignalFiring {
@@ -43,26 +45,35 @@ export interface HumansReport {
   readonly firing: readonly SignalFiring[];
 }
 
-function sliceOf(name: string, verdicts: readonly Verdict[]): HumanSlice {
-  const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
-  for (const v of verdicts) counts[v]++;
-  const n = verdicts.length;
-  return { name, rows: n, verdicts: counts, blocked: n ? counts.block / n : NaN, review: n ? counts.review / n : NaN };
+interface Scored {
+  readonly verdict: Verdict;
+  readonly humanScore: number;
 }
 
-function grouped(items: readonly { key: string; verdict: Verdict }[]): HumanSlice[] {
-  const by = new Map<string, Verdict[]>();
-  for (const { key, verdict } of items) {
-    let list = by.get(key);
-    if (!list) by.set(key, (list = []));
-    list.push(verdict);
+function sliceOf(name: string, scored: readonly Scored[]): HumanSlice {
+  const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
+  let sum = 0;
+  for (const s of scored) {
+    counts[s.verdict]++;
+    sum += s.humanScore;
+  }
+  const n = scored.length;
+  return { name, rows: n, verdicts: counts, blocked: n ? counts.block / n : NaN, review: n ? counts.review / n : NaN, meanScore: n ? sum / n : NaN };
+}
+
+function grouped(items: readonly (Scored & { key: string })[]): HumanSlice[] {
+  const by = new Map<string, Scored[]>();
+  for (const item of items) {
+    let list = by.get(item.key);
+    if (!list) by.set(item.key, (list = []));
+    list.push(item);
   }
   return [...by.entries()].map(([k, v]) => sliceOf(k, v));
 }
 
 export function evaluateHumans(rows: readonly HumanRow[], tables: JudgeTables, model: Scorecard): HumansReport {
   let invalid = 0;
-  const scored: { group: string; pattern: string; verdict: Verdict }[] = [];
+  const scored: (Scored & { group: string; pattern: string })[] = [];
   const negative = new Float64Array(FEATURE_NAMES.length);
   for (const row of rows) {
     const parsed = parseAddress(row.email);
@@ -72,7 +83,7 @@ export function evaluateHumans(rows: readonly HumanRow[], tables: JudgeTables, m
     }
     const { features, score } = judge(analyze(parsed.address, tables), {}, model);
     for (let i = 0; i < features.length; i++) if (features[i]! * model.weights[i]! < 0) negative[i] = negative[i]! + 1;
-    scored.push({ group: row.group, pattern: row.pattern, verdict: score.verdict });
+    scored.push({ group: row.group, pattern: row.pattern, verdict: score.verdict, humanScore: score.humanScore });
   }
   const n = scored.length;
   const firing = FEATURE_NAMES.map((signal, i) => ({ signal, share: n ? negative[i]! / n : 0 }))
@@ -81,9 +92,9 @@ export function evaluateHumans(rows: readonly HumanRow[], tables: JudgeTables, m
   return {
     rows: rows.length,
     invalid,
-    overall: sliceOf('all', scored.map((s) => s.verdict)),
-    groups: grouped(scored.map((s) => ({ key: s.group, verdict: s.verdict }))),
-    patterns: grouped(scored.map((s) => ({ key: s.pattern, verdict: s.verdict }))).sort((a, b) => a.name.localeCompare(b.name)),
+    overall: sliceOf('all', scored),
+    groups: grouped(scored.map((s) => ({ ...s, key: s.group }))),
+    patterns: grouped(scored.map((s) => ({ ...s, key: s.pattern }))).sort((a, b) => a.name.localeCompare(b.name)),
     firing,
   };
 }

@@ -9,7 +9,9 @@
  * trainer's learned model on each half and compares it with the baseline on the other.
  * `--synthetic` adds the verdicts on seeded, in-memory corpora of plausible human addresses
  * (synthetic.ts) per locale group and pattern, and of sign-up bot addresses (synthetic-bots.ts)
- * per generator kind and pattern; it runs without any labelled file too.
+ * per generator kind and pattern, and of people whose names come from a source the recogniser
+ * never reads (cross-source.ts: review/block shares and mean score); it runs without any
+ * labelled file too.
  * `--learning FILE` simulates a customer of the service instead (src/eval/learning-cli.ts).
  * Shell: reads the files, prints, sets the exit code.
  */
@@ -22,7 +24,8 @@ import { evaluate } from './evaluate.ts';
 import { compareLearned } from './learned.ts';
 import { learningMain } from './learning-cli.ts';
 import { parseLabelledJsonl, splitHalves, type LabelledRow } from './labelled.ts';
-import { formatBotsReport, formatHumansReport, formatReport, headline } from './report.ts';
+import { formatBotsReport, formatCrossSourceReport, formatHumansReport, formatReport, headline } from './report.ts';
+import { loadNameLists } from '../data/name-lists.ts';
 import { syntheticBots } from './synthetic-bots.ts';
 import { evaluateHumans } from './humans.ts';
 import { SYNTHETIC_PER_GROUP, SYNTHETIC_SEED, syntheticHumans } from './synthetic.ts';
@@ -42,6 +45,17 @@ const DEV_SETS = ['dev-labelled.jsonl', 'dev-labelled-v2.jsonl'].map((f) => join
 const FLAGS = new Set(['--json', '--halves', '--learned', '--synthetic']);
 const USAGE = 'usage: npm run eval -- [labelled.jsonl ...] [--json] [--halves] [--learned] [--synthetic]';
 
+
+/**
+ * The cross-source people: falso's names, and those of them the recogniser's lists (names and
+ * words) lack. Imported here only: falso is a devDependency, and the other modes need it not.
+ */
+async function crossSourceRows() {
+  const { CROSS_SOURCE_PER_GROUP, CROSS_SOURCE_SEED, crossSourceHumans, falsoNamePools } = await import('./cross-source.ts');
+  const lists = loadNameLists();
+  const rows = crossSourceHumans(CROSS_SOURCE_SEED, CROSS_SOURCE_PER_GROUP, falsoNamePools(), new Set([...lists.first, ...lists.last, ...lists.words]));
+  return { rows, title: `== people with names from another source (seed ${CROSS_SOURCE_SEED}, ${CROSS_SOURCE_PER_GROUP} per group: @ngneat/falso names, all and those our lists lack, x 8 patterns at big free-mail providers)` };
+}
 
 async function main(argv: readonly string[]): Promise<number> {
   if (argv.includes('--learning')) return learningMain(argv);
@@ -90,6 +104,8 @@ async function main(argv: readonly string[]): Promise<number> {
   // Several files together: each kind ranked against every file's rows of the other label.
   const pooled = sets.length > 1 ? evaluate(sets.flatMap((s) => s.rows), tables, BASELINE_SCORECARD) : undefined;
   const humans = synthetic ? evaluateHumans(syntheticHumans(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP), tables, BASELINE_SCORECARD) : undefined;
+  const cross = synthetic ? await crossSourceRows() : undefined;
+  const crossSource = cross ? evaluateHumans(cross.rows, tables, BASELINE_SCORECARD) : undefined;
   const bots = synthetic ? evaluateHumans(syntheticBots(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP), tables, BASELINE_SCORECARD) : undefined;
   // Kinds neither file holds: throwaway domains scored as a list that does not know them yet would.
   const unseen = synthetic ? syntheticUnseen(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP, registrableThrowaways(tables.address.disposable)) : undefined;
@@ -101,7 +117,7 @@ async function main(argv: readonly string[]): Promise<number> {
     : undefined;
   if (argv.includes('--json')) {
     const files = results.map(({ file, report, halves, learned }) => ({ file, ...report, ...(halves ? { halves } : {}), ...(learned ? { learned } : {}) }));
-    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, bots, unseen: { fakes: unseenFakes, humans: unseenHumans, bursts } } } : {};
+    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, crossSource, bots, unseen: { fakes: unseenFakes, humans: unseenHumans, bursts } } } : {};
     console.log(JSON.stringify({ model: name, files, ...(pooled ? { pooled } : {}), ...syntheticJson }, null, 2));
     return 0;
   }
@@ -131,6 +147,10 @@ async function main(argv: readonly string[]): Promise<number> {
     if (results.length > 0) console.log('');
     const title = `== synthetic humans (seed ${SYNTHETIC_SEED}, ${SYNTHETIC_PER_GROUP} per locale group: faker names x common patterns x each region's providers)`;
     console.log(formatHumansReport(humans, title));
+  }
+  if (crossSource && cross) {
+    console.log('');
+    console.log(formatCrossSourceReport(crossSource, cross.title));
   }
   if (bots) {
     console.log('');

@@ -77,17 +77,32 @@ export function formatHumansReport(r: HumansReport, title: string): string {
   return out.join('\n');
 }
 
-/** The synthetic bots section: per generator kind and pattern, verdict shares and the share caught (review or block). */
-export function formatBotsReport(r: HumansReport, title: string): string {
+/** Per-group and per-pattern lines of a report with one extra column after the verdict shares. */
+function tablesWithColumn(r: HumansReport, groupsTitle: string, column: string, value: (s: HumanSlice) => string): string[] {
   const width = Math.max(14, ...r.groups.map((g) => g.name.length), ...r.patterns.map((p) => p.name.length)) + 2;
-  const header = `  ${''.padEnd(width)}${'rows'.padStart(7)}${VERDICTS.map((v) => v.padStart(8)).join('')}${'caught'.padStart(8)}`;
-  const line = (s: HumanSlice) => `${humanLine(s, width)}${pct(s.rows ? (s.verdicts.review + s.verdicts.block) / s.rows : NaN).padStart(8)}`;
-  const out: string[] = [title, ''];
-  out.push('per kind', header);
+  const header = `  ${''.padEnd(width)}${'rows'.padStart(7)}${VERDICTS.map((v) => v.padStart(8)).join('')}${column.padStart(8)}`;
+  const line = (s: HumanSlice) => `${humanLine(s, width)}${value(s).padStart(8)}`;
+  const out: string[] = [groupsTitle, header];
   for (const g of r.groups) out.push(line(g));
   out.push(line(r.overall), '');
   out.push('per pattern', header);
   for (const p of r.patterns) out.push(line(p));
+  return out;
+}
+
+/** The synthetic bots section: per generator kind and pattern, verdict shares and the share caught (review or block). */
+export function formatBotsReport(r: HumansReport, title: string): string {
+  const caught = (s: HumanSlice) => pct(s.rows ? (s.verdicts.review + s.verdicts.block) / s.rows : NaN);
+  const out: string[] = [title, '', ...tablesWithColumn(r, 'per kind', 'caught', caught)];
   out.push('', `fakes caught (review or block) ${pct(r.overall.review + r.overall.blocked)}, invalid syntax ${r.invalid}`);
+  return out.join('\n');
+}
+
+/** The cross-source people section: per group and pattern, verdict shares and the mean human_score. */
+export function formatCrossSourceReport(r: HumansReport, title: string): string {
+  const mean = (s: HumanSlice) => (Number.isNaN(s.meanScore) ? 'n/a' : s.meanScore.toFixed(1));
+  const out: string[] = [title, '', ...tablesWithColumn(r, 'per group', 'mean', mean), ''];
+  for (const g of r.groups) out.push(`${g.name}: review ${pct(g.review)}, blocked ${pct(g.blocked)}, mean score ${mean(g)}`);
+  out.push(`invalid syntax ${r.invalid}`);
   return out.join('\n');
 }

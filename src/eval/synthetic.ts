@@ -20,7 +20,7 @@ export const SYNTHETIC_SEED = 16;
 export const SYNTHETIC_PER_GROUP = 500;
 
 /** How a provider lets people spell a mailbox (only what the generator needs). */
-interface ProviderStyle {
+export interface ProviderStyle {
   readonly domain: string;
   /** Separators the provider accepts between name parts. */
   readonly separators: string;
@@ -35,11 +35,11 @@ interface ProviderStyle {
   readonly alnumLength?: boolean;
 }
 
-const p = (domain: string, weight: number, separators = '._-', min = 3, max = 30): ProviderStyle => ({ domain, separators, min, max, weight });
+export const p = (domain: string, weight: number, separators = '._-', min = 3, max = 30): ProviderStyle => ({ domain, separators, min, max, weight });
 /** Gmail: letters, digits and dots, 6-30 (Google Account Help, "Create a username"). */
-const gmail = (weight: number): ProviderStyle => ({ ...p('gmail.com', weight, '.', 6, 30), alnumLength: true });
+export const gmail = (weight: number): ProviderStyle => ({ ...p('gmail.com', weight, '.', 6, 30), alnumLength: true });
 /** Yahoo: letters, digits, one dot or underscore, 4-32. */
-const yahoo = (domain: string, weight: number): ProviderStyle => ({ ...p(domain, weight, '._', 4, 32), maxSeparators: 1 });
+export const yahoo = (domain: string, weight: number): ProviderStyle => ({ ...p(domain, weight, '._', 4, 32), maxSeparators: 1 });
 
 export interface LocaleGroup {
   readonly name: string;
@@ -122,10 +122,10 @@ function respell(name: string, f: Faker): string {
   return name;
 }
 
-const pad2 = (n: number) => String(n % 100).padStart(2, '0');
+export const pad2 = (n: number) => String(n % 100).padStart(2, '0');
 
 /** A birth year people put in their address (1950-2005). */
-const birthYear = (f: Faker) => f.number.int({ min: 1950, max: 2005 });
+export const birthYear = (f: Faker) => f.number.int({ min: 1950, max: 2005 });
 
 /** A short number people add when their name is taken: 1-3 digits, favourite numbers among them. */
 function shortNumber(f: Faker): string {
@@ -203,7 +203,7 @@ function generalLocal(pattern: Pattern, who: Person, f: Faker, sep: (preferred: 
 }
 
 /** Fits a mailbox to the provider's length rule the way people do (a number when it is too short). */
-function fit(local: string, style: ProviderStyle, f: Faker): string {
+export function fit(local: string, style: ProviderStyle, f: Faker): string {
   let out = local;
   if (style.maxSeparators !== undefined) {
     let seen = 0;
@@ -216,7 +216,7 @@ function fit(local: string, style: ProviderStyle, f: Faker): string {
 }
 
 /** A small stable number from a group's name (its stream's offset from the seed). */
-function nameHash(name: string): number {
+export function nameHash(name: string): number {
   let h = 0;
   for (let i = 0; i < name.length; i++) h = (Math.imul(h, 31) + name.charCodeAt(i)) >>> 0;
   return h % 100_000;

@@ -13,6 +13,7 @@ import { segmentRun, tokenClass, type NameTables } from './names.ts';
 import { digitJoinedLog2, runLog2, tailLog2 } from './ngram.ts';
 import { digitRunBefore, entropy, letterDigitSwitches, trailingYearStart, yearLike } from './char-stats.ts';
 import { hasHonorific } from './honorific.ts';
+import { leetReadings } from './leet.ts';
 
 export { buildNameTables, type NameTables } from './names.ts';
 export { LOCAL_SHAPES, type LocalShape } from './local-shape.ts';
@@ -103,8 +104,35 @@ function isInitialsRun(s: string, from: number, to: number): boolean {
   return true;
 }
 
-/** Analyses one local part. `name` (optional) is a display name whose parts count as names. */
+/** Share of letters the dictionaries spell: names, words and service words. */
+const spelled = (s: LocalPartSignals): number => s.nameScore + s.wordShare + s.serviceShare;
+/** A leet reading must spell at least this share of the letters... */
+const LEET_SPELLED_MIN = 0.8;
+/** ...and this much more than the plain reading: reading digits as letters has to explain something. */
+const LEET_SPELLED_GAIN = 0.2;
+
+/**
+ * Analyses one local part. `name` (optional) is a display name whose parts count as names.
+ * With digits written for letters inside a word ("tw1st3r", "supp0rt": src/signals/leet.ts), the
+ * signals are those of the leet reading when it spells the letters: every letter explained, at
+ * least 80% by names, words or service words and 20 points more than read plainly, spelled as names
+ * and words are (NAME_SPELLING_MAX_BITS). Random letters and digits rarely read as words this way.
+ */
 export function localPartSignals(local: string, tables: NameTables, name?: string): LocalPartSignals {
+  const plain = readLocalPart(local, tables, name);
+  const plus = local.indexOf('+');
+  const body = plus > 0 ? local.slice(0, plus) : local;
+  let best = plain;
+  for (const reading of leetReadings(body)) {
+    const s = readLocalPart(plus > 0 ? reading + local.slice(plus) : reading, tables, name);
+    if (s.uncoveredShare > 0 || -s.ngramLogLik > NAME_SPELLING_MAX_BITS) continue;
+    const covered = spelled(s);
+    if (covered >= LEET_SPELLED_MIN && covered >= spelled(plain) + LEET_SPELLED_GAIN && covered > spelled(best)) best = s;
+  }
+  return best;
+}
+
+function readLocalPart(local: string, tables: NameTables, name?: string): LocalPartSignals {
   const plus = local.indexOf('+');
   const body = plus > 0 ? local.slice(0, plus) : local;
   const extra = name ? foldNameTokens(name) : undefined;

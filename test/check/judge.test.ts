@@ -143,6 +143,10 @@ describe('judging look-alikes, provider rules and the kinds of address people ha
     ['maria.garcia4817@gmail.com', 'allow'], // at free mail the name is taken: a number is how people get one
     ['maria.garcia@quickmail-demo.com', 'review'],
     ['maria.garcia@mail.example-firm.de', 'allow'], // a company's mail host
+    // digits written for letters: a stylised name or word reads as one, a hidden service word too
+    ['k4t1e.smith@gmail.com', 'allow'],
+    ['tw1st3r.jones@gmail.com', 'allow'],
+    ['supp0rt.team@gmail.com', 'block'],
   ] as const)('%s -> %s', (email, verdict) => {
     expect(scoreOf(email).verdict).toBe(verdict);
   });

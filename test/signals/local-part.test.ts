@@ -276,3 +276,37 @@ describe('localPartSignals: separated parts', () => {
     expect(sig(local).separated).toBe(separated);
   });
 });
+
+describe('localPartSignals: leet readings', () => {
+  it.each([
+    ['tw1st3r', 'word'], // a stylised word
+    ['k4t1e.smith', 'name'],
+    ['b3n7ley', 'name'],
+  ])('%s is read with its digits as letters: every letter spelled, no digit left (%s)', (local) => {
+    const s = sig(local);
+    expect(s.uncoveredShare).toBe(0);
+    expect(s.digitCount).toBe(0);
+    expect(s.letterDigitSwitches).toBe(0);
+    expect(s.nameScore + s.wordShare).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('reads a first.last name written in leet as first.last', () => {
+    expect(sig('k4t1e.smith').shape).toBe('first.last');
+    expect(sig('k4t1e.smith').nameScore).toBe(1);
+  });
+
+  it('shows the service word a leet spelling hides', () => {
+    expect(sig('supp0rt.team').serviceShare).toBeGreaterThan(0.5);
+    expect(sig('micr0s0ft.help').serviceShare).toBeGreaterThan(0.5);
+  });
+
+  it.each([
+    'x7k2p9q4', // random letters and digits stay random
+    'q3zx8vkw',
+    'anna.berg84', // digits after a name are no leet
+    'li3ming', // the plain reading spells it already (pinyin), the leet one no better
+  ])('%s keeps its plain reading', (local) => {
+    const s = sig(local);
+    expect(s.digitCount).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { leetReadings } from '../../src/signals/leet.ts';
+
+describe('leetReadings', () => {
+  it.each([
+    ['tw1st3r', ['twister', 'twlster']],
+    ['micr0s0ft', ['microsoft']],
+    ['k4t1e.smith', ['katie.smith', 'katle.smith']],
+    ['supp0rt.team', ['support.team']],
+    ['h4x0r', ['haxor']],
+    ['b3n7ley', ['bentley']],
+    ['x7k2p9q4', ['xtk2pgq4']], // 2 is no letter; the 4 at the end has no letter after it
+  ])('%s reads as %j', (body, readings) => {
+    expect(leetReadings(body)).toEqual(readings);
+  });
+
+  it.each([
+    'anna.berg84', // a number after a name
+    '4anna', // before
+    'anna.84.berg', // between separators, not inside a word
+    'ab2cd', // 2 and 6 stand for no letter
+    'ab6cd',
+    'annaberg',
+    '12345678',
+    '',
+  ])('%s has no leet reading', (body) => {
+    expect(leetReadings(body)).toEqual([]);
+  });
+});

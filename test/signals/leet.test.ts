@@ -6,7 +6,7 @@ describe('leetReadings', () => {
     ['tw1st3r', ['twister', 'twlster']],
     ['micr0s0ft', ['microsoft']],
     ['k4t1e.smith', ['katie.smith', 'katle.smith']],
-    ['supp0rt.team', ['support.team']],
+    ['supp0rt.desk', ['support.desk']],
     ['h4x0r', ['haxor']],
     ['b3n7ley', ['bentley']],
     ['x7k2p9q4', ['xtk2pgq4']], // 2 is no letter; the 4 at the end has no letter after it

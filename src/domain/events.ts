@@ -54,6 +54,8 @@ export interface CheckLabelled extends ModelScores {
   label_time: number;
   outcome: string;
   human: boolean;
+  /** The check's local-part shape (a closed set: src/signals/local-shape.ts; absent or null in events written before it). */
+  local_shape?: string | null;
 }
 
 export interface DomainSighting {
@@ -103,6 +105,13 @@ export interface ModelPublished {
   domain_effects?: DomainEffect[];
   /** Added to the intercept, times (1 − the fade), when the domain effects fade (absent or 0 in records written before it). */
   effects_off_shift?: number;
+  /** A personal model with domain effects: each local-part shape's share of the outcomes they were fitted on (empty or absent: unknown, no shape fade). */
+  shape_shares?: ShapeShare[];
+}
+
+export interface ShapeShare {
+  shape: string;
+  share: number;
 }
 
 export interface DomainEffect {

@@ -115,6 +115,7 @@ function summary(sim: LearningSimulation) {
       held_back: m.held_back ?? null,
       held_out_humans_effective: m.held_out_humans_effective ?? null,
       domain_effects: m.domain_effects?.length ?? 0,
+      shape_shares: m.shape_shares?.length ?? 0,
     })),
     served_models: sim.servedModels,
     model: sim.model,

@@ -16,7 +16,29 @@
  * full. Below it they serve scaled by overlap / (expectation − 2 sd): traffic that shares half of
  * what it should with the fitted traffic keeps half of the effects, traffic of another kind
  * (almost no overlap) almost none, and the model serves as its linear part alone.
+ *
+ * The same measure over the local parts' shapes (a closed set: src/signals/local-shape.ts) sees
+ * what the domains cannot: traffic that keeps coming through the same big providers, at their
+ * shares, with another mix of people and bots there. The API multiplies the two factors
+ * (src/service/recent-traffic.ts).
  */
+
+/**
+ * Each local-part shape's share of the examples' weight, over the examples whose shape is known
+ * (labelled checks written before they carried it have none): the second measure's fitted
+ * traffic. Empty when no example has one.
+ */
+export function shapeShares(examples: readonly { readonly shape?: string | undefined; readonly weight?: number }[]): Map<string, number> {
+  let total = 0;
+  const at = new Map<string, number>();
+  for (const e of examples) {
+    if (e.shape === undefined) continue;
+    const w = e.weight ?? 1;
+    total += w;
+    at.set(e.shape, (at.get(e.shape) ?? 0) + w);
+  }
+  return total > 0 ? new Map([...at].map(([s, w]) => [s, w / total])) : new Map();
+}
 
 /** Checks an account's recent traffic is measured over: a day of a small sign-up form (docs/scorecard.md §6 measures 100-300). */
 export const DRIFT_WINDOW = 200;

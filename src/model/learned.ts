@@ -16,6 +16,8 @@ export function learnedScorecard(m: ModelPublished): Scorecard | undefined {
   // Only a personal model may carry them: one account's outcomes never move another's scores.
   if (effects.length > 0 && !m.account) return undefined;
   if (!effects.every((e) => Number.isFinite(e.effect) && e.domain !== '' && (e.share === undefined || (e.share >= 0 && e.share <= 1)))) return undefined;
+  const shapes = (m.shape_shares ?? []).filter((s) => s.share > 0);
+  if (!(m.shape_shares ?? []).every((s) => s.shape !== '' && s.share >= 0 && s.share <= 1)) return undefined;
   // Records written before the shares carry 0 (unknown): their effects serve without drift measure.
   const shares = effects.filter((e) => (e.share ?? 0) > 0);
   // Reasons this build does not know (a newer trainer's) are left out of what /v1/model says.
@@ -32,6 +34,7 @@ export function learnedScorecard(m: ModelPublished): Scorecard | undefined {
     ...(adjusted.length ? { adjustedFor: adjusted } : {}),
     ...(effects.length ? { domainIntercepts: new Map(effects.map((e) => [e.domain, e.effect])) } : {}),
     ...(shares.length ? { domainShares: new Map(shares.map((e) => [e.domain, e.share!])), domainEffectsOffShift: m.effects_off_shift ?? 0 } : {}),
+    ...(shares.length && shapes.length ? { shapeShares: new Map(shapes.map((s) => [s.shape, s.share])) } : {}),
   };
 }
 

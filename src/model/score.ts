@@ -44,6 +44,8 @@ export interface Scorecard {
   readonly domainIntercepts?: ReadonlyMap<string, number>;
   /** Each of those domains' share of the outcomes they were fitted on (effect-drift.ts); absent: unknown (older records). */
   readonly domainShares?: ReadonlyMap<string, number>;
+  /** Each local-part shape's share of those outcomes (effect-drift.ts, the second drift measure); absent: unknown (no shape fade). */
+  readonly shapeShares?: ReadonlyMap<string, number>;
   /**
    * What the intercept moves by without the per-domain intercepts (effects-off.ts): the level at
    * which the model without them blocks the held-out people its guard allowed. Absent: 0.

@@ -24,6 +24,7 @@ import { DEFAULT_THRESHOLDS } from '../domain/check.ts';
 import { blockCutLogit } from './calibration.ts';
 import { domainEffectOf, domainShares, fitDomainEffects, type DomainPrior, type DomainPriorGrid } from './domain-effects.ts';
 import { effectsOffShift } from './effects-off.ts';
+import { shapeShares } from './effect-drift.ts';
 import { logLossOf } from './prequential.ts';
 import { sigmoid, type GuardReason } from './score.ts';
 import { keepPriorWhereUnexercised, unexercisedFeatures } from './unexercised.ts';
@@ -41,6 +42,8 @@ export interface LabelledExample {
   readonly weight?: number;
   /** The check's domain: what per-domain effects are keyed by (domain-effects.ts). */
   readonly domain?: string;
+  /** The check's local-part shape (absent in labelled checks written before it): the shape mix the effects were fitted on (effect-drift.ts). */
+  readonly shape?: string;
 }
 
 const weightOf = (e: LabelledExample): number => e.weight ?? 1;
@@ -238,6 +241,8 @@ export interface TrainedModel<E extends LabelledExample = LabelledExample> exten
   readonly domainEffects: ReadonlyMap<string, number>;
   /** Each effect's domain's share of the examples' weight (effect-drift.ts): the traffic the effects describe. */
   readonly domainShares: ReadonlyMap<string, number>;
+  /** Each local-part shape's share of the examples' weight (effect-drift.ts), when there are effects and the examples carry shapes; else empty. */
+  readonly shapeShares: ReadonlyMap<string, number>;
   /** Added to the served logit without the effects so that it blocks the held-out humans the guard allowed (effects-off.ts); 0 without effects. */
   readonly effectsOffShift: number;
   /** Their prior as chosen on the holdout; undefined: none fitted, or none did better there. */
@@ -359,6 +364,7 @@ export async function trainModel<E extends LabelledExample>(examples: readonly E
     baselineHeldOutFakesCaught: guard.baselineFakesCaught,
     domainEffects,
     domainShares: domainShares(sorted, effectsAsFitted),
+    shapeShares: domainEffects.size === 0 ? NO_EFFECTS : shapeShares(sorted),
     effectsOffShift: effectsOff,
     ...(domains.prior ? { domainPrior: domains.prior } : {}),
     heldOut: sorted.map((example, i) => ({ example, probability: sigmoid(servedLogit(heldOutLogits[i]!, guard, servingScale, blockBelow)) })),

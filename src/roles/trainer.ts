@@ -119,7 +119,16 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
         }
         const e = await d.codecs.labelled.decode(r.value);
         if (e.feature_version !== FEATURE_VERSION) continue;
-        set.add({ id: e.check_uuid.toString('hex'), account: e.account, features: e.features, human: e.human, time: e.label_time, baselineProbability: e.baseline_probability, domain: e.domain });
+        set.add({
+          id: e.check_uuid.toString('hex'),
+          account: e.account,
+          features: e.features,
+          human: e.human,
+          time: e.label_time,
+          baselineProbability: e.baseline_probability,
+          domain: e.domain,
+          ...(e.local_shape ? { shape: e.local_shape } : {}),
+        });
       }
       read.get(tp.topic)![tp.partition] = records.at(-1)!.offset + 1;
     },
@@ -189,6 +198,7 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
       held_out_humans_effective: m.heldOutHumansEffective,
       domain_effects: [...m.domainEffects].map(([domain, effect]) => ({ domain, effect, share: m.domainShares.get(domain) ?? 0 })),
       effects_off_shift: m.effectsOffShift,
+      shape_shares: [...m.shapeShares].map(([shape, share]) => ({ shape, share })),
     };
     const key = Buffer.from(account === undefined ? 'model' : `model:${account}`);
     await producer.send(TOPICS.models.name, [{ key, value: d.codecs.models.encode(model), timestamp: model.trained_at, partition: 0 }]);

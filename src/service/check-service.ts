@@ -23,6 +23,7 @@ import { fixedAnswer, type FixedAnswer } from '../controls/test-addresses.ts';
 import { unavailable } from '../domain/errors.ts';
 import type { KeyedHasher } from '../domain/keyed-hash.ts';
 import type { TestChecks } from './test-checks.ts';
+import type { SeenCheck } from './recent-traffic.ts';
 import { bulkChecks } from './bulk-checks.ts';
 import type { FairShare } from './fair-share.ts';
 import type { CheckAnswer, CheckEvents, CheckOptions, CheckService, EarlierInBulk, HistoryKeys, HistoryQueries, Sighting } from './ports.ts';
@@ -50,8 +51,8 @@ export interface CheckDeps {
   /** Days since the domain was registered, once a background lookup has answered (RDAP). */
   domainAge?: { ageDays(domain: string, now: number): number | undefined };
   history: HistoryQueries;
-  /** `domain`: the check's, counted in the account's recent traffic (absent: a test check; model-serving.ts). */
-  models: { choice(account: string, domain?: string): ModelChoice };
+  /** `seen`: the check's domain and local-part shape, counted in the account's recent traffic (absent: a test check; model-serving.ts). */
+  models: { choice(account: string, seen?: SeenCheck): ModelChoice };
   hasher: KeyedHasher;
   signer: CheckIdSigner;
   events: CheckEvents;
@@ -174,7 +175,7 @@ export function createCheckService(d: CheckDeps): CheckService {
         account,
         prepared: p,
         history: domainAgeDays === undefined ? windowed : { ...windowed, domainAgeDays },
-        models: d.models.choice(account, test ? undefined : p.address.domain),
+        models: d.models.choice(account, test ? undefined : { domain: p.address.domain, shape: p.view.localShape }),
         thresholds,
         rules,
         explain,

@@ -4,7 +4,7 @@
  * recomputed from the prequential tallies after state commits (at most every `refreshMs`),
  * by the same rule /v1/model reports (src/model/serving.ts, src/model/shared-health.ts). The
  * personal model's per-domain effects serve scaled by how far the account's recent traffic moved
- * from the traffic they were fitted on (recent-domains.ts).
+ * from the traffic they were fitted on (recent-traffic.ts).
  */
 import { summarizeAccounts, type AccountTallies, type StatsSummary } from '../model/prequential.ts';
 import { accountModels, servedModel, type ModelMode } from '../model/serving.ts';
@@ -12,15 +12,15 @@ import { balancedJudgement, sharedJudgementFor, type SharedJudgement } from '../
 import type { ModelChoice } from '../check/decide-check.ts';
 import type { LearnedModelSource } from './model-service.ts';
 import type { ModelStatsQueries } from './ports.ts';
-import { createRecentDomains } from './recent-domains.ts';
+import { createRecentTraffic, type SeenCheck } from './recent-traffic.ts';
 
 export interface ModelServing {
   /**
    * What scores the account's check: the personal model with its per-domain effects as the
-   * account's recent traffic scales them (recent-domains.ts). `domain`: the check's, counted in
-   * that traffic after this choice (absent: a test check, counted nowhere).
+   * account's recent traffic scales them (recent-traffic.ts). `seen`: the check's domain and
+   * local-part shape, counted in that traffic after this choice (absent: a test check, counted nowhere).
    */
-  choice(account: string, domain?: string): ModelChoice;
+  choice(account: string, seen?: SeenCheck): ModelChoice;
   /** The factor the account's personal model's per-domain effects serve with now (1: in full, or none to fade). */
   effectsFade(account: string): number;
   /** Recomputes health now (also called on state commits). */
@@ -47,7 +47,7 @@ export function createModelServing(d: ModelServingDeps): ModelServing {
   let perAccount = new Map<string, { tallies: AccountTallies; summary: StatsSummary }>();
   let last = -Infinity;
   let running: Promise<void> | undefined;
-  const recent = createRecentDomains(d.driftWindow);
+  const recent = createRecentTraffic(d.driftWindow);
 
   async function refresh(): Promise<void> {
     last = d.now();
@@ -106,10 +106,10 @@ export function createModelServing(d: ModelServingDeps): ModelServing {
   };
 
   return {
-    choice(account, domain) {
+    choice(account, seen) {
       const shared = d.learned.shared();
       const fitted = d.learned.personal(account);
-      const personal = fitted && recent.serve(account, fitted, domain);
+      const personal = fitted && recent.serve(account, fitted, seen);
       if (!shared && !personal) return { shared, personal, served: 'baseline' };
       const own = perAccount.get(account);
       return { shared, personal, served: servedModel(d.mode, accountModels(account, shared, personal, sharedJudgementFor(own?.tallies, balanced), own?.summary)) };

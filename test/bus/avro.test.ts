@@ -25,14 +25,14 @@ const samples: { [K in SchemaName]: object } = {
   'check-labelled': {
     check_uuid: h16(1), account: 'acme', domain: 'example.com', check_time: 1, label_time: 2, outcome: 'real',
     human: true, feature_version: 1, features: [1], baseline_probability: 0.4, served_model: 'baseline',
-    served_probability: 0.4, learned_probability: 0.7, personal_probability: null,
+    served_probability: 0.4, learned_probability: 0.7, personal_probability: null, local_shape: 'first.last',
   } satisfies CheckLabelled,
   'domain-sighting': { domain: 'example.com', inbox_hash: h16(2), local_shape: 'flast', account_type: 'work', time: 3 } satisfies DomainSighting,
   'account-control': {
     account: 'acme', time: 4, api_key: null, settings: null,
     rule: { id: 'rule_abcdefghijklmnop', action: 'block', type: 'email', value: null, inbox_hash: h16(2), note: 'a note', created_at: 3 },
   } satisfies AccountControl,
-  'model-published': { version: 2, feature_version: 1, intercept: 0.5, weights: [0.25, -1], trained_at: 9, examples: 300, trained_through: 8, humans: 200, fakes: 100, l2: 10, train_log_loss: 0.3, holdout_log_loss: 0.35, baseline_holdout_log_loss: 0.4, account: 'acme', effective_examples: 120.5, calibration_shift: 0.25, calibration_scale: 0.75, held_out_humans_blocked: 0.02, baseline_held_out_humans_blocked: 0.025, held_back: null, withheld_accounts: ['globex'], held_out_fakes_caught: 0.81, baseline_held_out_fakes_caught: 0.8, adjusted: ['over_blocking', 'over_allowing'], held_out_humans_effective: 180.5, domain_effects: [{ domain: 'example.com', effect: -1.25, share: 0.125 }], effects_off_shift: -0.375 } satisfies ModelPublished,
+  'model-published': { version: 2, feature_version: 1, intercept: 0.5, weights: [0.25, -1], trained_at: 9, examples: 300, trained_through: 8, humans: 200, fakes: 100, l2: 10, train_log_loss: 0.3, holdout_log_loss: 0.35, baseline_holdout_log_loss: 0.4, account: 'acme', effective_examples: 120.5, calibration_shift: 0.25, calibration_scale: 0.75, held_out_humans_blocked: 0.02, baseline_held_out_humans_blocked: 0.025, held_back: null, withheld_accounts: ['globex'], held_out_fakes_caught: 0.81, baseline_held_out_fakes_caught: 0.8, adjusted: ['over_blocking', 'over_allowing'], held_out_humans_effective: 180.5, domain_effects: [{ domain: 'example.com', effect: -1.25, share: 0.125 }], effects_off_shift: -0.375, shape_shares: [{ shape: 'first.last', share: 0.625 }, { shape: 'numeric', share: 0.375 }] } satisfies ModelPublished,
 };
 
 const topicOf = (s: SchemaName) => Object.values(TOPICS).find((t) => t.schema === s)!;
@@ -98,14 +98,27 @@ describe('Avro schemas and codecs', () => {
   it('model records published before the verdict guard and tenant shares read with their defaults', async () => {
     const registry = createEmbeddedRegistry(db);
     const current = readSchema(schemasDir, 'model-published') as { fields: { name: string }[] };
-    const added = ['effective_examples', 'calibration_shift', 'calibration_scale', 'held_out_humans_blocked', 'baseline_held_out_humans_blocked', 'held_back', 'withheld_accounts', 'held_out_fakes_caught', 'baseline_held_out_fakes_caught', 'adjusted', 'held_out_humans_effective', 'domain_effects', 'effects_off_shift'];
+    const added = ['effective_examples', 'calibration_shift', 'calibration_scale', 'held_out_humans_blocked', 'baseline_held_out_humans_blocked', 'held_back', 'withheld_accounts', 'held_out_fakes_caught', 'baseline_held_out_fakes_caught', 'adjusted', 'held_out_humans_effective', 'domain_effects', 'effects_off_shift', 'shape_shares'];
     const older = { ...current, fields: current.fields.filter((f) => !added.includes(f.name)) };
     const topic = { ...TOPICS.models, name: 'evolution.models.v1' };
     const oldCodec = await createEventCodec(registry, topic, older);
-    const { effective_examples, calibration_shift, calibration_scale, held_out_humans_blocked, baseline_held_out_humans_blocked, held_back, withheld_accounts, held_out_fakes_caught, baseline_held_out_fakes_caught, adjusted, held_out_humans_effective, domain_effects, effects_off_shift, ...before } = samples['model-published'] as ModelPublished;
+    const { effective_examples, calibration_shift, calibration_scale, held_out_humans_blocked, baseline_held_out_humans_blocked, held_back, withheld_accounts, held_out_fakes_caught, baseline_held_out_fakes_caught, adjusted, held_out_humans_effective, domain_effects, effects_off_shift, shape_shares, ...before } = samples['model-published'] as ModelPublished;
     const written = oldCodec.encode(before as ModelPublished);
     const read = await (await createEventCodec(registry, topic, current)).decode(written);
-    expect(read).toMatchObject({ ...before, effective_examples: null, calibration_shift: 0, calibration_scale: 1, held_out_humans_blocked: null, held_back: null, withheld_accounts: [], held_out_fakes_caught: null, baseline_held_out_fakes_caught: null, adjusted: [], held_out_humans_effective: null, domain_effects: [], effects_off_shift: 0 });
+    expect(read).toMatchObject({ ...before, effective_examples: null, calibration_shift: 0, calibration_scale: 1, held_out_humans_blocked: null, held_back: null, withheld_accounts: [], held_out_fakes_caught: null, baseline_held_out_fakes_caught: null, adjusted: [], held_out_humans_effective: null, domain_effects: [], effects_off_shift: 0, shape_shares: [] });
+  });
+
+  it('labelled checks written before they carried the local-part shape read with none (null)', async () => {
+    const registry = createEmbeddedRegistry(db);
+    const current = readSchema(schemasDir, 'check-labelled') as { fields: { name: string }[] };
+    const older = { ...current, fields: current.fields.filter((f) => f.name !== 'local_shape') };
+    const topic = { ...TOPICS.labelled, name: 'evolution.labelled-shape.v1' };
+    const oldCodec = await createEventCodec(registry, topic, older);
+    const { local_shape, ...before } = samples['check-labelled'] as CheckLabelled;
+    const newCodec = await createEventCodec(registry, topic, current);
+    expect(newCodec.schemaId).not.toBe(oldCodec.schemaId);
+    const read = (await newCodec.decode(oldCodec.encode(before as CheckLabelled))) as CheckLabelled;
+    expect(read).toMatchObject({ check_uuid: before.check_uuid, personal_probability: null, local_shape: null });
   });
 
   it("per-domain effects written before their shares read with share 0 (unknown: served without the drift measure)", async () => {

@@ -38,6 +38,11 @@ describe('npm run eval -- --learning FILE', () => {
     // How many per-domain effects each version carries (a personal model's), never which domains.
     expect(j.published.every((m: { domain_effects: unknown }) => typeof m.domain_effects === 'number')).toBe(true);
     expect(j.published.filter((m: { account: string | null }) => m.account === null).every((m: { domain_effects: number }) => m.domain_effects === 0)).toBe(true);
+    // The local-part shapes reached the trainer through the labelled checks: every version with effects records their mix (how many shapes, never which).
+    const withEffects = j.published.filter((m: { domain_effects: number }) => m.domain_effects > 0);
+    expect(withEffects.length).toBeGreaterThan(0);
+    for (const m of withEffects) expect(m.shape_shares).toBeGreaterThan(0);
+    expect(j.published.filter((m: { domain_effects: number }) => m.domain_effects === 0).every((m: { shape_shares: number }) => m.shape_shares === 0)).toBe(true);
     const served = Object.keys(j.served_models);
     expect(served).toHaveLength(1);
     expect(j.model.serving).toBe(served[0] === 'baseline' ? 'baseline' : 'learned');

@@ -150,6 +150,17 @@ describe('trainModel: per-domain effects (a personal model)', () => {
     expect(withEffects.holdoutLogLoss).toBeLessThan(without.holdoutLogLoss);
   });
 
+  it("records the local-part shapes' mix of the outcomes the effects were fitted on (none without effects)", async () => {
+    const shapeOf = (i: number): string => (i % 4 === 0 ? 'numeric' : 'first.last');
+    // The newest checks were written before they carried a shape: the shares are over the others.
+    const seen = farmCustomer(600, 7).map((e, i) => (i < 500 ? { ...e, shape: shapeOf(i) } : e));
+    const withEffects = await trainModel(seen, BASELINE_AS_SET, { ...options, domainEffects: PERSONAL_DOMAIN_PRIORS });
+    expect(withEffects.domainEffects.size).toBeGreaterThan(0);
+    expect(withEffects.shapeShares).toEqual(new Map([['numeric', 125 / 500], ['first.last', 375 / 500]]));
+    const without = await trainModel(seen, BASELINE_AS_SET, options);
+    expect(without.shapeShares.size).toBe(0);
+  });
+
   it("with the prior's weights kept (l2 Infinity: a lone customer's shared model as its prior), learns only the effects and the guards' map", async () => {
     const seen = farmCustomer(600, 7);
     const m = await trainModel(seen, BASELINE_AS_SET, { ...options, l2Grid: [Infinity], domainEffects: PERSONAL_DOMAIN_PRIORS });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DRIFT_WINDOW, driftReference, effectFade, overlapTerm } from '../../src/model/effect-drift.ts';
+import { DRIFT_WINDOW, driftReference, effectFade, overlapTerm, shapeShares } from '../../src/model/effect-drift.ts';
 import { parkMiller } from './fixtures.ts';
 
 /** Mean and variance of the overlap of `trials` windows drawn from `shares` (the rest elsewhere). */
@@ -62,5 +62,17 @@ describe('effectFade', () => {
   it('cannot tell drift from chance where two standard deviations reach 0: in full', () => {
     expect(effectFade(0, { expected: 0.02, sd: 0.02 })).toBe(1);
     expect(effectFade(0, { expected: 0, sd: 0 })).toBe(1);
+  });
+});
+
+describe('shapeShares', () => {
+  it("is each shape's share of the examples' weight, over the examples whose shape is known", () => {
+    const xs = [{ shape: 'first.last' }, { shape: 'numeric', weight: 2 }, { shape: 'first.last' }, {}, { shape: undefined, weight: 5 }];
+    expect(shapeShares(xs)).toEqual(new Map([['first.last', 0.5], ['numeric', 0.5]]));
+  });
+
+  it('is empty when no example carries a shape (labelled checks written before they did)', () => {
+    expect(shapeShares([{}, { weight: 2 }])).toEqual(new Map());
+    expect(shapeShares([])).toEqual(new Map());
   });
 });

@@ -104,7 +104,17 @@ describe('learnedScorecard', () => {
     expect(scoreFeatures(x, { ...card, domainEffectScale: 0 }, undefined, 'people.example').intercept).toBeCloseTo(0.25 - 0.5, 12);
   });
 
+  it("carries the shapes' shares of those outcomes beside the domains' (none: a record written before them, or no domain shares to fade by)", () => {
+    const effects = [{ domain: 'farm.example', effect: -2, share: 0.25 }];
+    const card = learnedScorecard(published({ account: 'acme', domain_effects: effects, shape_shares: [{ shape: 'first.last', share: 0.75 }, { shape: 'numeric', share: 0.25 }, { shape: 'words', share: 0 }] }))!;
+    expect(card.shapeShares).toEqual(new Map([['first.last', 0.75], ['numeric', 0.25]]));
+    expect(learnedScorecard(published({ account: 'acme', domain_effects: effects }))!.shapeShares).toBeUndefined();
+    expect(learnedScorecard(published({ account: 'acme', domain_effects: [{ domain: 'farm.example', effect: -2 }], shape_shares: [{ shape: 'numeric', share: 1 }] }))!.shapeShares).toBeUndefined();
+  });
+
   it.each([
+    ['with a shape share above 1', { account: 'acme', domain_effects: [{ domain: 'farm.example', effect: -1, share: 0.1 }], shape_shares: [{ shape: 'numeric', share: 1.5 }] }],
+    ['with an empty shape', { account: 'acme', domain_effects: [{ domain: 'farm.example', effect: -1, share: 0.1 }], shape_shares: [{ shape: '', share: 0.5 }] }],
     ['on a shared model (one account\'s outcomes never move another\'s scores)', { domain_effects: [{ domain: 'farm.example', effect: -1 }] }],
     ['a share above 1', { account: 'acme', domain_effects: [{ domain: 'farm.example', effect: -1, share: 1.5 }] }],
     ['a negative share', { account: 'acme', domain_effects: [{ domain: 'farm.example', effect: -1, share: -0.1 }] }],

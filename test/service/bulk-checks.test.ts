@@ -13,6 +13,7 @@ import { buildAddressPipeline } from '../../src/roles/address-pipeline.ts';
 import { createCheckService, type CheckDeps } from '../../src/service/check-service.ts';
 import { createFairShare } from '../../src/service/fair-share.ts';
 import type { CheckEvents, HistoryKeys } from '../../src/service/ports.ts';
+import type { SeenCheck } from '../../src/service/recent-traffic.ts';
 
 const pipeline = buildAddressPipeline({ allow: 70, review: 40 });
 
@@ -48,7 +49,7 @@ function harness(o: { slice: number; slots?: number; hold?: boolean; dnsConcurre
   };
   let uuid = 0;
   /** The domain each model choice was given (counted in the account's recent traffic; undefined: a test check). */
-  const chosen: (string | undefined)[] = [];
+  const chosen: (SeenCheck | undefined)[] = [];
   let clock = 0;
   const fairShare = createFairShare(o.slots ?? 8, setImmediate, () => clock);
   const deps: CheckDeps = {
@@ -75,8 +76,8 @@ function harness(o: { slice: number; slots?: number; hold?: boolean; dnsConcurre
       },
     },
     models: {
-      choice: (_account, domain) => {
-        chosen.push(domain);
+      choice: (_account, seen) => {
+        chosen.push(seen);
         return { shared: undefined, personal: undefined, served: 'baseline' };
       },
     },
@@ -106,13 +107,17 @@ const until = async (cond: () => boolean): Promise<void> => {
 };
 
 describe('bulk checks', () => {
-  it("counts each checked address's domain in the account's recent traffic (the model choice), a test key's none", async () => {
+  it("counts each checked address's domain and local-part shape in the account's recent traffic (the model choice), a test key's none", async () => {
     const h = harness({ slice: 2 });
-    const emails = ['mira.holm@example-a.org', 'jonas.berg@example-b.org', 'ida.lund@example-a.org'];
+    const emails = ['mira.holm@example-a.org', 'jonas.berg84@example-b.org', 'ida.lund@example-a.org'];
     const answer = h.service.bulk('acme', emails);
     void h.answerDns();
     await answer;
-    expect(h.chosen).toEqual(['example-a.org', 'example-b.org', 'example-a.org']);
+    expect(h.chosen).toEqual([
+      { domain: 'example-a.org', shape: 'first.last' },
+      { domain: 'example-b.org', shape: 'first.last+digits' },
+      { domain: 'example-a.org', shape: 'first.last' },
+    ]);
     const test = h.service.bulk('acme', ['nils.ek@example-c.org'], { test: true });
     void h.answerDns();
     await test;

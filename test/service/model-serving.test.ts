@@ -331,9 +331,10 @@ describe('createModelServing with personal models', () => {
       now: () => 10_000,
       driftWindow: 20,
     });
-    for (let i = 0; i < 20; i++) expect(serving.choice('acme', i % 2 ? 'farm.example' : `p${i}.example`).personal).toBe(withEffects);
-    expect(serving.choice('acme', 'farm.example').personal).toBe(withEffects);
-    for (let i = 0; i < 20; i++) serving.choice('acme', `elsewhere${i}.example`);
+    const at = (domain: string) => ({ domain, shape: 'first.last' });
+    for (let i = 0; i < 20; i++) expect(serving.choice('acme', at(i % 2 ? 'farm.example' : `p${i}.example`)).personal).toBe(withEffects);
+    expect(serving.choice('acme', at('farm.example')).personal).toBe(withEffects);
+    for (let i = 0; i < 20; i++) serving.choice('acme', at(`elsewhere${i}.example`));
     expect(serving.choice('acme').personal).toMatchObject({ version: 3, domainEffectScale: 0 });
     expect(serving.effectsFade('acme')).toBe(0);
     expect(serving.effectsFade('globex')).toBe(1);

@@ -26,6 +26,7 @@ export function checkRecordOf(e: CheckScored): CheckRecord {
     served_probability: e.served_probability,
     learned_probability: e.learned_probability,
     personal_probability: e.personal_probability ?? null,
+    local_shape: e.local_shape,
   };
 }
 

@@ -50,6 +50,7 @@ export function labelledExample(f: FeedbackReceived, rec: CheckRecord): CheckLab
     // carried in the feedback event): either way before any model learned from this outcome.
     learned_probability: rec.learned_probability ?? f.learned_probability ?? null,
     personal_probability: rec.personal_probability ?? f.personal_probability ?? null,
+    local_shape: rec.local_shape ?? null,
   };
 }
 

@@ -55,16 +55,19 @@ const checkRecordV1 = {
     { name: 'learned_probability', type: ['null', 'double'], default: null },
   ],
 } as const;
+const checkRecordV2 = { ...checkRecordV1, fields: [...checkRecordV1.fields, { name: 'personal_probability', type: ['null', 'double'], default: null }] };
 export const CheckRecordType = avro.Type.forSchema({
-  ...checkRecordV1,
-  fields: [...checkRecordV1.fields, { name: 'personal_probability', type: ['null', 'double'], default: null }],
+  ...checkRecordV2,
+  fields: [...checkRecordV2.fields, { name: 'local_shape', type: ['null', 'string'], default: null }],
 } as never);
-const checkRecordFromOlder = evolving(CheckRecordType, [checkRecordV1]);
-/** Reads a check record, also one stored before records carried `personal_probability`. */
+const checkRecordFromOlder = evolving(CheckRecordType, [checkRecordV1, checkRecordV2]);
+/** Reads a check record, also one stored before records carried `personal_probability` or `local_shape`. */
 export const decodeCheckRecord = (b: Buffer): CheckRecord => checkRecordFromOlder(b) as CheckRecord;
 export interface CheckRecord extends ModelScores {
   domain: string;
   time: number;
+  /** The local part's shape (src/signals/local-shape.ts), never the local part; null in records stored before it. */
+  local_shape?: string | null;
 }
 
 /** The latest check of an inbox by an account (inbox-records-90d.ts). */

@@ -138,7 +138,7 @@ describe('label join (Given/When/Then)', () => {
     const out: Emitted[] = [];
     const c = aCheck({ baseline_probability: 0.6, learned_probability: 0.9, personal_probability: null });
     // A check record and an account's tallies as the previous build wrote them.
-    const oldRecord = without(CheckRecordType, 'personal_probability');
+    const oldRecord = without(CheckRecordType, 'personal_probability', 'local_shape');
     tx.put(CHECK_INDEX_14D, checkKey(c.account, c.check_uuid), oldRecord.toBuffer(checkRecordOf(c)));
     const oldStats = without(ModelStatsType, 'personal');
     const before = { baseline: { n: 3, correct: 2, sumLogLoss: 1.5, recent: [] }, learned: { n: 1, correct: 1, sumLogLoss: 0.1, recent: [] }, humans: 2, fakes: 1 };
@@ -150,5 +150,29 @@ describe('label join (Given/When/Then)', () => {
     expect((out[0]!.value as CheckLabelled).learned_probability).toBe(0.9);
     expect((out[0]!.value as CheckLabelled).personal_probability).toBe(0.75);
     expect(stats(tx)).toMatchObject({ humans: 3, fakes: 1, baseline: { n: 4 }, learned: { n: 2 }, personal: { n: 1, correct: 1 } });
+  });
+
+  it("carries the check's local-part shape to its labelled example, also from a label that arrived first", () => {
+    const tx = new MemoryTx();
+    const out: Emitted[] = [];
+    const c = aCheck({ local_shape: 'first.last+digits' });
+    checkIndex14d.apply(c, tx, () => undefined);
+    checkLabels.apply(aFeedback(c, { outcome: 'real' }), tx, (e) => out.push(e));
+    const late = aCheck({ local_shape: 'numeric' });
+    checkLabels.apply(aFeedback(late, { outcome: 'fake' }), tx, (e) => out.push(e));
+    checkIndex14d.apply(late, tx, () => undefined);
+    labelJoinOnCheck.apply(late, tx, (e) => out.push(e));
+    expect(out.map((e) => (e.value as CheckLabelled).local_shape)).toEqual(['first.last+digits', 'numeric']);
+  });
+
+  it('reads a check record stored before records carried the shape: its example has none (null)', () => {
+    const tx = new MemoryTx();
+    const out: Emitted[] = [];
+    const c = aCheck({ local_shape: 'first.last', personal_probability: 0.4 });
+    const v2 = without(CheckRecordType, 'local_shape');
+    tx.put(CHECK_INDEX_14D, checkKey(c.account, c.check_uuid), v2.toBuffer(checkRecordOf(c)));
+    checkLabels.apply(aFeedback(c, { outcome: 'real' }), tx, (e) => out.push(e));
+    expect(out).toHaveLength(1);
+    expect(out[0]!.value as CheckLabelled).toMatchObject({ personal_probability: 0.4, local_shape: null });
   });
 });

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { BASELINE_SCORECARD } from '../../src/model/baseline.ts';
+import type { Scorecard } from '../../src/model/score.ts';
+import { createRecentTraffic, type SeenCheck } from '../../src/service/recent-traffic.ts';
+
+const card = (shares: [string, number][], version = 2, shapes?: [string, number][]): Scorecard => ({
+  ...BASELINE_SCORECARD,
+  name: 'learned',
+  version,
+  account: 'acme',
+  domainIntercepts: new Map(shares.map(([d]) => [d, -1])),
+  domainShares: new Map(shares),
+  ...(shapes ? { shapeShares: new Map(shapes) } : {}),
+});
+const at = (domain: string, shape = 'first.last'): SeenCheck => ({ domain, shape });
+/** Traffic in the fitted mix: of every 10 checks, 5 at a.example, 3 at b.example, 2 elsewhere. */
+const fittedDomain = (i: number): string => (i % 10 < 5 ? 'a.example' : i % 10 < 8 ? 'b.example' : `other${i}.example`);
+const fittedMix = (i: number): SeenCheck => at(fittedDomain(i));
+const fitted = card([['a.example', 0.5], ['b.example', 0.3]]);
+/** The same effects fitted on traffic whose local parts were 60% first.last, 40% numeric. */
+const fittedShape = (i: number): string => (i % 5 < 3 ? 'first.last' : 'numeric');
+const withShapes = card([['a.example', 0.5], ['b.example', 0.3]], 2, [['first.last', 0.6], ['numeric', 0.4]]);
+
+describe('createRecentTraffic', () => {
+  it('serves the effects in full until a window of the account has filled, then while its traffic keeps the fitted mix', () => {
+    const recent = createRecentTraffic(100);
+    for (let i = 0; i < 100; i++) expect(recent.serve('acme', fitted, at(`new${i}.example`))).toBe(fitted);
+    const served = recent.serve('acme', fitted, at('a.example'));
+    expect(served.domainEffectScale).toBeCloseTo(0, 12);
+    for (let i = 0; i < 100; i++) recent.serve('acme', fitted, fittedMix(i));
+    expect(recent.serve('acme', fitted, at('a.example'))).toBe(fitted);
+  });
+
+  it('fades them as the traffic moves to other domains, and each account by its own traffic', () => {
+    const recent = createRecentTraffic(100);
+    for (let i = 0; i < 100; i++) recent.serve('acme', fitted, fittedMix(i));
+    for (let i = 0; i < 100; i++) recent.serve('globex', fitted, at(`elsewhere${i}.example`));
+    // Half the window in the fitted mix, half elsewhere: about half the overlap.
+    for (let i = 0; i < 50; i++) recent.serve('acme', fitted, at(`elsewhere${i}.example`));
+    const half = recent.serve('acme', fitted, undefined).domainEffectScale!;
+    expect(half).toBeGreaterThan(0.4);
+    expect(half).toBeLessThan(0.8);
+    expect(recent.serve('globex', fitted, undefined).domainEffectScale).toBe(0);
+  });
+
+  it('fades them as the mix of local-part shapes changes at the same domains, and multiplies the two measures', () => {
+    const recent = createRecentTraffic(100);
+    for (let i = 0; i < 100; i++) recent.serve('acme', withShapes, at(fittedDomain(i), fittedShape(i)));
+    expect(recent.serve('acme', withShapes, undefined)).toBe(withShapes);
+    // The same domains at their shares, but every local part now of a shape the fitted traffic never had.
+    for (let i = 0; i < 100; i++) recent.serve('acme', withShapes, at(fittedDomain(i), 'words'));
+    expect(recent.serve('acme', withShapes, undefined).domainEffectScale).toBe(0);
+    // Half the shapes back: the shape fade alone is about half; half the domains gone too: about a quarter.
+    for (let i = 0; i < 50; i++) recent.serve('acme', withShapes, at(fittedDomain(i), fittedShape(i)));
+    const shapeHalf = recent.fade('acme', withShapes);
+    expect(shapeHalf).toBeGreaterThan(0.4);
+    expect(shapeHalf).toBeLessThan(0.8);
+    // A card without shape shares (a record written before them) sees only the domains, here in their mix.
+    expect(recent.fade('acme', fitted)).toBe(1);
+    for (let i = 0; i < 50; i++) recent.serve('acme', withShapes, at(`elsewhere${i}.example`, 'words'));
+    const domainsOnly = recent.fade('acme', fitted);
+    expect(domainsOnly).toBeGreaterThan(0.4);
+    expect(domainsOnly).toBeLessThan(0.8);
+    const both = recent.fade('acme', withShapes);
+    expect(both).toBeGreaterThan(0.15);
+    expect(both).toBeLessThan(0.45);
+  });
+
+  it('says what fade the next check would get without counting anything (1 for an account it has no window of)', () => {
+    const recent = createRecentTraffic(100);
+    expect(recent.fade('acme', fitted)).toBe(1);
+    for (let i = 0; i < 100; i++) recent.serve('acme', fitted, at(`elsewhere${i}.example`));
+    for (let i = 0; i < 300; i++) expect(recent.fade('acme', fitted)).toBe(0);
+    expect(recent.serve('acme', fitted, undefined).domainEffectScale).toBe(0);
+    expect(recent.fade('globex', fitted)).toBe(1);
+  });
+
+  it("counts no test check (nothing seen), and measures a new model's shares against the same recent traffic", () => {
+    const recent = createRecentTraffic(100);
+    for (let i = 0; i < 100; i++) recent.serve('acme', fitted, fittedMix(i));
+    for (let i = 0; i < 500; i++) expect(recent.serve('acme', fitted, undefined)).toBe(fitted);
+    const next = card([['c.example', 0.8]], 3, [['numeric', 1]]);
+    expect(recent.serve('acme', next, undefined).domainEffectScale).toBe(0);
+    for (let i = 0; i < 100; i++) recent.serve('acme', next, at('c.example', 'numeric'));
+    expect(recent.serve('acme', next, undefined)).toBe(next);
+  });
+
+  it('leaves a card without domain shares (a record written before them, or no effects) as it is', () => {
+    const recent = createRecentTraffic(10);
+    const old: Scorecard = { ...withShapes, domainShares: undefined };
+    for (let i = 0; i < 30; i++) expect(recent.serve('acme', old, at(`x${i}.example`, 'words'))).toBe(old);
+    expect(recent.serve('acme', BASELINE_SCORECARD, at('x.example'))).toBe(BASELINE_SCORECARD);
+  });
+});

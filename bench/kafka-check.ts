@@ -19,7 +19,7 @@
  * what each further instance costs (the reader's CPU per check).
  *
  *   npm run infra:up && source .kafka-local/env
- *   npm run bench:kafka [-- --duration 10 --repeats 2 --connections 50 --apis 2 --warmup-cap 120 --steady-tolerance 0.1]
+ *   npm run bench:kafka [-- --duration 10 --repeats 2 --connections 50 --apis 2 --warmup-cap 120 --steady-tolerance 0.1 --probe-poll-ms 10]
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -57,9 +57,18 @@ const MAIN = join(root, 'dist/src/main.js');
 const common = benchServeEnv(`${KEY}=bench,${PROBE_KEY}=probe`, { MAILSIFT_LOG_LEVEL: 'warn' });
 const api = (env: Record<string, string>) => startProcess([MAIN, 'serve'], { ...common, MAILSIFT_LOG_LEVEL: 'info', ...env }, API_LISTENING).then((s) => ({ ...s, url: listeningUrl(s.output()) }));
 
+/**
+ * How often a probe asks the reading instance whether it counts the probe's check yet: the lag
+ * is measured to within this (well under the 1 s the replicas are held to), and each poll is a
+ * usage read on the reader, part of the load: polled every 2 ms, Kafka mode's probes were the
+ * reader's largest cost per check (docs/architecture.md, Benchmarks, eleventh round).
+ */
+const PROBE_POLL_MS = numberArg('probe-poll-ms', 10);
+
 /** Sequential probes for as long as `running()`: check on `writeUrl`, poll usage on `readUrl` until it counts it. */
-async function probeLag(writeUrl: string, readUrl: string, running: () => boolean): Promise<number[]> {
+async function probeLag(writeUrl: string, readUrl: string, running: () => boolean): Promise<{ lags: number[]; polls: number }> {
   const lags: number[] = [];
+  let polls = 1;
   let expected = await usageTotal(readUrl, PROBE_KEY);
   let n = 0;
   while (running()) {
@@ -68,14 +77,16 @@ async function probeLag(writeUrl: string, readUrl: string, running: () => boolea
     if (r.status !== 200) continue;
     expected++;
     const t0 = performance.now();
-    while ((await usageTotal(readUrl, PROBE_KEY)) < expected) {
+    for (;;) {
+      polls++;
+      if ((await usageTotal(readUrl, PROBE_KEY)) >= expected) break;
       if (performance.now() - t0 > 30_000) throw new Error('probe: check not visible after 30 s');
-      await new Promise((res) => setTimeout(res, 2));
+      await new Promise((res) => setTimeout(res, PROBE_POLL_MS));
     }
     lags.push(performance.now() - t0);
     await new Promise((res) => setTimeout(res, 50));
   }
-  return lags;
+  return { lags, polls };
 }
 
 /** The broker and registry `npm run infra:up` started, when that is what the bench runs against. */
@@ -125,6 +136,7 @@ try {
   // repeat would otherwise follow the other mode's whole warm-up idle, the later ones one
   // repeat, and the first cost more in both modes.
   console.log(`warm-up: ${describeRule(RULE)}; then one unmeasured round (r0)`);
+  console.log(`lag probe: a check on the loaded instance, then usage polled on the reader every ${PROBE_POLL_MS} ms until it counts it (lag resolution ${PROBE_POLL_MS} ms)`);
   const warm = new Map<string, WarmUp>();
   for (const m of modes) {
     let probing = true;
@@ -144,11 +156,12 @@ try {
       const res = await loadChecks(m.write, bodies, { seconds: DURATION, connections: CONNECTIONS, headers });
       const cpuUs = m.cpu.map((p, i) => Math.round(((processCpu(p.pid) - cpu0[i]!) * 1e6) / Math.max(1, res['2xx'])));
       running = false;
-      const lags = (await lagging).sort((x, y) => x - y);
+      const { lags: unsorted, polls } = await lagging;
+      const lags = unsorted.sort((x, y) => x - y);
       answered.set(m.mode, answered.get(m.mode)! + res['2xx']);
       const row: Row = { mode: m.mode, rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99, lagP50: percentile(lags, 50), lagP99: percentile(lags, 99), probes: lags.length, non2xx: res.non2xx + res.errors, ok: res['2xx'] };
       if (r > 0) rows.push(row);
-      console.log(`${m.mode.padEnd(26)} r${r}${r === 0 ? ' (not counted)' : ''}: ${Math.round(row.rps)} checks/s  p50 ${row.p50} ms  p99 ${row.p99} ms  lag p50 ${row.lagP50.toFixed(1)} ms p99 ${row.lagP99.toFixed(1)} ms (${row.probes} probes)  non-2xx ${row.non2xx}`);
+      console.log(`${m.mode.padEnd(26)} r${r}${r === 0 ? ' (not counted)' : ''}: ${Math.round(row.rps)} checks/s  p50 ${row.p50} ms  p99 ${row.p99} ms  lag p50 ${row.lagP50.toFixed(1)} ms p99 ${row.lagP99.toFixed(1)} ms (${row.probes} probes, ${polls} polls)  non-2xx ${row.non2xx}`);
       const total = cpuUs.reduce((x, y) => x + y, 0);
       console.log(`${''.padEnd(26)}     CPU per check: ${total} µs (${m.cpu.map((p, i) => `${p.name} ${cpuUs[i]}`).join(', ')})`);
     }

@@ -16,21 +16,26 @@ export function commitCachedReader(state: StateReader, onCommit: (l: () => void)
   });
   return {
     async fetch(reads, now) {
-      const out = new Map<string, Buffer | undefined>();
-      let missing: ReadSet | undefined; // made only when a key is not cached (most reads of a busy domain are)
-      for (const [mk, r] of reads.entries) {
-        if (cache.has(mk)) out.set(mk, cache.get(mk));
-        else (missing ??= new ReadSet()).entries.set(mk, r);
-      }
-      if (!missing) return out;
       const generation = cache;
+      let hits = 0;
+      for (const mk of reads.entries.keys()) if (generation.has(mk)) hits++;
+      // Every key is cached (most reads of a busy domain): the generation itself is the answer.
+      // A key's value never changes within a generation (it only gains keys; a commit starts the
+      // next one), so the map stays right for these keys while the caller reads it.
+      if (hits === reads.entries.size) return generation;
+      let missing = reads;
+      if (hits > 0) {
+        missing = new ReadSet();
+        for (const [mk, r] of reads.entries) if (!generation.has(mk)) missing.entries.set(mk, r);
+      }
       const got = await state.fetch(missing, now);
       if (generation === cache && cache.size + got.size > maxEntries) cache = new Map();
-      for (const [mk, v] of got) {
-        out.set(mk, v);
-        if (generation === cache) cache.set(mk, v); // a commit landed meanwhile: do not keep the older read
-      }
-      return out;
+      // Kept only while no commit landed meanwhile (the read may be older than the next
+      // generation); a key another read cached meanwhile keeps its value (both are as new as this one).
+      if (generation === cache) for (const [mk, v] of got) if (!cache.has(mk)) cache.set(mk, v);
+      // The inner reader's answer is this read's own: the cached keys join it.
+      if (hits > 0) for (const mk of reads.entries.keys()) if (!got.has(mk)) got.set(mk, generation.get(mk));
+      return got;
     },
     scan: (store: StoreSpec, now: number) => state.scan(store, now),
     stop,

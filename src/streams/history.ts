@@ -23,7 +23,7 @@ import type { HistoryFacts } from '../domain/check.ts';
 import type { CheckScored } from '../domain/events.ts';
 import type { HistoryKeys, HistoryQueries, Sighting } from '../service/ports.ts';
 import { bucketVolume } from './aggregations/bucket-counter.ts';
-import { countsWith, memberId, total, type ExtraMember } from './aggregations/distinct-counter.ts';
+import { countsWith, memberId, totalWith, type ExtraMember } from './aggregations/distinct-counter.ts';
 import { decodeOutcomes, DOMAIN_OUTCOMES, fakeRateFor, hasFakeRate } from './aggregations/domain-outcomes.ts';
 import { DOMAIN_RECORDS, SHAPES, shapesOf, volumeOf } from './aggregations/domain-records-180d.ts';
 import { domainPattern, shapeCategory } from './aggregations/domain-shapes-180d.ts';
@@ -36,7 +36,7 @@ import { decodeOffset, domainKey as domainKeyOf, offsetKey } from './stores/key-
 import { OFFSETS_STORE } from './stores/offsets.ts';
 import type { KeyFilters } from './stores/key-filter.ts';
 import type { StateReader } from './stores/state-reader.ts';
-import { mapKey, ReadSet } from './stores/tx.ts';
+import { ReadSet } from './stores/tx.ts';
 
 export interface HistoryOptions {
   /** Embedded mode: domain counters are fed by the check topic too (offsets are exact). */
@@ -80,6 +80,8 @@ function siblingMembers(x: Sighting): { inbox: ExtraMember; spelling: ExtraMembe
   return m;
 }
 
+const NONE: readonly Positioned<CheckScored>[] = [];
+
 /** A member seen at `time`, of category 0. */
 function sighted(member: Buffer, time: number): ExtraMember {
   return { member, category: 0, time };
@@ -105,16 +107,16 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
 
       const hot = opts.hot;
       const rs = new ReadSet();
+      // Each key's map key is made once: the read set and the lookups below share it.
       // The domain's volume and, at company domains, its shapes: one record.
-      rs.add(DOMAIN_RECORDS, domainKey);
+      const domainMk = rs.add(DOMAIN_RECORDS, domainKey);
       const rated = hasFakeRate(k.domain);
       // Outcomes reported at the domain (none at most domains: the key filters tell).
-      if (rated && (!opts.filters || opts.filters.mayHold(DOMAIN_OUTCOMES, domainKey))) rs.add(DOMAIN_OUTCOMES, domainKey);
+      const outcomesMk = rated && (!opts.filters || opts.filters.mayHold(DOMAIN_OUTCOMES, domainKey)) ? rs.add(DOMAIN_OUTCOMES, domainKey) : undefined;
       // The account's own events all sit in its partition (checks are keyed by account), so its
       // committed offset alone tells which of them the stores hold.
       const partition = accountPartition(k.account);
-      const committedKey = offsetKey(TOPICS.checks.name, partition);
-      if (!opts.committed) rs.add(OFFSETS_STORE, committedKey);
+      const offsetMk = opts.committed ? undefined : rs.add(OFFSETS_STORE, offsetKey(TOPICS.checks.name, partition));
       // Own events and committed offsets are taken before the state is read, never after: an
       // event the state commits while the read is in flight is pruned from own events, and the
       // read may not include it yet. Taken first, it is in the read, in the pending list, or in
@@ -133,17 +135,18 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
         if (p.offset >= (hotBefore[p.partition] ?? 0)) hotDomain.push(p);
         if (work && (!opts.domainFromChecks ? withinHorizon(p, now, horizon) : committedBefore === undefined || p.partition !== partition || p.offset >= committedBefore)) stateDomain.push(p);
       }
-      const ownByInbox = [...own.checksByInbox.get(inboxIndexKey(k.account, k.inboxHash))];
+      // Copied (the list changes while the read is in flight); most inboxes have none.
+      const inboxOwn = own.checksByInbox.get(inboxIndexKey(k.account, k.inboxHash));
+      const ownByInbox = inboxOwn.length ? inboxOwn.slice() : NONE;
       const hotIp: Positioned<CheckScored>[] = [];
       if (k.ipHash) for (const p of own.checksByIp.get(inboxIndexKey(k.account, k.ipHash))) if (p.offset >= (hotBefore[p.partition] ?? 0)) hotIp.push(p);
       // Checks of other requests running right now (their events are not written yet) count too.
       const flying = own.inFlight(k.account, k.domain, k.inboxHash, k.ipHash, k.request);
       // Asked after the offsets were taken, the filters hold every key of what they include (read
       // with the state, the offsets could include a commit later than the filters' answer).
-      if (!opts.filters || committedBefore === undefined || opts.filters.mayHold(INBOX_RECORDS, inboxKey)) rs.add(INBOX_RECORDS, inboxKey);
-      const got = rs.entries.size ? await state.fetch(rs, now) : new Map<string, Buffer | undefined>();
-      const committed = committedBefore ?? decodeOffset(got.get(mapKey(OFFSETS_STORE, committedKey)));
-      const value = (store: { id: number }, key: Buffer): Buffer | undefined => got.get(mapKey(store as never, key));
+      const inboxMk = !opts.filters || committedBefore === undefined || opts.filters.mayHold(INBOX_RECORDS, inboxKey) ? rs.add(INBOX_RECORDS, inboxKey) : undefined;
+      const got = await state.fetch(rs, now);
+      const committed = committedBefore ?? decodeOffset(offsetMk === undefined ? undefined : got.get(offsetMk));
 
       // Kafka mode: a replica applies each changelog on its own, so the streams' positions (the
       // offsets changelog) may already include an event whose store records have not arrived;
@@ -171,16 +174,16 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       if (e) for (let i = 0; i < e.atDomainCount; i++) atDomain(e.atDomain[i]!);
       for (const x of flying.atDomain) atDomain(x);
 
-      const domain = value(DOMAIN_RECORDS, domainKey);
+      const domain = got.get(domainMk);
       // The OTHER inboxes: an earlier check of this one is not evidence of a pattern.
       const pattern = shapes ? domainPattern(countsWith(shapesOf(domain), now, SHAPES.windowMs, SHAPES.bucketMs, shapes, k.inboxHash), k.localShape) : undefined;
-      const recentSignups = total(hot.windows.domainSignups.counts(domainKey, now, domainSignups));
+      const recentSignups = hot.windows.domainSignups.total(domainKey, now, domainSignups);
       const spellings: ExtraMember[] = [];
       for (const p of ownByInbox) if (pendingAtState(p)) spellings.push(sighted(p.event.spelling_hash, p.event.time));
       spellings.push(sighted(k.spellingHash, now));
       if (e) for (let i = 0; i < e.ofInboxCount; i++) spellings.push(siblingMembers(e.ofInbox[i]!).spelling);
       for (const x of flying.ofInbox) spellings.push(siblingMembers(x).spelling);
-      const aliasVariants = total(countsWith(spellingsOf(value(INBOX_RECORDS, inboxKey)), now, SPELLINGS.windowMs, SPELLINGS.bucketMs, spellings));
+      const aliasVariants = totalWith(spellingsOf(inboxMk === undefined ? undefined : got.get(inboxMk)), now, SPELLINGS.windowMs, SPELLINGS.bucketMs, spellings);
       const volume = bucketVolume(volumeOf(domain), now, VOLUME_WINDOW_MS, VOLUME_BUCKET_MS);
       if (volume.oldestMs !== undefined && volume.oldestMs < observedFrom) observedFrom = volume.oldestMs;
       const out: { -readonly [K in keyof HistoryFacts]: HistoryFacts[K] } = {
@@ -195,10 +198,10 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
         for (const p of hotIp) if (p.offset >= (hotApplied[p.partition] ?? 0)) extra.push(sighted(p.event.inbox_hash, p.event.time));
         extra.push(sighted(k.inboxHash, now));
         for (const x of flying.fromIp) extra.push(siblingMembers(x).inbox);
-        out.signupsFromIp = total(hot.windows.ipSignups.counts(ipKey, now, extra));
+        out.signupsFromIp = hot.windows.ipSignups.total(ipKey, now, extra);
       }
       if (pattern) out.domainPattern = pattern;
-      const fake = rated ? fakeRateFor(decodeOutcomes(value(DOMAIN_OUTCOMES, domainKey)), k.account, opts.maxAccountShare) : undefined;
+      const fake = rated ? fakeRateFor(decodeOutcomes(outcomesMk === undefined ? undefined : got.get(outcomesMk)), k.account, opts.maxAccountShare) : undefined;
       if (fake) {
         out.domainFakeRate = fake.rate;
         out.domainFakeReporters = fake.reporters;

@@ -22,11 +22,11 @@
  */
 import type { CheckScored } from '../domain/events.ts';
 import type { Aggregation } from './aggregation.ts';
-import { memberId, windowBuckets, type DistinctCounterSpec, type ExtraMember } from './aggregations/distinct-counter.ts';
+import { estimateWith, memberId, windowBuckets, type DistinctCounterSpec, type ExtraMember } from './aggregations/distinct-counter.ts';
 import { sightingOf } from './aggregations/domain-sightings.ts';
 import { domainSignups10m } from './aggregations/domain-signups-10m.ts';
 import { ipSignups1h } from './aggregations/ip-signups-1h.ts';
-import { HLL_M, hllEstimateFrom, hllSlot, hllSums, hllTerm } from './aggregations/member-sets.ts';
+import { HLL_M, hllSlot, hllSums, hllTerm } from './aggregations/member-sets.ts';
 import { Added, PackedSets } from './aggregations/packed-sets.ts';
 
 /** One category's distinct members in a window: an exact count, or merged registers with the estimator's sums. */
@@ -39,6 +39,13 @@ class CategoryCount {
 }
 
 /** The counts of the window `from`..`to` (buckets), per category in the order of their first set. */
+const NO_CATEGORIES: readonly CategoryCount[] = [];
+
+function hasCategory(counts: readonly CategoryCount[], category: number): boolean {
+  for (const c of counts) if (c.category === category) return true;
+  return false;
+}
+
 interface WindowCounts {
   readonly from: number;
   readonly to: number;
@@ -129,6 +136,21 @@ export class HotWindow<E> {
 
   /** Distinct members of the entity in about the last W at `now`, with `extra` ones counted as if added (and `exclude` left out, from exact sets). */
   counts(entity: Buffer, now: number, extra: readonly ExtraMember[], exclude?: Buffer): Map<number, number> {
+    const out = new Map<number, number>();
+    this.forEachCount(entity, now, extra, exclude, (c, n) => void out.set(c, n));
+    return out;
+  }
+
+  /** The sum of `counts` over categories, without a map of them (the history read takes only the total, per check). */
+  total(entity: Buffer, now: number, extra: readonly ExtraMember[]): number {
+    let sum = 0;
+    this.forEachCount(entity, now, extra, undefined, (_c, n) => {
+      sum += n;
+    });
+    return sum;
+  }
+
+  private forEachCount(entity: Buffer, now: number, extra: readonly ExtraMember[], exclude: Buffer | undefined, emit: (category: number, count: number) => void): void {
     const s = this.counter.spec;
     const { from, to } = windowBuckets(now, s.windowMs, s.bucketMs);
     let entry = this.entries.get(entityHash(entity));
@@ -136,11 +158,17 @@ export class HotWindow<E> {
     let w = entry?.counts;
     if (entry && (!w || w.from !== from || w.to !== to)) w = entry.counts = windowCounts(entry, from, to);
     const read: ReadOf = { entry, from, to, fromMs: from * s.bucketMs, toMs: (to + 1) * s.bucketMs, extra, excluded: exclude ? memberId(exclude) : undefined, exclude };
-    const out = new Map<number, number>();
-    for (const base of w?.categories ?? []) out.set(base.category, countOf(read, base.category, base));
-    // Categories only the extra members have.
-    for (const x of extra) if (!out.has(x.category) && x.time >= read.fromMs && x.time < read.toMs) out.set(x.category, countOf(read, x.category, undefined));
-    return out;
+    const stored = w?.categories ?? NO_CATEGORIES;
+    for (const base of stored) emit(base.category, countOf(read, base.category, base));
+    // Categories only the extra members have, each once (at its first member in the window).
+    const inWindow = (x: ExtraMember): boolean => x.time >= read.fromMs && x.time < read.toMs;
+    for (let i = 0; i < extra.length; i++) {
+      const c = extra[i]!.category;
+      if (!inWindow(extra[i]!) || hasCategory(stored, c)) continue;
+      let first = true;
+      for (let j = 0; j < i && first; j++) if (extra[j]!.category === c && inWindow(extra[j]!)) first = false;
+      if (first) emit(c, countOf(read, c, undefined));
+    }
   }
 
   /** Entities held. */
@@ -188,25 +216,7 @@ interface ReadOf {
 
 /** One category's count of a read: the window's (`base`), with the extra members of the window counted as if added. */
 function countOf(r: ReadOf, category: number, base: CategoryCount | undefined): number {
-  if (base?.hll) {
-    // As if the extra members were added to a copy of the registers: only the registers they raise change the sums.
-    let sum = base.sum;
-    let zeros = base.zeros;
-    let raised: Map<number, number> | undefined;
-    for (const x of r.extra) {
-      if (x.category !== category || x.time < r.fromMs || x.time >= r.toMs) continue;
-      if (r.excluded !== undefined && (x.id ?? memberId(x.member)) === r.excluded) continue;
-      const slot = hllSlot(x.member, 0);
-      const index = slot >>> 8;
-      const rank = slot & 0xff;
-      const current = raised?.get(index) ?? base.hll[index]!;
-      if (rank <= current) continue;
-      sum += hllTerm(rank) - hllTerm(current);
-      if (current === 0) zeros--;
-      (raised ??= new Map()).set(index, rank);
-    }
-    return Math.round(hllEstimateFrom(sum, zeros));
-  }
+  if (base?.hll) return estimateWith(base.hll, base.sum, base.zeros, r.extra, (x) => x.category === category && x.time >= r.fromMs && x.time < r.toMs && (r.excluded === undefined || (x.id ?? memberId(x.member)) !== r.excluded));
   const known = (m: Buffer): boolean => base !== undefined && r.entry!.holds(r.from, r.to, category, m.readUInt32BE(0), m.readUInt32BE(4));
   let added: Set<string> | undefined;
   for (const x of r.extra) {

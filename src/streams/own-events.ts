@@ -69,6 +69,8 @@ interface InFlightCheck {
   readonly request: object;
 }
 
+const NO_SIGHTINGS: readonly Sighting[] = [];
+
 /** Checks in flight at one key (a domain, an account's inbox or IP). */
 class InFlightIndex {
   private readonly byKey = new Map<string, Set<InFlightCheck>>();
@@ -81,12 +83,13 @@ class InFlightIndex {
       if (set.size === 0 && this.byKey.get(key) === set) this.byKey.delete(key);
     };
   }
-  others(key: string, request: object | undefined): Sighting[] {
+  /** Those of other requests: usually none (a check's own registration is among them), then no list is made. */
+  others(key: string, request: object | undefined): readonly Sighting[] {
     const set = this.byKey.get(key);
-    if (!set) return [];
-    const out: Sighting[] = [];
-    for (const c of set) if (c.request !== request) out.push(c.sighting);
-    return out;
+    if (!set) return NO_SIGHTINGS;
+    let out: Sighting[] | undefined;
+    for (const c of set) if (c.request !== request) (out ??= []).push(c.sighting);
+    return out ?? NO_SIGHTINGS;
   }
 }
 
@@ -139,7 +142,7 @@ export class OwnEvents {
     return {
       atDomain: this.inFlightByDomain.others(domain, request),
       ofInbox: this.inFlightByInbox.others(inboxIndexKey(account, inboxHash), request),
-      fromIp: ipHash ? this.inFlightByIp.others(inboxIndexKey(account, ipHash), request) : [],
+      fromIp: ipHash ? this.inFlightByIp.others(inboxIndexKey(account, ipHash), request) : NO_SIGHTINGS,
     };
   }
 

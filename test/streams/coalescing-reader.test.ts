@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { coalescingReader, type BatchStateReader } from '../../src/streams/coalescing-reader.ts';
 import type { StoreSpec } from '../../src/streams/stores/store-spec.ts';
-import { mapKey, ReadSet } from '../../src/streams/stores/tx.ts';
+import type { ReadSet } from '../../src/streams/stores/tx.ts';
+import { readsOf, valueOf } from '../helpers/read-sets.ts';
 
 const KV: StoreSpec = { id: 41, name: 'kv-test' };
 
@@ -20,12 +21,8 @@ function recordingStore(fail = false): BatchStateReader & { calls: { reads: Read
   };
 }
 
-const reads = (...keys: string[]): ReadSet => {
-  const rs = new ReadSet();
-  for (const k of keys) rs.add(KV, Buffer.from(k));
-  return rs;
-};
-const value = (m: Map<string, Buffer | undefined>, key: string): string | undefined => m.get(mapKey(KV, Buffer.from(key)))?.toString();
+const reads = (...keys: string[]): ReadSet => readsOf(KV, ...keys);
+const value = (m: Map<string, Buffer | undefined>, key: string): string | undefined => valueOf(m, KV, key);
 
 describe('coalescingReader', () => {
   it('sends the reads of one event-loop turn in one database call, each answered with its own values and time', async () => {

@@ -82,8 +82,6 @@ export interface ExtraMember {
   readonly id?: string;
 }
 
-const NO_EXTRA: readonly ExtraMember[] = [];
-
 /** The union of a value's sets in one window, per category: exact members or merged registers. */
 export interface WindowUnion {
   readonly from: number;
@@ -159,53 +157,89 @@ export function countsWith(raw: Buffer | undefined, now: number, windowMs: numbe
  */
 export function countsOver(union: WindowUnion | undefined, now: number, windowMs: number, bucketMs: number, extra: readonly ExtraMember[], exclude?: Buffer): Map<number, number> {
   const { from, to } = windowBuckets(now, windowMs, bucketMs);
-  // `exclude`: a member left out of the count (exact sets only: a sketched set has no members).
-  const excluded = exclude ? memberId(exclude) : undefined;
-  const stored = union ? union.byCategory : new Map<number, CategoryUnion>();
-  const extraByCategory = new Map<number, ExtraMember[]>();
-  for (const x of extra) {
-    const b = Math.floor(x.time / bucketMs);
-    if (b < from || b > to) continue;
-    const list = extraByCategory.get(x.category);
-    if (list) list.push(x);
-    else extraByCategory.set(x.category, [x]);
-  }
   const out = new Map<number, number>();
-  const count = (c: number): void => {
-    const base = stored.get(c);
-    const more = extraByCategory.get(c) ?? NO_EXTRA;
-    if (base?.hll) {
-      // As if the extra members were added to a copy of the registers: only the registers they
-      // raise change the sums (a few, against 2048 to copy and rescan).
-      let sum = base.sum!;
-      let zeros = base.zeros!;
-      const raised = new Map<number, number>();
-      for (const x of more) {
-        if (excluded !== undefined && (x.id ?? memberId(x.member)) === excluded) continue;
-        const slot = hllSlot(x.member, 0);
-        const index = slot >>> 8;
-        const rank = slot & 0xff;
-        const current = raised.get(index) ?? base.hll[index]!;
-        if (rank <= current) continue;
-        sum += hllTerm(rank) - hllTerm(current);
-        if (current === 0) zeros--;
-        raised.set(index, rank);
-      }
-      out.set(c, Math.round(hllEstimateFrom(sum, zeros)));
-      return;
-    }
-    const known = base?.exact;
-    const added = new Set<string>();
-    for (const x of more) {
-      const id = x.id ?? memberId(x.member);
-      if (id !== excluded && !known?.has(id)) added.add(id);
-    }
-    out.set(c, (known?.size ?? 0) - (excluded !== undefined && known?.has(excluded) ? 1 : 0) + added.size);
-  };
-  // The stored categories, then those only extra members have (no set of both built per read).
-  for (const c of stored.keys()) count(c);
-  for (const c of extraByCategory.keys()) if (!stored.has(c)) count(c);
+  forEachCount(union, { from, to, bucketMs, extra, excluded: exclude ? memberId(exclude) : undefined }, (c, n) => void out.set(c, n));
   return out;
+}
+
+/** total(countsWith(...)): the sum over categories, without a map of them (the history read takes only the total, per check). */
+export function totalWith(raw: Buffer | undefined, now: number, windowMs: number, bucketMs: number, extra: readonly ExtraMember[]): number {
+  const { from, to } = windowBuckets(now, windowMs, bucketMs);
+  let sum = 0;
+  forEachCount(raw ? windowUnion(raw, from, to) : undefined, { from, to, bucketMs, extra, excluded: undefined }, (_c, n) => {
+    sum += n;
+  });
+  return sum;
+}
+
+/**
+ * Each category's count of countsOver, the stored categories first, then those only extra
+ * members have. The extra members are passed over once per category (a read has one or two
+ * categories), so no map of them by category, and no set unless one is new to the window.
+ */
+function forEachCount(union: WindowUnion | undefined, w: ExtraWindow, emit: (category: number, count: number) => void): void {
+  const extra = w.extra;
+  if (union) for (const [c, base] of union.byCategory) emit(c, categoryCount(w, c, base));
+  // Categories only extra members have, each once (a category is new at its first member in the window).
+  for (let i = 0; i < extra.length; i++) {
+    const c = extra[i]!.category;
+    if (!inWindow(w, extra[i]!) || union?.byCategory.has(c)) continue;
+    let first = true;
+    for (let j = 0; j < i && first; j++) if (extra[j]!.category === c && inWindow(w, extra[j]!)) first = false;
+    if (first) emit(c, categoryCount(w, c, undefined));
+  }
+}
+
+/**
+ * A read's window in buckets, its extra members, and the exact-set id of a member left out of
+ * the count (exact sets only: a sketched set has no members).
+ */
+interface ExtraWindow {
+  readonly from: number;
+  readonly to: number;
+  readonly bucketMs: number;
+  readonly extra: readonly ExtraMember[];
+  readonly excluded: string | undefined;
+}
+
+function inWindow(w: ExtraWindow, x: ExtraMember): boolean {
+  const b = Math.floor(x.time / w.bucketMs);
+  return b >= w.from && b <= w.to;
+}
+
+/**
+ * A sketch's estimate as if the extra members `counted` accepts were added to a copy of its
+ * registers: only the registers they raise change the sums (a few, against 2048 to copy and
+ * rescan). `sum` and `zeros`: the registers' (hllSums).
+ */
+export function estimateWith(hll: Uint8Array, sum: number, zeros: number, extra: readonly ExtraMember[], counted: (x: ExtraMember) => boolean): number {
+  let raised: Map<number, number> | undefined;
+  for (const x of extra) {
+    if (!counted(x)) continue;
+    const slot = hllSlot(x.member, 0);
+    const index = slot >>> 8;
+    const rank = slot & 0xff;
+    const current = raised?.get(index) ?? hll[index]!;
+    if (rank <= current) continue;
+    sum += hllTerm(rank) - hllTerm(current);
+    if (current === 0) zeros--;
+    (raised ??= new Map()).set(index, rank);
+  }
+  return Math.round(hllEstimateFrom(sum, zeros));
+}
+
+/** One category's count: the stored union's (`base`), with the window's extra members of that category as if added. */
+function categoryCount(w: ExtraWindow, c: number, base: CategoryUnion | undefined): number {
+  const excluded = w.excluded;
+  if (base?.hll) return estimateWith(base.hll, base.sum!, base.zeros!, w.extra, (x) => x.category === c && inWindow(w, x) && (excluded === undefined || (x.id ?? memberId(x.member)) !== excluded));
+  const known = base?.exact;
+  let added: Set<string> | undefined;
+  for (const x of w.extra) {
+    if (x.category !== c || !inWindow(w, x)) continue;
+    const id = x.id ?? memberId(x.member);
+    if (id !== excluded && !known?.has(id)) (added ??= new Set()).add(id);
+  }
+  return (known?.size ?? 0) - (excluded !== undefined && known?.has(excluded) ? 1 : 0) + (added?.size ?? 0);
 }
 
 export function distinctCounter<E>(s: DistinctCounterSpec<E>): Aggregation<E> & { spec: DistinctCounterSpec<E>; readKeys(e: E, rs: ReadSet): void } {

@@ -61,46 +61,46 @@ export class LevelStore implements StateStore {
 
   /** The API's concurrent checks, and the runtime's batches of one turn, share one trip to the libuv pool instead of one each (turn-batcher.ts). */
   async fetchEntriesMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, FetchedEntry>[]> {
-    const physical: Buffer[] = [];
-    const plans = requests.map((r) => this.plan(r.reads, r.now, physical));
-    const values = await this.getMany(physical);
-    return plans.map((plan) => this.resolve(plan, physical, values));
-  }
-
-  async fetchMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, Buffer | undefined>[]> {
-    return (await this.fetchEntriesMany(requests)).map((entries) => {
-      const out = new Map<string, Buffer | undefined>();
-      for (const [mk, e] of entries) out.set(mk, e.value);
+    const { plans, physical, values } = await this.lookUp(requests);
+    return plans.map((plan) => {
+      const out = new Map<string, FetchedEntry>();
+      for (const p of plan) {
+        const i = newestFound(p, values);
+        out.set(p.mk, { value: i < 0 ? undefined : liveValue(values[i]!), seg: i < 0 ? -1 : segmentOfKey(physical[i]!) });
+      }
       return out;
     });
   }
 
+  /** The values only (the API's reads): one map per request, no entry objects. */
+  async fetchMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, Buffer | undefined>[]> {
+    const { values, plans } = await this.lookUp(requests);
+    return plans.map((plan) => {
+      const out = new Map<string, Buffer | undefined>();
+      for (const p of plan) {
+        const i = newestFound(p, values);
+        out.set(p.mk, i < 0 ? undefined : liveValue(values[i]!));
+      }
+      return out;
+    });
+  }
+
+  /** Every request's physical keys, read in one getMany: the plans say where each read's keys are. */
+  private async lookUp(requests: readonly { reads: ReadSet; now: number }[]): Promise<{ plans: ReadPlan[][]; physical: Buffer[]; values: (Buffer | undefined)[] }> {
+    const physical: Buffer[] = [];
+    const plans = requests.map((r) => this.plan(r.reads, r.now, physical));
+    return { plans, physical, values: await this.getMany(physical) };
+  }
+
   /** Appends the physical keys of the reads (newest live segment first) and says where each read's keys are. */
-  private plan(reads: ReadSet, now: number, physical: Buffer[]): { mk: string; from: number; count: number }[] {
-    const plan: { mk: string; from: number; count: number }[] = [];
+  private plan(reads: ReadSet, now: number, physical: Buffer[]): ReadPlan[] {
+    const plan: ReadPlan[] = [];
     for (const [mk, { store, key }] of reads.entries) {
       const segs = this.liveSegments(store, now);
       plan.push({ mk, from: physical.length, count: segs.length });
       for (let i = segs.length - 1; i >= 0; i--) physical.push(storeKey(store.id, segs[i]!, key));
     }
     return plan;
-  }
-
-  private resolve(plan: readonly { mk: string; from: number; count: number }[], physical: readonly Buffer[], values: readonly (Buffer | undefined)[]): Map<string, FetchedEntry> {
-    const out = new Map<string, FetchedEntry>();
-    for (const { mk, from, count } of plan) {
-      let v: Buffer | undefined;
-      let seg = -1;
-      for (let i = from; i < from + count; i++) {
-        if (values[i] !== undefined) {
-          v = values[i]!.length === 0 ? undefined : values[i];
-          seg = segmentOfKey(physical[i]!);
-          break;
-        }
-      }
-      out.set(mk, { value: v, seg });
-    }
-    return out;
   }
 
   /**
@@ -256,4 +256,22 @@ export class LevelStore implements StateStore {
       from = start + 1;
     }
   }
+}
+
+/** One key of a read: its physical keys are `count` from `from`, newest live segment first. */
+interface ReadPlan {
+  readonly mk: string;
+  readonly from: number;
+  readonly count: number;
+}
+
+/** Where the newest live segment holding the key answered (-1: none). */
+function newestFound(p: ReadPlan, values: readonly (Buffer | undefined)[]): number {
+  for (let i = p.from; i < p.from + p.count; i++) if (values[i] !== undefined) return i;
+  return -1;
+}
+
+/** A found value; empty is a tombstone (deleted). */
+function liveValue(v: Buffer): Buffer | undefined {
+  return v.length === 0 ? undefined : v;
 }

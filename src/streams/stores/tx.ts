@@ -35,8 +35,11 @@ export interface StoreTx {
 /** Collects the keys a batch will read, per store. */
 export class ReadSet {
   readonly entries = new Map<string, { store: StoreSpec; key: Buffer }>();
-  add(store: StoreSpec, key: Buffer): void {
-    this.entries.set(mapKey(store, key), { store, key });
+  /** Returns the key's map key: what the read's result is looked up by. */
+  add(store: StoreSpec, key: Buffer): string {
+    const mk = mapKey(store, key);
+    this.entries.set(mk, { store, key });
+    return mk;
   }
 }
 

@@ -151,6 +151,11 @@ describe('judging look-alikes, provider rules and the kinds of address people ha
     expect(scoreOf(email).verdict).toBe(verdict);
   });
 
+  it('a provider-issued number scores about as a name does at the same kind of provider (docs/scorecard.md §4)', () => {
+    const name = scoreOf('maria.garcia@gmail.com').humanScore;
+    for (const email of ['40815273@qq.com', '13907362815@163.com']) expect(Math.abs(scoreOf(email).humanScore - name), email).toBeLessThanOrEqual(4);
+  });
+
   it.each([
     ['maria.garcia4817@example-firm.de', 'numbered_name'],
     ['maria.garcia@quickmail-demo.com', 'mail_service_domain'],

@@ -17,6 +17,7 @@
 import { Resolver } from 'node:dns/promises';
 import type { DnsFacts } from '../domain/check.ts';
 import { normalizeHost } from '../signals/deliverability.ts';
+import { isDocumentationDomain } from '../signals/documentation-domain.ts';
 import { createCachedLookups, lookupKey, type LookupCounters } from './cached-lookups.ts';
 import { UNKNOWN_FACTS, gatherDomainFacts, isDnsName } from './domain-facts.ts';
 import { createQuerySender, hedgedLookup, type QueryType } from './lookup.ts';
@@ -74,6 +75,7 @@ export interface DnsResolver {
   close(): void;
 }
 
+/** No mail can reach the domain. */
 const NO_SUCH_NAME: DnsFacts = Object.freeze({ deliverable: false, mailProvider: 'none' });
 
 export function createDnsResolver(opts: DnsResolverOptions = {}): DnsResolver {
@@ -160,7 +162,8 @@ export function createDnsResolver(opts: DnsResolverOptions = {}): DnsResolver {
         counters.cacheHits++;
         return Promise.resolve(cached);
       }
-      if (!isDnsName(domain)) return Promise.resolve(NO_SUCH_NAME);
+      // Nothing to ask: a name DNS cannot hold, or one reserved for documentation (null MX).
+      if (!isDnsName(domain) || isDocumentationDomain(domain)) return Promise.resolve(NO_SUCH_NAME);
       const ms = Math.min(budgetMs, callerBudgetMs ?? budgetMs);
       if (ms <= 0) {
         counters.timeouts++;

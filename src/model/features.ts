@@ -184,9 +184,10 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
   x[I.numbered_name] = custom && !a.government && l.trailingDigits >= NUMBERED_NAME_DIGITS && l.digitCount === l.trailingDigits
     && !l.yearSuffix && l.nameScore >= NUMBERED_NAME_MIN_NAME ? 1 : 0;
 
-  // A domain under no real top-level name (accepted only as a typo: check/typo-hint.ts) cannot
-  // receive mail, which is what no_mail_server says, and needs no DNS to know it.
-  x[I.no_mail_server] = a.unknownSuffix || dns?.deliverable === false ? 1 : 0;
+  // A domain under no real top-level name (accepted only as a typo: check/typo-hint.ts), or one
+  // reserved for documentation, cannot receive mail, which is what no_mail_server says, and
+  // needs no DNS to know it.
+  x[I.no_mail_server] = a.unknownSuffix || a.documentationDomain || dns?.deliverable === false ? 1 : 0;
   if (dns) {
     x[I.mail_gateway] = dns.deliverable === true && dns.mailProvider === 'gateway' && !posing ? 1 : 0;
     x[I.hosted_mail] = dns.deliverable === true && custom && dns.mailProvider !== undefined && HOSTED_PROVIDERS.has(dns.mailProvider) ? 1 : 0;

@@ -9,6 +9,7 @@ import { classifyDomain, type DomainClass, type DomainParts } from './account-ty
 import type { AddressTables } from './address-tables.ts';
 import type { MailboxRule } from '../data/mailbox-rules.ts';
 import { canonicalInbox } from './canonical.ts';
+import { isDocumentationDomain } from './documentation-domain.ts';
 import { isGovernmentDomain } from './government.ts';
 import { homographOf, imitatedBrand } from './lookalike.ts';
 import { namesMailService } from './mail-service.ts';
@@ -53,6 +54,8 @@ export interface AddressSignals {
   mailService: boolean;
   /** No real top-level name ends the domain (a mistyped one: `hotmail.con`), so no mail reaches it. */
   unknownSuffix: boolean;
+  /** The domain is, or is under, a name reserved for documentation (`example.com`): no mail reaches it. */
+  documentationDomain: boolean;
 }
 
 const PSL = { allowPrivateDomains: false, extractHostname: false, validateHostname: false } as const;
@@ -203,6 +206,7 @@ export function addressSignals(address: ParsedAddress, tables: AddressTables, dn
     government: memo.government,
     mailService: mailServiceOf(memo, cls, imitates, names),
     unknownSuffix: !memo.parts.icann,
+    documentationDomain: isDocumentationDomain(memo.parts.domain),
   };
   if (typoOf !== undefined) {
     signals.typoOf = typoOf;

@@ -32,7 +32,7 @@ const NONE: ModelChoice = { shared: undefined, personal: undefined, served: 'bas
 function input(over: Partial<CheckDecisionInput> = {}): CheckDecisionInput {
   return {
     account: 'acme',
-    prepared: prepared('olivia.martin@example.org'),
+    prepared: prepared('olivia.martin@northwind-firm.org'),
     history: {},
     models: NONE,
     explain: false,
@@ -89,11 +89,11 @@ describe('decideCheck: which model answers, and what is recorded', () => {
 
   it("a personal model's per-domain intercept scores the checks at its domain, and only those", () => {
     // The baseline's weights with intercept 30, and 30 - 60 at the check's domain: blocked there, allowed elsewhere.
-    const farm: Scorecard = { ...card('learned', 6, 30, 'acme'), domainIntercepts: new Map([['example.org', -60]]) };
+    const farm: Scorecard = { ...card('learned', 6, 30, 'acme'), domainIntercepts: new Map([['northwind-firm.org', -60]]) };
     const there = decideCheck(input({ models: { shared: undefined, personal: farm, served: 'personal' } }), pipeline);
     expect(there.verdict).toBe('block');
     expect(there.event!.personal_probability).toBeLessThan(0.01);
-    const elsewhere = decideCheck(input({ prepared: prepared('olivia.martin@example.net'), models: { shared: undefined, personal: farm, served: 'personal' } }), pipeline);
+    const elsewhere = decideCheck(input({ prepared: prepared('olivia.martin@northwind-firm.net'), models: { shared: undefined, personal: farm, served: 'personal' } }), pipeline);
     expect(elsewhere.verdict).toBe('allow');
     expect(elsewhere.event!.personal_probability).toBeGreaterThan(0.99);
   });
@@ -111,9 +111,9 @@ describe('decideCheck: which model answers, and what is recorded', () => {
   });
 
   it.each([
-    ['a domain rule', rules({ id: 'rule_0000000000000001', action: 'block', type: 'domain', value: 'example.org', inboxHash: null }), 'block', true],
+    ['a domain rule', rules({ id: 'rule_0000000000000001', action: 'block', type: 'domain', value: 'northwind-firm.org', inboxHash: null }), 'block', true],
     ['an email rule (by inbox hash)', rules({ id: 'rule_0000000000000002', action: 'review', type: 'email', value: null, inboxHash: Buffer.alloc(32, 1) }), 'review', true],
-    ['a rule of another domain', rules({ id: 'rule_0000000000000003', action: 'block', type: 'domain', value: 'example.com', inboxHash: null }), baseline.verdict, false],
+    ['a rule of another domain', rules({ id: 'rule_0000000000000003', action: 'block', type: 'domain', value: 'northwind-firm.com', inboxHash: null }), baseline.verdict, false],
   ] as const)('rules: %s', (_name, accountRules, verdict, hit) => {
     const d = decideCheck(input({ rules: accountRules }), pipeline);
     expect(d.verdict).toBe(verdict);
@@ -131,13 +131,13 @@ describe('decideCheck: which model answers, and what is recorded', () => {
   });
 
   it('the event carries the prepared facts, the ids and the time as given', () => {
-    const p = prepared('olivia.martin@example.org');
+    const p = prepared('olivia.martin@northwind-firm.org');
     const d = decideCheck(input({ prepared: { ...p, ipHash: Buffer.alloc(32, 3) }, bulk: true }), pipeline);
     expect(d.event).toMatchObject({
       check_uuid: UUID,
       account: 'acme',
       time: NOW,
-      domain: 'example.org',
+      domain: 'northwind-firm.org',
       inbox_hash: p.inboxHash,
       spelling_hash: p.spellingHash,
       ip_hash: Buffer.alloc(32, 3),

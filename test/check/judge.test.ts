@@ -151,6 +151,14 @@ describe('judging look-alikes, provider rules and the kinds of address people ha
     expect(scoreOf(email).verdict).toBe(verdict);
   });
 
+  it('a name at a domain reserved for documentation is blocked with DNS unreachable: no mail reaches it', () => {
+    for (const email of ['jane.doe@example.com', 'john.smith@example.net', 'maria@shop.example.org']) {
+      const s = scoreOf(email, { deliverable: null });
+      expect(s.verdict, email).toBe('block');
+      expect(s.reasons, email).toContain('no_mail_server');
+    }
+  });
+
   it('a provider-issued number scores about as a name does at the same kind of provider (docs/scorecard.md §4)', () => {
     const name = scoreOf('maria.garcia@gmail.com').humanScore;
     for (const email of ['40815273@qq.com', '13907362815@163.com']) expect(Math.abs(scoreOf(email).humanScore - name), email).toBeLessThanOrEqual(4);

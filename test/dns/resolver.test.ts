@@ -215,6 +215,15 @@ describe('DNS failures are null, never false', () => {
     expect(r.stats().errors).toBe(1);
   });
 
+  it('a domain reserved for documentation takes no mail, known without a query even with DNS unreachable', async () => {
+    const port = await closedUdpPort();
+    const r = createDnsResolver({ servers: [`127.0.0.1:${port}`], lookupTimeoutMs: 1000, budgetMs: 3000 });
+    expect(await r.domainFacts('Example.COM.')).toEqual({ deliverable: false, mailProvider: 'none' });
+    expect(await r.domainFacts('mail.example.org')).toEqual({ deliverable: false, mailProvider: 'none' });
+    expect(r.stats().queries).toBe(0);
+    r.close();
+  });
+
   it('fails over to the next configured server when the first is unreachable', async () => {
     const port = await closedUdpPort();
     resolver = createDnsResolver({ servers: [`127.0.0.1:${port}`, dns.server], lookupTimeoutMs: 1000 });

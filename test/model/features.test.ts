@@ -150,6 +150,8 @@ describe('buildFeatures', () => {
     ['no real top-level name: no mail reaches it, DNS off', { address: addressOf({ unknownSuffix: true, accountType: 'unknown' }) }, 'no_mail_server', 1],
     ['no real top-level name, DNS unreachable', { address: addressOf({ unknownSuffix: true, accountType: 'unknown' }), dns: { deliverable: null } }, 'no_mail_server', 1],
     ['no real top-level name is no company\'s domain', { address: addressOf({ unknownSuffix: true, accountType: 'unknown' }) }, 'custom_domain', 0],
+    ['reserved for documentation: no mail reaches it, DNS off', { address: addressOf({ documentationDomain: true }) }, 'no_mail_server', 1],
+    ['reserved for documentation, DNS unreachable', { address: addressOf({ documentationDomain: true }), dns: { deliverable: null } }, 'no_mail_server', 1],
     ['a real top-level name, DNS off: not known', {}, 'no_mail_server', 0],
   ])('%s -> %s = %d', (_name, overrides, feature, value) => {
     expect(col(buildFeatures({ ...neutral, ...overrides }), feature)).toBeCloseTo(value, 12);

@@ -19,6 +19,7 @@ export function addressOf(overrides: Partial<AddressSignals> = {}): AddressSigna
     government: false,
     mailService: false,
     unknownSuffix: false,
+    documentationDomain: false,
     ...overrides,
   } as AddressSignals;
 }

@@ -32,7 +32,14 @@ describe('addressSignals', () => {
       government: false,
       mailService: false,
       unknownSuffix: false,
+      documentationDomain: false,
     });
+  });
+
+  it('a domain reserved for documentation, or under one, takes no mail', () => {
+    expect(signals('jane.doe@example.com').documentationDomain).toBe(true);
+    expect(signals('jane.doe@mail.example.org').documentationDomain).toBe(true);
+    expect(signals('jane.doe@example-firm.com').documentationDomain).toBe(false);
   });
 
   it('a mistyped top-level name (accepted only as a typo) is nobody\'s domain, with the suggestion', () => {

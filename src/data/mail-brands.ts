@@ -5,10 +5,18 @@
  * - `distinctive`: the string names the provider and nothing else (`gmail`, `hotmail`), so any
  *   domain carrying it that is not the provider's own poses as the provider.
  * - otherwise it is also an everyday word or a common fragment (`outlook`, `live`, `msn`,
- *   `aol`): it counts only at the start or end of a name that also says `mail`
- *   (`outlookmail`, `mail-live`; not `delivermail`), or alone under a suffix that is not a
- *   country code (`outlook.page`). Short fragments that other words contain (`ymail` in
- *   `mymail`) are left out.
+ *   `aol`): it counts only at the start or end of a name, and only when the rest of that name
+ *   says what the provider is: `mail` anywhere in it (`outlookmail`, `mail-live`; not
+ *   `delivermail`), or nothing but `companions` words (`live-inbox`, `aolpost`, `outlook-web`),
+ *   or alone under a suffix that is not a country code (`outlook.top`). Short fragments that
+ *   other words contain (`ymail` in `mymail`) are left out.
+ * - `companions`: which words may make up the rest of such a name. `mailbox` (words that say
+ *   mailbox, MAILBOX_WORDS) for a brand that is an ordinary word in business names (`live`:
+ *   LiveChat, LiveNation and live-help products name themselves `live` + a service word);
+ *   `service` (those and the words that name a web service's doors, SERVICE_WORDS) for a
+ *   brand that outside mail names the provider's own products (`outlook` web/online/app,
+ *   MSN's and AOL's portals) and is otherwise an organisation's initials beside a word of its
+ *   own (`aoltoronto`, `msnbc`), never beside a service word.
  * - `regional`: the provider runs the brand under many country codes (hotmail.co.uk,
  *   yahoo.com.br, yandex.kz), so the bare brand under a country code we do not list may
  *   still be the provider's and is left alone.
@@ -20,7 +28,27 @@ export interface MailBrand {
   readonly brand: string;
   readonly distinctive: boolean;
   readonly regional: boolean;
+  /** For a brand that is not distinctive: the words the rest of a name may consist of. */
+  readonly companions?: 'mailbox' | 'service';
 }
+
+/**
+ * Words that say mailbox (`mail` itself counts anywhere, see above). Folded, a-z only.
+ * Curated by us; a name made of a brand and these names nothing but a mailbox there.
+ */
+export const MAILBOX_WORDS: readonly string[] = ['inbox', 'box', 'post', 'postbox', 'letter', 'letters', 'message', 'messages', 'msg'];
+
+/**
+ * The words a web service names its doors and tiers with (`outlook-web`, `aolonline`,
+ * `msn-login`, `myaol`), plus MAILBOX_WORDS. Curated by us; none is a place, a trade or a
+ * product that a company would name itself after beside a brand.
+ */
+export const SERVICE_WORDS: readonly string[] = [
+  ...MAILBOX_WORDS,
+  'online', 'web', 'net', 'cloud', 'app', 'apps', 'hub', 'plus', 'pro', 'premium', 'service', 'services', 'support', 'help',
+  'center', 'centre', 'portal', 'account', 'accounts', 'login', 'signin', 'secure', 'verify', 'id', 'us', 'my', 'go', 'me', 'connect',
+  'access', 'user', 'users', 'free', 'vip',
+];
 
 export const MAIL_BRANDS: readonly MailBrand[] = [
   { brand: 'gmail', distinctive: true, regional: false },
@@ -32,10 +60,10 @@ export const MAIL_BRANDS: readonly MailBrand[] = [
   { brand: 'yandex', distinctive: true, regional: true },
   { brand: 'rediffmail', distinctive: true, regional: false },
   { brand: 'hanmail', distinctive: true, regional: false },
-  { brand: 'outlook', distinctive: false, regional: true },
-  { brand: 'live', distinctive: false, regional: true },
-  { brand: 'msn', distinctive: false, regional: true },
-  { brand: 'aol', distinctive: false, regional: true },
+  { brand: 'outlook', distinctive: false, regional: true, companions: 'service' },
+  { brand: 'live', distinctive: false, regional: true, companions: 'mailbox' },
+  { brand: 'msn', distinctive: false, regional: true, companions: 'service' },
+  { brand: 'aol', distinctive: false, regional: true, companions: 'service' },
 ];
 
 /** The providers' own company domains that carry a brand but are not consumer mail (never imitations). */

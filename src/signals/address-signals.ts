@@ -39,7 +39,7 @@ export interface AddressSignals {
   dotsFolded: boolean;
   /** The provider domain this one is a homograph of (`gmаil.com` with a Cyrillic а -> gmail.com). */
   lookalikeOf?: string;
-  /** The mail brand an unknown domain carries in its name (`msnhotmail.ca` -> hotmail). */
+  /** The mail brand an unknown domain carries in its name (`shophotmail.ca` -> hotmail). */
   imitates?: string;
   /** The provider's mailbox rules cannot produce this mailbox (`x@gmail.com`, `1abc@outlook.com`). */
   impossibleMailbox: boolean;

@@ -7,7 +7,8 @@
  *   strings are confusable when their skeletons are equal. An internationalised domain whose
  *   skeleton is a typo of a provider's (`gmаil.co`) counts too.
  * - **Imitations** (`imitatedBrand`): a domain nobody knows that carries a provider's brand in
- *   its name (`msnhotmail.ca`, `googlegmail.ca`, `outlook.page`, `yahoo-mail.support`): no
+ *   its name (`shophotmail.ca`, `demogmail.ca`, `outlook.top`, `yahoo-mail.support`,
+ *   `live-inbox.example`, `aolonline.example`): no
  *   provider names another company's domain after itself, so this is a catch-all or a
  *   forwarding domain dressed up as free mail.
  *
@@ -15,7 +16,7 @@
  */
 import { createRequire } from 'node:module';
 import { domainToUnicode } from 'node:url';
-import { MAIL_BRANDS } from '../data/mail-brands.ts';
+import { MAIL_BRANDS, MAILBOX_WORDS, SERVICE_WORDS, type MailBrand } from '../data/mail-brands.ts';
 import { suggestDomain, type TypoIndex } from './typo.ts';
 
 export interface LookalikeIndex {
@@ -81,7 +82,7 @@ function asLatin(s: string, confusables: Readonly<Record<string, string>>): stri
 
 /**
  * The brand a domain imitates, if any. `registrableLabel` is the label left of the public
- * suffix (`msnhotmail` of `msnhotmail.ca`), `hostLabels` every label left of the public suffix.
+ * suffix (`shophotmail` of `shophotmail.ca`), `hostLabels` every label left of the public suffix.
  * Only called for domains that no list knows (the caller checks).
  */
 export function imitatedBrand(domain: string, hostLabels: readonly string[], publicSuffix: string, index: LookalikeIndex): string | undefined {
@@ -101,10 +102,33 @@ export function imitatedBrand(domain: string, hostLabels: readonly string[], pub
         continue;
       }
       // The brand inside a longer name: a made-up name, unless the brand is an everyday word
-      // (outlook, live) that is not at either end of a name saying "mail" (delivermail).
+      // (outlook, live) that is not at either end of a name saying what the provider is:
+      // "mail" (not delivermail), or only words that name a mailbox or the provider's
+      // doors (live-inbox, aolonline; not liverpool, aoltoronto, msnbc).
       if (b.distinctive) return b.brand;
-      if ((label.startsWith(b.brand) || label.endsWith(b.brand)) && label.includes('mail')) return b.brand;
+      const rest = label.startsWith(b.brand) ? label.slice(b.brand.length) : label.endsWith(b.brand) ? label.slice(0, -b.brand.length) : undefined;
+      if (rest !== undefined && (label.includes('mail') || onlyCompanions(rest, b))) return b.brand;
     }
   }
   return undefined;
+}
+
+const COMPANIONS = { mailbox: new Set(MAILBOX_WORDS), service: new Set(SERVICE_WORDS) } as const;
+/** At most this many companion words make up the rest of a name (`my-web-inbox`). */
+const MAX_COMPANIONS = 3;
+
+/** Whether `rest` (a name without its brand) is one to three of the brand's companion words, hyphens aside. */
+function onlyCompanions(rest: string, b: MailBrand): boolean {
+  if (b.companions === undefined) return false;
+  const letters = rest.replace(/-/g, '');
+  return letters !== '' && spelledBy(letters, 0, COMPANIONS[b.companions], MAX_COMPANIONS);
+}
+
+function spelledBy(s: string, from: number, words: ReadonlySet<string>, left: number): boolean {
+  if (from === s.length) return true;
+  if (left === 0) return false;
+  for (let to = from + 1; to <= s.length; to++) {
+    if (words.has(s.slice(from, to)) && spelledBy(s, to, words, left - 1)) return true;
+  }
+  return false;
 }

@@ -135,6 +135,9 @@ describe('judging look-alikes, provider rules and the kinds of address people ha
     ['12345678901@gmail.com', 'block'],
     ['maria.garcia@gm\u0430il.com', 'review'], // homograph: a natural name, still not allowed
     ['maria.garcia@examplehotmail.ca', 'review'], // a domain dressed up as free mail
+    ['maria.garcia@live-inbox.shop', 'review'], // an everyday-word brand beside a mailbox word
+    ['maria.garcia@aolonline.com', 'review'], // an acronym brand beside a service word
+    ['maria.garcia@livenation-demo.com', 'allow'], // a company named with the word
     // a generator's number after a name where no one else holds the name, and an unlisted mail service
     ['maria.garcia@example-firm.de', 'allow'],
     ['maria.garcia7@example-firm.de', 'allow'], // an employer's duplicate counter

@@ -66,11 +66,12 @@ describe('the unseen-kinds guard (shipped scorecard)', () => {
     return (p.verdicts.review + p.verdicts.block) / p.rows;
   };
 
-  it('catches 90% of random tokens at unlisted throwaway domains and 60% of names at provider look-alikes', () => {
+  it('catches 90% of random tokens at unlisted throwaway domains and 90% of names at provider look-alikes', () => {
     expect(fakes.invalid).toBe(0);
     expect(caught('temp-token')).toBeGreaterThanOrEqual(0.9);
-    expect(caught('lookalike-brand-word')).toBeGreaterThanOrEqual(0.6);
-    expect(caught('lookalike-word-brand')).toBeGreaterThanOrEqual(0.6);
+    // Everyday-word brands beside mailbox or service words count as imitations (docs/scorecard.md §4, round 12).
+    expect(caught('lookalike-brand-word')).toBeGreaterThanOrEqual(0.9);
+    expect(caught('lookalike-word-brand')).toBeGreaterThanOrEqual(0.9);
   });
 
   it('allows QQ numbers and mobile-number mailboxes, the operators\' included', () => {

@@ -75,7 +75,7 @@ describe('addressSignals', () => {
     ['jane@grnail.com', undefined, { lookalikeOf: 'gmail.com' }],
     // brand imitations are never work, even when DNS says they take mail
     ['jane@examplehotmail.ca', { deliverable: true, mailProvider: 'other' } as DnsFacts, { imitates: 'hotmail', accountType: 'unknown' }],
-    ['jane@outlook.page', undefined, { imitates: 'outlook' }],
+    ['jane@outlook.top', undefined, { imitates: 'outlook' }],
     ['jane@outlookindia.com', { deliverable: true, mailProvider: 'other' } as DnsFacts, { accountType: 'work' }],
     // government domains
     ['jane@house.example.gov', undefined, { government: true }],

@@ -56,11 +56,21 @@ describe('imitatedBrand', () => {
     ['examplehotmail.ca', 'hotmail'],
     ['gmail-support.com', 'gmail'],
     ['mygmail.net', 'gmail'],
-    ['outlook.page', 'outlook'],
+    ['outlook.top', 'outlook'],
     ['gmail.xyz', 'gmail'],
     ['outlookmail.com', 'outlook'],
     ['yahoo.support', 'yahoo'],
     ['mail.icloud-login.net', 'icloud'],
+    // An everyday-word brand beside words that say what the provider is, not who a company is.
+    ['live-inbox.shop', 'live'],
+    ['postlive.xyz', 'live'],
+    ['outlook-web.top', 'outlook'],
+    ['myoutlook.site', 'outlook'],
+    ['aolonline.com', 'aol'],
+    ['aol-box.click', 'aol'],
+    ['msnhub.store', 'msn'],
+    ['loginmsn.info', 'msn'],
+    ['secure-id-aol.net', 'aol'],
   ])('%s imitates %s', (domain, brand) => {
     expect(imitation(domain)).toBe(brand);
   });
@@ -70,6 +80,9 @@ describe('imitatedBrand', () => {
     'yahoo-inc.com', 'europe.yahoo-inc.com', // a provider's company domain and its subdomains
     'mx.hotmail.com',
     'outlookindia.com', 'deliverylive.com', 'olivemail.com', 'kaolin.com', 'msnbc.com', // everyday words
+    'livenation.com', 'live-help.io', 'liveonline.net', 'liverpool.ac.uk', 'oliveinbox.com', // live: only beside a mailbox word
+    'outlookgroup.com', 'outlook-nebraska.org', 'aoltoronto.com', 'aolnews-today.com', 'boxmsnbc.com', // an organisation's own word beside the brand
+    'inboxoutlookpro.com', 'mywebinboxloginaol.com', // the brand not at an edge, or more than three companion words
     'hotmail.cz', 'yandex.kz', // a regional provider domain under a country code may be real
     'acme-corp.com',
   ])('%s imitates nothing', (domain) => {

@@ -165,9 +165,8 @@ export function scoreFeatures(
     const impact = card.weights[i]! * value;
     if (impact === 0) continue;
     logit += impact;
-    evidence.push({ signal: FEATURE_NAMES[i]!, value, impact });
+    insertRanked(evidence, { signal: FEATURE_NAMES[i]!, value, impact });
   }
-  evidence.sort((a, b) => Math.abs(b.impact) - Math.abs(a.impact));
   const probability = sigmoid(logit);
   const humanScore = humanScoreOf(probability);
   return {
@@ -179,4 +178,20 @@ export function scoreFeatures(
     evidence,
     intercept,
   };
+}
+
+/**
+ * Puts an item into a list ranked by |impact|, strongest first, after those as strong (the order
+ * of a stable sort). Inserted in place: a sort with a comparator boxes each comparison's
+ * difference, which made the sort the largest allocation of a check's score.
+ */
+function insertRanked(ranked: EvidenceItem[], item: EvidenceItem): void {
+  const strength = Math.abs(item.impact);
+  let at = ranked.length;
+  ranked.push(item);
+  while (at > 0 && Math.abs(ranked[at - 1]!.impact) < strength) {
+    ranked[at] = ranked[at - 1]!;
+    at--;
+  }
+  ranked[at] = item;
 }

@@ -120,6 +120,31 @@ describe('scoreFeatures', () => {
     );
   });
 
+  it('ranks evidence by |impact|, strongest first, equal impacts in column order', () => {
+    const s = scoreFeatures(
+      vector({ free_provider: 1, name_score: 0.5, tor_exit: 1, digit_run: 1, long_local: 1 }),
+      card({ free_provider: -0.5, name_score: 2, tor_exit: -3, digit_run: 0.5, long_local: -1 }),
+    );
+    const cols = ['free_provider', 'digit_run'].map((n) => FEATURE_INDEX[n as keyof typeof FEATURE_INDEX]);
+    const [first, second] = cols[0]! < cols[1]! ? ['free_provider', 'digit_run'] : ['digit_run', 'free_provider'];
+    expect(s.evidence.map((e) => e.signal)).toEqual(['tor_exit', 'name_score', 'long_local', first, second]);
+  });
+
+  it('property: evidence is every non-zero impact in the order of a stable sort by |impact|', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(0, 0.5, 1), { minLength: FEATURE_NAMES.length, maxLength: FEATURE_NAMES.length }),
+        fc.array(fc.constantFrom(-2, -1, -0.5, 0, 0.5, 1, 2), { minLength: FEATURE_NAMES.length, maxLength: FEATURE_NAMES.length }),
+        (values, weights) => {
+          const c = card(Object.fromEntries(FEATURE_NAMES.map((n, i) => [n, weights[i]!])));
+          const all = FEATURE_NAMES.map((signal, i) => ({ signal, value: values[i]!, impact: c.weights[i]! * values[i]! })).filter((e) => e.impact !== 0);
+          expect(scoreFeatures(Float64Array.from(values), c).evidence).toEqual([...all].sort((a, b) => Math.abs(b.impact) - Math.abs(a.impact)));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('rejects a vector of the wrong width', () => {
     expect(() => scoreFeatures(new Float64Array(3), BASELINE_SCORECARD)).toThrow(/3 columns/);
   });

@@ -8,7 +8,7 @@
  * Every /v1 route declares the scope it needs (`config.scope`); a key without it gets 403
  * naming the scope. `requireScopes` refuses, at start-up, a /v1 route that declares none.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { KeyGrant } from '../controls/api-keys.ts';
 import { SCOPES, type Scope } from '../controls/scopes.ts';
@@ -32,7 +32,8 @@ export function createKeyResolver(configured: readonly { account: string; sha256
   const grants = new WeakMap<object, KeyGrant>();
   return {
     grantFor(presented) {
-      const sha = createHash('sha256').update(presented, 'utf8').digest('hex');
+      // One-shot: no Hash object per request.
+      const sha = hash('sha256', presented, 'hex');
       const fixed = byHash.get(sha);
       if (fixed) return fixed;
       const rec = stored?.keyByHash(sha);

@@ -47,15 +47,27 @@ export async function createEventCodec<S extends SchemaName>(
     return buf.subarray(HEADER);
   };
 
+  // The wire header once, the body encoded behind it, then one copy out (from node's pool):
+  // avsc's toBuffer makes a fresh zero-filled ArrayBuffer per value, which the collector then
+  // tracks and frees on its helper threads, and it was copied again to add the header.
+  let scratch = Buffer.allocUnsafeSlow(1024);
+  scratch[0] = MAGIC;
+  scratch.writeUInt32BE(schemaId, 1);
+
   return {
     subject,
     schemaId,
     encode(value) {
-      const avroBody = type.toBuffer(value);
-      const out = Buffer.allocUnsafe(HEADER + avroBody.length);
-      out[0] = MAGIC;
-      out.writeUInt32BE(schemaId, 1);
-      avroBody.copy(out, HEADER);
+      let end = type.encode(value, scratch, HEADER);
+      if (end < 0) {
+        // avsc says how many bytes were missing (end is negative): grow, and encode again.
+        const grown = Buffer.allocUnsafeSlow(Math.max(2 * scratch.length, scratch.length - end));
+        scratch.copy(grown, 0, 0, HEADER);
+        scratch = grown;
+        end = type.encode(value, scratch, HEADER);
+      }
+      const out = Buffer.allocUnsafe(end);
+      scratch.copy(out, 0, 0, end);
       return out;
     },
     async decode(buf) {

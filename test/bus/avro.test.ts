@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import avro from 'avsc';
 import { ClassicLevel } from 'classic-level';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventCodec, readSchema } from '../../src/bus/avro.ts';
@@ -66,6 +67,20 @@ describe('Avro schemas and codecs', () => {
       if (k === 'features') expect((back[k] as number[]).map((x) => Math.fround(x))).toEqual((v as number[]).map((x) => Math.fround(x)));
       else expect(back[k]).toEqual(v);
     }
+  });
+
+  it("encodes avsc's bytes behind the wire header, each value in a buffer of its own, however large", async () => {
+    const schema = readSchema(schemasDir, 'check-scored');
+    const codec = await createEventCodec(createEmbeddedRegistry(db), TOPICS.checks, schema);
+    const type = avro.Type.forSchema(schema as avro.Schema);
+    const header = Buffer.alloc(5);
+    header.writeUInt32BE(codec.schemaId, 1);
+    const wire = (v: object) => Buffer.concat([header, type.toBuffer(v)]);
+    const small = samples['check-scored'] as CheckScored;
+    const large = { ...small, features: Array.from({ length: 3000 }, (_, i) => i / 7), reasons: Array.from({ length: 50 }, () => 'natural_name') };
+    const encoded = [small, large, small, { ...small, account: 'globex' }].map((v) => [v, codec.encode(v)] as const);
+    for (const [v, buf] of encoded) expect(buf.equals(wire(v))).toBe(true);
+    expect(encoded[0]![1].length).toBeLessThan(encoded[1]![1].length);
   });
 
   it('registry: same schema -> same id; evolved optional field accepted; incompatible refused', async () => {

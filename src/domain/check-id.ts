@@ -92,11 +92,18 @@ export function createCheckIdSigner(keys: readonly CheckIdKey[]): CheckIdSigner 
   }
   const signingId = Math.max(...byId.keys());
 
+  // Signing and verifying are synchronous, and the MAC and the token's text copy what they are
+  // given: the byte strings they are built in are reused, not allocated per call (Buffer.alloc
+  // is a fresh ArrayBuffer each time, which the collector tracks and frees on its helpers).
+  const len = Buffer.alloc(2);
+  const signHeader = Buffer.alloc(HEADER_BYTES);
+  signHeader.writeUInt8(VERSION, 0);
+  signHeader.writeUInt16BE(signingId, 1);
+  const signPayload = Buffer.alloc(PAYLOAD_BYTES);
+  const sealed = Buffer.alloc(TOTAL_BYTES);
   const tagOf = (key: KeyPair, header: Buffer, account: string, payload: Buffer): Buffer => {
-    const name = Buffer.from(account, 'utf8');
-    const len = Buffer.alloc(2);
-    len.writeUInt16BE(Math.min(name.length, 0xffff));
-    return key.mac(MAC_LABEL, header, len, name, payload);
+    len.writeUInt16BE(Math.min(Buffer.byteLength(account, 'utf8'), 0xffff));
+    return key.mac(MAC_LABEL, header, len, account, payload);
   };
   // CTR is its own inverse: the same call seals and opens.
   const ctr = (key: KeyPair, tag: Buffer, data: Buffer): Buffer => key.enc(tag.subarray(0, 16), data);
@@ -107,16 +114,15 @@ export function createCheckIdSigner(keys: readonly CheckIdKey[]): CheckIdSigner 
       if (uuid.length !== 16 || inboxHash.length !== 16) throw new Error('check id: uuid and inbox hash are 16 bytes');
       if (!Number.isInteger(flags) || flags < 0 || flags > 0xff) throw new Error('check id: flags are one byte');
       const key = byId.get(signingId)!;
-      const header = Buffer.alloc(HEADER_BYTES);
-      header.writeUInt8(VERSION, 0);
-      header.writeUInt16BE(signingId, 1);
-      const payload = Buffer.alloc(PAYLOAD_BYTES);
-      payload.writeUInt8(flags, 0);
-      payload.writeUIntBE(issuedAt, 1, 6);
-      uuid.copy(payload, 7);
-      inboxHash.copy(payload, 23);
-      const tag = tagOf(key, header, account, payload);
-      return CHECK_ID_PREFIX + Buffer.concat([header, tag, ctr(key, tag, payload)]).toString('base64url');
+      signPayload.writeUInt8(flags, 0);
+      signPayload.writeUIntBE(issuedAt, 1, 6);
+      uuid.copy(signPayload, 7);
+      inboxHash.copy(signPayload, 23);
+      const tag = tagOf(key, signHeader, account, signPayload);
+      signHeader.copy(sealed, 0);
+      tag.copy(sealed, HEADER_BYTES);
+      ctr(key, tag, signPayload).copy(sealed, HEADER_BYTES + TAG_BYTES);
+      return CHECK_ID_PREFIX + sealed.toString('base64url');
     },
 
     verify(token, account, now) {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CHECK_ID_FLAGS, CHECK_ID_VALIDITY_MS, createCheckIdSigner, hasCheckIdForm } from '../../src/domain/check-id.ts';
@@ -94,6 +94,28 @@ describe('check id', () => {
     const plain = signer.verify(id, 'acme', T0);
     expect(plain.ok && plain.claims.flags).toBe(0);
     expect(() => signer.sign('acme', uuid, inbox, T0, 256)).toThrow(/one byte/);
+  });
+
+  it('is the documented construction, byte for byte: header, HMAC tag over label, header, account and payload, AES-CTR payload under the tag', () => {
+    const derive = (use: string) => createHmac('sha256', k1.secret).update(`mailsift/check-id/v2/${use}`).digest();
+    const reference = (account: string, u: Buffer, ib: Buffer, at: number, flags: number): string => {
+      const header = Buffer.from([2, 0, 1]);
+      const payload = Buffer.alloc(39);
+      payload.writeUInt8(flags, 0);
+      payload.writeUIntBE(at, 1, 6);
+      u.copy(payload, 7);
+      ib.copy(payload, 23);
+      const name = Buffer.from(account, 'utf8');
+      const len = Buffer.alloc(2);
+      len.writeUInt16BE(name.length);
+      const tag = createHmac('sha256', derive('mac')).update(Buffer.from('mailsift/check-id/v2\0')).update(header).update(len).update(name).update(payload).digest();
+      const c = createCipheriv('aes-256-ctr', derive('enc'), tag.subarray(0, 16));
+      return 'chk_' + Buffer.concat([header, tag, c.update(payload), c.final()]).toString('base64url');
+    };
+    // One signer, several ids in a row: none of them carries bytes of the one before.
+    const cases = [['acme', uuid, inbox, T0, 0], ['zürich-ünïcode', randomBytes(16), randomBytes(16), T0 + 7, 1], ['b', uuid, randomBytes(16), T0 + 9, 0]] as const;
+    const ids = cases.map(([a, u, ib, at, f]) => signer.sign(a, u, ib, at, f));
+    cases.forEach(([a, u, ib, at, f], i) => expect(ids[i]).toBe(reference(a, u, ib, at, f)));
   });
 
   it('reveals nothing of its payload: no issue time, uuid, inbox hash or account tag in the clear', () => {

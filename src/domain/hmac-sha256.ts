@@ -12,7 +12,9 @@ const DIGEST = 32;
 
 export type Hmac = (...parts: readonly (Uint8Array | string)[]) => Buffer;
 
-export function hmacSha256(key: Uint8Array): Hmac {
+/** `bytes`: how much of the digest each call returns (its first bytes; all 32 by default). */
+export function hmacSha256(key: Uint8Array, bytes = DIGEST): Hmac {
+  if (!Number.isInteger(bytes) || bytes < 1 || bytes > DIGEST) throw new Error(`hmac-sha256: bytes must be 1..${DIGEST}`);
   const k = key.length > BLOCK ? hash('sha256', key, 'buffer') : key;
   const outer = Buffer.alloc(BLOCK + DIGEST);
   let scratch = Buffer.alloc(BLOCK + 256);
@@ -38,7 +40,7 @@ export function hmacSha256(key: Uint8Array): Hmac {
       }
     }
     outer.write(hash('sha256', scratch.subarray(0, at), 'binary'), BLOCK, DIGEST, 'latin1');
-    return digestOf(hash('sha256', outer, 'binary'));
+    return digestOf(hash('sha256', outer, 'binary'), bytes);
   };
 }
 
@@ -47,17 +49,17 @@ export function hmacSha256(key: Uint8Array): Hmac {
  * as a Buffer is a fresh ArrayBuffer with memory outside the heap, which the garbage collector
  * then tracks and frees on its helper threads; a check takes three to five of them. Half the
  * CPU and bytes per HMAC (docs/architecture.md, issue 19, tenth round). A slab is freed when no
- * digest cut from it is alive any more.
+ * digest cut from it is alive any more. A truncated digest is cut at its length: no second view.
  */
-const SLAB_DIGESTS = 128;
+const SLAB_BYTES = DIGEST * 128;
 let slab = Buffer.allocUnsafeSlow(0);
-let slabUsed = SLAB_DIGESTS;
-function digestOf(latin1: string): Buffer {
-  if (slabUsed === SLAB_DIGESTS) {
-    slab = Buffer.allocUnsafeSlow(DIGEST * SLAB_DIGESTS);
+let slabUsed = SLAB_BYTES;
+function digestOf(latin1: string, bytes: number): Buffer {
+  if (slabUsed + bytes > SLAB_BYTES) {
+    slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
     slabUsed = 0;
   }
-  const out = slab.subarray(DIGEST * slabUsed, DIGEST * ++slabUsed);
-  out.write(latin1, 0, DIGEST, 'latin1');
+  const out = slab.subarray(slabUsed, (slabUsed += bytes));
+  out.write(latin1, 0, bytes, 'latin1');
   return out;
 }

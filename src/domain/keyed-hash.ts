@@ -25,17 +25,15 @@ export interface KeyedHasher {
 export function createKeyedHasher(secret: Buffer): KeyedHasher {
   if (secret.length < 32) throw new Error('keyed hash secret must be at least 32 bytes');
   // Derive one key per purpose once; per-call work is then a single HMAC, its key blocks prepared.
+  // Each digest is taken at the stored width, in bytes of its own (an IP's then zeroed past its kept bits).
   const macs = new Map<HashPurpose, Hmac>();
   for (const p of ['inbox', 'spelling', 'ip', 'account'] as const) {
-    macs.set(p, hmacSha256(createHmac('sha256', secret).update(`mailsift/keyed-hash/${p}`).digest()));
+    macs.set(p, hmacSha256(createHmac('sha256', secret).update(`mailsift/keyed-hash/${p}`).digest(), KEYED_HASH_BYTES));
   }
   return {
     hash(purpose, value) {
-      const full = macs.get(purpose)!(value);
-      if (purpose !== 'ip') return full.subarray(0, KEYED_HASH_BYTES);
-      const kept = Buffer.alloc(KEYED_HASH_BYTES); // same width: stores and events keep their layout
-      full.copy(kept, 0, 0, IP_HASH_BITS / 8);
-      return kept;
+      const digest = macs.get(purpose)!(value);
+      return purpose === 'ip' ? digest.fill(0, IP_HASH_BITS / 8) : digest; // same width: stores and events keep their layout
     },
   };
 }

@@ -34,6 +34,19 @@ describe("hmacSha256: createHmac's output with the key blocks prepared once", ()
     );
   });
 
+  it('property: a truncated instance returns the first bytes of the same digest, each in bytes of its own', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 100 }), fc.integer({ min: 1, max: 32 }), fc.array(fc.string({ maxLength: 40 }), { minLength: 1, maxLength: 40 }), (key, bytes, values) => {
+        const mac = hmacSha256(key, bytes);
+        const got = values.map((v) => mac(v));
+        return got.every((d, i) => d.length === bytes && d.equals(reference(key, [values[i]!]).subarray(0, bytes)));
+      }),
+      { numRuns: 200 },
+    );
+    expect(() => hmacSha256(Buffer.from('k'), 33)).toThrow(/bytes must be 1..32/);
+    expect(() => hmacSha256(Buffer.from('k'), 0)).toThrow(/bytes must be 1..32/);
+  });
+
   it('digests kept while many more are taken stay as they were (each has bytes of its own)', () => {
     const mac = hmacSha256(Buffer.from('kept-key'));
     const kept = Array.from({ length: 1000 }, (_, i) => mac(`value ${i}`));

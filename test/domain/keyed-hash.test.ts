@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createKeyedHasher, IP_HASH_BITS, KEYED_HASH_BYTES } from '../../src/domain/keyed-hash.ts';
 
@@ -11,6 +12,17 @@ describe('keyed hashes', () => {
     expect(hasher.hash('spelling', 'ann@example.com').equals(a)).toBe(false);
     expect(hasher.hash('inbox', 'bob@example.com').equals(a)).toBe(false);
     expect(createKeyedHasher(Buffer.alloc(32, 8)).hash('inbox', 'ann@example.com').equals(a)).toBe(false);
+  });
+
+  it('are HMAC-SHA256 under a key per purpose, cut to 16 bytes (an IP\'s to its kept bits, zero-filled), each kept intact while more are taken', () => {
+    const reference = (purpose: string, value: string): Buffer => {
+      const key = createHmac('sha256', Buffer.alloc(32, 7)).update(`mailsift/keyed-hash/${purpose}`).digest();
+      const full = createHmac('sha256', key).update(value).digest();
+      return purpose === 'ip' ? Buffer.concat([full.subarray(0, IP_HASH_BITS / 8), Buffer.alloc(KEYED_HASH_BYTES - IP_HASH_BITS / 8)]) : full.subarray(0, KEYED_HASH_BYTES);
+    };
+    const asked = Array.from({ length: 600 }, (_, i) => [(['inbox', 'spelling', 'ip', 'account'] as const)[i % 4]!, `value-${i}@exämple.com`] as const);
+    const kept = asked.map(([purpose, value]) => hasher.hash(purpose, value));
+    asked.forEach(([purpose, value], i) => expect(kept[i]!.equals(reference(purpose, value))).toBe(true));
   });
 
   it("an IP's hash keeps 24 bits: many addresses share each value, so it cannot name one IP even with the secret", () => {

@@ -19,6 +19,8 @@ export interface EventCodec<T> {
   readonly schemaId: number;
   encode(value: T): Buffer;
   decode(buf: Buffer): Promise<T>;
+  /** The value, when its writer schema is one this codec has resolved already (no registry call, no promise); else undefined. */
+  decodeKnown(buf: Buffer): T | undefined;
 }
 
 export function readSchema(schemasDir: string, name: SchemaName): object {
@@ -54,6 +56,13 @@ export async function createEventCodec<S extends SchemaName>(
   scratch[0] = MAGIC;
   scratch.writeUInt32BE(schemaId, 1);
 
+  const decodeKnown = (buf: Buffer): T | undefined => {
+    const id = buf.readUInt32BE(1);
+    if (id === schemaId) return type.fromBuffer(body(buf)) as T;
+    const resolver = resolvers.get(id);
+    return resolver ? (type.fromBuffer(body(buf), resolver) as T) : undefined;
+  };
+
   return {
     subject,
     schemaId,
@@ -70,9 +79,11 @@ export async function createEventCodec<S extends SchemaName>(
       scratch.copy(out, 0, 0, end);
       return out;
     },
+    decodeKnown,
     async decode(buf) {
+      const known = decodeKnown(buf);
+      if (known !== undefined) return known;
       const id = buf.readUInt32BE(1);
-      if (id === schemaId) return type.fromBuffer(body(buf)) as T;
       let resolver = resolvers.get(id);
       if (!resolver) {
         const writer = avro.Type.forSchema((await registry.schemaById(id)) as avro.Schema);

@@ -110,6 +110,20 @@ describe('Avro schemas and codecs', () => {
     expect(read.region).toBeNull();
   });
 
+  it('decodes synchronously what it can without the registry: its own schema, and an older one once resolved', async () => {
+    const registry = createEmbeddedRegistry(db);
+    const base = readSchema(schemasDir, 'domain-sighting') as { fields: object[] };
+    const topic = { ...TOPICS.domainSightings, name: 'evolution.known.v1' };
+    const oldCodec = await createEventCodec(registry, topic, base);
+    const written = oldCodec.encode(samples['domain-sighting'] as DomainSighting);
+    const newCodec = await createEventCodec(registry, topic, { ...base, fields: [...base.fields, { name: 'region', type: ['null', 'string'], default: null }] });
+    expect(oldCodec.decodeKnown(written)).toEqual(await oldCodec.decode(written));
+    expect(newCodec.decodeKnown(written)).toBeUndefined(); // the writer's schema is not resolved yet
+    const read = await newCodec.decode(written);
+    expect(newCodec.decodeKnown(written)).toEqual(read);
+    expect(newCodec.decodeKnown(newCodec.encode({ ...(samples['domain-sighting'] as DomainSighting), region: 'eu' } as DomainSighting))).toMatchObject({ region: 'eu' });
+  });
+
   it('model records published before the verdict guard and tenant shares read with their defaults', async () => {
     const registry = createEmbeddedRegistry(db);
     const current = readSchema(schemasDir, 'model-published') as { fields: { name: string }[] };

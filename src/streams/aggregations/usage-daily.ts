@@ -11,10 +11,9 @@ import type { CheckScored } from '../../domain/events.ts';
 import { DAY, dayOf } from '../../domain/time.ts';
 import type { Aggregation, SourcePosition } from '../aggregation.ts';
 import { accountDayKey } from '../stores/key-layout.ts';
-import { timedStore, type StoreSpec } from '../stores/store-spec.ts';
+import { timedStore, type TypedStore } from '../stores/store-spec.ts';
 import { readU64 } from './store-values.ts';
 
-export const USAGE_DAILY: StoreSpec = timedStore(1, 'usage-daily', 400 * DAY);
 
 // The day rule is the domain's (the services' day ranges use it too); re-exported for the stores' readers.
 export { dayOf };
@@ -34,10 +33,30 @@ export function decodeUsage(b: Buffer | undefined): UsageValue {
 
 export function encodeUsage(v: { count: number; through: number }): Buffer {
   const b = Buffer.allocUnsafe(16);
-  b.writeBigUInt64BE(BigInt(v.count), 0);
-  b.writeBigUInt64BE(BigInt(v.through), 8);
+  writeU64(b, v.count, 0);
+  writeU64(b, v.through, 8);
   return b;
 }
+
+/** u64 BE of a safe integer, without the BigInt writeBigUInt64BE would take. */
+function writeU64(b: Buffer, n: number, at: number): void {
+  b.writeUInt32BE(Math.floor(n / 2 ** 32), at);
+  b.writeUInt32BE(n >>> 0, at + 4);
+}
+
+/**
+ * Held decoded between commits: an account's day is one hot key, counted by every check, so its
+ * value is encoded once per commit instead of decoded and encoded once per check.
+ */
+export const USAGE_DAILY: TypedStore<UsageValue> = {
+  ...timedStore(1, 'usage-daily', 400 * DAY),
+  codec: {
+    decode: (b) => decodeUsage(b),
+    encode: (v) => encodeUsage({ count: v.count, through: v.through ?? 0 }),
+    clone: (v) => v, // never changed in place: each check sets a new value
+    size: () => 48,
+  },
+};
 
 export const usageDaily: Aggregation<CheckScored> = {
   name: 'usage-daily',
@@ -47,7 +66,7 @@ export const usageDaily: Aggregation<CheckScored> = {
   },
   apply(e, tx, _emit, at?: SourcePosition) {
     const key = usageKey(e.account, dayOf(e.time));
-    const prev = decodeUsage(tx.get(USAGE_DAILY, key));
-    tx.put(USAGE_DAILY, key, encodeUsage({ count: prev.count + 1, through: Math.max(prev.through ?? 0, at ? at.offset + 1 : 0) }), e.time);
+    const prev = tx.open(USAGE_DAILY, key);
+    tx.set(USAGE_DAILY, key, { count: (prev?.count ?? 0) + 1, through: Math.max(prev?.through ?? 0, at ? at.offset + 1 : 0) }, e.time);
   },
 };

@@ -73,7 +73,8 @@ export class CachingStore extends WrappedStore {
     try {
       const fresh = this.recentCommits.length === 0 || this.recentCommits.at(-1)!.gen <= p.gen;
       for (const [mk, e] of p.fetched) {
-        if (this.cache.has(mk) || (!fresh && this.committedSince(p.gen, mk))) continue;
+        // What the cache holds already stays (fill leaves it): a fresher value than the read's.
+        if (!fresh && this.committedSince(p.gen, mk)) continue;
         const r = p.reads.entries.get(mk)!;
         this.cache.fill(mk, r.store, r.key, e.value, e.seg);
       }
@@ -120,7 +121,7 @@ export class CachingStore extends WrappedStore {
     const missing = new ReadSet();
     for (const [mk, r] of reads.entries) {
       // A store held whole needs no read: what the cache lacks is absent.
-      if (this.cache.has(mk) || r.store.cacheAll) continue;
+      if (r.store.cacheAll || this.cache.has(mk)) continue;
       missing.entries.set(mk, r);
     }
     return missing;

@@ -95,7 +95,15 @@ export function accountDayKey(account: string, day: number): Buffer {
 }
 
 /** `account | hash`: an account's inbox, IP or check (the hash is a keyed hash or a check uuid). */
-export const accountHashKey = (account: string, hash: Buffer): Buffer => compositeKey(account, hash);
+export function accountHashKey(account: string, hash: Buffer): Buffer {
+  // compositeKey(account, hash) written out: built several times per applied check, where the rest-argument array and the closure showed in the worker's allocation profile.
+  const n = Buffer.byteLength(account, 'utf8');
+  const k = Buffer.allocUnsafe(n + 1 + hash.length);
+  k.write(account, 0, 'utf8');
+  k[n] = 0;
+  hash.copy(k, n + 1);
+  return k;
+}
 
 /** `domain`: per-domain values, across customers. */
 export const domainKey = (domain: string): Buffer => Buffer.from(domain, 'utf8');

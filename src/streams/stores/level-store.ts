@@ -95,8 +95,11 @@ export class LevelStore implements StateStore {
   /** Appends the physical keys of the reads (newest live segment first) and says where each read's keys are. */
   private plan(reads: ReadSet, now: number, physical: Buffer[]): ReadPlan[] {
     const plan: ReadPlan[] = [];
+    // One list of live segments per store, not one per read (a batch reads thousands of keys of a few stores).
+    const live = new Map<StoreSpec, number[]>();
     for (const [mk, { store, key }] of reads.entries) {
-      const segs = this.liveSegments(store, now);
+      let segs = live.get(store);
+      if (!segs) live.set(store, (segs = this.liveSegments(store, now)));
       plan.push({ mk, from: physical.length, count: segs.length });
       for (let i = segs.length - 1; i >= 0; i--) physical.push(storeKey(store.id, segs[i]!, key));
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DAY } from '../../../src/domain/time.ts';
-import { ACCOUNT_CHECKS_DAILY, accountChecksDaily, accountDayKey, addCheck, decodeCheckDay, emptyCheckDay } from '../../../src/streams/aggregations/account-checks-daily.ts';
+import { ACCOUNT_CHECKS_DAILY, accountChecksDaily, accountDayKey, addCheck, countCheck, decodeCheckDay, emptyCheckDay } from '../../../src/streams/aggregations/account-checks-daily.ts';
 import { dayOf } from '../../../src/streams/aggregations/usage-daily.ts';
 import { MemoryTx } from '../../helpers/memory-tx.ts';
 import { aCheck } from '../../helpers/pipeline.ts';
@@ -31,6 +31,17 @@ describe('account-checks-daily (Given/When/Then)', () => {
     delete e.reasons;
     expect(addCheck(emptyCheckDay(), e, 0)).toEqual({ through: 0, allow: 0, review: 1, block: 0, reasons: {} });
     expect(addCheck(emptyCheckDay(), { verdict: 'allow', reasons: ['natural_name', 'natural_name'] }, 3).reasons).toEqual({ natural_name: 1 });
+  });
+
+  it('addCheck leaves the day it is given as it was; countCheck changes the day it owns to the same figures', () => {
+    const d = { through: 4, allow: 1, review: 0, block: 2, reasons: { natural_name: 1 } };
+    const before = structuredClone(d);
+    const e = { verdict: 'block' as const, reasons: ['random_local_part', 'natural_name', 'random_local_part'] };
+    const added = addCheck(d, e, 9);
+    expect(d).toEqual(before);
+    expect(added).toEqual({ through: 9, allow: 1, review: 0, block: 3, reasons: { natural_name: 2, random_local_part: 1 } });
+    expect(countCheck(d, e, 9)).toBe(d);
+    expect(d).toEqual(added);
   });
 
   it('declares the one key it reads', () => {

@@ -6,7 +6,14 @@
 import { EmbeddedLog, type LogTopicSpec } from './embedded-log.ts';
 import type { Bus, BusConsumer, ConsumerHandlers, TopicPartition } from './ports.ts';
 
-const MAX_FETCH = 1000;
+/**
+ * Records per batch handed to a consumer. Everything a batch makes (decoded events, its reads,
+ * their results) lives until the batch is applied, and the stream worker prepares one batch per
+ * partition ahead: with 1,000 that working set outlived the young generation's collections and
+ * was copied and promoted; with 250 it mostly dies young (docs/architecture.md, issue 19's
+ * twelfth round).
+ */
+const MAX_FETCH = 250;
 
 export async function openEmbeddedBus(dir: string, topics: readonly LogTopicSpec[], opts: { multithreading?: boolean } = {}): Promise<Bus & { log: EmbeddedLog }> {
   const log = new EmbeddedLog(dir);

@@ -54,6 +54,29 @@ describe('embedded log specifics', () => {
     await b.close();
   });
 
+  it('hands a backlog over in batches of at most 250 records, in order (a batch lives until it is applied: small ones die young)', async () => {
+    const a = await openEmbeddedBus(join(root, 'batches'), [{ name: 't', partitions: 1, retentionMs: Number.POSITIVE_INFINITY }]);
+    await a.producer().send('t', Array.from({ length: 600 }, (_, i) => ({ key: Buffer.from('k'), value: Buffer.from(String(i)), timestamp: i, partition: 0 })));
+    const sizes: number[] = [];
+    const seen: number[] = [];
+    let done: () => void = () => undefined;
+    const all = new Promise<void>((r) => (done = r));
+    const c = a.consumer('g');
+    await c.start(['t'], {
+      position: async () => 0,
+      onBatch: async (_tp, records) => {
+        sizes.push(records.length);
+        seen.push(...records.map((r) => r.offset));
+        if (seen.length === 600) done();
+      },
+    });
+    await all;
+    await c.stop();
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(250);
+    expect(seen).toEqual(Array.from({ length: 600 }, (_, i) => i));
+    await a.close();
+  });
+
   it('is persistent: records and end offsets survive a reopen', async () => {
     const dir = join(root, 'persist');
     const topics = [{ name: 't', partitions: 2, retentionMs: 86_400_000 }];

@@ -42,6 +42,26 @@ export function shapeShares(examples: readonly { readonly shape?: string | undef
 
 /** Checks an account's recent traffic is measured over: a day of a small sign-up form (docs/scorecard.md §6 measures 100-300). */
 export const DRIFT_WINDOW = 200;
+/**
+ * Fills of a window the overlap is judged at before it is full, as shares of it: a window starts
+ * empty when a model starts serving (its effects were fitted on the traffic before it, and a window
+ * still holding that traffic would keep them in full for a window's length after the traffic
+ * changed). From a tenth of it, the overlap of the checks so far is judged against the reference
+ * of the largest of these fills they reach: the reference of fewer checks, whose expected
+ * overlap is lower and whose spread is wider, so judging more checks by it fades less, never more.
+ */
+const JUDGED_FILLS = [0.1, 0.25, 0.5, 1];
+
+/** The number of checks whose reference judges a window holding `n` of `window` (undefined: too few to judge, the effects serve in full). */
+export function judgedFill(n: number, window = DRIFT_WINDOW): number | undefined {
+  let at: number | undefined;
+  for (const share of JUDGED_FILLS) {
+    const fill = Math.round(share * window);
+    if (fill >= 1 && fill <= n) at = fill;
+  }
+  return at;
+}
+
 /** Standard deviations below the expected overlap that a window of the fitted traffic still shows (a one-sided 2.3% test). */
 const DRIFT_SDS = 2;
 

@@ -102,7 +102,7 @@ function heldBackNote(held: readonly ModelPublished[]): string {
 function fadeNote(fade: number | undefined): string {
   if (fade === undefined || !(fade < 1)) return '';
   return (
-    ` Your last ${DRIFT_WINDOW} checks look unlike the outcomes it was fitted on (other domains, or another mix of address shapes at them), so what it learned about each domain is served at ` +
+    ` Your checks since it started serving, or your last ${DRIFT_WINDOW}, look unlike the outcomes it was fitted on (other domains, or another mix of address shapes at them), so what it learned about each domain is served at ` +
     `${Math.floor(100 * fade)}% until outcomes of your newer traffic refit it.`
   );
 }

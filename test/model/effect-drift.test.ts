@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DRIFT_WINDOW, driftReference, effectFade, overlapTerm, shapeShares } from '../../src/model/effect-drift.ts';
+import { DRIFT_WINDOW, driftReference, effectFade, judgedFill, overlapTerm, shapeShares } from '../../src/model/effect-drift.ts';
 import { parkMiller } from './fixtures.ts';
 
 /** Mean and variance of the overlap of `trials` windows drawn from `shares` (the rest elsewhere). */
@@ -74,5 +74,23 @@ describe('shapeShares', () => {
   it('is empty when no example carries a shape (labelled checks written before they did)', () => {
     expect(shapeShares([{}, { weight: 2 }])).toEqual(new Map());
     expect(shapeShares([])).toEqual(new Map());
+  });
+});
+
+describe('judgedFill', () => {
+  it('judges a window from a tenth of it on, by the reference of the largest of a tenth, a quarter, a half and all of it reached', () => {
+    expect(DRIFT_WINDOW).toBe(200);
+    expect([0, 19].map((n) => judgedFill(n))).toEqual([undefined, undefined]);
+    expect([20, 49, 50, 99, 100, 199, 200].map((n) => judgedFill(n))).toEqual([20, 20, 50, 50, 100, 100, 200]);
+    expect(judgedFill(30, 100)).toBe(25);
+  });
+
+  it('fades less, never more, when more checks are judged by a smaller fill\'s reference (its expected overlap is lower)', () => {
+    const shares = [0.4, 0.2, 0.1];
+    const at = (n: number) => driftReference(shares, n);
+    for (const [small, large] of [[20, 50], [50, 100], [100, 200]] as const) {
+      expect(at(small).expected).toBeLessThan(at(large).expected);
+      expect(at(small).expected - 2 * at(small).sd).toBeLessThan(at(large).expected - 2 * at(large).sd);
+    }
   });
 });

@@ -312,7 +312,7 @@ describe('createModelService with a personal model', () => {
   it("says when the caller's recent traffic faded its personal model's per-domain effects, and only to the caller of that personal model", async () => {
     const fades: Record<string, number> = { acme: 0.123, globex: 0.2 };
     const faded = createModelService(queriesOf(rows), 'auto', source(learnedCard(4), { acme: learnedCard(5, 'acme') }), () => NOW, undefined, (a) => fades[a] ?? 1);
-    expect((await faded.stats('acme')).recommendation).toContain('Your last 200 checks look unlike the outcomes it was fitted on (other domains, or another mix of address shapes at them), so what it learned about each domain is served at 12% until');
+    expect((await faded.stats('acme')).recommendation).toContain('Your checks since it started serving, or your last 200, look unlike the outcomes it was fitted on (other domains, or another mix of address shapes at them), so what it learned about each domain is served at 12% until');
     // globex is described the shared model, which has no per-domain effects.
     expect((await faded.stats('globex')).recommendation).not.toContain('other domains');
     fades.acme = 1;

@@ -140,7 +140,7 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onResponse', async (request, reply) => {
     const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
-    d.metrics.httpRequests.inc(labels);
+    d.metrics.httpRequestCounts.inc(labels.method, labels.route, labels.status);
     d.metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
   });
 

@@ -3,14 +3,17 @@
  * only: never an address, inbox, IP or account key.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { HotCounter } from './hot-counter.ts';
 
 export interface Metrics {
   readonly registry: Registry;
   readonly httpRequests: Counter<'method' | 'route' | 'status'>;
+  /** The same counter, for the request path (hot-counter.ts): values in label order. */
+  readonly httpRequestCounts: HotCounter<'method' | 'route' | 'status'>;
   readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
-  readonly checks: Counter<'verdict' | 'model'>;
+  readonly checks: HotCounter<'verdict' | 'model'>;
   readonly checkErrors: Counter<'kind'>;
-  readonly eventsWritten: Counter<'topic'>;
+  readonly eventsWritten: HotCounter<'topic'>;
   readonly eventsGivenUp: Counter<'topic' | 'recorded'>;
   readonly feedback: Counter<'outcome' | 'result'>;
   readonly domainAgeLookups: Counter<'result'>;
@@ -23,10 +26,20 @@ export interface Metrics {
 
 export function createMetrics(): Metrics {
   const registry = new Registry();
+  const httpRequestCounts = new HotCounter(['method', 'route', 'status'] as const);
   collectDefaultMetrics({ register: registry, prefix: 'mailsift_' }); // mailsift_process_cpu_seconds_total, mailsift_nodejs_*
   const m = {
     registry,
-    httpRequests: new Counter({ name: 'mailsift_http_requests_total', help: 'HTTP requests by route and status', labelNames: ['method', 'route', 'status'] as const, registers: [registry] }),
+    httpRequests: new Counter({
+      name: 'mailsift_http_requests_total',
+      help: 'HTTP requests by route and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      registers: [registry],
+      collect() {
+        httpRequestCounts.flushInto(this);
+      },
+    }),
+    httpRequestCounts,
     httpDuration: new Histogram({
       name: 'mailsift_http_request_duration_seconds',
       help: 'HTTP request latency by route and status',
@@ -34,9 +47,9 @@ export function createMetrics(): Metrics {
       buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers: [registry],
     }),
-    checks: new Counter({ name: 'mailsift_checks_total', help: 'Addresses checked, by verdict and served model', labelNames: ['verdict', 'model'] as const, registers: [registry] }),
+    checks: hot(new HotCounter(['verdict', 'model'] as const), { name: 'mailsift_checks_total', help: 'Addresses checked, by verdict and served model', registers: [registry] }),
     checkErrors: new Counter({ name: 'mailsift_check_invalid_total', help: 'Addresses rejected before scoring, by kind', labelNames: ['kind'] as const, registers: [registry] }),
-    eventsWritten: new Counter({ name: 'mailsift_events_written_total', help: 'Events durably written to the log, by topic', labelNames: ['topic'] as const, registers: [registry] }),
+    eventsWritten: hot(new HotCounter(['topic'] as const), { name: 'mailsift_events_written_total', help: 'Events durably written to the log, by topic', registers: [registry] }),
     eventsGivenUp: new Counter({
       name: 'mailsift_events_given_up_total',
       help: 'Events answered 503 because the log did not confirm them in time; recorded="no": withdrawn unwritten, "unknown": may still land',
@@ -62,4 +75,16 @@ export function createMetrics(): Metrics {
     },
   };
   return m;
+}
+
+/** A prom-client counter counted through `counts` (hot-counter.ts), which it reads on every scrape. */
+function hot<L extends string>(counts: HotCounter<L>, config: { name: string; help: string; registers: Registry[] }): HotCounter<L> {
+  new Counter<L>({
+    ...config,
+    labelNames: counts.labelNames,
+    collect() {
+      counts.flushInto(this);
+    },
+  });
+  return counts;
 }

@@ -103,7 +103,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     timeoutMs: config.eventTimeoutMs,
     // An event already being written usually lands within moments; a 503 for it would be a check recorded but not answered.
     confirmGraceMs: Math.min(1000, config.eventTimeoutMs),
-    onWritten: (topic, count) => metrics.eventsWritten.inc({ topic }, count),
+    onWritten: (topic, count) => metrics.eventsWritten.incBy(count, topic),
     onGaveUp: (topic, recorded, count) => metrics.eventsGivenUp.inc({ topic, recorded }, count),
   });
   const events = createEventLog(writer, d.codecs, own, state.hot);
@@ -186,7 +186,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
       rules: (account) => table.rules(account),
     },
     testChecks,
-    onChecked: (verdict, model) => metrics.checks.inc({ verdict, model }),
+    onChecked: (verdict, model) => metrics.checks.inc(verdict, model),
     onInvalid: (kind) => metrics.checkErrors.inc({ kind }),
     onRuleHit: (action, type) => metrics.ruleHits.inc({ action, type }),
     onTestCheck: (verdict) => metrics.testChecks.inc({ verdict }),

@@ -139,9 +139,10 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => requireScopes(route, PUBLIC_V1));
 
   app.addHook('onResponse', async (request, reply) => {
-    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
-    d.metrics.httpRequestCounts.inc(labels.method, labels.route, labels.status);
-    d.metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+    const route = request.routeOptions.url ?? 'unmatched';
+    const status = String(reply.statusCode);
+    d.metrics.httpRequestCounts.inc(request.method, route, status);
+    d.metrics.httpDuration.observe(reply.elapsedTime / 1000, request.method, route, status);
   });
 
   installOverloadGuard(app, { maxEventLoopDelayMs: d.maxEventLoopDelayMs ?? 1000, ...(d.resumed ? { resumed: d.resumed } : {}) });

@@ -2,15 +2,17 @@
  * Prometheus metrics (prom-client). Labels carry routes, statuses, verdicts and topic names
  * only: never an address, inbox, IP or account key.
  */
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { HotCounter } from './hot-counter.ts';
+import { HotHistogram } from './hot-histogram.ts';
 
 export interface Metrics {
   readonly registry: Registry;
   readonly httpRequests: Counter<'method' | 'route' | 'status'>;
   /** The same counter, for the request path (hot-counter.ts): values in label order. */
   readonly httpRequestCounts: HotCounter<'method' | 'route' | 'status'>;
-  readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
+  /** Observed on the request path (hot-histogram.ts): the value, then the label values in label order. */
+  readonly httpDuration: HotHistogram<'method' | 'route' | 'status'>;
   readonly checks: HotCounter<'verdict' | 'model'>;
   readonly checkErrors: Counter<'kind'>;
   readonly eventsWritten: HotCounter<'topic'>;
@@ -40,7 +42,7 @@ export function createMetrics(): Metrics {
       },
     }),
     httpRequestCounts,
-    httpDuration: new Histogram({
+    httpDuration: new HotHistogram({
       name: 'mailsift_http_request_duration_seconds',
       help: 'HTTP request latency by route and status',
       labelNames: ['method', 'route', 'status'] as const,

@@ -74,6 +74,13 @@ function localPart(pattern: CrossPattern, first: string, last: string, f: Faker,
   }
 }
 
+/** A person's address at `style`'s provider in `pattern` (shared with regional-people.ts). */
+export function personAddress(pattern: CrossPattern, first: string, last: string, style: ProviderStyle, f: Faker): string {
+  // A separator the provider does not take becomes one it does (Gmail: dots only), as people write it.
+  const sep = (preferred: string) => (style.separators.includes(preferred) ? preferred : style.separators.includes('.') ? '.' : '');
+  return `${fit(localPart(pattern, first, last, f, sep), style, f)}@${style.domain}`;
+}
+
 /**
  * `perGroup` addresses in each of the groups `falso` (any falso name) and `falso-unlisted` (names
  * not in `known`, the recogniser's folded name and word lists), patterns drawn uniformly.
@@ -94,9 +101,7 @@ export function crossSourceHumans(seed: number, perGroup: number, pools: NamePoo
       const pattern = f.helpers.arrayElement(CROSS_SOURCE_PATTERNS);
       const first = f.helpers.arrayElement(g.first);
       const last = f.helpers.arrayElement(g.last);
-      // A separator the provider does not take becomes one it does (Gmail: dots only), as people write it.
-      const sep = (preferred: string) => (style.separators.includes(preferred) ? preferred : style.separators.includes('.') ? '.' : '');
-      rows.push({ email: `${fit(localPart(pattern, first, last, f, sep), style, f)}@${style.domain}`, group: g.name, pattern });
+      rows.push({ email: personAddress(pattern, first, last, style, f), group: g.name, pattern });
     }
   }
   return rows;

@@ -10,7 +10,8 @@
  * `--synthetic` adds the verdicts on seeded, in-memory corpora of plausible human addresses
  * (synthetic.ts) per locale group and pattern, and of sign-up bot addresses (synthetic-bots.ts)
  * per generator kind and pattern, and of people whose names come from a source the recogniser
- * never reads (cross-source.ts: review/block shares and mean score); it runs without any
+ * never reads (cross-source.ts, and regional-people.ts for cultures faker-js covers thinly: review/block
+ * shares and mean score); it runs without any
  * labelled file too.
  * `--learning FILE` simulates a customer of the service instead (src/eval/learning-cli.ts).
  * Shell: reads the files, prints, sets the exit code.
@@ -31,6 +32,7 @@ import { evaluateHumans } from './humans.ts';
 import { SYNTHETIC_PER_GROUP, SYNTHETIC_SEED, syntheticHumans } from './synthetic.ts';
 import { registrableThrowaways, syntheticUnseen } from './synthetic-unseen.ts';
 import { burstSlices } from './burst.ts';
+import { REGIONAL_PER_GROUP, REGIONAL_SEED, regionalCultures, regionalHumans } from './regional-people.ts';
 
 /** Burst sizes and bursts per size the synthetic section simulates. */
 const BURST_SIZES = [20, 50, 200] as const;
@@ -55,6 +57,13 @@ async function crossSourceRows() {
   const lists = loadNameLists();
   const rows = crossSourceHumans(CROSS_SOURCE_SEED, CROSS_SOURCE_PER_GROUP, falsoNamePools(), new Set([...lists.first, ...lists.last, ...lists.words]));
   return { rows, title: `== people with names from another source (seed ${CROSS_SOURCE_SEED}, ${CROSS_SOURCE_PER_GROUP} per group: @ngneat/falso names, all and those our lists lack, x 8 patterns at big free-mail providers)` };
+}
+
+/** The regional people: Python Faker's names of cultures faker-js covers thinly, at their regions' providers. */
+function regionalRows() {
+  const lists = loadNameLists();
+  const rows = regionalHumans(REGIONAL_SEED, REGIONAL_PER_GROUP, regionalCultures(), new Set([...lists.first, ...lists.last, ...lists.words]));
+  return { rows, title: `== regional people (seed ${REGIONAL_SEED}, ${REGIONAL_PER_GROUP} per group: names of cultures faker-js covers thinly, from Python Faker's locales, x 8 patterns at each region's providers; regional-unlisted: the names our lists lack)` };
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -106,6 +115,8 @@ async function main(argv: readonly string[]): Promise<number> {
   const humans = synthetic ? evaluateHumans(syntheticHumans(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP), tables, BASELINE_SCORECARD) : undefined;
   const cross = synthetic ? await crossSourceRows() : undefined;
   const crossSource = cross ? evaluateHumans(cross.rows, tables, BASELINE_SCORECARD) : undefined;
+  const region = synthetic ? regionalRows() : undefined;
+  const regional = region ? evaluateHumans(region.rows, tables, BASELINE_SCORECARD) : undefined;
   const bots = synthetic ? evaluateHumans(syntheticBots(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP), tables, BASELINE_SCORECARD) : undefined;
   // Kinds neither file holds: throwaway domains scored as a list that does not know them yet would.
   const unseen = synthetic ? syntheticUnseen(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP, registrableThrowaways(tables.address.disposable)) : undefined;
@@ -117,7 +128,7 @@ async function main(argv: readonly string[]): Promise<number> {
     : undefined;
   if (argv.includes('--json')) {
     const files = results.map(({ file, report, halves, learned }) => ({ file, ...report, ...(halves ? { halves } : {}), ...(learned ? { learned } : {}) }));
-    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, crossSource, bots, unseen: { fakes: unseenFakes, humans: unseenHumans, bursts } } } : {};
+    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, crossSource, regional, bots, unseen: { fakes: unseenFakes, humans: unseenHumans, bursts } } } : {};
     console.log(JSON.stringify({ model: name, files, ...(pooled ? { pooled } : {}), ...syntheticJson }, null, 2));
     return 0;
   }
@@ -151,6 +162,10 @@ async function main(argv: readonly string[]): Promise<number> {
   if (crossSource && cross) {
     console.log('');
     console.log(formatCrossSourceReport(crossSource, cross.title));
+  }
+  if (regional && region) {
+    console.log('');
+    console.log(formatCrossSourceReport(regional, region.title));
   }
   if (bots) {
     console.log('');

@@ -75,15 +75,21 @@ describe('npm run eval (the command line)', () => {
     expect(text.out).toMatch(/humans blocked \d+\.\d% \(worst group [a-z-]+: \d+\.\d%\)/);
     expect(text.out).toMatch(/== people with names from another source/);
     expect(text.out).toMatch(/\nfalso-unlisted: review \d+\.\d%, blocked \d+\.\d%, mean score \d+\.\d/);
+    expect(text.out).toMatch(/== regional people \(seed \d+, \d+ per group/);
+    expect(text.out).toMatch(/\nsouth-african: review \d+\.\d%, blocked \d+\.\d%, mean score \d+\.\d/);
     const json = evalCli(file, '--synthetic', '--json');
     const j = JSON.parse(json.out) as {
       files: unknown[];
-      synthetic: { seed: number; rows: number; groups: { name: string; blocked: number }[]; crossSource: { rows: number; groups: { name: string; review: number; meanScore: number }[] } };
+      synthetic: { seed: number; rows: number; groups: { name: string; blocked: number }[]; crossSource: { rows: number; groups: { name: string; review: number; meanScore: number }[] };
+        regional: { rows: number; groups: { name: string; meanScore: number }[] };
+      };
     };
     expect(j.files).toHaveLength(1);
     expect(j.synthetic.crossSource.groups.map((g) => g.name)).toEqual(['falso', 'falso-unlisted']);
     expect(j.synthetic.crossSource.rows).toBe(3000);
     for (const g of j.synthetic.crossSource.groups) expect(g.meanScore).toBeGreaterThan(50);
+    expect(j.synthetic.regional.groups.map((g) => g.name)).toContain('regional-unlisted');
+    expect(j.synthetic.regional.rows).toBe(j.synthetic.regional.groups.length * 400);
     expect(j.synthetic.groups.map((g) => g.name)).toContain('us');
     expect(j.synthetic.rows).toBe(j.synthetic.groups.length * 500);
   }, 120_000);

@@ -9,10 +9,10 @@
  * trainer's learned model on each half and compares it with the baseline on the other.
  * `--synthetic` adds the verdicts on seeded, in-memory corpora of plausible human addresses
  * (synthetic.ts) per locale group and pattern, and of sign-up bot addresses (synthetic-bots.ts)
- * per generator kind and pattern, and of people whose names come from a source the recogniser
- * never reads (cross-source.ts, and regional-people.ts for cultures faker-js covers thinly: review/block
- * shares and mean score); it runs without any
- * labelled file too.
+ * per generator kind and pattern, of sign-up handles no other corpus generates
+ * (synthetic-handles.ts), and of people whose names come from a source the recogniser never
+ * reads (cross-source.ts, and regional-people.ts for cultures faker-js covers thinly:
+ * review/block shares and mean score); it runs without any labelled file too.
  * `--learning FILE` simulates a customer of the service instead (src/eval/learning-cli.ts).
  * Shell: reads the files, prints, sets the exit code.
  */
@@ -57,6 +57,17 @@ async function crossSourceRows() {
   const lists = loadNameLists();
   const rows = crossSourceHumans(CROSS_SOURCE_SEED, CROSS_SOURCE_PER_GROUP, falsoNamePools(), new Set([...lists.first, ...lists.last, ...lists.words]));
   return { rows, title: `== people with names from another source (seed ${CROSS_SOURCE_SEED}, ${CROSS_SOURCE_PER_GROUP} per group: @ngneat/falso names, all and those our lists lack, x 8 patterns at big free-mail providers)` };
+}
+
+/**
+ * Sign-up handles no other corpus generates, at free mail and at the unseen kinds' unlisted
+ * throwaway domains. Imported here only: unique-names-generator is a devDependency.
+ */
+async function handleRows(unknownDomains: readonly string[]) {
+  const { HANDLE_PER_PATTERN, syntheticHandles } = await import('./synthetic-handles.ts');
+  const { adjectives, animals, colors } = await import('unique-names-generator');
+  const lists = loadNameLists();
+  return syntheticHandles(SYNTHETIC_SEED, HANDLE_PER_PATTERN, { adjectives: [...adjectives, ...colors], nouns: animals }, unknownDomains, new Set([...lists.first, ...lists.last]));
 }
 
 /** The regional people: Python Faker's names of cultures faker-js covers thinly, at their regions' providers. */
@@ -126,9 +137,11 @@ async function main(argv: readonly string[]): Promise<number> {
   const bursts = unseen && unseenTables
     ? burstSlices(unseen.rows.filter((r) => r.group === 'temp-unknown'), unseen.unknownDomains, BURST_SIZES, BURSTS, unseenTables, BASELINE_SCORECARD)
     : undefined;
+  const handles = unseen && unseenTables ? await handleRows(unseen.unknownDomains) : undefined;
+  const handleFakes = handles && unseenTables ? evaluateHumans(handles, unseenTables, BASELINE_SCORECARD) : undefined;
   if (argv.includes('--json')) {
     const files = results.map(({ file, report, halves, learned }) => ({ file, ...report, ...(halves ? { halves } : {}), ...(learned ? { learned } : {}) }));
-    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, crossSource, regional, bots, unseen: { fakes: unseenFakes, humans: unseenHumans, bursts } } } : {};
+    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, crossSource, regional, bots, unseen: { fakes: unseenFakes, humans: unseenHumans, bursts }, handles: handleFakes } } : {};
     console.log(JSON.stringify({ model: name, files, ...(pooled ? { pooled } : {}), ...syntheticJson }, null, 2));
     return 0;
   }
@@ -176,6 +189,10 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(formatBotsReport(unseenFakes, `== synthetic unseen kinds, fakes (seed ${SYNTHETIC_SEED}, ${SYNTHETIC_PER_GROUP} per pattern: names and tokens at ${unseen.unknownDomains.length} throwaway domains scored as unlisted, names at provider look-alike domains)`));
     console.log('');
     console.log(formatHumansReport(unseenHumans, `== synthetic unseen kinds, humans (seed ${SYNTHETIC_SEED}, ${SYNTHETIC_PER_GROUP} per pattern: the provider's numbering as the mailbox)`));
+    if (handleFakes) {
+      console.log('');
+      console.log(formatBotsReport(handleFakes, `== synthetic sign-up handles (seed ${SYNTHETIC_SEED}, per pattern at big free mail and at the unlisted throwaway domains: word pairs, syllables with digits, a name with a random tail, Gmail dot tricks, random + tags)`));
+    }
     console.log('');
     console.log(`== bursts at one unlisted throwaway domain within 10 minutes, with the history facts the service would give each check (${BURSTS} bursts per line)`);
     console.log('  pattern             size   DNS off caught   DNS on (takes mail) caught');

@@ -27,8 +27,10 @@ import { PATTERN_MIN_OBSERVATIONS } from '../streams/aggregations/domain-shapes-
  * 4: domain_pattern_match is 0 while enough of the domain's other inboxes arrived in the last
  * 10 minutes to have made the pattern on their own (a burst's own shape is no convention).
  * 5: appended numbered_name and mail_service_domain.
+ * 6: long_local is 0 for handles composed of separated parts at the big consumer providers.
+ * 7: numbered_name counts word handles as well as names; appended random_tag.
  */
-export const FEATURE_VERSION = 6;
+export const FEATURE_VERSION = 7;
 
 export const FEATURE_NAMES = [
   // address (domain lists and syntax-level facts)
@@ -49,6 +51,8 @@ export const FEATURE_NAMES = [
   'impossible_mailbox', 'numeric_account', 'lookalike_domain', 'provider_imitation', 'government_domain',
   // names numbered at a domain that needs no number; unlisted mail services (feature version 5)
   'numbered_name', 'mail_service_domain',
+  // a + tag that files nothing: one inbox made into many accounts (feature version 7)
+  'random_tag',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
@@ -93,7 +97,7 @@ const LONG_LOCAL_FROM = 12;
  * at a domain where nobody else holds the name, 3 or more are a generator's recipe.
  */
 const NUMBERED_NAME_DIGITS = 3;
-/** Share of the letters that must be name letters for the local part to be "a name". */
+/** Share of the letters that must be name letters (or word letters) for the local part to be "a name" (or a word handle). */
 const NUMBERED_NAME_MIN_NAME = 0.5;
 /** A domain's 10-minute count must exceed this multiple of its usual 10 minutes to be a wave. */
 const WAVE_FACTOR = 5;
@@ -177,12 +181,14 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
   x[I.lookalike_domain] = a.lookalikeOf !== undefined ? 1 : 0;
   x[I.provider_imitation] = a.imitates !== undefined ? 1 : 0;
   x[I.government_domain] = a.government ? 1 : 0;
-  // A name is not taken at a company's or a person's own domain, so it needs no number to be
-  // unique; employers number a duplicate with a digit or two. A name followed by 3+ digits
-  // (and no other digits) that are no birth year is how generators make names unique. Not at
-  // free mail (taken names), schools or government domains (they number their people).
+  // A name or a handle of words is not taken at a company's or a person's own domain, so it
+  // needs no number to be unique; employers number a duplicate with a digit or two. Letters
+  // that names or words spell, followed by 3+ digits (and no other digits) that are no birth
+  // year, is how generators make a name or a word pair unique. Not at free mail (taken
+  // handles), schools or government domains (they number their people).
   x[I.numbered_name] = custom && !a.government && l.trailingDigits >= NUMBERED_NAME_DIGITS && l.digitCount === l.trailingDigits
-    && !l.yearSuffix && l.nameScore >= NUMBERED_NAME_MIN_NAME ? 1 : 0;
+    && !l.yearSuffix && (l.nameScore >= NUMBERED_NAME_MIN_NAME || l.wordShare >= NUMBERED_NAME_MIN_NAME) ? 1 : 0;
+  x[I.random_tag] = l.randomTag ? 1 : 0;
 
   // A domain under no real top-level name (accepted only as a typo: check/typo-hint.ts), or one
   // reserved for documentation, cannot receive mail, which is what no_mail_server says, and

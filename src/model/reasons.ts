@@ -77,6 +77,7 @@ export const REASON_FOR_FEATURE: Readonly<Partial<Record<FeatureName, (typeof SC
   government_domain: 'government_domain',
   numbered_name: 'numbered_name',
   mail_service_domain: 'mail_service_domain',
+  random_tag: 'random_local_part',
 };
 
 /** Evidence items below this |impact| (log-odds) are not worth a reason code. */

@@ -12,6 +12,7 @@ import { classifyShape, type LocalShape, type ShapeChunk } from './local-shape.t
 import { segmentRun, tokenClass, type NameTables } from './names.ts';
 import { digitJoinedLog2, runLog2, tailLog2 } from './ngram.ts';
 import { digitRunBefore, entropy, letterDigitSwitches, trailingYearStart, yearLike } from './char-stats.ts';
+import { isRandomTag, plusTag } from './random-tag.ts';
 import { hasHonorific } from './honorific.ts';
 import { leetReadings } from './leet.ts';
 
@@ -62,6 +63,8 @@ export interface LocalPartSignals {
   readonly initialsLetters: number;
   /** Longest run of digits other than a trailing birth year. */
   readonly digitRunMaxBeyondYear: number;
+  /** A `+` tag of random letters and digits (random-tag.ts); the body's signals leave the tag out. */
+  readonly randomTag: boolean;
   /** Longest keyboard walk in keys (0 below 4). */
   readonly keyboardWalk: number;
   /** Characters inside immediate repetitions ("abab", "aaa"). */
@@ -119,6 +122,12 @@ const LEET_SPELLED_GAIN = 0.2;
  * and words are (NAME_SPELLING_MAX_BITS). Random letters and digits rarely read as words this way.
  */
 export function localPartSignals(local: string, tables: NameTables, name?: string): LocalPartSignals {
+  const body = bodySignals(local, tables, name);
+  const tag = plusTag(local);
+  return tag !== undefined && isRandomTag(tag, readLocalPart(tag, tables)) ? { ...body, randomTag: true } : body;
+}
+
+function bodySignals(local: string, tables: NameTables, name?: string): LocalPartSignals {
   const plain = readLocalPart(local, tables, name);
   const plus = local.indexOf('+');
   const body = plus > 0 ? local.slice(0, plus) : local;
@@ -282,6 +291,7 @@ function readLocalPart(local: string, tables: NameTables, name?: string): LocalP
     nonAscii,
     honorific: hasHonorific(body, tables),
     letterDigitSwitches: letterDigitSwitches(body),
+    randomTag: false,
     separated: separators.some((sep) => sep !== '' && sep !== '?'),
   };
 }

@@ -170,8 +170,22 @@ describe('judging look-alikes, provider rules and the kinds of address people ha
   it.each([
     ['maria.garcia4817@example-firm.de', 'numbered_name'],
     ['maria.garcia@quickmail-demo.com', 'mail_service_domain'],
+    ['bluefalcon917@example-firm.de', 'numbered_name'],
+    ['maria.garcia+k7f1z1ov@gmail.com', 'random_local_part'],
   ] as const)('%s says why: %s', (email, reason) => {
     expect(scoreOf(email).reasons).toContain(reason);
+  });
+
+  it('a + tag of random letters and digits is one inbox made into many accounts: a clear name goes to review, a filing label stays allowed', () => {
+    expect(scoreOf('maria.garcia+k7f1z1ov@gmail.com').verdict).toBe('review');
+    expect(scoreOf('maria.garcia+vzqoi@outlook.com').verdict).not.toBe('allow');
+    for (const email of ['maria.garcia+news@gmail.com', 'maria.garcia+amazon@gmail.com', 'maria.garcia+github2024@outlook.com']) expect(scoreOf(email).verdict, email).toBe('allow');
+  });
+
+  it('a word handle with a number at a domain of its own is numbered as a name is (not at free mail)', () => {
+    expect(scoreOf('bluefalcon917@example-firm.de').verdict).not.toBe('allow');
+    expect(scoreOf('bluefalcon@example-firm.de').verdict).toBe('allow');
+    expect(scoreOf('bluefalcon917@gmail.com').reasons).not.toContain('numbered_name');
   });
 });
 

@@ -14,13 +14,14 @@ describe('FEATURE_NAMES', () => {
   it('is a fixed, unique, snake_case column list', () => {
     expect(new Set(FEATURE_NAMES).size).toBe(FEATURE_NAMES.length);
     for (const n of FEATURE_NAMES) expect(n).toMatch(/^[a-z]+(_[a-z]+)*$/);
-    expect(FEATURE_VERSION).toBe(6);
+    expect(FEATURE_VERSION).toBe(7);
     // Column order is part of the event contract: pin the first and last columns of each version.
     expect(FEATURE_NAMES[0]).toBe('free_provider');
     expect(FEATURE_NAMES[35]).toBe('young_domain');
     expect(FEATURE_NAMES[40]).toBe('government_domain');
-    expect(FEATURE_NAMES[FEATURE_NAMES.length - 1]).toBe('mail_service_domain');
-    expect(FEATURE_NAMES.length).toBe(43);
+    expect(FEATURE_NAMES[FEATURE_NAMES.length - 2]).toBe('mail_service_domain');
+    expect(FEATURE_NAMES[FEATURE_NAMES.length - 1]).toBe('random_tag');
+    expect(FEATURE_NAMES.length).toBe(44);
   });
 });
 
@@ -137,6 +138,14 @@ describe('buildFeatures', () => {
     ['letters that are no name', { local: { ...numberedName, nameScore: 0.4 } }, 'numbered_name', 0],
     ['half name letters is a name', { local: { ...numberedName, nameScore: 0.5 } }, 'numbered_name', 1],
     ['free mail: names are taken there', { address: addressOf({ free: true }), local: numberedName }, 'numbered_name', 0],
+    // A handle of words is not taken at one's own domain either (feature version 7).
+    ['a word handle numbered at a custom domain', { local: { ...numberedName, nameScore: 0, wordShare: 1, shape: 'words' } }, 'numbered_name', 1],
+    ['half word letters is a word handle', { local: { ...numberedName, nameScore: 0, wordShare: 0.5, shape: 'words' } }, 'numbered_name', 1],
+    ['letters neither names nor words spell', { local: { ...numberedName, nameScore: 0.3, wordShare: 0.3, shape: 'other' } }, 'numbered_name', 0],
+    ['free mail: word handles are taken there too', { address: addressOf({ free: true }), local: { ...numberedName, nameScore: 0, wordShare: 1, shape: 'words' } }, 'numbered_name', 0],
+    ['a + tag that files nothing', { local: localOf({ randomTag: true }) }, 'random_tag', 1],
+    ['at a big provider too', { address: bigProvider, local: localOf({ nameScore: 1, randomTag: true }) }, 'random_tag', 1],
+    ['no tag, or a filing label', { local: localOf() }, 'random_tag', 0],
     ['schools number their people', { address: addressOf({ school: true }), local: numberedName }, 'numbered_name', 0],
     ['governments number their people', { address: addressOf({ government: true }), local: numberedName }, 'numbered_name', 0],
     ['disposable: its own signal', { address: addressOf({ disposable: true }), local: numberedName }, 'numbered_name', 0],

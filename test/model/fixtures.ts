@@ -29,7 +29,7 @@ export function localOf(overrides: Partial<LocalPartSignals> = {}): LocalPartSig
     length: 8, letters: 8, nameScore: 0, wordShare: 0, serviceShare: 0, uncoveredShare: 0, uncoveredRunMax: 0,
     shape: 'other', ngramLogLik: -4, ngramLetters: 8, tailLogLik: -3, entropy: 3, digitCount: 0, digitRunMax: 0, trailingDigits: 0, digitShare: 0,
     yearSuffix: false, keyboardWalk: 0, repeatedChunks: 0, vowelShare: 0.4, consonantRunMax: 2, nonAscii: 0,
-    honorific: false, letterDigitSwitches: 0, initialsLetters: 0, separated: false, digitRunMaxBeyondYear: overrides.digitRunMax ?? 0, ...overrides,
+    honorific: false, letterDigitSwitches: 0, initialsLetters: 0, separated: false, digitRunMaxBeyondYear: overrides.digitRunMax ?? 0, randomTag: false, ...overrides,
   };
 }
 

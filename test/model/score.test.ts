@@ -54,7 +54,7 @@ describe('loadScorecard', () => {
     const w = (n: (typeof FEATURE_NAMES)[number]) => BASELINE_SCORECARD.weights[FEATURE_INDEX[n]]!;
     for (const n of ['disposable_domain', 'no_mail_server', 'tor_exit', 'datacenter_ip', 'ip_burst', 'alias_burst', 'signup_wave',
       'reported_fake_domain', 'young_domain', 'typo_domain', 'role_account', 'service_words', 'ngram_surprise', 'domain_pattern_mismatch',
-      'impossible_mailbox', 'lookalike_domain', 'provider_imitation', 'numbered_name', 'mail_service_domain'] as const) {
+      'impossible_mailbox', 'lookalike_domain', 'provider_imitation', 'numbered_name', 'mail_service_domain', 'random_tag'] as const) {
       expect(w(n), n).toBeLessThan(0);
     }
     for (const n of ['name_score', 'domain_pattern_match', 'school_domain'] as const) expect(w(n), n).toBeGreaterThan(0);

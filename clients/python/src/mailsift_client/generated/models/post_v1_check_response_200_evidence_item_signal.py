@@ -32,6 +32,7 @@ class PostV1CheckResponse200EvidenceItemSignal(StrEnum):
     ODD_ENDING = "odd_ending"
     PLUS_TAG = "plus_tag"
     PROVIDER_IMITATION = "provider_imitation"
+    RANDOM_TAG = "random_tag"
     RELAY_ADDRESS = "relay_address"
     REPEATED_CHUNKS = "repeated_chunks"
     REPORTED_FAKE_DOMAIN = "reported_fake_domain"

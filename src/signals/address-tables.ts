@@ -7,6 +7,7 @@ import academicSuffixes from 'academic-tld';
 import freeEmailDomains from 'free-email-domains';
 import mailchecker from 'mailchecker';
 import { createRequire } from 'node:module';
+import { MAILBOX_RULES } from '../data/mailbox-rules.ts';
 import { DOMAIN_FOLDING, type FoldingRule } from '../data/provider-folding.ts';
 import { POPULAR_MAIL_DOMAINS } from '../data/popular-mail-domains.ts';
 import { REAL_MAIL_PROVIDERS } from '../data/real-mail-providers.ts';
@@ -78,6 +79,9 @@ export function buildAddressTables(overrides: DisposableOverrides = {}): Address
   }
   const free = new Set<string>(freeEmailDomains);
   for (const d of [...POPULAR_MAIL_DOMAINS, ...REAL_MAIL_PROVIDERS, ...DOMAIN_FOLDING.keys()]) free.add(d);
+  // A domain whose mailbox rules we document (src/data/mailbox-rules.ts) is a consumer provider's
+  // own, whether or not the free-mail list has caught up with it (mail.ua, internet.ru, vip.163.com).
+  for (const rule of MAILBOX_RULES) for (const d of rule.domains) free.add(d);
 
   // mailchecker and the maintained disposable-email-domains list (disposable-email-domains-js,
   // CC0); parent matching covers the services whose every subdomain is disposable.

@@ -182,6 +182,12 @@ describe('judging look-alikes, provider rules and the kinds of address people ha
     for (const email of ['maria.garcia+news@gmail.com', 'maria.garcia+amazon@gmail.com', 'maria.garcia+github2024@outlook.com']) expect(scoreOf(email).verdict, email).toBe('allow');
   });
 
+  it("a provider whose mailbox rules are documented is no unvetted mail service, though its name says mail (Mail.ru's mail.ua)", () => {
+    const s = scoreOf('maria.garcia@mail.ua');
+    expect(s.reasons).not.toContain('mail_service_domain');
+    expect(s.verdict).toBe('allow');
+  });
+
   it('a word handle with a number at a domain of its own is numbered as a name is (not at free mail)', () => {
     expect(scoreOf('bluefalcon917@example-firm.de').verdict).not.toBe('allow');
     expect(scoreOf('bluefalcon@example-firm.de').verdict).toBe('allow');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAILBOX_RULES } from '../../src/data/mailbox-rules.ts';
 import { buildAddressTables } from '../../src/signals/address-tables.ts';
 
 describe('buildAddressTables', () => {
@@ -21,6 +22,10 @@ describe('buildAddressTables', () => {
   it('keeps the allow-list and relays out of the disposable outcome (the sets may overlap, the classifier decides)', () => {
     expect(t.disposable.has('duck.com')).toBe(true); // mailchecker lists it...
     expect(t.relay.has('duck.com')).toBe(true); // ...and relay wins in classifyDomain
+  });
+
+  it('counts every domain whose mailbox rules are documented as a consumer provider, listed or not', () => {
+    for (const rule of MAILBOX_RULES) for (const d of rule.domains) expect(t.free.has(d), d).toBe(true);
   });
 
   it('builds in well under a second', () => {

@@ -100,7 +100,9 @@ export function installErrorHandlers(app: FastifyInstance): void {
   const routeMissing = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     const path = request.url.split('?')[0]!;
     // A route that exists with other methods: 405 and the methods it takes (RFC 9110 15.5.6).
-    const allowed = METHODS.filter((method) => app.hasRoute({ method, url: path }));
+    // findRoute matches the path as the router does (/v1/rules/rule_x is /v1/rules/:id);
+    // hasRoute would compare it with the route's pattern and miss every parametric route.
+    const allowed = METHODS.filter((method) => app.findRoute({ method, url: path }) !== null);
     if (allowed.length) {
       return reply
         .code(405)

@@ -349,6 +349,13 @@ export function contractSuite(launch: () => Promise<Target>): void {
       expect(put.status).toBe(405);
       expect(put.headers.get('allow')).toBe('POST');
       expect((await call(s.url, 'POST', '/v1/model')).headers.get('allow')).toBe('GET, HEAD');
+      // Routes with a path parameter too: the path names a route that exists.
+      const getRule = await get('/v1/rules/rule_abc');
+      expect(getRule.status).toBe(405);
+      expect(getRule.headers.get('allow')).toBe('DELETE');
+      expect(getRule.body).toEqual({ error: 'method: /v1/rules/rule_abc takes DELETE, not GET' });
+      expect((await get('/v1/hooks/supabase/acme')).headers.get('allow')).toBe('POST');
+      expect((await get('/v1/rules/rule_abc/more')).status).toBe(404);
       // Read-only routes that cost nothing take HEAD (RFC 9110 9.1); the check does not.
       for (const path of ['/healthz', '/readyz', '/metrics', '/v1/openapi.json', '/v1/model', '/v1/usage']) {
         expect((await fetch(`${s.url}${path}`, { method: 'HEAD', headers: { authorization: `Bearer ${KEYS.acme}` } })).status, path).toBe(200);

@@ -127,8 +127,9 @@ export const BulkResponse = Type.Object(
 
 export const FeedbackBody = Type.Object(
   {
-    check_id: Type.Optional(Type.String({ description: 'chk_ + base64url, 100-140 characters' })),
-    email: Type.Optional(Type.String({ maxLength: 1024 })),
+    // null is "not given", as in a check's ip and explain: clients that serialise an unset field send it.
+    check_id: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'chk_ + base64url, 100-140 characters. null: not given' })),
+    email: Type.Optional(Type.Union([Type.String({ maxLength: 1024 }), Type.Null()], { description: 'Used instead of check_id. null: not given' })),
     outcome: literals(OUTCOMES, 'confirmed/real = a real person; fake/abuse/bounced = not'),
   },
   { additionalProperties: false },
@@ -198,7 +199,9 @@ export const RuleBody = Type.Object(
     action: literals(RULE_ACTIONS, 'What a matching check answers as its verdict'),
     type: literals(RULE_TYPES, 'What the rule matches: email (every spelling of the inbox), domain (and its subdomains), mail_provider, tld. The most specific matching rule wins, in this order'),
     value: Type.String({ minLength: 1, maxLength: 1024, description: 'An address (email), a domain (example.com), a mail_provider value (google, ...), a TLD without the dot (xyz)' }),
-    note: Type.Optional(Type.String({ maxLength: MAX_RULE_NOTE, description: 'Your own note (shown in listings; an email rule shows only this, never the address)' })),
+    note: Type.Optional(
+      Type.Union([Type.String({ maxLength: MAX_RULE_NOTE }), Type.Null()], { description: 'Your own note (shown in listings; an email rule shows only this, never the address). null: no note, as a listing shows it' }),
+    ),
   },
   { additionalProperties: false },
 );

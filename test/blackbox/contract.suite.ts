@@ -437,6 +437,22 @@ export function contractSuite(launch: () => Promise<Target>): void {
       expect((await post('/v1/feedback', { check_id: tampered, outcome: 'real' }, KEYS.globex)).status).toBe(404);
     });
 
+    it('null check_id or email is "not given" (a client serialising an unset field); exactly one must be given', async () => {
+      const c = await post('/v1/check', { email: 'rosa.vidal@gmail.com' });
+      expect((await post('/v1/feedback', { check_id: c.body.check_id, email: null, outcome: 'real' })).body).toEqual({ status: 'accepted', check_id: c.body.check_id });
+      const d = await post('/v1/check', { email: 'ivo.brandt@gmail.com' });
+      expect((await post('/v1/feedback', { check_id: null, email: 'Ivo.Brandt@gmail.com', outcome: 'fake' })).body).toEqual({ status: 'accepted', check_id: d.body.check_id });
+      for (const [body, error] of [
+        [{ check_id: null, email: null, outcome: 'real' }, 'feedback: exactly one of check_id or email is required'],
+        [{ check_id: 5, outcome: 'real' }, 'check_id: must be a string'],
+        [{ email: false, outcome: 'real' }, 'email: must be a string'],
+      ] as const) {
+        const bad = await post('/v1/feedback', body);
+        expect(bad.status).toBe(400);
+        expect(bad.body).toEqual({ error });
+      }
+    });
+
     it('email: labels the latest check of that inbox in any spelling; 404 when there is none', async () => {
       const older = await post('/v1/check', { email: 'liam.jones@gmail.com' });
       const latest = await post('/v1/check', { email: 'Liam.Jones+shop@gmail.com' });

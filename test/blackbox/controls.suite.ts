@@ -205,6 +205,15 @@ export function controlsSuite(launch: () => Promise<ControlsTarget>): void {
       for (const secret of ['vip.person', 'vipperson', 'wanda', 'googlemail']) expect(list.text.toLowerCase()).not.toContain(secret);
     });
 
+    it('note: null is no note, as a listing shows it: a listed rule posts back as it is', async () => {
+      const listed = ((await call(a, 'GET', '/v1/rules', { key: R })).body.rules as { value: string; note: null }[]).find((x) => x.value === 'review-me.com')!;
+      expect(listed.note).toBeNull();
+      const { id: _id, created_at: _at, ...rule } = listed as unknown as Record<string, unknown>;
+      const again = await post(rule);
+      expect(again.status).toBe(201);
+      expect(again.body).toMatchObject({ action: 'review', type: 'domain', value: 'review-me.com', note: null });
+    });
+
     const expectations: [string, string | undefined, string | undefined][] = [
       ['anyone@blocked-corp.com', 'block', 'domain'],
       ['anyone@mail.blocked-corp.com', 'block', 'domain'], // subdomains

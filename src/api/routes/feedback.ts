@@ -20,7 +20,9 @@ export const feedbackRoutes =
         },
       },
       async (req, reply) => {
-        const { check_id } = await feedback.report(req.account, req.body, { test: req.grant.test });
+        const { check_id: id, email, outcome } = req.body;
+        const request = { outcome, ...(id != null && { check_id: id }), ...(email != null && { email }) };
+        const { check_id } = await feedback.report(req.account, request, { test: req.grant.test });
         return reply.code(202).send({ status: 'accepted' as const, check_id });
       },
     );

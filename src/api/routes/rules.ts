@@ -21,7 +21,10 @@ export const ruleRoutes =
           response: { 201: RuleResponse, ...errorResponses(400, 401, 403, 408, 413, 415, 429, 503) },
         },
       },
-      async (req, reply) => reply.code(201).send(await rules.create(req.account, req.body)),
+      async (req, reply) => {
+        const { note, ...rule } = req.body;
+        return reply.code(201).send(await rules.create(req.account, note == null ? rule : { ...rule, note }));
+      },
     );
 
     app.get(

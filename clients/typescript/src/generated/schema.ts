@@ -1202,9 +1202,10 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description chk_ + base64url, 100-140 characters */
-                        check_id?: string;
-                        email?: string;
+                        /** @description chk_ + base64url, 100-140 characters. null: not given */
+                        check_id?: string | null;
+                        /** @description Used instead of check_id. null: not given */
+                        email?: string | null;
                         /**
                          * @description confirmed/real = a real person; fake/abuse/bounced = not
                          * @enum {string}
@@ -2021,8 +2022,8 @@ export interface paths {
                         type: "email" | "domain" | "mail_provider" | "tld";
                         /** @description An address (email), a domain (example.com), a mail_provider value (google, ...), a TLD without the dot (xyz) */
                         value: string;
-                        /** @description Your own note (shown in listings; an email rule shows only this, never the address) */
-                        note?: string;
+                        /** @description Your own note (shown in listings; an email rule shows only this, never the address). null: no note, as a listing shows it */
+                        note?: string | null;
                     };
                 };
             };

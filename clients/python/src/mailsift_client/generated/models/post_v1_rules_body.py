@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -21,13 +21,14 @@ class PostV1RulesBody:
             subdomains), mail_provider, tld. The most specific matching rule wins, in this order
         value (str): An address (email), a domain (example.com), a mail_provider value (google, ...), a TLD without the
             dot (xyz)
-        note (str | Unset): Your own note (shown in listings; an email rule shows only this, never the address)
+        note (None | str | Unset): Your own note (shown in listings; an email rule shows only this, never the address).
+            null: no note, as a listing shows it
     """
 
     action: PostV1RulesBodyAction
     type_: PostV1RulesBodyType
     value: str
-    note: str | Unset = UNSET
+    note: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         action = self.action.value
@@ -36,7 +37,11 @@ class PostV1RulesBody:
 
         value = self.value
 
-        note = self.note
+        note: None | str | Unset
+        if isinstance(self.note, Unset):
+            note = UNSET
+        else:
+            note = self.note
 
         field_dict: dict[str, Any] = {}
 
@@ -61,7 +66,14 @@ class PostV1RulesBody:
 
         value = d.pop("value")
 
-        note = d.pop("note", UNSET)
+        def _parse_note(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        note = _parse_note(d.pop("note", UNSET))
 
         post_v1_rules_body = cls(
             action=action,

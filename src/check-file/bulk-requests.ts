@@ -6,7 +6,8 @@
  * service has answered once, a refused connection or a host name that does not resolve stops
  * the run at once: that is a wrong `MAILSIFT_URL` or a service not started, and a minute and a
  * half of backoff would only hide it. Once it has answered, the same errors are a restart and
- * are waited out.
+ * are waited out. A port fetch refuses outright (its "bad port" list: 1, 6000, 6665-6669...) stops
+ * the run at any time: no wait changes that.
  *
  * `stopping` aborts a wait between tries (nothing of that batch is billed then), never a
  * request on the wire: its answer is billed whether or not we read it, so it is read.
@@ -65,6 +66,9 @@ export function createBulkCaller(o: BulkCallerOptions): BulkCaller {
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (err) {
+        if (describe(err) === 'bad port') {
+          throw new BulkRequestError(`${url}: bad port: fetch never connects to this port (the Fetch standard blocks it); run the service on another PORT and set MAILSIFT_URL to it`);
+        }
         if (!answered && NOTHING_THERE.has(causeCode(err))) {
           throw new BulkRequestError(`${url}: ${describe(err)}: nothing answers there (is the service running, and is MAILSIFT_URL right?)`);
         }

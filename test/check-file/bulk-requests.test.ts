@@ -28,6 +28,16 @@ describe('createBulkCaller when nothing answers', () => {
     expect(waits).toEqual([]);
   });
 
+  it('stops at once on a port fetch refuses to use (its "bad port" list): no retry can reach it', async () => {
+    const waits: string[] = [];
+    // Port 1 (tcpmux) is on the Fetch standard's list of ports fetch never connects to.
+    const call = createBulkCaller({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k', onWait: (why) => waits.push(why) });
+    const err = await call(['a@example.com'], new AbortController().signal).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BulkRequestError);
+    expect((err as Error).message).toBe('http://127.0.0.1:1/v1/check/bulk: bad port: fetch never connects to this port (the Fetch standard blocks it); run the service on another PORT and set MAILSIFT_URL to it');
+    expect(waits).toEqual([]);
+  });
+
   it('waits out a refused connection once the service has answered (a restart, not a wrong address)', async () => {
     server = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });

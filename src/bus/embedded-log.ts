@@ -25,6 +25,9 @@ import { partitionFor } from './partitioner.ts';
 import type { BusProducer, ConsumedRecord, OutRecord, RecordPosition, SendOptions } from './ports.ts';
 import { withdrawer } from './withdrawal.ts';
 
+/** LevelDB's write buffer (memtable) of the log. */
+const LOG_WRITE_BUFFER = 32 * 1024 * 1024;
+
 export interface LogTopicSpec {
   readonly name: string;
   readonly partitions: number;
@@ -88,7 +91,12 @@ export class EmbeddedLog {
   onDurable: ((moved: DurableMove[]) => void) | undefined;
 
   constructor(dir: string) {
-    this.db = new ClassicLevel<Buffer, Buffer>(dir, { keyEncoding: 'buffer', valueEncoding: 'buffer' });
+    // Every check appends ~110 bytes to the log: with LevelDB's 4 MB write buffer the log's
+    // memtable flushes and compactions took a large share of the background thread that the
+    // state's compactions also use. A 32 MB buffer (as the state's, level-store.ts) flushes an
+    // eighth as often; it costs up to 64 MB of memtables (docs/architecture.md, issue 19's
+    // thirteenth round).
+    this.db = new ClassicLevel<Buffer, Buffer>(dir, { keyEncoding: 'buffer', valueEncoding: 'buffer', writeBufferSize: LOG_WRITE_BUFFER });
     this.events.setMaxListeners(0);
   }
 

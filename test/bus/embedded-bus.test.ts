@@ -77,6 +77,16 @@ describe('embedded log specifics', () => {
     await a.close();
   });
 
+  it("keeps 16 MB of appends in LevelDB's write buffer (a 32 MB memtable: few flushes and compactions)", async () => {
+    const a = await openEmbeddedBus(join(root, 'write-buffer'), [{ name: 't', partitions: 1, retentionMs: Number.POSITIVE_INFINITY }]);
+    const value = Buffer.alloc(8 * 1024, 7);
+    for (let i = 0; i < 16; i++) await a.producer().send('t', Array.from({ length: 128 }, (_, k) => ({ key: Buffer.from('k'), value, timestamp: i * 128 + k, partition: 0 })));
+    // With LevelDB's 4 MB default a third memtable waits for the first one's table to be written.
+    const tables = [0, 1, 2, 3, 4, 5, 6].map((level) => Number(a.log.db.getProperty(`leveldb.num-files-at-level${level}`)));
+    expect(tables).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    await a.close();
+  });
+
   it('is persistent: records and end offsets survive a reopen', async () => {
     const dir = join(root, 'persist');
     const topics = [{ name: 't', partitions: 2, retentionMs: 86_400_000 }];

@@ -3,7 +3,6 @@
  * The `mailsift` command. `serve` (the default) runs the service; `feeds update` refreshes the
  * IP feeds in the data dir once. Configuration is the environment (README: Configuration).
  */
-import './platform/threadpool.ts';
 import { isAbsolute, relative } from 'node:path';
 import { ConfigError, loadConfig } from './config/load.ts';
 import { StartupError } from './platform/startup-error.ts';

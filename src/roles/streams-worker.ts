@@ -13,7 +13,6 @@
  * Each topic has one writing thread: checks and feedback are written by the API (main), the
  * runtime's outputs (labelled checks) by this worker.
  */
-import '../platform/threadpool.ts';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createCodecs } from '../bus/codecs.ts';

@@ -27,7 +27,9 @@ export const dateOf = (day: number): string => new Date(day * DAY).toISOString()
 export function dayRange(from: string | undefined, to: string | undefined, now: number): number[] {
   const last = to === undefined ? dayOf(now) : parseDay('to', to);
   const first = from === undefined ? Math.max(FIRST_DAY, last - (DEFAULT_DAYS - 1)) : parseDay('from', from);
-  if (first > last) throw validationError('from: must not be after to');
+  if (first > last) {
+    throw validationError(to === undefined ? `from: must not be after today (${dateOf(last)} UTC), where the range ends when to is not given` : 'from: must not be after to');
+  }
   if (last - first + 1 > MAX_RANGE_DAYS) {
     // Blame the bound the caller gave: a lone `from` too far back is from's fault, not today's.
     throw validationError(`${to === undefined ? 'from' : 'to'}: at most ${MAX_RANGE_DAYS} days per request (from ${dateOf(first)} to ${dateOf(last)} is ${last - first + 1})`);

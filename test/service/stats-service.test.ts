@@ -76,6 +76,8 @@ describe('stats service', () => {
     expect(await message('2026-02-30')).toBe('from: must be a calendar date YYYY-MM-DD');
     expect(await message(undefined, '2026-13-01')).toBe('to: must be a calendar date YYYY-MM-DD');
     expect(await message('2026-05-02', '2026-05-01')).toBe('from: must not be after to');
+    // Without `to`, the range ends today: say so rather than name a parameter the caller did not send.
+    expect(await message('2026-11-22')).toBe('from: must not be after today (2026-11-21 UTC), where the range ends when to is not given');
     expect(await message('2026-01-01', '2026-04-03')).toBe('to: at most 92 days per request (from 2026-01-01 to 2026-04-03 is 93)');
     expect(await message('2026-01-01', '2026-04-02')).toBe('no error');
     expect(await message('1969-12-30', '1970-01-02')).toBe('no error');

@@ -339,6 +339,15 @@ export function controlsSuite(launch: () => Promise<ControlsTarget>): void {
       expect((await call(a, 'DELETE', `/v1/rules/${made.body.id}`, { key: R, headers: json })).status).toBe(204);
       expect(await call(a, 'DELETE', `/v1/rules/${made.body.id}`, { key: R, headers: json })).toMatchObject({ status: 404, body: { error: 'id: no rule with this id in your account' } });
     });
+
+    it('a DELETE body that is not JSON is refused (400, 415) as the OpenAPI document says', async () => {
+      const bad = await call(a, 'DELETE', '/v1/rules/rule_AAAAAAAAAAAAAAAA', { key: R, raw: '{', headers: { 'content-type': 'application/json' } });
+      expect(bad).toMatchObject({ status: 400, body: { error: 'body: must be valid JSON' } });
+      const text = await call(a, 'DELETE', '/v1/rules/rule_AAAAAAAAAAAAAAAA', { key: R, raw: 'x', headers: { 'content-type': 'text/plain' } });
+      expect(text).toMatchObject({ status: 415, body: { error: 'content-type: must be application/json' } });
+      const documented = Object.keys((await call(a, 'GET', '/v1/openapi.json', { key: null })).body.paths['/v1/rules/{id}'].delete.responses);
+      expect(documented).toEqual(expect.arrayContaining(['400', '413', '415']));
+    });
   });
 
   describe('settings', () => {

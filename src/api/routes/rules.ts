@@ -50,7 +50,8 @@ export const ruleRoutes =
           description: 'Takes effect on every instance within 2 seconds. 404 for an id that is not one of your rules (another account\'s, deleted, or not a rule id at all).',
           tags: ['controls'],
           params: RuleParams,
-          response: { 204: { type: 'null', description: 'Deleted' }, ...errorResponses(401, 403, 404, 429, 503) },
+          // No body is needed; one sent anyway is read as JSON (an empty one is no body), hence 400/408/413/415.
+          response: { 204: { type: 'null', description: 'Deleted' }, ...errorResponses(400, 401, 403, 404, 408, 413, 415, 429, 503) },
         },
       },
       async (req, reply) => {

@@ -2224,6 +2224,21 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
                 /** @description Missing or unknown API key */
                 401: {
                     headers: {
@@ -2252,6 +2267,51 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description The request did not arrive whole within 30 s */
+                408: {
+                    headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Body over 1 MiB */
+                413: {
+                    headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Body is not JSON, or compressed (Content-Encoding other than identity: send it uncompressed) */
+                415: {
                     headers: {
                         /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
                         "ratelimit-policy"?: string;

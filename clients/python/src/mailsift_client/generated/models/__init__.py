@@ -1,8 +1,12 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .delete_v1_rules_id_response_400 import DeleteV1RulesIdResponse400
 from .delete_v1_rules_id_response_401 import DeleteV1RulesIdResponse401
 from .delete_v1_rules_id_response_403 import DeleteV1RulesIdResponse403
 from .delete_v1_rules_id_response_404 import DeleteV1RulesIdResponse404
+from .delete_v1_rules_id_response_408 import DeleteV1RulesIdResponse408
+from .delete_v1_rules_id_response_413 import DeleteV1RulesIdResponse413
+from .delete_v1_rules_id_response_415 import DeleteV1RulesIdResponse415
 from .delete_v1_rules_id_response_429 import DeleteV1RulesIdResponse429
 from .delete_v1_rules_id_response_503 import DeleteV1RulesIdResponse503
 from .get_healthz_response_200 import GetHealthzResponse200
@@ -300,9 +304,13 @@ from .post_v1_rules_response_429 import PostV1RulesResponse429
 from .post_v1_rules_response_503 import PostV1RulesResponse503
 
 __all__ = (
+    "DeleteV1RulesIdResponse400",
     "DeleteV1RulesIdResponse401",
     "DeleteV1RulesIdResponse403",
     "DeleteV1RulesIdResponse404",
+    "DeleteV1RulesIdResponse408",
+    "DeleteV1RulesIdResponse413",
+    "DeleteV1RulesIdResponse415",
     "DeleteV1RulesIdResponse429",
     "DeleteV1RulesIdResponse503",
     "GetHealthzResponse200",

@@ -6,9 +6,13 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.delete_v1_rules_id_response_400 import DeleteV1RulesIdResponse400
 from ...models.delete_v1_rules_id_response_401 import DeleteV1RulesIdResponse401
 from ...models.delete_v1_rules_id_response_403 import DeleteV1RulesIdResponse403
 from ...models.delete_v1_rules_id_response_404 import DeleteV1RulesIdResponse404
+from ...models.delete_v1_rules_id_response_408 import DeleteV1RulesIdResponse408
+from ...models.delete_v1_rules_id_response_413 import DeleteV1RulesIdResponse413
+from ...models.delete_v1_rules_id_response_415 import DeleteV1RulesIdResponse415
 from ...models.delete_v1_rules_id_response_429 import DeleteV1RulesIdResponse429
 from ...models.delete_v1_rules_id_response_503 import DeleteV1RulesIdResponse503
 from ...types import Response
@@ -32,9 +36,13 @@ def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
 ) -> (
     Any
+    | DeleteV1RulesIdResponse400
     | DeleteV1RulesIdResponse401
     | DeleteV1RulesIdResponse403
     | DeleteV1RulesIdResponse404
+    | DeleteV1RulesIdResponse408
+    | DeleteV1RulesIdResponse413
+    | DeleteV1RulesIdResponse415
     | DeleteV1RulesIdResponse429
     | DeleteV1RulesIdResponse503
     | None
@@ -42,6 +50,11 @@ def _parse_response(
     if response.status_code == 204:
         response_204 = cast(Any, None)
         return response_204
+
+    if response.status_code == 400:
+        response_400 = DeleteV1RulesIdResponse400.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = DeleteV1RulesIdResponse401.from_dict(response.json())
@@ -57,6 +70,21 @@ def _parse_response(
         response_404 = DeleteV1RulesIdResponse404.from_dict(response.json())
 
         return response_404
+
+    if response.status_code == 408:
+        response_408 = DeleteV1RulesIdResponse408.from_dict(response.json())
+
+        return response_408
+
+    if response.status_code == 413:
+        response_413 = DeleteV1RulesIdResponse413.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = DeleteV1RulesIdResponse415.from_dict(response.json())
+
+        return response_415
 
     if response.status_code == 429:
         response_429 = DeleteV1RulesIdResponse429.from_dict(response.json())
@@ -78,9 +106,13 @@ def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
 ) -> Response[
     Any
+    | DeleteV1RulesIdResponse400
     | DeleteV1RulesIdResponse401
     | DeleteV1RulesIdResponse403
     | DeleteV1RulesIdResponse404
+    | DeleteV1RulesIdResponse408
+    | DeleteV1RulesIdResponse413
+    | DeleteV1RulesIdResponse415
     | DeleteV1RulesIdResponse429
     | DeleteV1RulesIdResponse503
 ]:
@@ -98,9 +130,13 @@ def sync_detailed(
     client: AuthenticatedClient,
 ) -> Response[
     Any
+    | DeleteV1RulesIdResponse400
     | DeleteV1RulesIdResponse401
     | DeleteV1RulesIdResponse403
     | DeleteV1RulesIdResponse404
+    | DeleteV1RulesIdResponse408
+    | DeleteV1RulesIdResponse413
+    | DeleteV1RulesIdResponse415
     | DeleteV1RulesIdResponse429
     | DeleteV1RulesIdResponse503
 ]:
@@ -117,7 +153,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | DeleteV1RulesIdResponse401 | DeleteV1RulesIdResponse403 | DeleteV1RulesIdResponse404 | DeleteV1RulesIdResponse429 | DeleteV1RulesIdResponse503]
+        Response[Any | DeleteV1RulesIdResponse400 | DeleteV1RulesIdResponse401 | DeleteV1RulesIdResponse403 | DeleteV1RulesIdResponse404 | DeleteV1RulesIdResponse408 | DeleteV1RulesIdResponse413 | DeleteV1RulesIdResponse415 | DeleteV1RulesIdResponse429 | DeleteV1RulesIdResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -137,9 +173,13 @@ def sync(
     client: AuthenticatedClient,
 ) -> (
     Any
+    | DeleteV1RulesIdResponse400
     | DeleteV1RulesIdResponse401
     | DeleteV1RulesIdResponse403
     | DeleteV1RulesIdResponse404
+    | DeleteV1RulesIdResponse408
+    | DeleteV1RulesIdResponse413
+    | DeleteV1RulesIdResponse415
     | DeleteV1RulesIdResponse429
     | DeleteV1RulesIdResponse503
     | None
@@ -157,7 +197,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | DeleteV1RulesIdResponse401 | DeleteV1RulesIdResponse403 | DeleteV1RulesIdResponse404 | DeleteV1RulesIdResponse429 | DeleteV1RulesIdResponse503
+        Any | DeleteV1RulesIdResponse400 | DeleteV1RulesIdResponse401 | DeleteV1RulesIdResponse403 | DeleteV1RulesIdResponse404 | DeleteV1RulesIdResponse408 | DeleteV1RulesIdResponse413 | DeleteV1RulesIdResponse415 | DeleteV1RulesIdResponse429 | DeleteV1RulesIdResponse503
     """
 
     return sync_detailed(
@@ -172,9 +212,13 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 ) -> Response[
     Any
+    | DeleteV1RulesIdResponse400
     | DeleteV1RulesIdResponse401
     | DeleteV1RulesIdResponse403
     | DeleteV1RulesIdResponse404
+    | DeleteV1RulesIdResponse408
+    | DeleteV1RulesIdResponse413
+    | DeleteV1RulesIdResponse415
     | DeleteV1RulesIdResponse429
     | DeleteV1RulesIdResponse503
 ]:
@@ -191,7 +235,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | DeleteV1RulesIdResponse401 | DeleteV1RulesIdResponse403 | DeleteV1RulesIdResponse404 | DeleteV1RulesIdResponse429 | DeleteV1RulesIdResponse503]
+        Response[Any | DeleteV1RulesIdResponse400 | DeleteV1RulesIdResponse401 | DeleteV1RulesIdResponse403 | DeleteV1RulesIdResponse404 | DeleteV1RulesIdResponse408 | DeleteV1RulesIdResponse413 | DeleteV1RulesIdResponse415 | DeleteV1RulesIdResponse429 | DeleteV1RulesIdResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -209,9 +253,13 @@ async def asyncio(
     client: AuthenticatedClient,
 ) -> (
     Any
+    | DeleteV1RulesIdResponse400
     | DeleteV1RulesIdResponse401
     | DeleteV1RulesIdResponse403
     | DeleteV1RulesIdResponse404
+    | DeleteV1RulesIdResponse408
+    | DeleteV1RulesIdResponse413
+    | DeleteV1RulesIdResponse415
     | DeleteV1RulesIdResponse429
     | DeleteV1RulesIdResponse503
     | None
@@ -229,7 +277,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | DeleteV1RulesIdResponse401 | DeleteV1RulesIdResponse403 | DeleteV1RulesIdResponse404 | DeleteV1RulesIdResponse429 | DeleteV1RulesIdResponse503
+        Any | DeleteV1RulesIdResponse400 | DeleteV1RulesIdResponse401 | DeleteV1RulesIdResponse403 | DeleteV1RulesIdResponse404 | DeleteV1RulesIdResponse408 | DeleteV1RulesIdResponse413 | DeleteV1RulesIdResponse415 | DeleteV1RulesIdResponse429 | DeleteV1RulesIdResponse503
     """
 
     return (

@@ -116,8 +116,8 @@ export function serverOptions(d: Pick<AppDeps, 'logger' | 'logRequests' | 'metri
     // cannot return. The read-only routes that cost nothing take HEAD explicitly.
     exposeHeadRoutes: false,
     // Refused before routing (bad URL) or by the HTTP parser: no route to label them with, but counted.
-    frameworkErrors: frameworkErrors((method, status) => d.metrics.httpRequests.inc({ method, route: 'unmatched', status: String(status) })),
-    clientErrorHandler: clientErrorHandler(d.logger as FastifyBaseLogger, (status) => d.metrics.httpRequests.inc({ method: 'unknown', route: 'unparsed', status: String(status) })),
+    frameworkErrors: frameworkErrors((method, status) => d.metrics.httpRequests.inc(method, 'unmatched', String(status))),
+    clientErrorHandler: clientErrorHandler(d.logger as FastifyBaseLogger, (status) => d.metrics.httpRequests.inc('unknown', 'unparsed', String(status))),
   };
 }
 
@@ -141,7 +141,7 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const status = String(reply.statusCode);
-    d.metrics.httpRequestCounts.inc(request.method, route, status);
+    d.metrics.httpRequests.inc(request.method, route, status);
     d.metrics.httpDuration.observe(reply.elapsedTime / 1000, request.method, route, status);
   });
 

@@ -8,9 +8,8 @@ import { HotHistogram } from './hot-histogram.ts';
 
 export interface Metrics {
   readonly registry: Registry;
-  readonly httpRequests: Counter<'method' | 'route' | 'status'>;
-  /** The same counter, for the request path (hot-counter.ts): values in label order. */
-  readonly httpRequestCounts: HotCounter<'method' | 'route' | 'status'>;
+  /** Counted on the request path (hot-counter.ts): the label values in label order. */
+  readonly httpRequests: HotCounter<'method' | 'route' | 'status'>;
   /** Observed on the request path (hot-histogram.ts): the value, then the label values in label order. */
   readonly httpDuration: HotHistogram<'method' | 'route' | 'status'>;
   readonly checks: HotCounter<'verdict' | 'model'>;
@@ -28,20 +27,10 @@ export interface Metrics {
 
 export function createMetrics(): Metrics {
   const registry = new Registry();
-  const httpRequestCounts = new HotCounter(['method', 'route', 'status'] as const);
   collectDefaultMetrics({ register: registry, prefix: 'mailsift_' }); // mailsift_process_cpu_seconds_total, mailsift_nodejs_*
   const m = {
     registry,
-    httpRequests: new Counter({
-      name: 'mailsift_http_requests_total',
-      help: 'HTTP requests by route and status',
-      labelNames: ['method', 'route', 'status'] as const,
-      registers: [registry],
-      collect() {
-        httpRequestCounts.flushInto(this);
-      },
-    }),
-    httpRequestCounts,
+    httpRequests: hot(new HotCounter(['method', 'route', 'status'] as const), { name: 'mailsift_http_requests_total', help: 'HTTP requests by route and status', registers: [registry] }),
     httpDuration: new HotHistogram({
       name: 'mailsift_http_request_duration_seconds',
       help: 'HTTP request latency by route and status',

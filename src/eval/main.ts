@@ -11,8 +11,9 @@
  * (synthetic.ts) per locale group and pattern, and of sign-up bot addresses (synthetic-bots.ts)
  * per generator kind and pattern, of sign-up handles no other corpus generates
  * (synthetic-handles.ts), and of people whose names come from a source the recogniser never
- * reads (cross-source.ts, and regional-people.ts for cultures faker-js covers thinly:
- * review/block shares and mean score); it runs without any labelled file too.
+ * reads (cross-source.ts, and regional-people.ts for cultures faker-js covers thinly), and of
+ * people kinds no other corpus writes (people-kinds.ts: IDs, ISP elders, EAI, hobby handles):
+ * review/block shares and mean score; it runs without any labelled file too.
  * `--learning FILE` simulates a customer of the service instead (src/eval/learning-cli.ts).
  * Shell: reads the files, prints, sets the exit code.
  */
@@ -33,6 +34,7 @@ import { SYNTHETIC_PER_GROUP, SYNTHETIC_SEED, syntheticHumans } from './syntheti
 import { registrableThrowaways, syntheticUnseen } from './synthetic-unseen.ts';
 import { burstSlices } from './burst.ts';
 import { REGIONAL_PER_GROUP, REGIONAL_SEED, regionalCultures, regionalHumans } from './regional-people.ts';
+import { PEOPLE_KINDS_PER_GROUP, PEOPLE_KINDS_SEED, peopleKinds } from './people-kinds.ts';
 
 /** Burst sizes and bursts per size the synthetic section simulates. */
 const BURST_SIZES = [20, 50, 200] as const;
@@ -128,6 +130,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const crossSource = cross ? evaluateHumans(cross.rows, tables, BASELINE_SCORECARD) : undefined;
   const region = synthetic ? regionalRows() : undefined;
   const regional = region ? evaluateHumans(region.rows, tables, BASELINE_SCORECARD) : undefined;
+  const kinds = synthetic ? evaluateHumans(peopleKinds(PEOPLE_KINDS_SEED, PEOPLE_KINDS_PER_GROUP), tables, BASELINE_SCORECARD) : undefined;
   const bots = synthetic ? evaluateHumans(syntheticBots(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP), tables, BASELINE_SCORECARD) : undefined;
   // Kinds neither file holds: throwaway domains scored as a list that does not know them yet would.
   const unseen = synthetic ? syntheticUnseen(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP, registrableThrowaways(tables.address.disposable)) : undefined;
@@ -141,7 +144,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const handleFakes = handles && unseenTables ? evaluateHumans(handles, unseenTables, BASELINE_SCORECARD) : undefined;
   if (argv.includes('--json')) {
     const files = results.map(({ file, report, halves, learned }) => ({ file, ...report, ...(halves ? { halves } : {}), ...(learned ? { learned } : {}) }));
-    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, crossSource, regional, bots, unseen: { fakes: unseenFakes, humans: unseenHumans, bursts }, handles: handleFakes } } : {};
+    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, crossSource, regional, peopleKinds: kinds, bots, unseen: { fakes: unseenFakes, humans: unseenHumans, bursts }, handles: handleFakes } } : {};
     console.log(JSON.stringify({ model: name, files, ...(pooled ? { pooled } : {}), ...syntheticJson }, null, 2));
     return 0;
   }
@@ -179,6 +182,10 @@ async function main(argv: readonly string[]): Promise<number> {
   if (regional && region) {
     console.log('');
     console.log(formatCrossSourceReport(regional, region.title));
+  }
+  if (kinds) {
+    console.log('');
+    console.log(formatCrossSourceReport(kinds, `== people kinds no other corpus generates (seed ${PEOPLE_KINDS_SEED}, ${PEOPLE_KINDS_PER_GROUP} per group: university and company IDs, older consumers at ISPs, internationalised local parts, hobby handles)`));
   }
   if (bots) {
     console.log('');

@@ -79,11 +79,14 @@ describe('npm run eval (the command line)', () => {
     expect(text.out).toMatch(/== synthetic sign-up handles \(seed \d+/);
     expect(text.out).toMatch(/\n {2}plus-token\s+\d+\s+\d+\.\d%/);
     expect(text.out).toMatch(/\nsouth-african: review \d+\.\d%, blocked \d+\.\d%, mean score \d+\.\d/);
+    expect(text.out).toMatch(/== people kinds no other corpus generates \(seed \d+, \d+ per group/);
+    expect(text.out).toMatch(/\nstaff-ids: review \d+\.\d%, blocked \d+\.\d%, mean score \d+\.\d/);
     const json = evalCli(file, '--synthetic', '--json');
     const j = JSON.parse(json.out) as {
       files: unknown[];
       synthetic: { seed: number; rows: number; groups: { name: string; blocked: number }[]; crossSource: { rows: number; groups: { name: string; review: number; meanScore: number }[] };
         regional: { rows: number; groups: { name: string; meanScore: number }[] };
+        peopleKinds: { rows: number; groups: { name: string }[] };
         handles: { rows: number; groups: { name: string }[] };
       };
     };
@@ -93,6 +96,8 @@ describe('npm run eval (the command line)', () => {
     for (const g of j.synthetic.crossSource.groups) expect(g.meanScore).toBeGreaterThan(50);
     expect(j.synthetic.regional.groups.map((g) => g.name)).toContain('regional-unlisted');
     expect(j.synthetic.regional.rows).toBe(j.synthetic.regional.groups.length * 400);
+    expect(j.synthetic.peopleKinds.groups.map((g) => g.name)).toEqual(['campus-ids', 'staff-ids', 'isp-elders', 'eai', 'hobby-year']);
+    expect(j.synthetic.peopleKinds.rows).toBe(5 * 500);
     expect(j.synthetic.handles.groups.map((g) => g.name)).toEqual(['free-mail', 'unknown-domain']);
     expect(j.synthetic.groups.map((g) => g.name)).toContain('us');
     expect(j.synthetic.rows).toBe(j.synthetic.groups.length * 500);

@@ -29,8 +29,10 @@ import { PATTERN_MIN_OBSERVATIONS } from '../streams/aggregations/domain-shapes-
  * 5: appended numbered_name and mail_service_domain.
  * 6: long_local is 0 for handles composed of separated parts at the big consumer providers.
  * 7: numbered_name counts word handles as well as names; appended random_tag.
+ * 8: numbered_name needs 4+ letters before the number (initials or an ID prefix and a number is
+ * how organisations number their people); long_local counts ASCII characters only.
  */
-export const FEATURE_VERSION = 7;
+export const FEATURE_VERSION = 8;
 
 export const FEATURE_NAMES = [
   // address (domain lists and syntax-level facts)
@@ -99,6 +101,12 @@ const LONG_LOCAL_FROM = 12;
 const NUMBERED_NAME_DIGITS = 3;
 /** Share of the letters that must be name letters (or word letters) for the local part to be "a name" (or a word handle). */
 const NUMBERED_NAME_MIN_NAME = 0.5;
+/**
+ * Letters a numbered name needs: 1-3 letters and a number ("ew6505", "abm094", "emp269424") are
+ * initials or an ID prefix with a staff or student number, the way organisations number their
+ * people, not a name or a word a generator made unique.
+ */
+const NUMBERED_NAME_MIN_LETTERS = 4;
 /** A domain's 10-minute count must exceed this multiple of its usual 10 minutes to be a wave. */
 const WAVE_FACTOR = 5;
 
@@ -174,7 +182,10 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
   // "billing.notice.desk"), and so do other domains, where it would pass a generator's names
   // (docs/scorecard.md §4, feature version 6).
   const composed = a.popularProvider && l.separated && l.letters > 0 && l.uncoveredShare === 0 && l.serviceShare === 0;
-  x[I.long_local] = composed ? 0 : clamp01((l.length - LONG_LOCAL_FROM) / 8);
+  // Generated strings run long in ASCII; a name in its own script (RFC 6531: Greek, Thai,
+  // Cyrillic...) is long in characters by the way the script spells (combining marks, long
+  // family names); the sign-up generators we know write ASCII: only ASCII characters count.
+  x[I.long_local] = composed ? 0 : clamp01((l.length - l.nonAscii - LONG_LOCAL_FROM) / 8);
 
   x[I.impossible_mailbox] = a.impossibleMailbox ? 1 : 0;
   x[I.numeric_account] = a.numericAccount ? 1 : 0;
@@ -185,9 +196,10 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
   // needs no number to be unique; employers number a duplicate with a digit or two. Letters
   // that names or words spell, followed by 3+ digits (and no other digits) that are no birth
   // year, is how generators make a name or a word pair unique. Not at free mail (taken
-  // handles), schools or government domains (they number their people).
+  // handles), schools or government domains, nor for initials or an ID prefix (1-3 letters):
+  // organisations number their people that way.
   x[I.numbered_name] = custom && !a.government && l.trailingDigits >= NUMBERED_NAME_DIGITS && l.digitCount === l.trailingDigits
-    && !l.yearSuffix && (l.nameScore >= NUMBERED_NAME_MIN_NAME || l.wordShare >= NUMBERED_NAME_MIN_NAME) ? 1 : 0;
+    && l.letters >= NUMBERED_NAME_MIN_LETTERS && !l.yearSuffix && (l.nameScore >= NUMBERED_NAME_MIN_NAME || l.wordShare >= NUMBERED_NAME_MIN_NAME) ? 1 : 0;
   x[I.random_tag] = l.randomTag ? 1 : 0;
 
   // A domain under no real top-level name (accepted only as a typo: check/typo-hint.ts), or one

@@ -86,6 +86,10 @@ describe('judge', () => {
     ['anna.maria.lindqvist@example-firm.de', true], // a domain no list vouches for keeps it
     ['billing.notice.desk@gmail.com', true], // a department string
     ['anna.maria.qxzvkwtrbn@gmail.com', true], // letters nothing spells
+    // A name in its own script (RFC 6531) is long by the way the script spells: only ASCII counts.
+    ['ελευθέριος.παπαδόπουλος@example-firm.gr', false],
+    ['สมชาย.ศรีสวัสดิ์@example-firm.co.th', false],
+    ['björn.lindqvistsson.karlsson@example-firm.de', true], // one letter outside ASCII does not hide the rest
   ])('long_local of %s counts: %s', (email, counts) => {
     const a = analyze(parsed(email), tables);
     expect(buildFeatures({ address: a.address, local: a.local })[FEATURE_INDEX.long_local]! > 0).toBe(counts);
@@ -192,6 +196,15 @@ describe('judging look-alikes, provider rules and the kinds of address people ha
     expect(scoreOf('bluefalcon917@example-firm.de').verdict).not.toBe('allow');
     expect(scoreOf('bluefalcon@example-firm.de').verdict).toBe('allow');
     expect(scoreOf('bluefalcon917@gmail.com').reasons).not.toContain('numbered_name');
+  });
+
+  it('initials or an ID prefix with a staff number at a company is no numbered name: organisations number their people so', () => {
+    for (const email of ['ew6505@example-firm.de', 'abm094@example-firm.de', 'emp269424@example-firm.de', 'x4418207@example-firm.de']) {
+      const s = scoreOf(email);
+      expect(s.reasons, email).not.toContain('numbered_name');
+      expect(s.verdict, email).not.toBe('block');
+    }
+    expect(scoreOf('anna4817@example-firm.de').reasons).toContain('numbered_name');
   });
 });
 

@@ -14,7 +14,7 @@ describe('FEATURE_NAMES', () => {
   it('is a fixed, unique, snake_case column list', () => {
     expect(new Set(FEATURE_NAMES).size).toBe(FEATURE_NAMES.length);
     for (const n of FEATURE_NAMES) expect(n).toMatch(/^[a-z]+(_[a-z]+)*$/);
-    expect(FEATURE_VERSION).toBe(7);
+    expect(FEATURE_VERSION).toBe(8);
     // Column order is part of the event contract: pin the first and last columns of each version.
     expect(FEATURE_NAMES[0]).toBe('free_provider');
     expect(FEATURE_NAMES[35]).toBe('young_domain');
@@ -90,6 +90,8 @@ describe('buildFeatures', () => {
     ['interleaved letters and digits', { local: localOf({ letterDigitSwitches: 7 }) }, 'mixed_alnum', 1],
     ['four switches', { local: localOf({ letterDigitSwitches: 4 }) }, 'mixed_alnum', 0.5],
     ['long local part', { local: localOf({ length: 16 }) }, 'long_local', 0.5],
+    ['characters of another script do not count', { local: localOf({ length: 24, nonAscii: 24 }) }, 'long_local', 0],
+    ['only the ASCII ones do', { local: localOf({ length: 24, nonAscii: 8 }) }, 'long_local', 0.5],
     // A handle composed of separated parts that names and words spell throughout, at a big provider where short forms are taken.
     ['a composed handle at a big provider', { address: bigProvider, local: composedHandle }, 'long_local', 0],
     ['composed, with a number after it', { address: bigProvider, local: { ...composedHandle, length: 22, digitCount: 2 } }, 'long_local', 0],
@@ -136,6 +138,9 @@ describe('buildFeatures', () => {
     ['a trailing birth year is no numbered name', { local: { ...numberedName, trailingDigits: 4, digitCount: 4, yearSuffix: true } }, 'numbered_name', 0],
     ['digits elsewhere too', { local: { ...numberedName, digitCount: 5 } }, 'numbered_name', 0],
     ['letters that are no name', { local: { ...numberedName, nameScore: 0.4 } }, 'numbered_name', 0],
+    ['four letters are a name', { local: { ...numberedName, length: 7, letters: 4 } }, 'numbered_name', 1],
+    ['initials or an ID prefix and a number: how organisations number their people', { local: { ...numberedName, length: 6, letters: 3 } }, 'numbered_name', 0],
+    ['one letter and a staff number', { local: { ...numberedName, length: 7, letters: 1 } }, 'numbered_name', 0],
     ['half name letters is a name', { local: { ...numberedName, nameScore: 0.5 } }, 'numbered_name', 1],
     ['free mail: names are taken there', { address: addressOf({ free: true }), local: numberedName }, 'numbered_name', 0],
     // A handle of words is not taken at one's own domain either (feature version 7).

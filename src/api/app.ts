@@ -21,6 +21,7 @@ import { installRateLimit, type RateLimits } from './rate-limit.ts';
 import { installGracefulClose } from './graceful-close.ts';
 import { installOverloadGuard } from './overload-guard.ts';
 import { parseQueryString, refuseMalformedQuery } from './query-string.ts';
+import { refuseUnknownQuery } from './no-query.ts';
 import { errorResponses } from './schemas.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandlers } from './errors.ts';
 import { parseJsonBody } from './json-body.ts';
@@ -178,6 +179,7 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
   await app.register(signupHookRoutes(d.signupHooks));
 
   await app.register(async (v1) => {
+    v1.addHook('onRoute', refuseUnknownQuery);
     v1.addHook('onRequest', authHook(d.keys));
     installRateLimit(v1, { limits: d.rateLimits, now: d.now });
     const stateFailed = d.stateFailed;

@@ -363,6 +363,35 @@ export function contractSuite(launch: () => Promise<Target>): void {
     });
   });
 
+  describe('query parameters', () => {
+    it('every API operation refuses one it does not take, as GET /v1/check does (not read as if it meant something); tools\' routes ignore them', async () => {
+      const before = (await get('/v1/usage')).body.total as number;
+      const calls: [string, string, unknown][] = [
+        ['POST', '/v1/check?explain=true', { email: 'ann.lee@gmail.com' }],
+        ['POST', '/v1/check/bulk?explain=true', { emails: ['ann.lee@gmail.com'] }],
+        ['POST', '/v1/feedback?dry_run=1', { email: 'ann.lee@gmail.com', outcome: 'real' }],
+        ['GET', '/v1/model?learned_version=1', undefined],
+        ['HEAD', '/v1/model?x=1', undefined],
+        ['GET', '/v1/rules?type=email', undefined],
+        ['POST', '/v1/rules?x=1', { action: 'block', type: 'tld', value: 'zz' }],
+        ['DELETE', '/v1/rules/rule_AAAAAAAAAAAAAAAA?x=1', undefined],
+        ['GET', '/v1/settings?x=1', undefined],
+        ['PATCH', '/v1/settings?x=1', { verdict_allow: 70 }],
+      ];
+      for (const [method, path, body] of calls) {
+        const r = await call(s.url, method, path, body === undefined ? {} : { body });
+        expect(r.status, `${method} ${path}`).toBe(400);
+        const name = new URL(path, s.url).searchParams.keys().next().value;
+        if (method !== 'HEAD') expect(r.body, `${method} ${path}`).toEqual({ error: `${name}: is not allowed (unknown property)` });
+      }
+      // Nothing was done: not billed, no rule, settings unchanged.
+      expect((await get('/v1/usage')).body.total).toBe(before);
+      expect((await get('/v1/rules')).body.rules).toEqual([]);
+      expect((await get('/v1/settings')).body.verdict_allow).toBe(60);
+      for (const path of ['/healthz?x=1', '/readyz?x=1', '/metrics?x=1', '/v1/openapi.json?_=1']) expect((await get(path, null)).status, path).toBe(200);
+    });
+  });
+
   describe('POST /v1/check/bulk', () => {
     it('answers one entry per input in order, with error entries in place, billed per result', async () => {
       const before = (await get('/v1/usage', KEYS.globex)).body.total as number;

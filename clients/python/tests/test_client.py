@@ -99,6 +99,18 @@ def test_check_or_allow_fails_open_when_down() -> None:
     assert isinstance(r, FailedOpen) and r.reason == "network"
 
 
+def test_a_refused_connection_is_retried_a_second_apart() -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    for retries, at_least, below in ((0, 0.0, 0.5), (1, 0.9, 5.0)):
+        start = time.monotonic()
+        with pytest.raises(MailsiftError) as err:
+            Mailsift(KEYS["acme"], f"http://127.0.0.1:{port}", retries=retries).check("kim.smith@gmail.com")
+        took = time.monotonic() - start
+        assert err.value.kind == "network" and at_least <= took < below, (retries, took)
+
+
 def test_check_or_allow_rate_limited_and_invalid(limited: Server, ms: Mailsift) -> None:
     c = Mailsift(KEYS["acme"], limited.url)
     time.sleep(1.1)

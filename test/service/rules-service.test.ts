@@ -20,19 +20,21 @@ import { createRulesService, type RulesService } from '../../src/service/rules-s
 const root = mkdtempSync(join(tmpdir(), 'mailsift-rules-'));
 let bus: Awaited<ReturnType<typeof openEmbeddedBus>>;
 let rules: RulesService;
+let deps: Parameters<typeof createRulesService>[0];
 beforeAll(async () => {
   bus = await openEmbeddedBus(join(root, 'log'), ALL_TOPICS);
   const codecs = await createCodecs(createEmbeddedRegistry(bus.log.db));
   const table = new ControlTable();
   const writer = createEventWriter(bus.producer(), { timeoutMs: 5_000, confirmGraceMs: 1_000, onWritten: () => undefined });
-  rules = createRulesService({
+  deps = {
     table,
     log: createControlLog({ writer, codec: codecs.controls, table }),
     inboxHashOf: async () => ({ ok: true, inboxHash: randomBytes(16) }),
     now: Date.now,
     random: randomBytes,
     maxRules: 3,
-  });
+  };
+  rules = createRulesService(deps);
 });
 afterAll(async () => {
   await bus.close();
@@ -61,4 +63,19 @@ describe('rules: at most maxRules per account', () => {
     await expect(rules.create('acme', { action: 'review', type: 'tld', value: 'top' })).rejects.toMatchObject({ status: 400 });
     await expect(rules.remove('globex', kept[1]!.id)).rejects.toMatchObject({ status: 404 });
   });
+});
+
+describe("rules: the contract's limit when none is given", () => {
+  it('is 10,000 per account: the 10,001st is refused, naming the limit', async () => {
+    const { maxRules: _, ...unlimited } = deps;
+    const service = createRulesService(unlimited);
+    for (let i = 0; i < 10_000; i += 500) {
+      await Promise.all(Array.from({ length: 500 }, (_, j) => service.create('initech', { action: 'block', type: 'domain', value: `shop-${i + j}.com` })));
+    }
+    expect(service.list('initech')).toHaveLength(10_000);
+    await expect(service.create('initech', { action: 'block', type: 'domain', value: 'one-more.com' })).rejects.toMatchObject({
+      status: 400,
+      message: 'rules: at most 10,000 rules per account (delete some first)',
+    });
+  }, 60_000);
 });

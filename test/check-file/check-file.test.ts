@@ -200,6 +200,36 @@ describe('check-file on 100,000 rows', () => {
   });
 });
 
+describe('check-file stopped with SIGINT (Ctrl-C)', () => {
+  it('JSON lines: writes what was answered, exits 130, and the rerun checks only the rest: every line once, no row billed twice', { timeout: 300_000 }, async () => {
+    const ROWS = 30_000;
+    const input = join(dir, 'interrupted.jsonl');
+    const out = join(dir, 'interrupted.checked.jsonl');
+    writeFileSync(input, `${Array.from({ length: ROWS }, (_, i) => JSON.stringify({ n: i, email: i % 1000 === 999 ? `not-an-address-${i}` : address(i) })).join('\n')}\n`);
+    const invalid = (upTo: number) => Math.floor(upTo / 1000);
+    const before = await billed();
+
+    const first = runCheckFile([input, '--jsonl', '--concurrency', String(CONCURRENCY)]);
+    await waitForSize(out, statSync(input).size * 0.3, first);
+    first.proc.kill('SIGINT');
+    const r1 = await first.done;
+    expect(r1.code, r1.stderr).toBe(130);
+    expect(r1.stderr).toMatch(/stopped \(SIGINT\).*run the same command again to continue/);
+    const lines = () => readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { n: number; error: string | null });
+    const kept = lines().length + pendingRows(out);
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(ROWS);
+    expect((await settledBilled()) - before).toBe(kept - invalid(kept));
+
+    const second = await runCheckFile([input, '--jsonl', '--concurrency', String(CONCURRENCY)]).done;
+    expect(second.code, second.stderr).toBe(0);
+    const all = lines();
+    expect(all.map((o) => o.n)).toEqual(Array.from({ length: ROWS }, (_, i) => i));
+    expect(all.filter((o) => o.error !== null)).toHaveLength(invalid(ROWS));
+    expect((await settledBilled()) - before).toBe(ROWS - invalid(ROWS));
+  });
+});
+
 describe('check-file on awkward files', () => {
   it('CSV: quoted cells, UTF-8, short and long rows, a BOM, CRLF; the column found ignoring case', async () => {
     const input = join(dir, 'odd.csv');

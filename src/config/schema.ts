@@ -117,7 +117,10 @@ const url: Parser<string> = (raw) => {
   }
 };
 
-/** `key1=account1,key2=account2`; keys >= 16 chars, accounts [A-Za-z0-9._-]. */
+/**
+ * `key1=account1,key2=account2`, accounts [A-Za-z0-9._-]. A key of any length is taken: the
+ * contract's own example is `key1=account1`; a short one is warned about (warnings.ts).
+ */
 const apiKeys: Parser<{ key: string; account: string }[]> = (raw) => {
   const out: { key: string; account: string }[] = [];
   for (const part of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
@@ -125,7 +128,6 @@ const apiKeys: Parser<{ key: string; account: string }[]> = (raw) => {
     if (eq <= 0) throw new Error('must be key=account pairs separated by commas');
     const key = part.slice(0, eq);
     const account = part.slice(eq + 1);
-    if (key.length < 16) throw new Error('every API key must be at least 16 characters');
     if (!ACCOUNT_NAME.test(account)) throw new Error(`account names ${ACCOUNT_NAME_RULE}`);
     if (out.some((o) => o.key === key)) throw new Error('each API key may appear only once (one key, one account)');
     out.push({ key, account });
@@ -148,10 +150,8 @@ const proxyUrl: Parser<string> = (raw) => {
 /** A feed URL, or `off` to turn that feed off. */
 const feedUrl: Parser<string> = (raw) => (['off', 'none'].includes(raw.trim().toLowerCase()) ? 'off' : url(raw));
 
-const secret: Parser<string> = (raw) => {
-  if (raw.length < 32) throw new Error('must be at least 32 characters of key material');
-  return raw;
-};
+/** Hashed into the 32-byte master secret (platform/secrets.ts), so any length works (blank is unset); a short one is warned about. */
+const secret: Parser<string> = (raw) => raw;
 
 /** `2=<secret>,1=<secret>`: check-id signing keys by id; the highest id signs. */
 const checkIdKeys: Parser<{ id: number; secret: string }[]> = (raw) => {
@@ -188,8 +188,8 @@ export const SETTINGS = {
   port: s('PORT', '8080', int(0, 65535), 'HTTP port'),
   host: s('HOST', '127.0.0.1', bindHost, 'Bind address (`0.0.0.0` in containers)'),
   dataDir: s('MAILSIFT_DATA_DIR', './data', text, 'State stores, embedded log, secrets, feeds and model artifacts'),
-  apiKeys: s('MAILSIFT_API_KEYS', undefined, optional(apiKeys), '`key1=account1,key2=account2` (keys >= 16 chars), each with every scope, beside the keys `mailsift keys create` makes. Unset in embedded mode: a dev key is generated on first start, printed once, and only its hash kept'),
-  secret: s('MAILSIFT_SECRET', undefined, optional(secret), 'Key material (>= 32 chars) for check_id signatures and keyed hashes. Unset in embedded mode: generated once and kept in the data dir. Required in Kafka mode'),
+  apiKeys: s('MAILSIFT_API_KEYS', undefined, optional(apiKeys), '`key1=account1,key2=account2` (keys of 16 characters or more; a shorter one is taken with a warning at start), each with every scope, beside the keys `mailsift keys create` makes. Unset in embedded mode: a dev key is generated on first start, printed once, and only its hash kept'),
+  secret: s('MAILSIFT_SECRET', undefined, optional(secret), 'Key material (32 characters or more; a shorter one is taken with a warning at start) for check_id signatures and keyed hashes. Unset in embedded mode: generated once and kept in the data dir. Required in Kafka mode'),
   checkIdKeys: s('MAILSIFT_CHECK_ID_KEYS', undefined, optional(checkIdKeys), 'Optional check_id key rotation: `2=<secret>,1=<secret>`; the highest id signs, all verify. Default: key 1 derived from MAILSIFT_SECRET'),
   dnsServers: s('MAILSIFT_DNS_SERVERS', undefined, optional(dnsServers), 'Comma list `host[:port]` used for every DNS lookup of a check (default: system resolvers); a host name is resolved once at start. Not for the host names of feed URLs, RDAP registries, proxies, Kafka brokers or the schema registry (system resolver)'),
   dns: s('MAILSIFT_DNS', 'on', bool, '`off` skips DNS: `deliverable_domain` and `mail_provider` are then absent'),

@@ -187,6 +187,21 @@ describe('embedded defaults', () => {
     }
   });
 
+  it("starts with the contract's example MAILSIFT_API_KEYS=key1=account1,key2=account2: each key its account, a warning per short key naming the account, never the key", async () => {
+    const s = await startServer({ MAILSIFT_API_KEYS: 'key1=account1,key2=account2' });
+    try {
+      expect((await call(s.url, 'GET', '/v1/usage', { key: 'key1' })).body.account).toBe('account1');
+      expect((await call(s.url, 'POST', '/v1/check', { key: 'key2', body: { email: 'jane.doe@gmail.com' } })).status).toBe(200);
+      expect((await call(s.url, 'GET', '/v1/usage', { key: 'key3' })).status).toBe(401);
+      expect(s.stderr()).toContain('mailsift: warning: MAILSIFT_API_KEYS: the key of account "account1" has 4 characters: easy to guess');
+      expect(s.stderr()).toContain('the key of account "account2" has 4 characters');
+      expect(s.output()).not.toMatch(/\bkey[12]\b(?!")/);
+    } finally {
+      await s.stop();
+      s.cleanup();
+    }
+  });
+
   it('stops on a bad configuration value with a message naming the variable', () => {
     const r = spawnSync(process.execPath, [join(REPO_ROOT, 'dist/src/main.js'), 'serve'], {
       env: { PATH: process.env.PATH ?? '', PORT: 'eighty' },

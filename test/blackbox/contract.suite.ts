@@ -378,11 +378,16 @@ export function contractSuite(launch: () => Promise<Target>): void {
         ['GET', '/v1/settings?x=1', undefined],
         ['PATCH', '/v1/settings?x=1', { verdict_allow: 70 }],
       ];
+      const doc = (await get('/v1/openapi.json', null)).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
       for (const [method, path, body] of calls) {
         const r = await call(s.url, method, path, body === undefined ? {} : { body });
         expect(r.status, `${method} ${path}`).toBe(400);
-        const name = new URL(path, s.url).searchParams.keys().next().value;
+        const url = new URL(path, s.url);
+        const name = url.searchParams.keys().next().value;
         if (method !== 'HEAD') expect(r.body, `${method} ${path}`).toEqual({ error: `${name}: is not allowed (unknown property)` });
+        // ...and the OpenAPI document (so the clients) lists that 400.
+        const template = url.pathname.replace(/^\/v1\/rules\/[^/]+$/, '/v1/rules/{id}');
+        expect(doc.paths[template]?.[method.toLowerCase()]?.responses['400'], `OpenAPI ${method} ${template} 400`).toBeDefined();
       }
       // Nothing was done: not billed, no rule, settings unchanged.
       expect((await get('/v1/usage')).body.total).toBe(before);

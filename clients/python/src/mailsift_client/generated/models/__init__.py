@@ -48,6 +48,7 @@ from .get_v1_model_response_200_baseline import GetV1ModelResponse200Baseline
 from .get_v1_model_response_200_learned import GetV1ModelResponse200Learned
 from .get_v1_model_response_200_mode import GetV1ModelResponse200Mode
 from .get_v1_model_response_200_serving import GetV1ModelResponse200Serving
+from .get_v1_model_response_400 import GetV1ModelResponse400
 from .get_v1_model_response_401 import GetV1ModelResponse401
 from .get_v1_model_response_403 import GetV1ModelResponse403
 from .get_v1_model_response_429 import GetV1ModelResponse429
@@ -62,11 +63,13 @@ from .get_v1_rules_response_200_rules_item_action import (
 from .get_v1_rules_response_200_rules_item_type import (
     GetV1RulesResponse200RulesItemType,
 )
+from .get_v1_rules_response_400 import GetV1RulesResponse400
 from .get_v1_rules_response_401 import GetV1RulesResponse401
 from .get_v1_rules_response_403 import GetV1RulesResponse403
 from .get_v1_rules_response_429 import GetV1RulesResponse429
 from .get_v1_rules_response_503 import GetV1RulesResponse503
 from .get_v1_settings_response_200 import GetV1SettingsResponse200
+from .get_v1_settings_response_400 import GetV1SettingsResponse400
 from .get_v1_settings_response_401 import GetV1SettingsResponse401
 from .get_v1_settings_response_403 import GetV1SettingsResponse403
 from .get_v1_settings_response_429 import GetV1SettingsResponse429
@@ -130,6 +133,7 @@ from .head_v1_model_response_200_baseline import HeadV1ModelResponse200Baseline
 from .head_v1_model_response_200_learned import HeadV1ModelResponse200Learned
 from .head_v1_model_response_200_mode import HeadV1ModelResponse200Mode
 from .head_v1_model_response_200_serving import HeadV1ModelResponse200Serving
+from .head_v1_model_response_400 import HeadV1ModelResponse400
 from .head_v1_model_response_401 import HeadV1ModelResponse401
 from .head_v1_model_response_403 import HeadV1ModelResponse403
 from .head_v1_model_response_429 import HeadV1ModelResponse429
@@ -348,6 +352,7 @@ __all__ = (
     "GetV1ModelResponse200Learned",
     "GetV1ModelResponse200Mode",
     "GetV1ModelResponse200Serving",
+    "GetV1ModelResponse400",
     "GetV1ModelResponse401",
     "GetV1ModelResponse403",
     "GetV1ModelResponse429",
@@ -358,11 +363,13 @@ __all__ = (
     "GetV1RulesResponse200RulesItem",
     "GetV1RulesResponse200RulesItemAction",
     "GetV1RulesResponse200RulesItemType",
+    "GetV1RulesResponse400",
     "GetV1RulesResponse401",
     "GetV1RulesResponse403",
     "GetV1RulesResponse429",
     "GetV1RulesResponse503",
     "GetV1SettingsResponse200",
+    "GetV1SettingsResponse400",
     "GetV1SettingsResponse401",
     "GetV1SettingsResponse403",
     "GetV1SettingsResponse429",
@@ -406,6 +413,7 @@ __all__ = (
     "HeadV1ModelResponse200Learned",
     "HeadV1ModelResponse200Mode",
     "HeadV1ModelResponse200Serving",
+    "HeadV1ModelResponse400",
     "HeadV1ModelResponse401",
     "HeadV1ModelResponse403",
     "HeadV1ModelResponse429",

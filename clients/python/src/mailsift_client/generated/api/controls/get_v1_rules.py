@@ -6,6 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.get_v1_rules_response_200 import GetV1RulesResponse200
+from ...models.get_v1_rules_response_400 import GetV1RulesResponse400
 from ...models.get_v1_rules_response_401 import GetV1RulesResponse401
 from ...models.get_v1_rules_response_403 import GetV1RulesResponse403
 from ...models.get_v1_rules_response_429 import GetV1RulesResponse429
@@ -27,6 +28,7 @@ def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
 ) -> (
     GetV1RulesResponse200
+    | GetV1RulesResponse400
     | GetV1RulesResponse401
     | GetV1RulesResponse403
     | GetV1RulesResponse429
@@ -37,6 +39,11 @@ def _parse_response(
         response_200 = GetV1RulesResponse200.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = GetV1RulesResponse400.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = GetV1RulesResponse401.from_dict(response.json())
@@ -68,6 +75,7 @@ def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
 ) -> Response[
     GetV1RulesResponse200
+    | GetV1RulesResponse400
     | GetV1RulesResponse401
     | GetV1RulesResponse403
     | GetV1RulesResponse429
@@ -86,6 +94,7 @@ def sync_detailed(
     client: AuthenticatedClient,
 ) -> Response[
     GetV1RulesResponse200
+    | GetV1RulesResponse400
     | GetV1RulesResponse401
     | GetV1RulesResponse403
     | GetV1RulesResponse429
@@ -104,7 +113,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetV1RulesResponse200 | GetV1RulesResponse401 | GetV1RulesResponse403 | GetV1RulesResponse429 | GetV1RulesResponse503]
+        Response[GetV1RulesResponse200 | GetV1RulesResponse400 | GetV1RulesResponse401 | GetV1RulesResponse403 | GetV1RulesResponse429 | GetV1RulesResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -121,6 +130,7 @@ def sync(
     client: AuthenticatedClient,
 ) -> (
     GetV1RulesResponse200
+    | GetV1RulesResponse400
     | GetV1RulesResponse401
     | GetV1RulesResponse403
     | GetV1RulesResponse429
@@ -140,7 +150,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetV1RulesResponse200 | GetV1RulesResponse401 | GetV1RulesResponse403 | GetV1RulesResponse429 | GetV1RulesResponse503
+        GetV1RulesResponse200 | GetV1RulesResponse400 | GetV1RulesResponse401 | GetV1RulesResponse403 | GetV1RulesResponse429 | GetV1RulesResponse503
     """
 
     return sync_detailed(
@@ -153,6 +163,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 ) -> Response[
     GetV1RulesResponse200
+    | GetV1RulesResponse400
     | GetV1RulesResponse401
     | GetV1RulesResponse403
     | GetV1RulesResponse429
@@ -171,7 +182,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetV1RulesResponse200 | GetV1RulesResponse401 | GetV1RulesResponse403 | GetV1RulesResponse429 | GetV1RulesResponse503]
+        Response[GetV1RulesResponse200 | GetV1RulesResponse400 | GetV1RulesResponse401 | GetV1RulesResponse403 | GetV1RulesResponse429 | GetV1RulesResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -186,6 +197,7 @@ async def asyncio(
     client: AuthenticatedClient,
 ) -> (
     GetV1RulesResponse200
+    | GetV1RulesResponse400
     | GetV1RulesResponse401
     | GetV1RulesResponse403
     | GetV1RulesResponse429
@@ -205,7 +217,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetV1RulesResponse200 | GetV1RulesResponse401 | GetV1RulesResponse403 | GetV1RulesResponse429 | GetV1RulesResponse503
+        GetV1RulesResponse200 | GetV1RulesResponse400 | GetV1RulesResponse401 | GetV1RulesResponse403 | GetV1RulesResponse429 | GetV1RulesResponse503
     """
 
     return (

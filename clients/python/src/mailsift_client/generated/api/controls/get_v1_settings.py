@@ -6,6 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.get_v1_settings_response_200 import GetV1SettingsResponse200
+from ...models.get_v1_settings_response_400 import GetV1SettingsResponse400
 from ...models.get_v1_settings_response_401 import GetV1SettingsResponse401
 from ...models.get_v1_settings_response_403 import GetV1SettingsResponse403
 from ...models.get_v1_settings_response_429 import GetV1SettingsResponse429
@@ -27,6 +28,7 @@ def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
 ) -> (
     GetV1SettingsResponse200
+    | GetV1SettingsResponse400
     | GetV1SettingsResponse401
     | GetV1SettingsResponse403
     | GetV1SettingsResponse429
@@ -37,6 +39,11 @@ def _parse_response(
         response_200 = GetV1SettingsResponse200.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = GetV1SettingsResponse400.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = GetV1SettingsResponse401.from_dict(response.json())
@@ -68,6 +75,7 @@ def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
 ) -> Response[
     GetV1SettingsResponse200
+    | GetV1SettingsResponse400
     | GetV1SettingsResponse401
     | GetV1SettingsResponse403
     | GetV1SettingsResponse429
@@ -86,6 +94,7 @@ def sync_detailed(
     client: AuthenticatedClient,
 ) -> Response[
     GetV1SettingsResponse200
+    | GetV1SettingsResponse400
     | GetV1SettingsResponse401
     | GetV1SettingsResponse403
     | GetV1SettingsResponse429
@@ -102,7 +111,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetV1SettingsResponse200 | GetV1SettingsResponse401 | GetV1SettingsResponse403 | GetV1SettingsResponse429 | GetV1SettingsResponse503]
+        Response[GetV1SettingsResponse200 | GetV1SettingsResponse400 | GetV1SettingsResponse401 | GetV1SettingsResponse403 | GetV1SettingsResponse429 | GetV1SettingsResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -119,6 +128,7 @@ def sync(
     client: AuthenticatedClient,
 ) -> (
     GetV1SettingsResponse200
+    | GetV1SettingsResponse400
     | GetV1SettingsResponse401
     | GetV1SettingsResponse403
     | GetV1SettingsResponse429
@@ -136,7 +146,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetV1SettingsResponse200 | GetV1SettingsResponse401 | GetV1SettingsResponse403 | GetV1SettingsResponse429 | GetV1SettingsResponse503
+        GetV1SettingsResponse200 | GetV1SettingsResponse400 | GetV1SettingsResponse401 | GetV1SettingsResponse403 | GetV1SettingsResponse429 | GetV1SettingsResponse503
     """
 
     return sync_detailed(
@@ -149,6 +159,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 ) -> Response[
     GetV1SettingsResponse200
+    | GetV1SettingsResponse400
     | GetV1SettingsResponse401
     | GetV1SettingsResponse403
     | GetV1SettingsResponse429
@@ -165,7 +176,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetV1SettingsResponse200 | GetV1SettingsResponse401 | GetV1SettingsResponse403 | GetV1SettingsResponse429 | GetV1SettingsResponse503]
+        Response[GetV1SettingsResponse200 | GetV1SettingsResponse400 | GetV1SettingsResponse401 | GetV1SettingsResponse403 | GetV1SettingsResponse429 | GetV1SettingsResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -180,6 +191,7 @@ async def asyncio(
     client: AuthenticatedClient,
 ) -> (
     GetV1SettingsResponse200
+    | GetV1SettingsResponse400
     | GetV1SettingsResponse401
     | GetV1SettingsResponse403
     | GetV1SettingsResponse429
@@ -197,7 +209,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetV1SettingsResponse200 | GetV1SettingsResponse401 | GetV1SettingsResponse403 | GetV1SettingsResponse429 | GetV1SettingsResponse503
+        GetV1SettingsResponse200 | GetV1SettingsResponse400 | GetV1SettingsResponse401 | GetV1SettingsResponse403 | GetV1SettingsResponse429 | GetV1SettingsResponse503
     """
 
     return (

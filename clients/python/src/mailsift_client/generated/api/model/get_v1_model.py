@@ -6,6 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.get_v1_model_response_200 import GetV1ModelResponse200
+from ...models.get_v1_model_response_400 import GetV1ModelResponse400
 from ...models.get_v1_model_response_401 import GetV1ModelResponse401
 from ...models.get_v1_model_response_403 import GetV1ModelResponse403
 from ...models.get_v1_model_response_429 import GetV1ModelResponse429
@@ -27,6 +28,7 @@ def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
 ) -> (
     GetV1ModelResponse200
+    | GetV1ModelResponse400
     | GetV1ModelResponse401
     | GetV1ModelResponse403
     | GetV1ModelResponse429
@@ -37,6 +39,11 @@ def _parse_response(
         response_200 = GetV1ModelResponse200.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = GetV1ModelResponse400.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = GetV1ModelResponse401.from_dict(response.json())
@@ -68,6 +75,7 @@ def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
 ) -> Response[
     GetV1ModelResponse200
+    | GetV1ModelResponse400
     | GetV1ModelResponse401
     | GetV1ModelResponse403
     | GetV1ModelResponse429
@@ -86,6 +94,7 @@ def sync_detailed(
     client: AuthenticatedClient,
 ) -> Response[
     GetV1ModelResponse200
+    | GetV1ModelResponse400
     | GetV1ModelResponse401
     | GetV1ModelResponse403
     | GetV1ModelResponse429
@@ -101,7 +110,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetV1ModelResponse200 | GetV1ModelResponse401 | GetV1ModelResponse403 | GetV1ModelResponse429 | GetV1ModelResponse503]
+        Response[GetV1ModelResponse200 | GetV1ModelResponse400 | GetV1ModelResponse401 | GetV1ModelResponse403 | GetV1ModelResponse429 | GetV1ModelResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -118,6 +127,7 @@ def sync(
     client: AuthenticatedClient,
 ) -> (
     GetV1ModelResponse200
+    | GetV1ModelResponse400
     | GetV1ModelResponse401
     | GetV1ModelResponse403
     | GetV1ModelResponse429
@@ -134,7 +144,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetV1ModelResponse200 | GetV1ModelResponse401 | GetV1ModelResponse403 | GetV1ModelResponse429 | GetV1ModelResponse503
+        GetV1ModelResponse200 | GetV1ModelResponse400 | GetV1ModelResponse401 | GetV1ModelResponse403 | GetV1ModelResponse429 | GetV1ModelResponse503
     """
 
     return sync_detailed(
@@ -147,6 +157,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 ) -> Response[
     GetV1ModelResponse200
+    | GetV1ModelResponse400
     | GetV1ModelResponse401
     | GetV1ModelResponse403
     | GetV1ModelResponse429
@@ -162,7 +173,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetV1ModelResponse200 | GetV1ModelResponse401 | GetV1ModelResponse403 | GetV1ModelResponse429 | GetV1ModelResponse503]
+        Response[GetV1ModelResponse200 | GetV1ModelResponse400 | GetV1ModelResponse401 | GetV1ModelResponse403 | GetV1ModelResponse429 | GetV1ModelResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -177,6 +188,7 @@ async def asyncio(
     client: AuthenticatedClient,
 ) -> (
     GetV1ModelResponse200
+    | GetV1ModelResponse400
     | GetV1ModelResponse401
     | GetV1ModelResponse403
     | GetV1ModelResponse429
@@ -193,7 +205,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetV1ModelResponse200 | GetV1ModelResponse401 | GetV1ModelResponse403 | GetV1ModelResponse429 | GetV1ModelResponse503
+        GetV1ModelResponse200 | GetV1ModelResponse400 | GetV1ModelResponse401 | GetV1ModelResponse403 | GetV1ModelResponse429 | GetV1ModelResponse503
     """
 
     return (

@@ -81,12 +81,14 @@ describe('npm run eval (the command line)', () => {
     expect(text.out).toMatch(/\nsouth-african: review \d+\.\d%, blocked \d+\.\d%, mean score \d+\.\d/);
     expect(text.out).toMatch(/== people kinds no other corpus generates \(seed \d+, \d+ per group/);
     expect(text.out).toMatch(/\nstaff-ids: review \d+\.\d%, blocked \d+\.\d%, mean score \d+\.\d/);
+    expect(text.out).toMatch(/== fakes at domains registered in bulk \(seed \d+, \d+ per pattern/);
     const json = evalCli(file, '--synthetic', '--json');
     const j = JSON.parse(json.out) as {
       files: unknown[];
       synthetic: { seed: number; rows: number; groups: { name: string; blocked: number }[]; crossSource: { rows: number; groups: { name: string; review: number; meanScore: number }[] };
         regional: { rows: number; groups: { name: string; meanScore: number }[] };
         peopleKinds: { rows: number; groups: { name: string }[] };
+        farms: { rows: number; groups: { name: string }[] };
         handles: { rows: number; groups: { name: string }[] };
       };
     };
@@ -98,6 +100,8 @@ describe('npm run eval (the command line)', () => {
     expect(j.synthetic.regional.rows).toBe(j.synthetic.regional.groups.length * 400);
     expect(j.synthetic.peopleKinds.groups.map((g) => g.name)).toEqual(['campus-ids', 'staff-ids', 'isp-elders', 'eai', 'hobby-year']);
     expect(j.synthetic.peopleKinds.rows).toBe(5 * 500);
+    expect(j.synthetic.farms.groups.map((g) => g.name)).toEqual(['bulk-catchall', 'ai-temp']);
+    expect(j.synthetic.farms.rows).toBe(4 * 400);
     expect(j.synthetic.handles.groups.map((g) => g.name)).toEqual(['free-mail', 'unknown-domain']);
     expect(j.synthetic.groups.map((g) => g.name)).toContain('us');
     expect(j.synthetic.rows).toBe(j.synthetic.groups.length * 500);

@@ -24,4 +24,10 @@ export const REAL_MAIL_PROVIDERS: readonly string[] = [
   // The mainland mobile operators' consumer mail (mailbox rules in mailbox-rules.ts): China
   // Mobile's 139.com and China Telecom's 189.cn are on the free-mail list already.
   'wo.cn',
+  // National operators' consumer mail whose name says "mail" and that no list holds, so that the
+  // name alone read them as an unvetted mail service (mail_service_domain): Vodacom's Vodacom
+  // Email (vodacom.co.za, "Vodamail terms and conditions": customers of the South African
+  // operator only), Vodafone Germany's mail and its cable branch's (Kabel Deutschland) mail, as
+  // their mail-server settings name them. docs/signals-policy.md §5a keeps the sources.
+  'vodamail.co.za', 'vodafonemail.de', 'kabelmail.de',
 ];

@@ -186,6 +186,13 @@ describe('judging look-alikes, provider rules and the kinds of address people ha
     for (const email of ['maria.garcia+news@gmail.com', 'maria.garcia+amazon@gmail.com', 'maria.garcia+github2024@outlook.com']) expect(scoreOf(email).verdict, email).toBe('allow');
   });
 
+  it.each(['vodamail.co.za', 'vodafonemail.de', 'kabelmail.de'])("a national operator's consumer mail is free mail, not an unvetted mail service: %s", (domain) => {
+    const s = scoreOf(`thandi.nkosi@${domain}`);
+    expect(s.reasons).not.toContain('mail_service_domain');
+    expect(s.verdict).toBe('allow');
+    expect(scoreOf(`thandi.nkosi@${domain.replace(/^[a-z]+mail/, 'quickmail')}`).reasons).toContain('mail_service_domain');
+  });
+
   it("a provider whose mailbox rules are documented is no unvetted mail service, though its name says mail (Mail.ru's mail.ua)", () => {
     const s = scoreOf('maria.garcia@mail.ua');
     expect(s.reasons).not.toContain('mail_service_domain');

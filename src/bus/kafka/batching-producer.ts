@@ -4,10 +4,10 @@
  * record, and an idle producer sends at once (no fixed linger). Resolves each record with its
  * partition and offset once the broker acknowledged the whole batch.
  */
-import type { Producer } from 'kafkajs';
 import { partitionFor } from '../partitioner.ts';
 import { RecordsWithdrawnError, type BusProducer, type OutRecord, type RecordPosition } from '../ports.ts';
 import { withdrawer } from '../withdrawal.ts';
+import { isProducerSessionError, type ProduceClient, type WireRecord } from './produce-client.ts';
 
 interface Pending {
   queuedAt: number;
@@ -33,24 +33,13 @@ export interface BatchingOptions {
   onError?: (e: Error) => void;
   /**
    * The broker no longer accepts this producer's sequence numbers (after a broker restart
-   * while a send was unacknowledged, kafkajs' idempotent state can stay out of step for
+   * while a send was unacknowledged, a client's idempotent state can stay out of step for
    * good): the adapter replaces the producer with a new session, and the next batch uses it.
    */
   resetSession?: () => Promise<void>;
 }
 
-/** kafkajs errors after which an idempotent producer session cannot continue. */
-const SESSION_ERRORS = new Set(['OUT_OF_ORDER_SEQUENCE_NUMBER', 'UNKNOWN_PRODUCER_ID', 'INVALID_PRODUCER_EPOCH', 'INVALID_PRODUCER_ID_MAPPING']);
-
-export function isProducerSessionError(err: unknown): boolean {
-  for (let e = err as { type?: string; cause?: unknown; originalError?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
-    if (e.type && SESSION_ERRORS.has(e.type)) return true;
-    e = (e.originalError ?? e.cause) as typeof e;
-  }
-  return false;
-}
-
-export function batchingProducer(producer: () => Producer, partitionsOf: (topic: string) => number, o: BatchingOptions): BusProducer {
+export function batchingProducer(client: () => ProduceClient, partitionsOf: (topic: string) => number, o: BatchingOptions): BusProducer {
   let queue: Pending[] = [];
   let withdrawnInQueue = 0;
   let inFlight = false;
@@ -78,20 +67,13 @@ export function batchingProducer(producer: () => Producer, partitionsOf: (topic:
     queue = queue.slice(MAX_BATCH);
     for (const p of batch) p.taken = true;
     try {
-      const byTopic = new Map<string, Pending[]>();
-      for (const p of batch) {
-        const list = byTopic.get(p.topic);
-        if (list) list.push(p);
-        else byTopic.set(p.topic, [p]);
+      const wire = new Array<WireRecord>(batch.length);
+      for (let i = 0; i < batch.length; i++) {
+        const p = batch[i]!;
+        wire[i] = { topic: p.topic, partition: p.partition, key: p.record.key, value: p.record.tombstone ? null : p.record.value, timestamp: p.record.timestamp };
       }
-      const meta = await producer().sendBatch({
-        acks: -1,
-        topicMessages: [...byTopic].map(([topic, list]) => ({
-          topic,
-          messages: list.map((p) => ({ key: p.record.key, value: p.record.tombstone ? null : p.record.value, partition: p.partition, timestamp: String(p.record.timestamp) })),
-        })),
-      });
-      const base = new Map(meta.map((m) => [`${m.topicName}/${m.partition}`, Number(m.baseOffset)]));
+      const acks = await client().send(wire);
+      const base = new Map(acks.map((m) => [`${m.topic}/${m.partition}`, m.baseOffset]));
       const seen = new Map<string, number>();
       for (const p of batch) {
         const k = `${p.topic}/${p.partition}`;

@@ -1,14 +1,16 @@
 /**
- * Bus adapter for Kafka mode (kafkajs): explicit topic creation from the topic plan
- * (auto-creation is off on our brokers), one idempotent producer (acks=all, one request in
- * flight, group-committed batches), consumer groups with the co-partitioned assigner.
+ * Bus adapter for Kafka mode: explicit topic creation from the topic plan (auto-creation is
+ * off on our brokers), one idempotent producer (acks=all, one request in flight,
+ * group-committed batches; @platformatic/kafka, see produce-client.ts), consumer groups with
+ * the co-partitioned assigner (kafkajs, as the admin client).
  */
-import { Kafka, logLevel, Partitioners, type Admin, type Producer } from 'kafkajs';
+import { Kafka, logLevel, type Admin } from 'kafkajs';
 import type { Bus, BusConsumer, BusProducer } from '../ports.ts';
 import { batchingProducer } from './batching-producer.ts';
 import { withRetry } from './retry.ts';
 import { coPartitionedAssigner } from './co-partitioned-assigner.ts';
 import { kafkaConsumer } from './kafka-consumer.ts';
+import { openProduceClient, type ProduceClient } from './produce-client.ts';
 
 export interface PlannedTopic {
   readonly name: string;
@@ -81,25 +83,17 @@ export async function openKafkaBus(o: KafkaBusOptions): Promise<Bus & { admin: A
     return n;
   };
 
-  const newProducer = (): Producer =>
-    kafka.producer({
-      idempotent: true,
-      maxInFlightRequests: 1,
-      allowAutoTopicCreation: false,
-      createPartitioner: Partitioners.DefaultPartitioner,
-    });
-  let producer = newProducer();
-  await producer.connect();
+  // The kafkajs client's request timeout above, and about as long retrying (its backoff went 100 ms to 5 s over 8 retries).
+  const newProducer = (): Promise<ProduceClient> => openProduceClient({ brokers: o.brokers, clientId: o.clientId, timeoutMs: 10_000, retries: 15, retryDelayMs: 1_000 });
+  let producer = await newProducer();
   const inner = batchingProducer(() => producer, (t) => partitionsOf(logical(t)), {
     maxQueueMs: o.maxQueueMs,
     onError: (e) => o.logger.warn({ err: e }, 'kafka: send failed'),
     async resetSession() {
       const old = producer;
-      const fresh = newProducer();
-      await fresh.connect();
-      producer = fresh;
+      producer = await newProducer();
       o.logger.warn({}, 'kafka: the broker refused the producer session (sequence out of step); continuing with a new producer id');
-      await old.disconnect().catch(() => undefined);
+      await old.close().catch(() => undefined);
     },
   });
   const busProducer: BusProducer = { send: (topic, records, opts) => inner.send(physical(topic), records, opts) };
@@ -135,7 +129,7 @@ export async function openKafkaBus(o: KafkaBusOptions): Promise<Bus & { admin: A
     },
     async close() {
       await Promise.allSettled([...consumers].map((c) => c.stop()));
-      await producer.disconnect().catch(() => undefined);
+      await producer.close().catch(() => undefined);
       await admin.disconnect().catch(() => undefined);
     },
   };

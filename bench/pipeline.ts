@@ -27,6 +27,7 @@ import { createCodecs } from '../src/bus/codecs.ts';
 import { partitionFor } from '../src/bus/partitioner.ts';
 import { ALL_TOPICS, TOPICS } from '../src/bus/topics.ts';
 import type { CheckScored } from '../src/domain/events.ts';
+import { FEATURE_NAMES } from '../src/model/features.ts';
 import { startStreamsThread } from '../src/roles/streams-thread.ts';
 import { startHotWindowFeed } from '../src/streams/hot-window-feed.ts';
 import { LevelStore } from '../src/streams/stores/level-store.ts';
@@ -51,7 +52,16 @@ const h16 = (s: string): Buffer => {
   b.writeUInt32BE(s.length, 12);
   return b;
 };
-const FEATURES = Array.from({ length: 7 }, (_, i) => Array.from({ length: 36 }, (_, k) => ((i + k) % 7) / 7));
+// Feature vectors as checks have them: of the 44 columns about 40 are 0 (a signal absent), 2 are 1
+// and 2 lie in between (the eval sets' averages, address columns only), the in-between values
+// differing from check to check as real ones do (a pool of 1,009, so snappy cannot fold them).
+const FEATURES = Array.from({ length: 1009 }, (_, i) => {
+  const x = new Array<number>(FEATURE_NAMES.length).fill(0);
+  x[(i * 5) % x.length] = 1;
+  x[(i * 11 + 3) % x.length] = 1;
+  for (let k = 0; k < i % 5; k++) x[(i * 7 + 13 * k + 1) % x.length] = ((i * 7919 + k * 104729) % 100003) / 100003;
+  return x;
+});
 const SHAPES = ['first.last', 'flast', 'first', 'firstlast+digits', 'other', 'words'];
 // Answers as a mix of traffic gives them: mostly allow, one or two reasons, now and then a wave.
 const VERDICTS = ['allow', 'allow', 'allow', 'allow', 'allow', 'allow', 'allow', 'review', 'block', 'block'];
@@ -75,7 +85,7 @@ function event(now: number): CheckScored {
     local_shape: SHAPES[i % SHAPES.length]!,
     account_type: d < 50 ? 'free' : 'work',
     feature_version: 1,
-    features: FEATURES[i % 7]!,
+    features: FEATURES[i % FEATURES.length]!,
     baseline_probability: 0.7,
     served_model: 'baseline',
     served_probability: 0.7,

@@ -8,7 +8,7 @@ import { DAY } from '../../domain/time.ts';
 import type { Aggregation } from '../aggregation.ts';
 import { accountHashKey } from '../stores/key-layout.ts';
 import { timedStore, type StoreSpec } from '../stores/store-spec.ts';
-import { CheckRecordType, encode, type CheckRecord } from './store-values.ts';
+import { encodeCheckRecord, type CheckRecord } from './store-values.ts';
 
 // Written blind (a check uuid is new: nothing to read first), so it never enters the runtime's cache.
 export const CHECK_INDEX_14D: StoreSpec = { ...timedStore(2, 'check-index-14d', 15 * DAY), blind: true };
@@ -37,6 +37,6 @@ export const checkIndex14d: Aggregation<CheckScored> = {
     // Write-only: a check uuid is unique, so nothing needs reading.
   },
   apply(e, tx) {
-    tx.put(CHECK_INDEX_14D, checkKey(e.account, e.check_uuid), encode(CheckRecordType, checkRecordOf(e)), e.time);
+    tx.put(CHECK_INDEX_14D, checkKey(e.account, e.check_uuid), encodeCheckRecord(checkRecordOf(e)), e.time);
   },
 };

@@ -5,6 +5,7 @@
 import avro from 'avsc';
 import type { ModelScores } from '../../domain/events.ts';
 import type { ModelStats } from './model-stats-value.ts';
+import { packFeatures, unpackFeatures } from './packed-features.ts';
 
 const tally = {
   type: 'record',
@@ -56,13 +57,34 @@ const checkRecordV1 = {
   ],
 } as const;
 const checkRecordV2 = { ...checkRecordV1, fields: [...checkRecordV1.fields, { name: 'personal_probability', type: ['null', 'double'], default: null }] };
-export const CheckRecordType = avro.Type.forSchema({
-  ...checkRecordV2,
-  fields: [...checkRecordV2.fields, { name: 'local_shape', type: ['null', 'string'], default: null }],
-} as never);
+const checkRecordV3 = { ...checkRecordV2, fields: [...checkRecordV2.fields, { name: 'local_shape', type: ['null', 'string'], default: null }] };
+export const CheckRecordType = avro.Type.forSchema(checkRecordV3 as never);
 const checkRecordFromOlder = evolving(CheckRecordType, [checkRecordV1, checkRecordV2]);
-/** Reads a check record, also one stored before records carried `personal_probability` or `local_shape`. */
-export const decodeCheckRecord = (b: Buffer): CheckRecord => checkRecordFromOlder(b) as CheckRecord;
+/**
+ * The check record as written since issue 19's fourteenth round: CheckRecordType's fields with
+ * the features packed (packed-features.ts), behind one byte no Avro check record starts with
+ * (its first field is the domain, whose length is a zigzag varint: even), so records written
+ * before read as they always did.
+ */
+const PACKED_CHECK_RECORD = 0x01;
+const PackedCheckRecordType = avro.Type.forSchema({
+  type: 'record',
+  name: 'PackedCheckRecord',
+  fields: checkRecordV3.fields.map((f) => (f.name === 'features' ? { name: 'features', type: 'bytes' } : f)),
+} as never);
+export function encodeCheckRecord(rec: CheckRecord): Buffer {
+  const body = PackedCheckRecordType.toBuffer({ ...rec, features: packFeatures(rec.features) });
+  const b = Buffer.allocUnsafe(1 + body.length);
+  b[0] = PACKED_CHECK_RECORD;
+  body.copy(b, 1);
+  return b;
+}
+/** Reads a check record, also one stored before features were packed, or before records carried `personal_probability` or `local_shape`. */
+export function decodeCheckRecord(b: Buffer): CheckRecord {
+  if (b[0] !== PACKED_CHECK_RECORD) return checkRecordFromOlder(b) as CheckRecord;
+  const rec = PackedCheckRecordType.fromBuffer(b.subarray(1)) as Omit<CheckRecord, 'features'> & { features: Buffer };
+  return { ...rec, features: unpackFeatures(rec.features) };
+}
 export interface CheckRecord extends ModelScores {
   domain: string;
   time: number;

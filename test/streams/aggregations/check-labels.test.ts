@@ -5,7 +5,7 @@ import { checkIndex14d } from '../../../src/streams/aggregations/check-index-14d
 import { checkLabels, labelJoinOnCheck, MODEL_STATS, modelStatsKey, PENDING_LABELS_14D, labelKey } from '../../../src/streams/aggregations/check-labels.ts';
 import type { ModelStats } from '../../../src/streams/aggregations/model-stats-value.ts';
 import { CHECK_INDEX_14D, checkKey, checkRecordOf } from '../../../src/streams/aggregations/check-index-14d.ts';
-import { CheckRecordType, decode, decodeModelStats, ModelStatsType, PendingLabelType } from '../../../src/streams/aggregations/store-values.ts';
+import { CheckRecordType, decode, decodeCheckRecord, decodeModelStats, ModelStatsType, PendingLabelType } from '../../../src/streams/aggregations/store-values.ts';
 import type { Emitted } from '../../../src/streams/aggregation.ts';
 import { HEALTH_WINDOW, RECENT_WINDOW } from '../../../src/model/prequential.ts';
 import { ACCOUNT_OUTCOMES_DAILY } from '../../../src/streams/aggregations/account-outcomes-daily.ts';
@@ -163,6 +163,27 @@ describe('label join (Given/When/Then)', () => {
     checkIndex14d.apply(late, tx, () => undefined);
     labelJoinOnCheck.apply(late, tx, (e) => out.push(e));
     expect(out.map((e) => (e.value as CheckLabelled).local_shape)).toEqual(['first.last+digits', 'numeric']);
+  });
+
+  it('stores a check record with its features packed: the labelled example is the one the Avro record gave, in under half the bytes', () => {
+    const features = Array.from({ length: 44 }, (_, i) => (i === 0 || i === 9 ? 1 : i === 8 ? 0.62 : i === 13 ? 0.3 : i === 20 ? -0 : 0));
+    const c = aCheck({ features, personal_probability: 0.4, learned_probability: 0.2, local_shape: 'first.last' });
+    const examples = [true, false].map((packed) => {
+      const tx = new MemoryTx();
+      const out: Emitted[] = [];
+      if (packed) checkIndex14d.apply(c, tx, () => undefined);
+      else tx.put(CHECK_INDEX_14D, checkKey(c.account, c.check_uuid), CheckRecordType.toBuffer(checkRecordOf(c)));
+      checkLabels.apply(aFeedback(c, { outcome: 'real' }), tx, (e) => out.push(e));
+      return out.map((e) => e.value as CheckLabelled);
+    });
+    expect(examples[0]).toHaveLength(1);
+    expect(examples[0]).toStrictEqual(examples[1]);
+    expect(Object.is(examples[0]![0]!.features[20], -0)).toBe(true);
+    const tx = new MemoryTx();
+    checkIndex14d.apply(c, tx, () => undefined);
+    const stored = tx.get(CHECK_INDEX_14D, checkKey(c.account, c.check_uuid))!;
+    expect(stored.length * 2).toBeLessThan(CheckRecordType.toBuffer(checkRecordOf(c)).length);
+    expect(decodeCheckRecord(stored)).toStrictEqual({ ...(CheckRecordType.fromBuffer(CheckRecordType.toBuffer(checkRecordOf(c))) as object) });
   });
 
   it('reads a check record stored before records carried the shape: its example has none (null)', () => {

@@ -23,6 +23,12 @@ describe('isRoleAccount', () => {
     ['info.sales', true],
     ['it-support', true],
     ['sales.team.2', true],
+    ['hr2', true], // a role desk numbered
+    ['it01', true],
+    ['sales2024', true], // a listed word of 4+ letters stays a role with any number
+    ['rh0146', false], // 1-3 letters and 3+ digits: initials and a staff number
+    ['md1952', false], // initials and a birth year
+    ['pm48213', false],
     ['jane', false],
     ['john.sales', false],
     ['normal_user', false],

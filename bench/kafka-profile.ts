@@ -47,7 +47,9 @@ export const PARTS: readonly Part[] = [
   { name: '  judgement (check service: prepare, history, decide)', match: /src\/service\/check-service\.js|src\/check\// },
   { name: '  state reads (history, coalescing reader, LevelDB)', match: /src\/streams\/(history|coalescing-reader|commit-cached-reader|stats-queries)\.js|nm:classic-level|nm:abstract-level/ },
   { name: 'event encode (Avro)', match: /^encode src\/bus\/avro\.js/ },
-  { name: 'produce path (event writer, batching producer, kafkajs producer)', match: /src\/service\/event-writer\.js|src\/bus\/kafka\/batching-producer\.js|nm:kafkajs\/src\/producer\// },
+  { name: 'produce path (event writer, batching producer, produce client)', match: /src\/service\/event-writer\.js|src\/bus\/kafka\/(batching-producer|produce-client)\.js|nm:kafkajs\/src\/producer\/| (clients|protocol|network|apis)\// },
+  // Its files are under its dist/, which the profile's names drop with the path before it.
+  { name: '  @platformatic/kafka (the producer: encoding, network)', match: / (clients|protocol|network|apis)\// },
   { name: '  kafkajs request encoding (produce batches, fetch requests)', match: /nm:kafkajs\/src\/protocol\/(requests\/produce|recordBatch|encoder|crc32)/ },
   { name: 'kafkajs consumer (fetch, decode record batches)', match: /nm:kafkajs\/src\/consumer\// },
   { name: '  kafkajs protocol decode', match: /nm:kafkajs\/src\/protocol\/(decoder|requests\/fetch|recordBatch\/v2\/decoder|messageSet)/ },

@@ -16,6 +16,7 @@ import { openOut } from './out-file.ts';
 import { openPending } from './pending.ts';
 import { createProgress } from './progress.ts';
 import { errorValues, resultValues, type ResultValues } from './result-columns.ts';
+import { encodingProblem } from './encoding.ts';
 import { InputError, openCsv, openJsonl, type Row } from './rows.ts';
 
 export interface CheckFileIo {
@@ -50,6 +51,11 @@ export async function checkFile(args: CheckFileArgs, io: CheckFileIo): Promise<n
   const unreadable = inputProblem(args.input);
   if (unreadable !== undefined) {
     io.stderr.write(`mailsift check-file: IN: ${unreadable}\n`);
+    return 2;
+  }
+  const encoding = await encodingProblem(args.input, args.format);
+  if (encoding !== undefined) {
+    io.stderr.write(`mailsift check-file: IN: ${encoding}\n`);
     return 2;
   }
   let source;

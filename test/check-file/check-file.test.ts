@@ -271,7 +271,7 @@ describe('check-file on awkward files', () => {
     expect((await billed()) - before).toBe(2500);
   });
 
-  it('refuses what it cannot do with a message and no request: a missing or unreadable IN, a missing column, an OUT from another file, a bad key', async () => {
+  it('refuses what it cannot do with a message and no request: a missing or unreadable IN, one not in UTF-8, a missing column, an OUT from another file, a bad key', async () => {
     const input = join(dir, 'small.csv');
     writeFileSync(input, `id,email\n1,${address(1)}\n2,${address(2)}\n`);
     const before = await billed();
@@ -290,6 +290,12 @@ describe('check-file on awkward files', () => {
     const badKey = await runCheckFile([input, '--out', join(dir, 'k.csv')], 'no-such-key-0123456789').done;
     expect(badKey.code).toBe(1);
     expect(badKey.stderr).toMatch(/the service answered 401: authorization: unknown API key/);
+    // A Latin-1 file: read as UTF-8 its "é" would come back as U+FFFD in a column of the customer's.
+    const latin1 = join(dir, 'latin1.csv');
+    writeFileSync(latin1, Buffer.concat([Buffer.from(`name,email\nann,${address(1)}\n`), Buffer.from(`Jos\xe9,${address(2)}\n`, 'latin1')]));
+    const notUtf8 = await runCheckFile([latin1]).done;
+    expect([notUtf8.code, notUtf8.stderr]).toEqual([2, `mailsift check-file: IN: ${latin1} is not UTF-8 (line 3, perhaps Latin-1 or Windows-1252): save it as UTF-8 (or UTF-16 with its byte order mark)\n`]);
+    expect(existsSync(join(dir, 'latin1.checked.csv'))).toBe(false);
     const missing = await runCheckFile([join(dir, 'no-such-file.csv')]).done;
     expect([missing.code, missing.stderr]).toEqual([2, `mailsift check-file: IN: no such file: ${join(dir, 'no-such-file.csv')}\n`]);
     const directory = await runCheckFile([dir]).done;

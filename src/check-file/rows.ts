@@ -77,9 +77,11 @@ export function openJsonl(path: string, column: string): RowSource {
     let endByte = 0;
     let n = 0;
     let sawObject = false;
-    for await (const line of lines) {
+    for await (const read of lines) {
       n++;
-      endByte += Buffer.byteLength(line) + 1;
+      endByte += Buffer.byteLength(read) + 1;
+      // A byte order mark (Windows tools write one) is not part of the first object.
+      const line = n === 1 && read.startsWith('\ufeff') ? read.slice(1) : read;
       if (line.trim() === '') continue;
       let value: unknown;
       try {

@@ -3,7 +3,8 @@
  * service, which owns the data dir (LevelDB lets one process open it). Loopback only, on a port
  * of its own (never the API's HOST), and every request needs the token the server wrote to
  * `<data dir>/operator.json` (mode 0600, readable only by the user that runs the service). It
- * takes keys only: creating, listing and revoking them.
+ * takes keys (creating, listing and revoking them) and `mailsift retrain` (a fit by the server's
+ * own trainer, the report it prints).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Type } from 'typebox';
@@ -27,7 +28,20 @@ const NewKey = Type.Object(
   { additionalProperties: false },
 );
 
-export async function buildOperatorApp(d: { logger: Logger; metrics: Metrics; keys: KeysService; token: string }): Promise<FastifyInstance> {
+/** `mailsift retrain`'s report (roles/retrain.ts): whether a model was published, the lines to print. */
+export interface OperatorRetrainReport {
+  ok: boolean;
+  lines: string[];
+}
+
+export async function buildOperatorApp(d: {
+  logger: Logger;
+  metrics: Metrics;
+  keys: KeysService;
+  token: string;
+  /** Fits now with the server's trainer (or says why it cannot). */
+  retrain: () => Promise<OperatorRetrainReport>;
+}): Promise<FastifyInstance> {
   const app = Fastify(serverOptions({ logger: d.logger, metrics: d.metrics })).withTypeProvider<TypeBoxTypeProvider>();
   installErrorHandlers(app);
   const expected = createHash('sha256').update(d.token).digest();
@@ -49,5 +63,6 @@ export async function buildOperatorApp(d: { logger: Logger; metrics: Metrics; ke
     if (!revoked) throw notFound(`id: no key ${req.params.id.slice(0, 40)}`);
     return { ...revoked, revoked: true };
   });
+  app.post('/operator/retrain', { schema: { body: Type.Optional(Type.Object({}, { additionalProperties: false })) } }, async () => d.retrain());
   return app;
 }

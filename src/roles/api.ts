@@ -40,6 +40,7 @@ import { effectiveSettings, rateLimitsOf, thresholdsOf, type SettingsDefaults } 
 import { fixedAnswer } from '../controls/test-addresses.ts';
 import type { ControlsFollower } from './controls-follower.ts';
 import { startOperatorEndpoint } from './operator-endpoint.ts';
+import { retrainReport, type RetrainResult } from './retrain.ts';
 import type { Health, ModelPublications, ReadinessReport } from '../service/ports.ts';
 import { createStatsService } from '../service/stats-service.ts';
 import { createStatsQueries } from '../streams/stats-queries.ts';
@@ -61,6 +62,8 @@ export interface ApiRoleDeps {
   learned: LearnedModelSource & ModelPublications;
   /** Keys, rules and settings as they stand (the controls follower, caught up). */
   controls: ControlsFollower;
+  /** Embedded mode: `mailsift retrain` through the operator endpoint, by the trainer beside this API (absent: none runs here). */
+  retrain?: () => Promise<RetrainResult>;
 }
 
 export interface ApiRole {
@@ -247,7 +250,12 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
   });
   metrics.gauge('mailsift_own_events_pending', 'Own events kept for read-your-writes', [], (set) => set({}, own.size));
   // Embedded mode: `mailsift keys` reaches this process (which owns the data dir) here.
-  const operator = embedded ? await startOperatorEndpoint(ctx, createKeysService({ table, log: controlLog, now: ctx.now, random: randomBytes })) : undefined;
+  const retrain = d.retrain;
+  const operator = embedded
+    ? await startOperatorEndpoint(ctx, createKeysService({ table, log: controlLog, now: ctx.now, random: randomBytes }), async () =>
+        retrain ? retrainReport(await retrain()) : { ok: false, lines: ['mailsift retrain: the running server runs no trainer'] },
+      )
+    : undefined;
   let address: string;
   try {
     address = await listenOn(app, config.host, config.port);

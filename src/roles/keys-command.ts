@@ -22,7 +22,8 @@ import { createKeysService, type KeyView } from '../service/keys-service.ts';
 import { openBus, type OpenedBus } from './bus.ts';
 import type { Context } from './context.ts';
 import { startControlsFollower } from './controls-follower.ts';
-import { readOperatorFile, type OperatorFile } from './operator-endpoint.ts';
+import type { OperatorFile } from './operator-endpoint.ts';
+import { operatorCall, OperatorError, runningOperator } from './operator-client.ts';
 
 /** What the command does, wherever the keys are (the operator endpoint or the log). */
 interface KeysBackend {
@@ -86,8 +87,8 @@ function table(keys: readonly KeyView[]): string[] {
 
 async function openBackend(ctx: Context, needTable: boolean): Promise<KeysBackend> {
   if (ctx.config.mode === 'embedded') {
-    const file = readOperatorFile(ctx.dataDir);
-    if (file && (await answers(file))) return operatorBackend(file);
+    const file = await runningOperator(ctx.dataDir);
+    if (file) return operatorBackend(file);
   }
   let opened: OpenedBus;
   try {
@@ -101,31 +102,8 @@ async function openBackend(ctx: Context, needTable: boolean): Promise<KeysBacken
   return directBackend(ctx, opened, needTable);
 }
 
-class OperatorError extends Error {}
-
-async function answers(file: OperatorFile): Promise<boolean> {
-  try {
-    await fetch(`${file.url}/operator/health`, { headers: { authorization: `Bearer ${file.token}` }, signal: AbortSignal.timeout(5_000) });
-    return true;
-  } catch (e) {
-    // A file left by a server that is gone: nobody listens there any more.
-    if (errorCodes(e).includes('ECONNREFUSED')) return false;
-    throw e;
-  }
-}
-
 function operatorBackend(file: OperatorFile): KeysBackend {
-  const call = async (method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> => {
-    const res = await fetch(file.url + path, {
-      method,
-      headers: { authorization: `Bearer ${file.token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      signal: AbortSignal.timeout(30_000),
-    });
-    const parsed = (await res.json().catch(() => ({}))) as any;
-    if (res.status >= 400 && res.status !== 404) throw new OperatorError(String(parsed?.error ?? `the server answered ${res.status}`));
-    return { status: res.status, body: parsed };
-  };
+  const call = (method: string, path: string, body?: unknown) => operatorCall(file, method, path, body);
   return {
     async create(input) {
       const r = await call('POST', '/operator/keys', input);

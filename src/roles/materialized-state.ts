@@ -10,6 +10,7 @@
  * Each waits (bounded, catch-up.ts) until the state has caught up with the log before the API
  * listens, so a restart answers with the counters it had.
  */
+import type { RetrainResult } from './retrain.ts';
 import { join } from 'node:path';
 import type { Bus } from '../bus/ports.ts';
 import { accountPartition } from '../bus/account-partition.ts';
@@ -100,7 +101,7 @@ export function readinessOf(failed: Error | undefined, caughtUp: boolean): Readi
  * with the worker), aligns the log with it, starts the worker and forwards the log's durable
  * notices to it.
  */
-export async function workerState(ctx: Context, bus: Bus & { log: EmbeddedLog }, codecs: OpenedBus['codecs']): Promise<MaterializedState> {
+export async function workerState(ctx: Context, bus: Bus & { log: EmbeddedLog }, codecs: OpenedBus['codecs']): Promise<MaterializedState & { retrain(): Promise<RetrainResult> }> {
   const state = new LevelStore(join(ctx.dataDir, 'state'), { multithreading: true });
   await state.open(storesOf(EMBEDDED_TOPOLOGY));
   let thread: StreamsThread;
@@ -159,6 +160,8 @@ export async function workerState(ctx: Context, bus: Bus & { log: EmbeddedLog },
       broken: () => thread.failed() !== undefined || feed.failed() !== undefined,
       hot: feed,
       filters: thread.filters,
+      // The trainer runs in the worker thread too.
+      retrain: () => thread.retrain(),
       close,
     };
   } catch (err) {

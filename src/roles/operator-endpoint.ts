@@ -1,13 +1,13 @@
 /**
  * Embedded mode: starts the operator endpoint (api/operator-app.ts) on 127.0.0.1 at a free port
- * and tells `mailsift keys` where it is and its token through `<data dir>/operator.json`, written
+ * and tells `mailsift keys` and `mailsift retrain` where it is and its token through `<data dir>/operator.json`, written
  * owner-only (0600) and removed when the server stops. The token is new at every start, so a
  * copy of an old file is worth nothing.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildOperatorApp } from '../api/operator-app.ts';
+import { buildOperatorApp, type OperatorRetrainReport } from '../api/operator-app.ts';
 import type { KeysService } from '../service/keys-service.ts';
 import type { Context } from './context.ts';
 
@@ -19,10 +19,10 @@ export interface OperatorFile {
   pid: number;
 }
 
-export async function startOperatorEndpoint(ctx: Context, keys: KeysService): Promise<{ url: string; close(): Promise<void> }> {
+export async function startOperatorEndpoint(ctx: Context, keys: KeysService, retrain: () => Promise<OperatorRetrainReport>): Promise<{ url: string; close(): Promise<void> }> {
   const token = randomBytes(32).toString('base64url');
   // Its listening line would read like the API's: only warnings and errors are logged.
-  const app = await buildOperatorApp({ logger: ctx.logger.child({ component: 'operator' }, { level: 'warn' }), metrics: ctx.metrics, keys, token });
+  const app = await buildOperatorApp({ logger: ctx.logger.child({ component: 'operator' }, { level: 'warn' }), metrics: ctx.metrics, keys, token, retrain });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const file = join(ctx.dataDir, OPERATOR_FILE);
   const tmp = `${file}.${process.pid}.tmp`;

@@ -20,6 +20,7 @@ import type { Bus } from '../bus/ports.ts';
 import type { Codecs } from '../bus/codecs.ts';
 import { DAY } from '../domain/time.ts';
 import { startTrainer, type Trainer } from './trainer.ts';
+import { retrainNow, type RetrainResult } from './retrain.ts';
 import { createCodecs } from '../bus/codecs.ts';
 import { openEmbeddedBus } from '../bus/embedded-bus.ts';
 import { createEmbeddedRegistry } from '../bus/embedded-registry.ts';
@@ -66,9 +67,10 @@ type Closers = (() => Promise<void>)[];
 /**
  * The API over a materialised state: the model follower, the customer controls (compacted
  * here in embedded mode, where this thread is their only writer), then the app. Each part's
- * closer joins `closers`.
+ * closer joins `closers`. `retrain`: embedded mode's trainer, for `mailsift retrain` while the
+ * server runs.
  */
-async function startApiOver(ctx: Context, opened: OpenedBus, state: MaterializedState, closers: Closers): Promise<ApiRole> {
+async function startApiOver(ctx: Context, opened: OpenedBus, state: MaterializedState, closers: Closers, retrain?: () => Promise<RetrainResult>): Promise<ApiRole> {
   const kafka = ctx.config.mode === 'kafka';
   const follower = await startModelFollower({
     bus: opened.bus,
@@ -84,7 +86,7 @@ async function startApiOver(ctx: Context, opened: OpenedBus, state: Materialized
   }
   const controls = await followControls(ctx, opened.bus, opened.codecs, kafka ? `mailsift-api-controls-${instanceId(ctx)}` : 'mailsift-api-controls');
   closers.unshift(() => controls.stop());
-  const api = await startApi(ctx, { learned: follower, controls, producer: opened.bus.producer(), codecs: opened.codecs, state });
+  const api = await startApi(ctx, { learned: follower, controls, producer: opened.bus.producer(), codecs: opened.codecs, state, ...(retrain ? { retrain } : {}) });
   closers.unshift(() => api.close());
   return api;
 }
@@ -127,7 +129,8 @@ export async function serve(ctx: Context): Promise<Running> {
     if (roles.includes('api')) {
       const state = kafka ? await replicaState(ctx, opened) : await inThreadState(ctx, opened, streams!);
       closers.unshift(() => state.close());
-      api = await startApiOver(ctx, opened, state, closers);
+      const t = trainer;
+      api = await startApiOver(ctx, opened, state, closers, t && !kafka ? () => retrainNow(t) : undefined);
     } else {
       const s = streams;
       const t = trainer;
@@ -176,7 +179,7 @@ async function serveEmbeddedThreaded(ctx: Context): Promise<Running> {
     const opened: OpenedBus = { bus, codecs: await createCodecs(createEmbeddedRegistry(bus.log.db)), log: bus.log };
     const state = await workerState(ctx, bus, opened.codecs);
     closers.unshift(() => state.close());
-    api = await startApiOver(ctx, opened, state, closers);
+    api = await startApiOver(ctx, opened, state, closers, () => state.retrain());
   } catch (err) {
     for (const c of closers) await c().catch(() => undefined);
     await bus.close().catch(() => undefined);

@@ -9,11 +9,14 @@ import type { TopicKey } from '../bus/topics.ts';
 import { KeyFiltersView, type KeyFilters, type SharedKeyFilters } from '../streams/stores/key-filter.ts';
 import type { LevelStore } from '../streams/stores/level-store.ts';
 import type { StreamsWorkerData } from './streams-worker.ts';
+import type { RetrainResult } from './retrain.ts';
 
 export interface StreamsThread {
   applied(topic: TopicKey): readonly number[];
   onCommit(listener: () => void): () => void;
   caughtUp(timeoutMs?: number): Promise<boolean>;
+  /** `mailsift retrain` by the worker's trainer: once it has read every labelled check, a fit now. */
+  retrain(): Promise<RetrainResult>;
   failed(): Error | undefined;
   /** The key filters of the state, which the worker writes (shared memory): kept current from its messages. */
   readonly filters: KeyFilters;
@@ -23,7 +26,8 @@ export interface StreamsThread {
 }
 
 interface Message {
-  ev: 'ready' | 'commit' | 'durable' | 'filters' | 'failed' | 'stopped' | 'reply';
+  ev: 'ready' | 'commit' | 'durable' | 'filters' | 'failed' | 'stopped' | 'reply' | 'retrained';
+  result?: RetrainResult;
   filters?: SharedKeyFilters;
   applied?: Partial<Record<TopicKey, number[]>>;
   segments?: [number, number[]][];
@@ -43,6 +47,7 @@ export async function startStreamsThread(data: StreamsWorkerData, state: LevelSt
   const filters = new KeyFiltersView();
   const listeners = new Set<() => void>();
   const replies = new Map<number, (ok: boolean) => void>();
+  const retrains = new Map<number, (r: RetrainResult) => void>();
   let nextId = 1;
   let stopped: () => void = () => undefined;
 
@@ -68,6 +73,10 @@ export async function startStreamsThread(data: StreamsWorkerData, state: LevelSt
           replies.get(m.id!)?.(m.ok!);
           replies.delete(m.id!);
           break;
+        case 'retrained':
+          retrains.get(m.id!)?.(m.result!);
+          retrains.delete(m.id!);
+          break;
         case 'stopped':
           stopped();
           break;
@@ -80,6 +89,7 @@ export async function startStreamsThread(data: StreamsWorkerData, state: LevelSt
     worker.on('exit', (code) => {
       if (code !== 0 && !failure) failure = new Error(`stream runtime thread exited with ${code}`);
       for (const r of replies.values()) r(false);
+      for (const r of retrains.values()) r({ published: false, why: 'the stream runtime thread stopped', attempted: false });
       stopped();
     });
   });
@@ -97,6 +107,14 @@ export async function startStreamsThread(data: StreamsWorkerData, state: LevelSt
       return new Promise<boolean>((resolve) => {
         replies.set(id, resolve);
         worker.postMessage({ op: 'caughtUp', id, timeoutMs });
+      });
+    },
+    retrain() {
+      if (failure) return Promise.resolve({ published: false, why: `the stream runtime thread failed: ${failure.message}`, attempted: false });
+      const id = nextId++;
+      return new Promise<RetrainResult>((resolve) => {
+        retrains.set(id, resolve);
+        worker.postMessage({ op: 'retrain', id });
       });
     },
     failed: () => failure,

@@ -5,8 +5,8 @@
  * the records handed to it do not cover its position (bus/embedded-handoff.ts):
  *   main -> worker: { op: 'durable', moved }  new check/feedback records are durable, with the
  *                   records themselves (their buffers transferred, not copied)
- *                   { op: 'caughtUp', id, timeoutMs }, { op: 'stop' }
- *   worker -> main: { ev: 'ready' | 'commit' | 'durable' | 'filters' | 'failed' | 'stopped' | 'reply' }
+ *                   { op: 'caughtUp', id, timeoutMs }, { op: 'retrain', id }, { op: 'stop' }
+ *   worker -> main: { ev: 'ready' | 'commit' | 'durable' | 'filters' | 'failed' | 'stopped' | 'reply' | 'retrained' }
  * The key filters of the state (key-filtering-store.ts) are shared memory this thread writes:
  * the main thread is handed them with 'ready' and each replacement with 'filters', posted
  * before the notice of any commit after it.
@@ -26,6 +26,7 @@ import { LevelStore } from '../streams/stores/level-store.ts';
 import { alignLogWithState } from './log-state-alignment.ts';
 import { EMBEDDED_TOPOLOGY, stateStoresOf } from '../streams/topology.ts';
 import { startTrainer, type Trainer } from './trainer.ts';
+import { retrainNow, type RetrainResult } from './retrain.ts';
 import { keyFilteredState } from './key-filtered-state.ts';
 
 export interface StreamsWorkerData {
@@ -98,6 +99,13 @@ port.on('message', (m: { op: string; id?: number; timeoutMs?: number; moved?: Du
         if (!ok) reportFailure();
         port.postMessage({ ev: 'reply', id: m.id, ok });
       });
+      break;
+    case 'retrain':
+      // `mailsift retrain` while the server runs (operator endpoint): this thread's trainer fits.
+      void (trainer ? retrainNow(trainer) : Promise.resolve<RetrainResult>({ published: false, why: 'no trainer runs in this server', attempted: false })).then(
+        (result) => port.postMessage({ ev: 'retrained', id: m.id, result }),
+        (err: unknown) => port.postMessage({ ev: 'retrained', id: m.id, result: { published: false, why: `the fit failed: ${(err as Error).message}`, attempted: false } }),
+      );
       break;
     case 'stop':
       void (async () => {

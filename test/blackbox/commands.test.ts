@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/shared.ts';
+import { API_KEYS_ENV, startServer } from '../helpers/server.ts';
 import { sendBody, startFeedServer, status, type FeedServer } from '../feeds/feed-server.ts';
 
-/** Runs `mailsift <args>` in a fresh data dir (async: the feed server answers in this process). */
-function mailsift(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'mailsift-cmd-'));
+/** Runs `mailsift <args>` in a fresh data dir, or in `dataDir` (async: the feed server answers in this process). */
+function mailsift(args: string[], env: Record<string, string> = {}, dataDir?: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'mailsift-cmd-'));
   const proc = spawn(process.execPath, [join(REPO_ROOT, 'dist/src/main.js'), ...args], {
     env: { PATH: process.env.PATH ?? '', MAILSIFT_DATA_DIR: dir, MAILSIFT_DNS: 'off', MAILSIFT_FEEDS: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -23,7 +24,7 @@ function mailsift(args: string[], env: Record<string, string> = {}): Promise<{ s
   proc.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
   return new Promise((resolve) =>
     proc.on('close', (code) => {
-      rmSync(dir, { recursive: true, force: true });
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
       resolve({ status: code, stdout, stderr });
     }),
   );
@@ -64,6 +65,25 @@ describe('mailsift retrain', () => {
     expect(r.stdout).toContain('A shared learned model needs 200 outcomes in all, at least 20 of each kind');
     expect(r.stdout).toContain("An account's personal model needs 50 of that account's own outcomes, at least 10 of each kind");
   });
+
+  // The running embedded server owns the data dir: the command asks its trainer (the worker
+  // thread's in learning.test.ts; here the API thread's).
+  it('while a server runs with its streams in the API thread: its trainer answers, with the same report', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mailsift-cmd-'));
+    try {
+      const s = await startServer({ MAILSIFT_STREAMS_THREAD: 'off' }, dir);
+      try {
+        const r = await mailsift(['retrain'], { MAILSIFT_API_KEYS: API_KEYS_ENV }, dir);
+        expect(r.stdout).toContain('mailsift retrain: no model fitted: shared model: 0 labelled examples, 200 needed');
+        expect(r.stdout).toContain('A shared learned model needs 200 outcomes in all');
+        expect(r.status).toBe(1);
+      } finally {
+        expect(await s.stop()).toBe(0);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('mailsift topics plan', () => {

@@ -4,7 +4,7 @@
  * IP feeds in the data dir once. Configuration is the environment (README: Configuration).
  */
 import { isAbsolute, relative } from 'node:path';
-import { configWarnings } from './config/warnings.ts';
+import { configWarnings, unknownVariables } from './config/warnings.ts';
 import { ConfigError, loadConfig } from './config/load.ts';
 import { StartupError } from './platform/startup-error.ts';
 import { checkFileCommand, CHECK_FILE_USAGE } from './roles/check-file-command.ts';
@@ -71,7 +71,7 @@ async function main(argv: string[]): Promise<number> {
     }
     throw err;
   }
-  for (const warning of configWarnings(config)) process.stderr.write(`mailsift: warning: ${warning}\n`);
+  for (const warning of [...unknownVariables(process.env), ...configWarnings(config)]) process.stderr.write(`mailsift: warning: ${warning}\n`);
   // Before the data dir, a development key or a feed download: a taken port fails the start at once.
   if (cmd === 'serve') await ensureCanListen(config.host, config.port);
   // The service's modules (TensorFlow.js, kafkajs, LevelDB...) load only for the commands that

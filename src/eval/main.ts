@@ -14,7 +14,8 @@
  * reads (cross-source.ts, and regional-people.ts for cultures faker-js covers thinly), and of
  * people kinds no other corpus writes (people-kinds.ts: IDs, ISP elders, EAI, hobby handles):
  * review/block shares and mean score; and of fakes at domains registered in bulk
- * (synthetic-farms.ts); it runs without any labelled file too.
+ * (synthetic-farms.ts), and of provider tricks, keyboard mashes, serial batches and
+ * machine-written local parts (synthetic-tricks.ts); it runs without any labelled file too.
  * `--learning FILE` simulates a customer of the service instead (src/eval/learning-cli.ts).
  * Shell: reads the files, prints, sets the exit code.
  */
@@ -37,6 +38,7 @@ import { burstSlices } from './burst.ts';
 import { REGIONAL_PER_GROUP, REGIONAL_SEED, regionalCultures, regionalHumans } from './regional-people.ts';
 import { PEOPLE_KINDS_PER_GROUP, PEOPLE_KINDS_SEED, peopleKinds } from './people-kinds.ts';
 import { FARM_PER_PATTERN, FARM_SEED, syntheticFarms } from './synthetic-farms.ts';
+import { TRICK_PER_PATTERN, TRICK_SEED, syntheticTricks } from './synthetic-tricks.ts';
 
 /** Burst sizes and bursts per size the synthetic section simulates. */
 const BURST_SIZES = [20, 50, 200] as const;
@@ -134,6 +136,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const regional = region ? evaluateHumans(region.rows, tables, BASELINE_SCORECARD) : undefined;
   const kinds = synthetic ? evaluateHumans(peopleKinds(PEOPLE_KINDS_SEED, PEOPLE_KINDS_PER_GROUP), tables, BASELINE_SCORECARD) : undefined;
   const farms = synthetic ? evaluateHumans(syntheticFarms(FARM_SEED, FARM_PER_PATTERN), tables, BASELINE_SCORECARD) : undefined;
+  const tricks = synthetic ? evaluateHumans(syntheticTricks(TRICK_SEED, TRICK_PER_PATTERN), tables, BASELINE_SCORECARD) : undefined;
   const bots = synthetic ? evaluateHumans(syntheticBots(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP), tables, BASELINE_SCORECARD) : undefined;
   // Kinds neither file holds: throwaway domains scored as a list that does not know them yet would.
   const unseen = synthetic ? syntheticUnseen(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP, registrableThrowaways(tables.address.disposable)) : undefined;
@@ -147,7 +150,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const handleFakes = handles && unseenTables ? evaluateHumans(handles, unseenTables, BASELINE_SCORECARD) : undefined;
   if (argv.includes('--json')) {
     const files = results.map(({ file, report, halves, learned }) => ({ file, ...report, ...(halves ? { halves } : {}), ...(learned ? { learned } : {}) }));
-    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, crossSource, regional, peopleKinds: kinds, farms, bots, unseen: { fakes: unseenFakes, humans: unseenHumans, bursts }, handles: handleFakes } } : {};
+    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, crossSource, regional, peopleKinds: kinds, farms, tricks, bots, unseen: { fakes: unseenFakes, humans: unseenHumans, bursts }, handles: handleFakes } } : {};
     console.log(JSON.stringify({ model: name, files, ...(pooled ? { pooled } : {}), ...syntheticJson }, null, 2));
     return 0;
   }
@@ -193,6 +196,10 @@ async function main(argv: readonly string[]): Promise<number> {
   if (farms) {
     console.log('');
     console.log(formatBotsReport(farms, `== fakes at domains registered in bulk (seed ${FARM_SEED}, ${FARM_PER_PATTERN} per pattern: generated names at word-pair catch-all domains, AI sign-up bots at random-letter domains, cheap suffixes; DNS off)`));
+  }
+  if (tricks) {
+    console.log('');
+    console.log(formatBotsReport(tricks, `== provider tricks, keyboard mashes, serial batches and machine-written local parts at big free mail (seed ${TRICK_SEED}, ${TRICK_PER_PATTERN} per pattern; each mailbox one its provider accepts)`));
   }
   if (bots) {
     console.log('');

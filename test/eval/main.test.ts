@@ -82,6 +82,8 @@ describe('npm run eval (the command line)', () => {
     expect(text.out).toMatch(/== people kinds no other corpus generates \(seed \d+, \d+ per group/);
     expect(text.out).toMatch(/\nstaff-ids: review \d+\.\d%, blocked \d+\.\d%, mean score \d+\.\d/);
     expect(text.out).toMatch(/== fakes at domains registered in bulk \(seed \d+, \d+ per pattern/);
+    expect(text.out).toMatch(/== provider tricks, keyboard mashes, serial batches and machine-written local parts at big free mail \(seed \d+, \d+ per pattern/);
+    expect(text.out).toMatch(/\n {2}syllable-repeat\s+\d+\s+\d+\.\d%/);
     const json = evalCli(file, '--synthetic', '--json');
     const j = JSON.parse(json.out) as {
       files: unknown[];
@@ -89,6 +91,7 @@ describe('npm run eval (the command line)', () => {
         regional: { rows: number; groups: { name: string; meanScore: number }[] };
         peopleKinds: { rows: number; groups: { name: string }[] };
         farms: { rows: number; groups: { name: string }[] };
+        tricks: { rows: number; groups: { name: string }[] };
         handles: { rows: number; groups: { name: string }[] };
       };
     };
@@ -102,6 +105,8 @@ describe('npm run eval (the command line)', () => {
     expect(j.synthetic.peopleKinds.rows).toBe(5 * 500);
     expect(j.synthetic.farms.groups.map((g) => g.name)).toEqual(['bulk-catchall', 'ai-temp']);
     expect(j.synthetic.farms.rows).toBe(4 * 400);
+    expect(j.synthetic.tricks.groups.map((g) => g.name)).toEqual(['provider-trick', 'keyboard', 'batch', 'machine']);
+    expect(j.synthetic.tricks.rows).toBe(14 * 300);
     expect(j.synthetic.handles.groups.map((g) => g.name)).toEqual(['free-mail', 'unknown-domain']);
     expect(j.synthetic.groups.map((g) => g.name)).toContain('us');
     expect(j.synthetic.rows).toBe(j.synthetic.groups.length * 500);

@@ -97,6 +97,9 @@ const TAIL_MIN_RUN = 6;
  * consonant run, so 5 to 7 initials in a row weigh a little (consonant_cluster).
  */
 const INITIALS_RUN_MAX = 7;
+/** One or two letters, one number, one or two letters: an ID code, not a token cut by digits. */
+const ID_CODE = /^[a-z]{1,2}[0-9]+[a-z]{1,2}$/;
+
 /** a, e, i, o, u by char code (y is a pinyin initial and a consonant in initials). */
 const STRICT_VOWEL = new Uint8Array(128);
 for (const c of 'aeiou') STRICT_VOWEL[c.charCodeAt(0)] = 1;
@@ -250,8 +253,11 @@ function readLocalPart(local: string, tables: NameTables, name?: string): LocalP
   nameCredit += familyPositionCredit(body, chunks, separators, runNameCredit, tables);
   let ngramLogLik = ngramSymbols ? ngramLog2 / ngramSymbols : 0;
   let ngramScored = ngramLetters;
-  if (interiorDigits) {
+  if (interiorDigits && !ID_CODE.test(body)) {
     // Letters around interior digits read as one run, when that spells worse (generated tokens).
+    // Not for one or two letters each side of one number ("qp23ct", "zu387yh"): initials around a
+    // staff or student number, as organisations write IDs. Joined, 2-4 letters read as noise, while
+    // a generator's 8-12 character token rarely has this shape (no digit at either end).
     const joined = digitJoinedLog2(body, tables.ngram);
     const mean = joined.symbols ? joined.totalLog2 / joined.symbols : 0;
     if (mean < ngramLogLik) {

@@ -213,6 +213,17 @@ describe('judging look-alikes, provider rules and the kinds of address people ha
     }
     expect(scoreOf('anna4817@example-firm.de').reasons).toContain('numbered_name');
   });
+
+  it('an ID code of letters around a staff or student number is not read as a random token', () => {
+    for (const email of ['qp23ct@example-firm.de', 'zu387yh@example-firm.de', 'gd8660yb@example-uni.edu', 'mx6947fe@example-firm.nl']) {
+      const a = analyze(parsed(email), tables);
+      const { features, score } = judge(a, {}, BASELINE_SCORECARD);
+      expect(features[FEATURE_INDEX.ngram_surprise], email).toBe(0);
+      expect(score.verdict, email).toBe('allow');
+    }
+    // A token generator's string of the same letters keeps its reading.
+    expect(scoreOf('qpx23ctv@example-firm.de').reasons).toContain('random_local_part');
+  });
 });
 
 describe('a mailbox the provider cannot have', () => {

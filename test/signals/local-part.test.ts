@@ -107,6 +107,21 @@ describe('localPartSignals: numeric signals', () => {
     expect(sig('jo4hanna').ngramLogLik).toBeLessThanOrEqual(sig('hanna').ngramLogLik + 1e-9);
   });
 
+  it.each([
+    // One or two letters, one number, one or two letters: an ID code, scored run by run.
+    ['qp23ct', 0],
+    ['gd8660yb', 0],
+    ['zu387yh', 2],
+    ['xf8832h', 0],
+    // A third letter on a side, or a digit at an end: read joined, as a token cut by digits.
+    ['qp23ctx', 5],
+    ['kxq5vbzm', 7],
+    ['qp23ct4', 4],
+    ['1qp23ct', 4],
+  ])('reads %s as an ID code only when it is letters around one number (n-gram letters %i)', (local, letters) => {
+    expect(sig(local).ngramLetters).toBe(letters);
+  });
+
   it('leaves edge initials out of the n-gram score', () => {
     expect(sig('jsmith').ngramLogLik).toBeCloseTo(sig('smith').ngramLogLik, 9);
     expect(sig('jsmith').ngramLetters).toBe(5);

@@ -59,7 +59,7 @@ const env = {
   MAILSIFT_SECRET: `bench-secret-${namespace}-0123456789abcdef`,
   MAILSIFT_KAFKA_NAMESPACE: namespace,
 };
-const quiet = { info() {}, warn() {}, error: (o: object, m?: string) => console.error(m, o) };
+const quiet = { debug() {}, info() {}, warn() {}, error: (o: object, m?: string) => console.error(m, o) };
 
 const CAUGHT_UP = /"part":"hot windows","ms":(\d+)[^\n]*caught up with the log/;
 

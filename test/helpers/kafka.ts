@@ -24,7 +24,7 @@ export function describeKafka(name: string, fn: () => void): void {
 
 export const uniqueNamespace = (label: string): string => `t-${label}-${randomBytes(4).toString('hex')}`;
 
-export const quietLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+export const quietLogger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 type BusLogger = Parameters<typeof openKafkaBus>[0]['logger'];
 
@@ -41,7 +41,7 @@ export function recordingLogger(): { logger: BusLogger; lines: string[] } {
     const err = o.err instanceof Error ? o.err.message : (o.kafka?.error ?? '');
     lines.push(`${((Date.now() - t0) / 1000).toFixed(1)}s ${level} ${msg ?? ''}${err ? `: ${String(err)}` : ''}`);
   };
-  return { logger: { info: keep('info'), warn: keep('warn'), error: keep('error') }, lines };
+  return { logger: { debug: keep('debug'), info: keep('info'), warn: keep('warn'), error: keep('error') }, lines };
 }
 
 /** A pipeline bus on Kafka whose namespace derives from the pipeline dir (reopen = same topics). */

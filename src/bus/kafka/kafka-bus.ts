@@ -7,6 +7,7 @@
 import { Kafka, logLevel, type Admin } from 'kafkajs';
 import type { Bus, BusConsumer, BusProducer } from '../ports.ts';
 import { batchingProducer } from './batching-producer.ts';
+import { kafkaLogLevel } from './log-level.ts';
 import { withRetry } from './retry.ts';
 import { coPartitionedAssigner } from './co-partitioned-assigner.ts';
 import { kafkaConsumer } from './kafka-consumer.ts';
@@ -23,7 +24,7 @@ export interface KafkaBusOptions {
   brokers: readonly string[];
   clientId: string;
   topics: readonly PlannedTopic[];
-  logger: { info(o: object, msg?: string): void; warn(o: object, msg?: string): void; error(o: object, msg?: string): void };
+  logger: { debug(o: object, msg?: string): void; info(o: object, msg?: string): void; warn(o: object, msg?: string): void; error(o: object, msg?: string): void };
   /** A record still queued (not yet sent) after this long is failed instead of sent late. */
   maxQueueMs: number;
   /**
@@ -48,8 +49,7 @@ export async function openKafkaBus(o: KafkaBusOptions): Promise<Bus & { admin: A
       () =>
       ({ level, log }) => {
         const { message, ...extra } = log;
-        if (level <= logLevel.ERROR) o.logger.error({ kafka: extra }, `kafka: ${message}`);
-        else o.logger.warn({ kafka: extra }, `kafka: ${message}`);
+        o.logger[kafkaLogLevel(level, log)]({ kafka: extra }, `kafka: ${message}`);
       },
   });
   const admin = kafka.admin();

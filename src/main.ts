@@ -8,6 +8,7 @@ import { configWarnings, unknownVariables } from './config/warnings.ts';
 import { ConfigError, loadConfig } from './config/load.ts';
 import { StartupError } from './platform/startup-error.ts';
 import { checkFileCommand, CHECK_FILE_USAGE } from './roles/check-file-command.ts';
+import { errorLine, warningLine } from './roles/cli-messages.ts';
 import { ensureCanListen } from './roles/listen.ts';
 import { devKeyNotice } from './roles/dev-key-notice.ts';
 import { KEYS_USAGE, parseKeysArgs, type KeysArgs } from './roles/keys-args.ts';
@@ -32,6 +33,9 @@ Configuration is read from environment variables; see README.md.`;
 const COMMANDS = ['serve', 'feeds update', 'retrain', 'topics plan', 'topics plan --json', 'topics apply', 'topics apply --delete-retired'];
 const HELP = new Set(['help', '--help', '-h']);
 
+/** A command given --json prints its errors as JSON too (check-file has no --json; its options are its own). */
+const wantsJson = (argv: readonly string[]): boolean => argv[0] !== 'check-file' && argv.includes('--json');
+
 async function main(argv: string[]): Promise<number> {
   // A client of the API: it reads MAILSIFT_URL and MAILSIFT_API_KEY, never the service's settings.
   if (argv[0] === 'check-file') {
@@ -46,18 +50,19 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   // `keys` takes options; its arguments are checked here, before the data dir is touched.
+  const json = wantsJson(argv);
   let keys: KeysArgs | undefined;
   if (argv[0] === 'keys') {
     const parsed = parseKeysArgs(argv.slice(1));
     if (!parsed.ok) {
-      process.stderr.write(`mailsift keys: ${parsed.error}\n\n${KEYS_USAGE}\n`);
+      process.stderr.write(`${errorLine(`mailsift keys: ${parsed.error}`, json)}\n${json ? '' : `\n${KEYS_USAGE}\n`}`);
       return 2;
     }
     keys = parsed.args;
   }
   const command = argv.length === 0 ? 'serve' : keys ? 'keys' : argv.join(' ');
   if (!keys && !COMMANDS.includes(command)) {
-    process.stderr.write(`mailsift: unknown command "${command}"\n\n${USAGE}\n`);
+    process.stderr.write(`${errorLine(`mailsift: unknown command "${command}"`, json)}\n${json ? '' : `\n${USAGE}\n`}`);
     return 2;
   }
   const [cmd, sub, flag] = command.split(' ') as [string, string | undefined, string | undefined];
@@ -66,12 +71,13 @@ async function main(argv: string[]): Promise<number> {
     config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
-      process.stderr.write(`mailsift: invalid configuration\n  ${err.message.split('\n').join('\n  ')}\n`);
+      const text = json ? `mailsift: invalid configuration: ${err.message}` : `mailsift: invalid configuration\n  ${err.message.split('\n').join('\n  ')}`;
+      process.stderr.write(`${errorLine(text, json)}\n`);
       return 2;
     }
     throw err;
   }
-  for (const warning of [...unknownVariables(process.env), ...configWarnings(config)]) process.stderr.write(`mailsift: warning: ${warning}\n`);
+  for (const warning of [...unknownVariables(process.env), ...configWarnings(config)]) process.stderr.write(`${warningLine(warning, json)}\n`);
   // Before the data dir, a development key or a feed download: a taken port fails the start at once.
   if (cmd === 'serve') await ensureCanListen(config.host, config.port);
   // The service's modules (TensorFlow.js, kafkajs, LevelDB...) load only for the commands that
@@ -145,7 +151,8 @@ main(process.argv.slice(2)).then(
     // report, unless the failure is one the operator fixes from the message alone.
     const message = err instanceof Error ? err.message : String(err);
     const stack = err instanceof Error && err.stack && !(err instanceof StartupError) ? `\n\n${err.stack}` : '';
-    process.stderr.write(`mailsift: ${message}${stack}\n`);
+    if (wantsJson(process.argv.slice(2))) process.stderr.write(`${errorLine(`mailsift: ${message}`, true)}\n`);
+    else process.stderr.write(`mailsift: ${message}${stack}\n`);
     process.exit(1);
   },
 );

@@ -14,6 +14,7 @@ import { TOPICS } from '../bus/topics.ts';
 import { ControlTable } from '../controls/control-table.ts';
 import type { NewKeyInput } from '../controls/api-keys.ts';
 import type { KeysArgs } from './keys-args.ts';
+import { errorLine } from './cli-messages.ts';
 import { ServiceError } from '../domain/errors.ts';
 import { errorCodes } from '../platform/level-open.ts';
 import { createControlLog } from '../service/control-log.ts';
@@ -33,7 +34,8 @@ interface KeysBackend {
   close(): Promise<void>;
 }
 
-export async function keysCommand(ctx: Context, args: KeysArgs, out: (line: string) => void, err: (line: string) => void): Promise<number> {
+export async function keysCommand(ctx: Context, args: KeysArgs, out: (line: string) => void, errText: (line: string) => void): Promise<number> {
+  const err = (message: string): void => errText(errorLine(message, args.json));
   let backend: KeysBackend;
   try {
     backend = await openBackend(ctx, args.op !== 'create');

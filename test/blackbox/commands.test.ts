@@ -98,3 +98,44 @@ describe('mailsift topics plan', () => {
     expect(plan.find((t) => t.name === 'checks.scored.v1')?.configs['retention.ms']).toBe(String(91 * 86_400_000));
   });
 });
+
+describe('--json errors', () => {
+  // A script that asked for JSON parses standard error too: every line there is a JSON object.
+  const jsonLines = (stderr: string): unknown[] => stderr.trimEnd().split('\n').map((l) => JSON.parse(l) as unknown);
+
+  it('every command given --json prints its errors as {"error"} lines, with the same exit codes as in text', async () => {
+    for (const [args, env, status, text] of [
+      [['keys', 'revoke', 'key_AAAAAAAAAAAAAAAA', '--json'], {}, 1, 'mailsift keys revoke: no key key_AAAAAAAAAAAAAAAA (mailsift keys list shows them)'],
+      [['keys', 'revoke', '--json'], {}, 2, 'mailsift keys: revoke takes exactly one key id (mailsift keys list shows them)'],
+      [['keys', 'create', '--account', 'a/b', '--json'], {}, 2, 'mailsift keys: --account: must match'],
+      [['keys', 'list', '--json', '--colour'], {}, 2, "mailsift keys: Unknown option '--colour'"],
+      [['keys', 'list', '--json'], { PORT: 'eighty', MAILSIFT_LOG_LEVEL: 'loud' }, 2, 'mailsift: invalid configuration: PORT: '],
+      [['topics', 'plan', '--json', '--wide'], {}, 2, 'mailsift: unknown command "topics plan --json --wide"'],
+    ] as const) {
+      const r = await mailsift([...args], env);
+      const label = args.join(' ');
+      expect(r.status, label).toBe(status);
+      expect(r.stdout, label).toBe('');
+      const lines = jsonLines(r.stderr);
+      expect(lines, label).toEqual([{ error: expect.stringContaining(text) }]);
+    }
+  });
+
+  it('several configuration problems are one error; a warning is a {"warning"} line', async () => {
+    const bad = await mailsift(['keys', 'list', '--json'], { PORT: 'eighty', MAILSIFT_LOG_LEVEL: 'loud' });
+    expect((jsonLines(bad.stderr)[0] as { error: string }).error).toMatch(/^mailsift: invalid configuration: PORT: .+; MAILSIFT_LOG_LEVEL: .+$/);
+    const warned = await mailsift(['keys', 'list', '--json'], { MAILSIFT_FEEDS_URL_TORR: 'off' });
+    expect(warned.status).toBe(0);
+    expect(JSON.parse(warned.stdout)).toEqual({ keys: [] });
+    expect(jsonLines(warned.stderr)).toEqual([{ warning: expect.stringContaining('MAILSIFT_FEEDS_URL_TORR') }]);
+  });
+
+  it('without --json, errors stay text for people, with the usage after an argument error', async () => {
+    const r = await mailsift(['keys', 'revoke']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^mailsift keys: revoke takes exactly one key id .*\n\nusage:\n {2}mailsift keys create/);
+    const gone = await mailsift(['keys', 'revoke', 'key_AAAAAAAAAAAAAAAA']);
+    expect(gone.status).toBe(1);
+    expect(gone.stderr).toBe('mailsift keys revoke: no key key_AAAAAAAAAAAAAAAA (mailsift keys list shows them)\n');
+  });
+});

@@ -37,8 +37,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } else if (out.roles && (out.roles as string[]).length !== 3 && !problems.some((p) => p.startsWith('KAFKA_BROKERS:'))) {
     problems.push('MAILSIFT_ROLES: embedded mode runs api, streams and trainer in one process; set KAFKA_BROKERS to split roles');
   }
-  if ((out.verdictReview as number) >= (out.verdictAllow as number)) {
-    problems.push('MAILSIFT_VERDICT_REVIEW: must be below MAILSIFT_VERDICT_ALLOW');
+  // As an account's own thresholds (PATCH /v1/settings): equal leaves no review band.
+  if ((out.verdictReview as number) > (out.verdictAllow as number)) {
+    problems.push(`MAILSIFT_VERDICT_REVIEW: must be at most MAILSIFT_VERDICT_ALLOW (${out.verdictAllow as number})`);
   }
   if (problems.length) throw new ConfigError(problems.join('\n'));
   return Object.freeze({ ...out, mode }) as Config;

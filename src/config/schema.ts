@@ -216,7 +216,7 @@ export const SETTINGS = {
   rateLimitAddresses: s('MAILSIFT_RATE_LIMIT_ADDRESSES', '500', int(1, 1_000_000), 'Addresses checked per second per account: a check costs 1, a bulk request 1 per address it sends'),
   rateLimitAddressBurst: s('MAILSIFT_RATE_LIMIT_ADDRESS_BURST', '2000', int(1000, 10_000_000), 'Address burst per account (at least 1000, a bulk request\'s most)'),
   verdictAllow: s('MAILSIFT_VERDICT_ALLOW', '60', int(1, 100), '`allow` when human_score >= this'),
-  verdictReview: s('MAILSIFT_VERDICT_REVIEW', '30', int(0, 100), '`review` when human_score >= this (and below allow); `block` below'),
+  verdictReview: s('MAILSIFT_VERDICT_REVIEW', '30', int(0, 100), '`review` when human_score >= this (and below allow); `block` below. At most MAILSIFT_VERDICT_ALLOW (equal: no review band)'),
   eventTimeoutMs: s('MAILSIFT_EVENT_TIMEOUT_MS', '2000', int(100, 60_000), 'How long a check waits for its event to be durable before answering 503 (an event already being written gets up to 1 s more)'),
   bulkConcurrency: s('MAILSIFT_BULK_CONCURRENCY', '64', int(1, 1000), 'Addresses of one bulk request whose DNS lookups run in parallel'),
   bulkSlots: s('MAILSIFT_BULK_SLOTS', '8', int(1, 1000), 'Bulk slices analysed, judged and recorded at a time in the whole process, handed out round-robin among the accounts with bulk work waiting (single checks never wait for one)'),

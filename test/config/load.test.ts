@@ -39,11 +39,17 @@ describe('loadConfig', () => {
     [{ KAFKA_BROKERS: '127.0.0.1:9092' }, /SCHEMA_REGISTRY_URL: is required/],
     [{ MAILSIFT_ROLES: 'api' }, /MAILSIFT_ROLES: embedded mode runs/],
     [{ MAILSIFT_ROLES: 'api,cook' }, /MAILSIFT_ROLES: must be a comma list/],
-    [{ MAILSIFT_VERDICT_REVIEW: '70' }, /MAILSIFT_VERDICT_REVIEW: must be below/],
+    [{ MAILSIFT_VERDICT_REVIEW: '70' }, /MAILSIFT_VERDICT_REVIEW: must be at most MAILSIFT_VERDICT_ALLOW \(60\)/],
     ...['0', '1.5', '-0.2', 'quarter', '25%', '1e-1'].map((v): [Record<string, string>, RegExp] => [{ MAILSIFT_MAX_ACCOUNT_SHARE: v }, /MAILSIFT_MAX_ACCOUNT_SHARE: must be a number greater than 0 and at most 1/]),
   ] as [Record<string, string>, RegExp][])('rejects %o naming the variable and the rule', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  // CONTRACT: review <= allow, as an account's own thresholds (PATCH /v1/settings); equal is no review band.
+  it('MAILSIFT_VERDICT_REVIEW may equal MAILSIFT_VERDICT_ALLOW', () => {
+    const c = loadConfig({ MAILSIFT_VERDICT_ALLOW: '50', MAILSIFT_VERDICT_REVIEW: '50' });
+    expect([c.verdictAllow, c.verdictReview]).toEqual([50, 50]);
   });
 
   it('disposable corrections: comma lists of domain names, normalised; unset is none', () => {

@@ -43,7 +43,7 @@ export function formatValidation(errors: readonly AjvError[], context: string | 
     case 'required':
       return `${join(field, String(p.missingProperty))}: is required`;
     case 'additionalProperties':
-      return `${join(field, clip(String(p.additionalProperty)))}: is not allowed (unknown property)`;
+      return `${join(field, clip(String(p.additionalProperty)))}: is not allowed (unknown ${context === 'querystring' ? 'query parameter' : 'property'})`;
     case 'type':
       return `${field}: must be ${TYPE_NAMES[String(p.type)] ?? String(p.type)}`;
     case 'maxLength':

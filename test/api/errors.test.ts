@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverOptions } from '../../src/api/app.ts';
-import { installErrorHandlers } from '../../src/api/errors.ts';
+import { formatValidation, installErrorHandlers } from '../../src/api/errors.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import { createMetrics } from '../../src/platform/metrics.ts';
 
@@ -76,5 +76,15 @@ describe('protocol-level refusals', () => {
     expect(statusOf(r.text)).toBe(408);
     expect(errorOf(r.text)).toBe('request: not received in time');
     expect(r.ms).toBeLessThan(5_000);
+  });
+});
+
+describe('formatValidation', () => {
+  // `?days=7` is a query parameter, not a property: the message says which.
+  it('an unknown name is an unknown property in a body, an unknown query parameter in a query string', () => {
+    const unknown = [{ instancePath: '', keyword: 'additionalProperties', params: { additionalProperty: 'days' } }];
+    expect(formatValidation(unknown, 'querystring')).toBe('days: is not allowed (unknown query parameter)');
+    expect(formatValidation(unknown, 'body')).toBe('days: is not allowed (unknown property)');
+    expect(formatValidation([{ instancePath: '/user', keyword: 'additionalProperties', params: { additionalProperty: 'x' } }], 'body')).toBe('user.x: is not allowed (unknown property)');
   });
 });

@@ -384,7 +384,7 @@ export function contractSuite(launch: () => Promise<Target>): void {
         expect(r.status, `${method} ${path}`).toBe(400);
         const url = new URL(path, s.url);
         const name = url.searchParams.keys().next().value;
-        if (method !== 'HEAD') expect(r.body, `${method} ${path}`).toEqual({ error: `${name}: is not allowed (unknown property)` });
+        if (method !== 'HEAD') expect(r.body, `${method} ${path}`).toEqual({ error: `${name}: is not allowed (unknown query parameter)` });
         // ...and the OpenAPI document (so the clients) lists that 400.
         const template = url.pathname.replace(/^\/v1\/rules\/[^/]+$/, '/v1/rules/{id}');
         expect(doc.paths[template]?.[method.toLowerCase()]?.responses['400'], `OpenAPI ${method} ${template} 400`).toBeDefined();

@@ -132,7 +132,7 @@ export function statsSuite(launch: () => Promise<StatsTarget>): void {
         ['?to=2026-13-01', 'to: must be a calendar date YYYY-MM-DD'],
         ['?from=20261101', 'from: must be a date as YYYY-MM-DD'],
         ['?to=yesterday', 'to: must be a date as YYYY-MM-DD'],
-        ['?account=globex', 'account: is not allowed (unknown property)'],
+        ['?account=globex', 'account: is not allowed (unknown query parameter)'],
         ['?from=2026-01-01&from=2026-01-02', 'from: must be given once'],
       ];
       for (const [q, error] of bad) {

@@ -202,11 +202,11 @@ describe.skipIf(!CHROMIUM)(`the dashboard in headless Chromium${CHROMIUM ? '' : 
       // The rules (an all-scope key): as text, an email rule without its address.
       const rules = await page.$$eval('#rules-body tr', (rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
       expect(rules.map((r) => r.slice(0, 4))).toEqual([
-        ['block', 'domain', 'blocked-by-rule.com', RULE_NOTE],
         ['allow', 'email', 'an address (only a keyed hash of it is kept)', 'our CEO'],
+        ['block', 'domain', 'blocked-by-rule.com', RULE_NOTE],
       ]);
       expect(await page.locator('#rules-body img, #rules-body b').count()).toBe(0);
-      expect(await page.textContent('#rules-status')).toBe('2 rules.');
+      expect(await page.textContent('#rules-status')).toBe('2 rules, newest first.');
       expect(await page.content()).not.toContain(RULE_EMAIL);
 
       // Axes are labelled.
@@ -225,6 +225,16 @@ describe.skipIf(!CHROMIUM)(`the dashboard in headless Chromium${CHROMIUM ? '' : 
       await page.waitForSelector('body[data-state="loaded"]', { timeout: 20_000 });
       expect(await drawnVerdicts(page)).toEqual(await statsTotals());
       expect(Object.values(await drawnVerdicts(page)).reduce((a, b) => a + b, 0)).toBe(24 + PEOPLE.length + 1);
+
+      // Many rules (an account may have 10,000): the newest 100 are listed, and the page says so.
+      for (let i = 0; i < 120; i++) expect((await call(server.url, 'POST', '/v1/rules', { body: { action: 'review', type: 'domain', value: `many-rules-${i}.com` } })).status).toBe(201);
+      await page.evaluate("document.body.dataset.state = 'stale'");
+      await page.clock.runFor(30_000);
+      await page.waitForSelector('body[data-state="loaded"]', { timeout: 20_000 });
+      expect(await page.locator('#rules-body tr').count()).toBe(100);
+      expect(await page.textContent('#rules-body tr:first-child td:nth-child(3)')).toBe('many-rules-119.com');
+      expect(await page.textContent('#rules-body tr:last-child td:nth-child(3)')).toBe('many-rules-20.com');
+      expect(await page.textContent('#rules-status')).toBe('122 rules; the 100 newest are shown (GET /v1/rules lists every one).');
 
       // A narrow window: the key survives a reload (same tab), nothing overflows sideways.
       await page.setViewportSize({ width: 380, height: 800 });

@@ -289,10 +289,14 @@ function renderModelStatus(model) {
 }
 
 const RULE_VALUE_OF_EMAIL = 'an address (only a keyed hash of it is kept)';
+/** Rows of the rules table: an account may have 10,000 rules, a page of 10,000 rows redrawn every 30 s is no use to read. */
+const RULES_SHOWN = 100;
 
+/** The newest rules first (GET /v1/rules lists them oldest first), at most RULES_SHOWN of them. */
 function renderRules(rules) {
+  const shown = rules.slice(-RULES_SHOWN).reverse();
   $('rules-body').replaceChildren(
-    ...rules.map((r) => {
+    ...shown.map((r) => {
       const tr = document.createElement('tr');
       for (const text of [r.action, r.type, r.value ?? RULE_VALUE_OF_EMAIL, r.note ?? '', r.created_at.slice(0, 16).replace('T', ' ')]) {
         const td = document.createElement('td');
@@ -303,7 +307,8 @@ function renderRules(rules) {
     }),
   );
   $('rules-table').hidden = rules.length === 0;
-  $('rules-status').textContent = rules.length ? `${number.format(rules.length)} ${rules.length === 1 ? 'rule' : 'rules'}.` : 'No rules.';
+  const count = `${number.format(rules.length)} ${rules.length === 1 ? 'rule' : 'rules'}`;
+  $('rules-status').textContent = !rules.length ? 'No rules.' : rules.length > shown.length ? `${count}; the ${shown.length} newest are shown (GET /v1/rules lists every one).` : `${count}, newest first.`;
 }
 
 /** The account's rules, when the key has the admin scope; else the page says why it shows none. */

@@ -131,12 +131,19 @@ export function bulkChecks(d: CheckDeps, steps: CheckSteps): (account: string, e
     const ready: SliceItem[] = [];
     let taken = 0;
     let queued = 0;
+    // Every address's DNS has answered (the last slices need not wait for a full one).
+    let allReady = false;
     const slices: Promise<void>[] = [];
     // Enough tasks waiting for the ready addresses not taken yet in slices of the most a task
     // may take; each takes its slice when it STARTS (as many as the fair share allows then),
-    // in input order (tasks start in submission order), and tops the tasks up.
+    // in input order (tasks start in submission order), and tops the tasks up. Until every
+    // address's DNS has answered, a task is queued only for a full slice: the answer waits for
+    // the last address anyway, and slices cut by DNS answers arriving one at a time each cost
+    // a slot's turn, a state read and a durable append for a few addresses.
     const topUp = (): void => {
-      while (!failure && queued * d.bulkSlice < ready.length - taken) {
+      for (;;) {
+        const uncovered = ready.length - taken - queued * d.bulkSlice;
+        if (failure || uncovered <= 0 || (!allReady && uncovered < d.bulkSlice)) return;
         queued++;
         const done = d.fairShare.run(account, () => {
           queued--;
@@ -156,6 +163,8 @@ export function bulkChecks(d: CheckDeps, steps: CheckSteps): (account: string, e
       ready.push({ i, address, dns: d.dns ? await facts.get(address.domain)! : undefined });
       topUp();
     }
+    allReady = true;
+    topUp();
     // Tasks starting add tasks: wait until every one submitted so far is settled (the first failure rejects).
     for (let seen = 0; seen < slices.length; ) {
       const upTo = slices.length;

@@ -91,11 +91,12 @@ function harness(o: { slice: number; slots?: number; hold?: boolean; dnsConcurre
     bulkSlice: o.slice,
     bulkDnsBudgetMs: 3_000,
   };
-  // Answers the lookups waiting so far, turn after turn, until none are left.
-  const answerDns = async (): Promise<void> => {
+  // Answers the lookups waiting so far, turn after turn, until none are left (`onePerTurn`: one
+  // lookup a turn, in the order they were asked, as answers arriving one at a time).
+  const answerDns = async (onePerTurn = false): Promise<void> => {
     for (let turns = 0; turns < 1000; turns++) {
       await new Promise((r) => setImmediate(r));
-      dnsWaiting.splice(0).forEach((f) => f());
+      dnsWaiting.splice(0, onePerTurn ? 1 : dnsWaiting.length).forEach((f) => f());
     }
   };
   return { service: createCheckService(deps), chosen, fairShare, advance: (ms: number) => void (clock += ms), reads, appends, held, lookups, answerDns, inFlight: () => inFlight, mostInFlight: () => mostInFlight, dnsMost: () => dnsMost };
@@ -147,6 +148,18 @@ describe('bulk checks', () => {
     // The answers carry the ids of the events recorded for them, in input order.
     const recorded = h.appends.flat();
     results.forEach((r, i) => expect('check_id' in r && r.check_id.length > 0 && recorded[i]!.domain === emails[i]!.split('@')[1]).toBe(true));
+  });
+
+  it('while DNS answers arrive one at a time, judges full slices, and the rest once every lookup has answered', async () => {
+    const h = harness({ slice: 4 });
+    const emails = Array.from({ length: 10 }, (_, i) => `k${i}.nyberg@trickle-${i}.example.org`);
+    const answer = h.service.bulk('acme', emails);
+    void h.answerDns(true);
+    const results = await answer;
+    // Not a slice per answer: one read and one durable append per 4 addresses.
+    expect(h.appends.map((a) => a.length)).toEqual([4, 4, 2]);
+    expect(h.appends.flat().map((e) => e.domain)).toEqual(emails.map((e) => e.split('@')[1]));
+    expect(results.map((r) => ('email' in r ? r.email : r.input))).toEqual(emails);
   });
 
   it('decides a slice when it starts: one address while single checks are coming in, up to the slice size otherwise', async () => {

@@ -11,12 +11,14 @@
  * and what each says about domains by zone kind (the peers accept null-MX domains; Mailsift
  * must not).
  *
- *   npm run bench:peers [-- --repeats 1 --concurrency 50 --limit 0 --runners mailsift,mailsift-warm,check-file,deep-email-validator,devmehq --dist DIR --profile DIR --node-args ARGS]
+ *   npm run bench:peers [-- --repeats 1 --concurrency 50 --limit 0 --runners mailsift,mailsift-warm,check-file,deep-email-validator,devmehq --dist DIR --profile DIR --warm-passes 1 --node-args ARGS]
  * PEERS_DIR: the harness (default ../shared/bench/peers); it is copied to .tmp/peers and its
  * pinned dependencies installed there once. `--runners`: which rows to run (default all; the
  * ratio line needs a peer). `--dist`: another build's dist/ for Mailsift's rows (a before/after
- * pair in one window). `--profile`: the bulk runner's server under `node --cpu-prof`, its
- * threads' shares of named parts within the runner's window printed, profiles kept there. The
+ * pair in one window). `--profile`: the bulk runners' servers (fresh and warm) under `node
+ * --cpu-prof`, their threads' shares of named parts within the measured pass printed, profiles
+ * kept there. `--warm-passes`: how many times the warm server is given its warm-up rows (more:
+ * a server whose compiler has settled, as after days of service). The
  * server's CPU per address of each thread (/proc) is printed for the bulk runner. `--node-args
  * "--trace-gc ..."`: node options of Mailsift's servers (BENCH_DEBUG=1 prints their output).
  */
@@ -26,7 +28,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatShares, profileShares } from './lib/cpu-profile.ts';
-import { API_PARTS, WORKER_PARTS } from './lib/embedded-parts.ts';
+import { BULK_API_PARTS, WORKER_PARTS } from './lib/embedded-parts.ts';
 import { startProcess, stopProcess, type Started } from './lib/http-load.ts';
 import { median, numberArg, stringArg } from './lib/cli.ts';
 import { LIFTED_RATE_LIMITS } from './lib/serve-env.ts';
@@ -43,6 +45,7 @@ const RUNNERS = (stringArg('runners') ?? ['mailsift', 'mailsift-warm', 'check-fi
 const PEERS = ALL_PEERS.filter((p) => RUNNERS.includes(p));
 const DIST = resolve(stringArg('dist') ?? join(root, 'dist'));
 const PROFILE = stringArg('profile');
+const WARM_PASSES = numberArg('warm-passes', 1);
 const NODE_ARGS = (stringArg('node-args') ?? '').split(' ').filter(Boolean);
 const src = resolve(process.env.PEERS_DIR ?? join(root, '..', 'shared', 'bench', 'peers'));
 if (!existsSync(join(src, 'lib', 'harness.mjs'))) {
@@ -161,7 +164,7 @@ function printProfiles(dir: string, window: { fromUs: number; toUs: number }, ad
   const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort();
   for (const f of files) {
     const main = /\.0\.\d+\.cpuprofile$/.test(f) || files.length === 1;
-    const shares = profileShares(join(dir, f), main ? API_PARTS : WORKER_PARTS, window);
+    const shares = profileShares(join(dir, f), main ? BULK_API_PARTS : WORKER_PARTS, window);
     if (shares.busyUs > 0) console.log(`\n${formatShares(`${main ? 'API thread' : 'worker thread'} (${f})`, shares, addresses).replace(/per check/g, 'per address')}`);
   }
   console.log(`\nprofiles in ${dir}`);
@@ -228,18 +231,18 @@ for (let rep = 1; rep <= REPEATS; rep++) {
     if (runner === 'mailsift' || runner === 'check-file') {
       const profiled = PROFILE !== undefined && runner === 'mailsift';
       r = await withDns(tag, () => withMailsift(profiled, async (svc) => measureMailsift(runner, tag, svc, profiled)));
-      if (profiled && profileWindow) printProfiles(PROFILE!, profileWindow, profileWindow.addresses);
     } else if (runner === 'mailsift-warm') {
       // Mailsift probes its resolver when it starts (dns/canary.ts), so a DNS server answers
       // from before it starts; the measured pass gets a fresh one (its own query count).
       const warmUp = warmUpCorpus();
+      const profiled = PROFILE !== undefined;
       let stopDns = await startDns(`${tag}-warm-up`);
       try {
-        r = await withMailsift(false, async (svc) => {
-          runRunner('mailsift', `${tag}-warm-up`, { MAILSIFT_URL: svc.url, MAILSIFT_KEY: KEY }, warmUp);
+        r = await withMailsift(profiled, async (svc) => {
+          for (let pass = 0; pass < WARM_PASSES; pass++) runRunner('mailsift', `${tag}-warm-up`, { MAILSIFT_URL: svc.url, MAILSIFT_KEY: KEY }, warmUp);
           await stopDns();
           stopDns = await startDns(tag);
-          return measureMailsift(runner, tag, svc, false);
+          return measureMailsift(runner, tag, svc, profiled);
         });
       } finally {
         await stopDns();
@@ -247,6 +250,8 @@ for (let rep = 1; rep <= REPEATS; rep++) {
     } else {
       r = await withDns(tag, async () => runRunner(runner, tag, {}));
     }
+    if (profileWindow) printProfiles(PROFILE!, profileWindow, profileWindow.addresses);
+    profileWindow = undefined;
     const stats = JSON.parse(readFileSync(join(out, `dns-${tag}.json`), 'utf8')) as { queries: number };
     (results[runner] ??= []).push({ ...r, queries: stats.queries });
   }

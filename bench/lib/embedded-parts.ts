@@ -26,6 +26,18 @@ export const API_PARTS: readonly Part[] = [
   { name: 'GC', match: /^\(garbage collector\) / },
 ];
 
+/** The API thread's parts with the bulk path's own (bench:peers, bench/bulk-single.ts). */
+export const BULK_API_PARTS: readonly Part[] = [
+  ...API_PARTS,
+  { name: 'bulk slices (bulk-checks, fair share)', match: /src\/service\/(bulk-checks|fair-share)\.[jt]s/ },
+  { name: 'DNS (domain facts, resolver, cache)', match: /src\/dns\/|node:internal\/dns\// },
+  { name: 'bulk answer serialised (bulk-json)', match: /src\/api\/bulk-json\.[jt]s/ },
+  { name: 'Fastify reply serialisers', match: /nm:fastify\/lib\/reply\.js|nm:fast-json-stringify/ },
+  { name: 'JSON body parse', match: /src\/api\/(json-body|json-duplicate-keys)\.[jt]s/ },
+  { name: 'microtasks (runMicrotasks)', match: /^runMicrotasks / },
+  { name: 'immediates (processImmediate)', match: /^processImmediate / },
+];
+
 /** The stream worker's parts. */
 export const WORKER_PARTS: readonly Part[] = [
   { name: 'runtime (batches, prefetch, commit)', match: /src\/streams\/runtime\.[jt]s/ },

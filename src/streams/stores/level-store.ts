@@ -20,6 +20,9 @@ import type { CommittedPosition, FetchedEntry, PhysicalRecord, StateStore } from
 import { isTimed, segmentIsLive, type StoreSpec } from './store-spec.ts';
 import type { PendingWrite, ReadSet } from './tx.ts';
 
+/** LevelDB's block cache for the state (its default is 8 MB). */
+const STATE_BLOCK_CACHE = 16 * 1024 * 1024;
+
 export class LevelStore implements StateStore {
   readonly db: ClassicLevel<Buffer, Buffer>;
   private readonly segments = new Map<number, number[]>(); // storeId -> segment starts, ascending
@@ -32,10 +35,14 @@ export class LevelStore implements StateStore {
     // Most keys a check writes are new: with LevelDB's 4 MB write buffer the background
     // compaction took a large share of a core (docs/architecture.md, Benchmarks). A 32 MB buffer
     // (and 16 MB files) flushes and compacts an eighth as often. Costs up to 64 MB of memtables.
+    // The block cache holds decompressed blocks of what was read. The record cache in front of
+    // it keeps the hot entities decoded and the key filters rule out keys never seen, so 16 MB
+    // read no dearer than 64 MB, and resident memory was short (docs/architecture.md, issue 19's
+    // fifteenth round).
     this.db = new ClassicLevel<Buffer, Buffer>(dir, {
       keyEncoding: 'buffer',
       valueEncoding: 'buffer',
-      cacheSize: 64 * 1024 * 1024,
+      cacheSize: STATE_BLOCK_CACHE,
       writeBufferSize: 32 * 1024 * 1024,
       maxFileSize: 16 * 1024 * 1024,
     });

@@ -8,9 +8,12 @@ import { parseIpLiteral } from '../signals/ip/parse.ts';
 const ADDRESS = /[^\s@<>()[\]"',;:]+@[^\s@<>()[\]"',;:]+\.[^\s@<>()[\]"',;:]+/u;
 const SEPARATORS = /[\s,;()[\]<>"'/]+/u;
 
-/** The rule the text breaks (`<field>: ...`), or undefined when it may be stored. */
-export function personalDataIn(field: string, text: string): string | undefined {
-  if (ADDRESS.test(text)) return `${field}: must not contain an email address (it is stored as written; a rule keeps an address only as a keyed hash)`;
+/**
+ * The rule the text breaks (`<field>: ...`), or undefined when it may be stored. `addressAdvice`:
+ * what the caller's field offers instead of an address written into it (a rule note: email rules).
+ */
+export function personalDataIn(field: string, text: string, addressAdvice?: string): string | undefined {
+  if (ADDRESS.test(text)) return `${field}: must not contain an email address (it is stored as written${addressAdvice ? `; ${addressAdvice}` : ''})`;
   // IPv4 with a trailing dot or port still names the address: check the token and its prefix.
   for (const token of text.split(SEPARATORS)) {
     const bare = token.replace(/[.:]+$/, '');

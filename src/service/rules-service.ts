@@ -33,7 +33,7 @@ export function createRulesService(d: { table: ControlTable; log: ControlLog; in
 
   return {
     async create(account, r) {
-      const personal = r.note === undefined ? undefined : personalDataIn('note', r.note);
+      const personal = r.note === undefined ? undefined : personalDataIn('note', r.note, 'to match an address, an email rule keeps it only as a keyed hash');
       if (personal) throw validationError(personal);
       let value: string | null = null;
       let inboxHash: Buffer | null = null;

@@ -317,7 +317,7 @@ export function controlsSuite(launch: () => Promise<ControlsTarget>): void {
       [{ action: 'block', type: 'domain', value: 42 }, 'value: must be a string'],
       [{ action: 'block', type: 'domain', value: 'x.com', note: 'n'.repeat(501) }, 'note: must be at most 500 characters'],
       [{ action: 'block', type: 'domain', value: 'x.com', scope: 'all' }, 'scope: is not allowed (unknown property)'],
-      [{ action: 'block', type: 'domain', value: 'x.com', note: 'reported by ana.lima@gmail.com' }, 'note: must not contain an email address (it is stored as written; a rule keeps an address only as a keyed hash)'],
+      [{ action: 'block', type: 'domain', value: 'x.com', note: 'reported by ana.lima@gmail.com' }, 'note: must not contain an email address (it is stored as written; to match an address, an email rule keeps it only as a keyed hash)'],
       [{ action: 'block', type: 'domain', value: 'x.com', note: 'signups from 203.0.113.9' }, 'note: must not contain an IP address (it is stored as written)'],
       [{ action: 'block', type: 'domain', value: 'com' }, 'value: must be a domain name such as example.com (must contain a dot)'],
       [{ action: 'block', type: 'email', value: 'not an address' }, 'value: must not contain spaces'],

@@ -16,4 +16,10 @@ describe('free text a customer asks us to keep', () => {
   ])('refuses %j (%s address)', (text, kind) => {
     expect(personalDataIn('note', text)).toMatch(new RegExp(`^note: must not contain an ${kind === 'IP' ? 'IP' : 'email'} address`));
   });
+
+  // A key's name is no place for a rule's advice: each field says what applies to it.
+  it('says why per field: the caller\'s advice (a rule note: email rules), none for a key name', () => {
+    expect(personalDataIn('name', 'ci for jane@x.com')).toBe('name: must not contain an email address (it is stored as written)');
+    expect(personalDataIn('note', 'jane@x.com complained', 'use an email rule')).toBe('note: must not contain an email address (it is stored as written; use an email rule)');
+  });
 });

@@ -100,7 +100,7 @@ async function main(argv: string[]): Promise<number> {
     return runFeedsUpdate({ dataDir: ctx.dataDir, urls: feedUrls(ctx), fetch: ctx.fetch });
   }
   if (cmd === 'retrain') return retrainCommand(ctx, (line) => process.stdout.write(`${line}\n`));
-  if (cmd === 'topics') return topicsCommand(ctx, sub as 'plan' | 'apply', (line) => process.stdout.write(`${line}\n`), { json: flag === '--json', deleteRetired: flag === '--delete-retired' });
+  if (cmd === 'topics') return topicsCommand(ctx, sub as 'plan' | 'apply', (line) => process.stdout.write(`${line}\n`), { json: flag === '--json', deleteRetired: flag === '--delete-retired', err: (line) => process.stderr.write(`${line}\n`) });
   const running = await serve(ctx);
   let closing = false;
   const stop = (signal: string): void => {

@@ -12,9 +12,10 @@ import type { Context } from './context.ts';
 
 /**
  * `sub` as main.ts validated it against its command list; `json`: the plan as JSON (retention
- * in ms, as Kafka takes it); `deleteRetired`: `apply` also deletes the retired topics.
+ * in ms, as Kafka takes it); `deleteRetired`: `apply` also deletes the retired topics; `err`:
+ * where a refusal goes (the command's stderr; `out` when not given).
  */
-export async function topicsCommand(ctx: Context, sub: 'plan' | 'apply', out: (line: string) => void, opts: { json?: boolean; deleteRetired?: boolean } = {}): Promise<number> {
+export async function topicsCommand(ctx: Context, sub: 'plan' | 'apply', out: (line: string) => void, opts: { json?: boolean; deleteRetired?: boolean; err?: (line: string) => void } = {}): Promise<number> {
   const plan = topicPlan(storesOf(TOPOLOGY), ctx.config.kafkaReplicationFactor);
   const retired = retiredTopics(storesWithRetiredChangelogs());
   // The names as created on the broker: with MAILSIFT_KAFKA_NAMESPACE, `<namespace>.<name>`.
@@ -26,7 +27,7 @@ export async function topicsCommand(ctx: Context, sub: 'plan' | 'apply', out: (l
     return 0;
   }
   if (ctx.config.mode !== 'kafka') {
-    out('mailsift topics apply: KAFKA_BROKERS is not set (embedded mode keeps its log in the data dir)');
+    (opts.err ?? out)('mailsift topics apply: KAFKA_BROKERS is not set (embedded mode keeps its log in the data dir)');
     return 2;
   }
   const bus = await openKafkaBus({

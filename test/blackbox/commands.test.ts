@@ -97,6 +97,13 @@ describe('mailsift topics plan', () => {
     const plan = JSON.parse(json.stdout) as { name: string; configs: Record<string, string> }[];
     expect(plan.find((t) => t.name === 'checks.scored.v1')?.configs['retention.ms']).toBe(String(91 * 86_400_000));
   });
+
+  it('topics apply without KAFKA_BROKERS: the refusal on stderr, nothing on stdout, exit 2', async () => {
+    const r = await mailsift(['topics', 'apply']);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('mailsift topics apply: KAFKA_BROKERS is not set (embedded mode keeps its log in the data dir)\n');
+  });
 });
 
 describe('--json errors', () => {

@@ -15,7 +15,8 @@
  * people kinds no other corpus writes (people-kinds.ts: IDs, ISP elders, EAI, hobby handles):
  * review/block shares and mean score; and of fakes at domains registered in bulk
  * (synthetic-farms.ts), and of provider tricks, keyboard mashes, serial batches and
- * machine-written local parts (synthetic-tricks.ts); it runs without any labelled file too.
+ * machine-written local parts (synthetic-tricks.ts), with the history the service gives
+ * sequences of spellings of one inbox (inbox-bursts.ts); it runs without any labelled file too.
  * `--learning FILE` simulates a customer of the service instead (src/eval/learning-cli.ts).
  * Shell: reads the files, prints, sets the exit code.
  */
@@ -39,10 +40,17 @@ import { REGIONAL_PER_GROUP, REGIONAL_SEED, regionalCultures, regionalHumans } f
 import { PEOPLE_KINDS_PER_GROUP, PEOPLE_KINDS_SEED, peopleKinds } from './people-kinds.ts';
 import { FARM_PER_PATTERN, FARM_SEED, syntheticFarms } from './synthetic-farms.ts';
 import { TRICK_PER_PATTERN, TRICK_SEED, syntheticTricks } from './synthetic-tricks.ts';
+import { inboxBurstNames, inboxBurstSlices } from './inbox-bursts.ts';
 
 /** Burst sizes and bursts per size the synthetic section simulates. */
 const BURST_SIZES = [20, 50, 200] as const;
 const BURSTS = 5;
+/** Spellings of one inbox per sequence, and the made-up names (one sequence each) of the inbox-bursts section. */
+const INBOX_BURST_SIZES = [2, 5, 20] as const;
+const INBOX_BURST_SEED = 16;
+const INBOX_BURST_NAMES = 100;
+/** Positions of a sequence the text report shows (the JSON has every one). */
+const SHOWN_POSITIONS = [1, 2, 3, 4, 5, 10, 20];
 const pctOf = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
 /** An AUC, or n/a when a slice has only one class (as the main table prints it). */
@@ -137,6 +145,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const kinds = synthetic ? evaluateHumans(peopleKinds(PEOPLE_KINDS_SEED, PEOPLE_KINDS_PER_GROUP), tables, BASELINE_SCORECARD) : undefined;
   const farms = synthetic ? evaluateHumans(syntheticFarms(FARM_SEED, FARM_PER_PATTERN), tables, BASELINE_SCORECARD) : undefined;
   const tricks = synthetic ? evaluateHumans(syntheticTricks(TRICK_SEED, TRICK_PER_PATTERN), tables, BASELINE_SCORECARD) : undefined;
+  const inboxBursts = synthetic ? inboxBurstSlices(inboxBurstNames(INBOX_BURST_SEED, INBOX_BURST_NAMES), ['gmail.com', 'outlook.com', 'hotmail.com'], INBOX_BURST_SIZES, tables, BASELINE_SCORECARD) : undefined;
   const bots = synthetic ? evaluateHumans(syntheticBots(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP), tables, BASELINE_SCORECARD) : undefined;
   // Kinds neither file holds: throwaway domains scored as a list that does not know them yet would.
   const unseen = synthetic ? syntheticUnseen(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP, registrableThrowaways(tables.address.disposable)) : undefined;
@@ -150,7 +159,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const handleFakes = handles && unseenTables ? evaluateHumans(handles, unseenTables, BASELINE_SCORECARD) : undefined;
   if (argv.includes('--json')) {
     const files = results.map(({ file, report, halves, learned }) => ({ file, ...report, ...(halves ? { halves } : {}), ...(learned ? { learned } : {}) }));
-    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, crossSource, regional, peopleKinds: kinds, farms, tricks, bots, unseen: { fakes: unseenFakes, humans: unseenHumans, bursts }, handles: handleFakes } } : {};
+    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, crossSource, regional, peopleKinds: kinds, farms, tricks, inboxBursts, bots, unseen: { fakes: unseenFakes, humans: unseenHumans, bursts }, handles: handleFakes } } : {};
     console.log(JSON.stringify({ model: name, files, ...(pooled ? { pooled } : {}), ...syntheticJson }, null, 2));
     return 0;
   }
@@ -200,6 +209,16 @@ async function main(argv: readonly string[]): Promise<number> {
   if (tricks) {
     console.log('');
     console.log(formatBotsReport(tricks, `== provider tricks, keyboard mashes, serial batches and machine-written local parts at big free mail (seed ${TRICK_SEED}, ${TRICK_PER_PATTERN} per pattern; each mailbox one its provider accepts)`));
+  }
+  if (inboxBursts) {
+    console.log('');
+    console.log(`== inbox bursts: k spellings of one inbox within 10 minutes at big free mail, each check with the history the service would give it (alias_variants, sign-ups at the domain); ${INBOX_BURST_NAMES} made-up names (seed ${INBOX_BURST_SEED}), one sequence each`);
+    console.log('  name-serial is the contrast: a name + serial is a DIFFERENT inbox each time, which the service cannot link by the address (only an IP would)');
+    console.log(`  kind              k   caught at position ${SHOWN_POSITIONS.join(' / ')} (each alone, no history)`);
+    for (const b of inboxBursts) {
+      const at = SHOWN_POSITIONS.filter((p) => p <= b.size).map((p) => `${pctOf(b.caughtAt[p - 1]!)} (${pctOf(b.aloneAt[p - 1]!)})`).join(' / ');
+      console.log(`  ${b.kind.padEnd(15)}${String(b.size).padStart(4)}   ${at}`);
+    }
   }
   if (bots) {
     console.log('');

@@ -15,9 +15,12 @@
 import type { BulkEntry } from './result-columns.ts';
 
 export class BulkRequestError extends Error {
-  constructor(message: string) {
+  /** The service's HTTP status when it refused the request (absent: no answer, or an unreadable one). */
+  readonly status: number | undefined;
+  constructor(message: string, status?: number) {
     super(message);
     this.name = 'BulkRequestError';
+    this.status = status;
   }
 }
 
@@ -90,7 +93,7 @@ export function createBulkCaller(o: BulkCallerOptions): BulkCaller {
         if (res.status === 429) attempt = 0; // a rate limit never uses up the tries
         continue;
       }
-      throw new BulkRequestError(`the service answered ${res.status}: ${message}`);
+      throw new BulkRequestError(`the service answered ${res.status}: ${message}`, res.status);
     }
   };
 }

@@ -10,7 +10,7 @@
  * requests in flight are answered and written, and the command exits (130/143).
  */
 import { accessSync, constants, statSync } from 'node:fs';
-import { createBulkCaller, StoppedBeforeSending, type BulkCaller } from './bulk-requests.ts';
+import { BulkRequestError, createBulkCaller, StoppedBeforeSending, type BulkCaller } from './bulk-requests.ts';
 import type { CheckFileArgs } from './args.ts';
 import { openOut } from './out-file.ts';
 import { openPending } from './pending.ts';
@@ -203,7 +203,7 @@ export async function checkFile(args: CheckFileArgs, io: CheckFileIo): Promise<n
   const rate = secs > 0 ? Math.round(checkedRows / secs) : 0;
   const summary = `${checkedRows} rows checked in ${secs.toFixed(1)} s (${rate} rows/s, ${requests} requests)${out.written ? `, ${out.written} already in ${args.output} from before` : ''}`;
   if (failure) {
-    io.stderr.write(`mailsift check-file: ${failure.message}\n${summary}; ${args.output} has ${total} rows: run the same command again to continue\n`);
+    io.stderr.write(`mailsift check-file: ${failure.message}\n${summary}; ${args.output} has ${total} rows: ${resumeAdvice(failure)}\n`);
     return failure instanceof InputError ? 2 : 1;
   }
   if (stopSignal) {
@@ -232,3 +232,14 @@ function inputProblem(path: string): string | undefined {
 }
 
 const isFsError = (err: unknown): boolean => typeof (err as { code?: unknown })?.code === 'string' && typeof (err as { syscall?: unknown }).syscall === 'string';
+
+/**
+ * What to do before running the command again: a refused key is refused again, so a rerun alone
+ * helps only when the stop was the service's or the network's.
+ */
+export function resumeAdvice(failure: Error): string {
+  const status = failure instanceof BulkRequestError ? failure.status : undefined;
+  if (status === 401) return 'set MAILSIFT_API_KEY to a key the service knows, then run the same command again to continue';
+  if (status === 403) return 'set MAILSIFT_API_KEY to a key allowed to check addresses, then run the same command again to continue';
+  return 'run the same command again to continue';
+}

@@ -13,6 +13,8 @@ import { createReadStream } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, KEYS, startServer, type RunningServer } from '../helpers/server.ts';
 import { REPO_ROOT } from '../helpers/shared.ts';
+import { BulkRequestError } from '../../src/check-file/bulk-requests.ts';
+import { resumeAdvice } from '../../src/check-file/check-file.ts';
 
 const MAIN = join(REPO_ROOT, 'dist', 'src', 'main.js');
 const CONCURRENCY = 4;
@@ -290,6 +292,8 @@ describe('check-file on awkward files', () => {
     const badKey = await runCheckFile([input, '--out', join(dir, 'k.csv')], 'no-such-key-0123456789').done;
     expect(badKey.code).toBe(1);
     expect(badKey.stderr).toMatch(/the service answered 401: authorization: unknown API key/);
+    // Running it again with the same key would be refused again: the advice says what to change.
+    expect(badKey.stderr).toMatch(/k\.csv has 0 rows: set MAILSIFT_API_KEY to a key the service knows, then run the same command again to continue\n$/);
     // A Latin-1 file: read as UTF-8 its "é" would come back as U+FFFD in a column of the customer's.
     const latin1 = join(dir, 'latin1.csv');
     writeFileSync(latin1, Buffer.concat([Buffer.from(`name,email\nann,${address(1)}\n`), Buffer.from(`Jos\xe9,${address(2)}\n`, 'latin1')]));
@@ -329,5 +333,19 @@ describe('check-file under a rate limit', () => {
       await limited.stop();
       limited.cleanup();
     }
+  });
+});
+
+describe('resumeAdvice: what to change before running check-file again', () => {
+  it('names the key for a refused key, and only a rerun for a stop that another run can get past', () => {
+    expect(resumeAdvice(new BulkRequestError('the service answered 401: authorization: unknown API key', 401))).toBe(
+      'set MAILSIFT_API_KEY to a key the service knows, then run the same command again to continue',
+    );
+    expect(resumeAdvice(new BulkRequestError('the service answered 403: scope', 403))).toBe(
+      'set MAILSIFT_API_KEY to a key allowed to check addresses, then run the same command again to continue',
+    );
+    expect(resumeAdvice(new BulkRequestError('the service answered 503: overloaded', 503))).toBe('run the same command again to continue');
+    expect(resumeAdvice(new BulkRequestError('http://127.0.0.1:1/v1/check/bulk: ECONNRESET (after 5 tries)'))).toBe('run the same command again to continue');
+    expect(resumeAdvice(new Error('a row'))).toBe('run the same command again to continue');
   });
 });

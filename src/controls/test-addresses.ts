@@ -32,3 +32,15 @@ export function fixedAnswer(input: string): FixedAnswer | undefined {
   if (!fixed) return undefined;
   return fixed.kind === 'unavailable' ? fixed : { ...fixed, email };
 }
+
+const AT_TEST_DOMAIN = /@mailsift\.test$/;
+
+/**
+ * A test key's error for an address it could not check: at `mailsift.test` (which live checks
+ * refuse as a special-use domain) the caller meant one of the test addresses, so the error lists
+ * them instead of the live refusal; elsewhere the parser's own error.
+ */
+export function testKeyError(input: string, error: string): string {
+  if (!AT_TEST_DOMAIN.test(input.trim().toLowerCase())) return error;
+  return 'email: at mailsift.test a test key knows allow@, review@, block@, disposable@ and unavailable@ (each may take a +tag)';
+}

@@ -22,7 +22,7 @@
 import type { CheckDecision, PreparedCheck } from '../check/decide-check.ts';
 import type { BulkErrorEntry, CheckResultBody } from '../domain/check-result.ts';
 import type { DnsFacts, HistoryFacts, ParsedAddress } from '../domain/check.ts';
-import { fixedAnswer, type FixedAnswer } from '../controls/test-addresses.ts';
+import { fixedAnswer, testKeyError, type FixedAnswer } from '../controls/test-addresses.ts';
 import type { CheckDeps } from './check-service.ts';
 import type { EarlierInBulk, HistoryKeys, Sighting } from './ports.ts';
 
@@ -117,7 +117,7 @@ export function bulkChecks(d: CheckDeps, steps: CheckSteps): (account: string, e
       if (parsed.ok) addresses[i] = parsed.address;
       else {
         d.onInvalid?.('bulk');
-        out[i] = { input: emails[i]!, error: parsed.error };
+        out[i] = { input: emails[i]!, error: test ? testKeyError(emails[i]!, parsed.error) : parsed.error };
       }
     }
     const facts = lookUp(

@@ -19,7 +19,7 @@ import type { CheckResultBody } from '../domain/check-result.ts';
 import type { DnsFacts, HistoryFacts, IpFacts, ParsedAddress, VerdictThresholds } from '../domain/check.ts';
 import type { AccountRules } from '../controls/rule-index.ts';
 import type { RuleAction, RuleType } from '../controls/rules.ts';
-import { fixedAnswer, type FixedAnswer } from '../controls/test-addresses.ts';
+import { fixedAnswer, testKeyError, type FixedAnswer } from '../controls/test-addresses.ts';
 import { unavailable } from '../domain/errors.ts';
 import type { KeyedHasher } from '../domain/keyed-hash.ts';
 import type { TestChecks } from './test-checks.ts';
@@ -115,7 +115,7 @@ export function createCheckService(d: CheckDeps): CheckService {
     const parsed = d.pipeline.parse(email);
     if (!parsed.ok) {
       d.onInvalid?.('single');
-      return parsed;
+      return test ? { ok: false, error: testKeyError(email, parsed.error) } : parsed;
     }
     const address = parsed.address;
     const dns = d.dns ? await d.dns.domainFacts(address.domain) : undefined;

@@ -519,7 +519,14 @@ export function controlsSuite(launch: () => Promise<ControlsTarget>): void {
       expect(many.body.results.map((x: { verdict: string; test: boolean }) => [x.verdict, x.test])).toEqual([['block', true], ['allow', true], ['block', true]]);
       expect((await bulk(b, test, ['allow@mailsift.test', 'unavailable@mailsift.test'])).status).toBe(503);
       // A live key gets no fixed answers (.test is a special-use domain).
-      expect((await check(b, L, 'allow@mailsift.test')).status).toBe(400);
+      const live = await check(b, L, 'allow@mailsift.test');
+      expect([live.status, live.body.error]).toEqual([400, 'email: domain uses the special-use top-level domain .test']);
+      // A test key's other address there was meant as a test address: the error lists them, single and bulk.
+      const known = 'email: at mailsift.test a test key knows allow@, review@, block@, disposable@ and unavailable@ (each may take a +tag)';
+      const nobody = await check(b, test, 'nobody@mailsift.test');
+      expect([nobody.status, nobody.body.error]).toEqual([400, known]);
+      const mixed = await bulk(b, test, ['nobody@mailsift.test', 'x@example.test', 'allow@mailsift.test']);
+      expect(mixed.body.results.map((x: { error?: string; verdict?: string }) => x.error ?? x.verdict)).toEqual([known, 'email: domain uses the special-use top-level domain .test', 'allow']);
     });
 
     it('are not billed, not counted in any window, not learned from; feedback on a test check is 202', async () => {

@@ -22,6 +22,7 @@ import { installGracefulClose } from './graceful-close.ts';
 import { installOverloadGuard } from './overload-guard.ts';
 import { parseQueryString, refuseMalformedQuery } from './query-string.ts';
 import { refuseUnknownQuery } from './no-query.ts';
+import { documentHeaderLimit } from './header-limit.ts';
 import { errorResponses } from './schemas.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandlers } from './errors.ts';
 import { parseJsonBody } from './json-body.ts';
@@ -138,6 +139,7 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
   installGracefulClose(app);
   app.addHook('preValidation', refuseMalformedQuery);
   app.addHook('onRoute', (route) => requireScopes(route, PUBLIC_V1));
+  app.addHook('onRoute', documentHeaderLimit);
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';

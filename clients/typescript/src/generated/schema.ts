@@ -31,6 +31,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
                 /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
                 503: {
                     headers: {
@@ -68,6 +79,17 @@ export interface paths {
                     content: {
                         "application/json": {
                             [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
                         };
                     };
                 };
@@ -118,6 +140,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
                 /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
                 503: {
                     headers: {
@@ -156,6 +189,17 @@ export interface paths {
                         "application/json": {
                             /** @enum {string} */
                             status: "ok";
+                        };
+                    };
+                };
+                /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
                         };
                     };
                 };
@@ -218,6 +262,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
                 /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
                 503: {
                     headers: {
@@ -271,6 +326,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
                 /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
                 503: {
                     headers: {
@@ -315,6 +381,17 @@ export interface paths {
                         "text/plain": string;
                     };
                 };
+                /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
                 /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
                 503: {
                     headers: {
@@ -351,6 +428,17 @@ export interface paths {
                     };
                     content: {
                         "text/plain": string;
+                    };
+                };
+                /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
                     };
                 };
                 /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
@@ -463,6 +551,17 @@ export interface paths {
                 };
                 /** @description Body is not JSON, or compressed (Content-Encoding other than identity: send it uncompressed) */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
+                431: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -921,6 +1020,21 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
+                431: {
+                    headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
                 /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
                 503: {
                     headers: {
@@ -1154,6 +1268,21 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
+                431: {
+                    headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
                 /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
                 503: {
                     headers: {
@@ -1350,6 +1479,21 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
+                431: {
+                    headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
                 /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
                 503: {
                     headers: {
@@ -1499,6 +1643,21 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
+                431: {
+                    headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
                 /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
                 503: {
                     headers: {
@@ -1639,6 +1798,21 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
+                431: {
+                    headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
                 /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
                 503: {
                     headers: {
@@ -1766,6 +1940,21 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
+                431: {
+                    headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
                 /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
                 503: {
                     headers: {
@@ -1875,6 +2064,21 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
+                431: {
+                    headers: {
                         /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
                         "ratelimit-policy"?: string;
                         /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
@@ -2009,6 +2213,21 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
+                431: {
+                    headers: {
                         /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
                         "ratelimit-policy"?: string;
                         /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
@@ -2207,6 +2426,21 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
+                431: {
+                    headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
                 /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
                 503: {
                     headers: {
@@ -2387,6 +2621,21 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
+                431: {
+                    headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
                 /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
                 503: {
                     headers: {
@@ -2507,6 +2756,21 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
+                431: {
+                    headers: {
                         /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
                         "ratelimit-policy"?: string;
                         /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
@@ -2710,6 +2974,21 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
+                431: {
+                    headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
                 /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
                 503: {
                     headers: {
@@ -2892,6 +3171,21 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
+                431: {
+                    headers: {
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
                 /** @description Temporarily unavailable (event log not accepting writes in time, or the process overloaded); retry after Retry-After seconds */
                 503: {
                     headers: {
@@ -3057,6 +3351,21 @@ export interface paths {
                     headers: {
                         /** @description Seconds to wait before retrying */
                         "retry-after"?: number;
+                        /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
+                        "ratelimit-policy"?: string;
+                        /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */
+                        ratelimit?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Request headers over 16 KiB (the URL counts: an over-long email in the query) */
+                431: {
+                    headers: {
                         /** @description The account's limits (IETF draft RateLimit-Policy): "requests";q=<burst>;w=<seconds>, "addresses";q=<burst>;w=<seconds>; q per w seconds is the sustained rate */
                         "ratelimit-policy"?: string;
                         /** @description What is left after this request (IETF draft RateLimit): "requests";r=<left>;t=<seconds until full>, "addresses";r=<left>;t=<seconds until full> */

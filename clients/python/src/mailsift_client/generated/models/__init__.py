@@ -8,10 +8,13 @@ from .delete_v1_rules_id_response_408 import DeleteV1RulesIdResponse408
 from .delete_v1_rules_id_response_413 import DeleteV1RulesIdResponse413
 from .delete_v1_rules_id_response_415 import DeleteV1RulesIdResponse415
 from .delete_v1_rules_id_response_429 import DeleteV1RulesIdResponse429
+from .delete_v1_rules_id_response_431 import DeleteV1RulesIdResponse431
 from .delete_v1_rules_id_response_503 import DeleteV1RulesIdResponse503
 from .get_healthz_response_200 import GetHealthzResponse200
 from .get_healthz_response_200_status import GetHealthzResponse200Status
+from .get_healthz_response_431 import GetHealthzResponse431
 from .get_healthz_response_503 import GetHealthzResponse503
+from .get_metrics_response_431 import GetMetricsResponse431
 from .get_metrics_response_503 import GetMetricsResponse503
 from .get_readyz_response_200 import GetReadyzResponse200
 from .get_readyz_response_200_checks import GetReadyzResponse200Checks
@@ -20,6 +23,7 @@ from .get_readyz_response_200_checks_additional_property import (
 )
 from .get_readyz_response_200_status_type_0 import GetReadyzResponse200StatusType0
 from .get_readyz_response_200_status_type_1 import GetReadyzResponse200StatusType1
+from .get_readyz_response_431 import GetReadyzResponse431
 from .get_readyz_response_503 import GetReadyzResponse503
 from .get_v1_check_explain import GetV1CheckExplain
 from .get_v1_check_response_200 import GetV1CheckResponse200
@@ -52,8 +56,10 @@ from .get_v1_model_response_400 import GetV1ModelResponse400
 from .get_v1_model_response_401 import GetV1ModelResponse401
 from .get_v1_model_response_403 import GetV1ModelResponse403
 from .get_v1_model_response_429 import GetV1ModelResponse429
+from .get_v1_model_response_431 import GetV1ModelResponse431
 from .get_v1_model_response_503 import GetV1ModelResponse503
 from .get_v1_openapi_json_response_200 import GetV1OpenapiJsonResponse200
+from .get_v1_openapi_json_response_431 import GetV1OpenapiJsonResponse431
 from .get_v1_openapi_json_response_503 import GetV1OpenapiJsonResponse503
 from .get_v1_rules_response_200 import GetV1RulesResponse200
 from .get_v1_rules_response_200_rules_item import GetV1RulesResponse200RulesItem
@@ -67,12 +73,14 @@ from .get_v1_rules_response_400 import GetV1RulesResponse400
 from .get_v1_rules_response_401 import GetV1RulesResponse401
 from .get_v1_rules_response_403 import GetV1RulesResponse403
 from .get_v1_rules_response_429 import GetV1RulesResponse429
+from .get_v1_rules_response_431 import GetV1RulesResponse431
 from .get_v1_rules_response_503 import GetV1RulesResponse503
 from .get_v1_settings_response_200 import GetV1SettingsResponse200
 from .get_v1_settings_response_400 import GetV1SettingsResponse400
 from .get_v1_settings_response_401 import GetV1SettingsResponse401
 from .get_v1_settings_response_403 import GetV1SettingsResponse403
 from .get_v1_settings_response_429 import GetV1SettingsResponse429
+from .get_v1_settings_response_431 import GetV1SettingsResponse431
 from .get_v1_settings_response_503 import GetV1SettingsResponse503
 from .get_v1_stats_response_200 import GetV1StatsResponse200
 from .get_v1_stats_response_200_days_item import GetV1StatsResponse200DaysItem
@@ -108,6 +116,7 @@ from .get_v1_stats_response_400 import GetV1StatsResponse400
 from .get_v1_stats_response_401 import GetV1StatsResponse401
 from .get_v1_stats_response_403 import GetV1StatsResponse403
 from .get_v1_stats_response_429 import GetV1StatsResponse429
+from .get_v1_stats_response_431 import GetV1StatsResponse431
 from .get_v1_stats_response_503 import GetV1StatsResponse503
 from .get_v1_usage_response_200 import GetV1UsageResponse200
 from .get_v1_usage_response_200_days_item import GetV1UsageResponse200DaysItem
@@ -115,10 +124,13 @@ from .get_v1_usage_response_400 import GetV1UsageResponse400
 from .get_v1_usage_response_401 import GetV1UsageResponse401
 from .get_v1_usage_response_403 import GetV1UsageResponse403
 from .get_v1_usage_response_429 import GetV1UsageResponse429
+from .get_v1_usage_response_431 import GetV1UsageResponse431
 from .get_v1_usage_response_503 import GetV1UsageResponse503
 from .head_healthz_response_200 import HeadHealthzResponse200
 from .head_healthz_response_200_status import HeadHealthzResponse200Status
+from .head_healthz_response_431 import HeadHealthzResponse431
 from .head_healthz_response_503 import HeadHealthzResponse503
+from .head_metrics_response_431 import HeadMetricsResponse431
 from .head_metrics_response_503 import HeadMetricsResponse503
 from .head_readyz_response_200 import HeadReadyzResponse200
 from .head_readyz_response_200_checks import HeadReadyzResponse200Checks
@@ -127,6 +139,7 @@ from .head_readyz_response_200_checks_additional_property import (
 )
 from .head_readyz_response_200_status_type_0 import HeadReadyzResponse200StatusType0
 from .head_readyz_response_200_status_type_1 import HeadReadyzResponse200StatusType1
+from .head_readyz_response_431 import HeadReadyzResponse431
 from .head_readyz_response_503 import HeadReadyzResponse503
 from .head_v1_model_response_200 import HeadV1ModelResponse200
 from .head_v1_model_response_200_baseline import HeadV1ModelResponse200Baseline
@@ -137,8 +150,10 @@ from .head_v1_model_response_400 import HeadV1ModelResponse400
 from .head_v1_model_response_401 import HeadV1ModelResponse401
 from .head_v1_model_response_403 import HeadV1ModelResponse403
 from .head_v1_model_response_429 import HeadV1ModelResponse429
+from .head_v1_model_response_431 import HeadV1ModelResponse431
 from .head_v1_model_response_503 import HeadV1ModelResponse503
 from .head_v1_openapi_json_response_200 import HeadV1OpenapiJsonResponse200
+from .head_v1_openapi_json_response_431 import HeadV1OpenapiJsonResponse431
 from .head_v1_openapi_json_response_503 import HeadV1OpenapiJsonResponse503
 from .head_v1_stats_response_200 import HeadV1StatsResponse200
 from .head_v1_stats_response_200_days_item import HeadV1StatsResponse200DaysItem
@@ -174,6 +189,7 @@ from .head_v1_stats_response_400 import HeadV1StatsResponse400
 from .head_v1_stats_response_401 import HeadV1StatsResponse401
 from .head_v1_stats_response_403 import HeadV1StatsResponse403
 from .head_v1_stats_response_429 import HeadV1StatsResponse429
+from .head_v1_stats_response_431 import HeadV1StatsResponse431
 from .head_v1_stats_response_503 import HeadV1StatsResponse503
 from .head_v1_usage_response_200 import HeadV1UsageResponse200
 from .head_v1_usage_response_200_days_item import HeadV1UsageResponse200DaysItem
@@ -181,6 +197,7 @@ from .head_v1_usage_response_400 import HeadV1UsageResponse400
 from .head_v1_usage_response_401 import HeadV1UsageResponse401
 from .head_v1_usage_response_403 import HeadV1UsageResponse403
 from .head_v1_usage_response_429 import HeadV1UsageResponse429
+from .head_v1_usage_response_431 import HeadV1UsageResponse431
 from .head_v1_usage_response_503 import HeadV1UsageResponse503
 from .patch_v1_settings_body import PatchV1SettingsBody
 from .patch_v1_settings_response_200 import PatchV1SettingsResponse200
@@ -191,6 +208,7 @@ from .patch_v1_settings_response_408 import PatchV1SettingsResponse408
 from .patch_v1_settings_response_413 import PatchV1SettingsResponse413
 from .patch_v1_settings_response_415 import PatchV1SettingsResponse415
 from .patch_v1_settings_response_429 import PatchV1SettingsResponse429
+from .patch_v1_settings_response_431 import PatchV1SettingsResponse431
 from .patch_v1_settings_response_503 import PatchV1SettingsResponse503
 from .post_v1_check_body import PostV1CheckBody
 from .post_v1_check_bulk_body import PostV1CheckBulkBody
@@ -229,6 +247,7 @@ from .post_v1_check_bulk_response_408 import PostV1CheckBulkResponse408
 from .post_v1_check_bulk_response_413 import PostV1CheckBulkResponse413
 from .post_v1_check_bulk_response_415 import PostV1CheckBulkResponse415
 from .post_v1_check_bulk_response_429 import PostV1CheckBulkResponse429
+from .post_v1_check_bulk_response_431 import PostV1CheckBulkResponse431
 from .post_v1_check_bulk_response_503 import PostV1CheckBulkResponse503
 from .post_v1_check_response_200 import PostV1CheckResponse200
 from .post_v1_check_response_200_account_type import PostV1CheckResponse200AccountType
@@ -254,6 +273,7 @@ from .post_v1_check_response_408 import PostV1CheckResponse408
 from .post_v1_check_response_413 import PostV1CheckResponse413
 from .post_v1_check_response_415 import PostV1CheckResponse415
 from .post_v1_check_response_429 import PostV1CheckResponse429
+from .post_v1_check_response_431 import PostV1CheckResponse431
 from .post_v1_check_response_503 import PostV1CheckResponse503
 from .post_v1_feedback_body import PostV1FeedbackBody
 from .post_v1_feedback_body_outcome import PostV1FeedbackBodyOutcome
@@ -267,6 +287,7 @@ from .post_v1_feedback_response_408 import PostV1FeedbackResponse408
 from .post_v1_feedback_response_413 import PostV1FeedbackResponse413
 from .post_v1_feedback_response_415 import PostV1FeedbackResponse415
 from .post_v1_feedback_response_429 import PostV1FeedbackResponse429
+from .post_v1_feedback_response_431 import PostV1FeedbackResponse431
 from .post_v1_feedback_response_503 import PostV1FeedbackResponse503
 from .post_v1_hooks_supabase_account_response_200_type_0 import (
     PostV1HooksSupabaseAccountResponse200Type0,
@@ -292,6 +313,9 @@ from .post_v1_hooks_supabase_account_response_413 import (
 from .post_v1_hooks_supabase_account_response_415 import (
     PostV1HooksSupabaseAccountResponse415,
 )
+from .post_v1_hooks_supabase_account_response_431 import (
+    PostV1HooksSupabaseAccountResponse431,
+)
 from .post_v1_rules_body import PostV1RulesBody
 from .post_v1_rules_body_action import PostV1RulesBodyAction
 from .post_v1_rules_body_type import PostV1RulesBodyType
@@ -305,6 +329,7 @@ from .post_v1_rules_response_408 import PostV1RulesResponse408
 from .post_v1_rules_response_413 import PostV1RulesResponse413
 from .post_v1_rules_response_415 import PostV1RulesResponse415
 from .post_v1_rules_response_429 import PostV1RulesResponse429
+from .post_v1_rules_response_431 import PostV1RulesResponse431
 from .post_v1_rules_response_503 import PostV1RulesResponse503
 
 __all__ = (
@@ -316,16 +341,20 @@ __all__ = (
     "DeleteV1RulesIdResponse413",
     "DeleteV1RulesIdResponse415",
     "DeleteV1RulesIdResponse429",
+    "DeleteV1RulesIdResponse431",
     "DeleteV1RulesIdResponse503",
     "GetHealthzResponse200",
     "GetHealthzResponse200Status",
+    "GetHealthzResponse431",
     "GetHealthzResponse503",
+    "GetMetricsResponse431",
     "GetMetricsResponse503",
     "GetReadyzResponse200",
     "GetReadyzResponse200Checks",
     "GetReadyzResponse200ChecksAdditionalProperty",
     "GetReadyzResponse200StatusType0",
     "GetReadyzResponse200StatusType1",
+    "GetReadyzResponse431",
     "GetReadyzResponse503",
     "GetV1CheckExplain",
     "GetV1CheckResponse200",
@@ -356,8 +385,10 @@ __all__ = (
     "GetV1ModelResponse401",
     "GetV1ModelResponse403",
     "GetV1ModelResponse429",
+    "GetV1ModelResponse431",
     "GetV1ModelResponse503",
     "GetV1OpenapiJsonResponse200",
+    "GetV1OpenapiJsonResponse431",
     "GetV1OpenapiJsonResponse503",
     "GetV1RulesResponse200",
     "GetV1RulesResponse200RulesItem",
@@ -367,12 +398,14 @@ __all__ = (
     "GetV1RulesResponse401",
     "GetV1RulesResponse403",
     "GetV1RulesResponse429",
+    "GetV1RulesResponse431",
     "GetV1RulesResponse503",
     "GetV1SettingsResponse200",
     "GetV1SettingsResponse400",
     "GetV1SettingsResponse401",
     "GetV1SettingsResponse403",
     "GetV1SettingsResponse429",
+    "GetV1SettingsResponse431",
     "GetV1SettingsResponse503",
     "GetV1StatsResponse200",
     "GetV1StatsResponse200DaysItem",
@@ -390,6 +423,7 @@ __all__ = (
     "GetV1StatsResponse401",
     "GetV1StatsResponse403",
     "GetV1StatsResponse429",
+    "GetV1StatsResponse431",
     "GetV1StatsResponse503",
     "GetV1UsageResponse200",
     "GetV1UsageResponse200DaysItem",
@@ -397,16 +431,20 @@ __all__ = (
     "GetV1UsageResponse401",
     "GetV1UsageResponse403",
     "GetV1UsageResponse429",
+    "GetV1UsageResponse431",
     "GetV1UsageResponse503",
     "HeadHealthzResponse200",
     "HeadHealthzResponse200Status",
+    "HeadHealthzResponse431",
     "HeadHealthzResponse503",
+    "HeadMetricsResponse431",
     "HeadMetricsResponse503",
     "HeadReadyzResponse200",
     "HeadReadyzResponse200Checks",
     "HeadReadyzResponse200ChecksAdditionalProperty",
     "HeadReadyzResponse200StatusType0",
     "HeadReadyzResponse200StatusType1",
+    "HeadReadyzResponse431",
     "HeadReadyzResponse503",
     "HeadV1ModelResponse200",
     "HeadV1ModelResponse200Baseline",
@@ -417,8 +455,10 @@ __all__ = (
     "HeadV1ModelResponse401",
     "HeadV1ModelResponse403",
     "HeadV1ModelResponse429",
+    "HeadV1ModelResponse431",
     "HeadV1ModelResponse503",
     "HeadV1OpenapiJsonResponse200",
+    "HeadV1OpenapiJsonResponse431",
     "HeadV1OpenapiJsonResponse503",
     "HeadV1StatsResponse200",
     "HeadV1StatsResponse200DaysItem",
@@ -436,6 +476,7 @@ __all__ = (
     "HeadV1StatsResponse401",
     "HeadV1StatsResponse403",
     "HeadV1StatsResponse429",
+    "HeadV1StatsResponse431",
     "HeadV1StatsResponse503",
     "HeadV1UsageResponse200",
     "HeadV1UsageResponse200DaysItem",
@@ -443,6 +484,7 @@ __all__ = (
     "HeadV1UsageResponse401",
     "HeadV1UsageResponse403",
     "HeadV1UsageResponse429",
+    "HeadV1UsageResponse431",
     "HeadV1UsageResponse503",
     "PatchV1SettingsBody",
     "PatchV1SettingsResponse200",
@@ -453,6 +495,7 @@ __all__ = (
     "PatchV1SettingsResponse413",
     "PatchV1SettingsResponse415",
     "PatchV1SettingsResponse429",
+    "PatchV1SettingsResponse431",
     "PatchV1SettingsResponse503",
     "PostV1CheckBody",
     "PostV1CheckBulkBody",
@@ -473,6 +516,7 @@ __all__ = (
     "PostV1CheckBulkResponse413",
     "PostV1CheckBulkResponse415",
     "PostV1CheckBulkResponse429",
+    "PostV1CheckBulkResponse431",
     "PostV1CheckBulkResponse503",
     "PostV1CheckResponse200",
     "PostV1CheckResponse200AccountType",
@@ -494,6 +538,7 @@ __all__ = (
     "PostV1CheckResponse413",
     "PostV1CheckResponse415",
     "PostV1CheckResponse429",
+    "PostV1CheckResponse431",
     "PostV1CheckResponse503",
     "PostV1FeedbackBody",
     "PostV1FeedbackBodyOutcome",
@@ -507,6 +552,7 @@ __all__ = (
     "PostV1FeedbackResponse413",
     "PostV1FeedbackResponse415",
     "PostV1FeedbackResponse429",
+    "PostV1FeedbackResponse431",
     "PostV1FeedbackResponse503",
     "PostV1HooksSupabaseAccountResponse200Type0",
     "PostV1HooksSupabaseAccountResponse200Type1",
@@ -516,6 +562,7 @@ __all__ = (
     "PostV1HooksSupabaseAccountResponse408",
     "PostV1HooksSupabaseAccountResponse413",
     "PostV1HooksSupabaseAccountResponse415",
+    "PostV1HooksSupabaseAccountResponse431",
     "PostV1RulesBody",
     "PostV1RulesBodyAction",
     "PostV1RulesBodyType",
@@ -529,5 +576,6 @@ __all__ = (
     "PostV1RulesResponse413",
     "PostV1RulesResponse415",
     "PostV1RulesResponse429",
+    "PostV1RulesResponse431",
     "PostV1RulesResponse503",
 )

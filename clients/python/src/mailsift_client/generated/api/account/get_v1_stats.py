@@ -10,6 +10,7 @@ from ...models.get_v1_stats_response_400 import GetV1StatsResponse400
 from ...models.get_v1_stats_response_401 import GetV1StatsResponse401
 from ...models.get_v1_stats_response_403 import GetV1StatsResponse403
 from ...models.get_v1_stats_response_429 import GetV1StatsResponse429
+from ...models.get_v1_stats_response_431 import GetV1StatsResponse431
 from ...models.get_v1_stats_response_503 import GetV1StatsResponse503
 from ...types import UNSET, Response, Unset
 
@@ -45,6 +46,7 @@ def _parse_response(
     | GetV1StatsResponse401
     | GetV1StatsResponse403
     | GetV1StatsResponse429
+    | GetV1StatsResponse431
     | GetV1StatsResponse503
     | None
 ):
@@ -73,6 +75,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 431:
+        response_431 = GetV1StatsResponse431.from_dict(response.json())
+
+        return response_431
+
     if response.status_code == 503:
         response_503 = GetV1StatsResponse503.from_dict(response.json())
 
@@ -92,6 +99,7 @@ def _build_response(
     | GetV1StatsResponse401
     | GetV1StatsResponse403
     | GetV1StatsResponse429
+    | GetV1StatsResponse431
     | GetV1StatsResponse503
 ]:
     return Response(
@@ -113,6 +121,7 @@ def sync_detailed(
     | GetV1StatsResponse401
     | GetV1StatsResponse403
     | GetV1StatsResponse429
+    | GetV1StatsResponse431
     | GetV1StatsResponse503
 ]:
     """Your checks, outcomes and models per UTC day
@@ -132,7 +141,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetV1StatsResponse200 | GetV1StatsResponse400 | GetV1StatsResponse401 | GetV1StatsResponse403 | GetV1StatsResponse429 | GetV1StatsResponse503]
+        Response[GetV1StatsResponse200 | GetV1StatsResponse400 | GetV1StatsResponse401 | GetV1StatsResponse403 | GetV1StatsResponse429 | GetV1StatsResponse431 | GetV1StatsResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -158,6 +167,7 @@ def sync(
     | GetV1StatsResponse401
     | GetV1StatsResponse403
     | GetV1StatsResponse429
+    | GetV1StatsResponse431
     | GetV1StatsResponse503
     | None
 ):
@@ -178,7 +188,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetV1StatsResponse200 | GetV1StatsResponse400 | GetV1StatsResponse401 | GetV1StatsResponse403 | GetV1StatsResponse429 | GetV1StatsResponse503
+        GetV1StatsResponse200 | GetV1StatsResponse400 | GetV1StatsResponse401 | GetV1StatsResponse403 | GetV1StatsResponse429 | GetV1StatsResponse431 | GetV1StatsResponse503
     """
 
     return sync_detailed(
@@ -199,6 +209,7 @@ async def asyncio_detailed(
     | GetV1StatsResponse401
     | GetV1StatsResponse403
     | GetV1StatsResponse429
+    | GetV1StatsResponse431
     | GetV1StatsResponse503
 ]:
     """Your checks, outcomes and models per UTC day
@@ -218,7 +229,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetV1StatsResponse200 | GetV1StatsResponse400 | GetV1StatsResponse401 | GetV1StatsResponse403 | GetV1StatsResponse429 | GetV1StatsResponse503]
+        Response[GetV1StatsResponse200 | GetV1StatsResponse400 | GetV1StatsResponse401 | GetV1StatsResponse403 | GetV1StatsResponse429 | GetV1StatsResponse431 | GetV1StatsResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -242,6 +253,7 @@ async def asyncio(
     | GetV1StatsResponse401
     | GetV1StatsResponse403
     | GetV1StatsResponse429
+    | GetV1StatsResponse431
     | GetV1StatsResponse503
     | None
 ):
@@ -262,7 +274,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetV1StatsResponse200 | GetV1StatsResponse400 | GetV1StatsResponse401 | GetV1StatsResponse403 | GetV1StatsResponse429 | GetV1StatsResponse503
+        GetV1StatsResponse200 | GetV1StatsResponse400 | GetV1StatsResponse401 | GetV1StatsResponse403 | GetV1StatsResponse429 | GetV1StatsResponse431 | GetV1StatsResponse503
     """
 
     return (

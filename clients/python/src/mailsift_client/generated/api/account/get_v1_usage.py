@@ -10,6 +10,7 @@ from ...models.get_v1_usage_response_400 import GetV1UsageResponse400
 from ...models.get_v1_usage_response_401 import GetV1UsageResponse401
 from ...models.get_v1_usage_response_403 import GetV1UsageResponse403
 from ...models.get_v1_usage_response_429 import GetV1UsageResponse429
+from ...models.get_v1_usage_response_431 import GetV1UsageResponse431
 from ...models.get_v1_usage_response_503 import GetV1UsageResponse503
 from ...types import UNSET, Response, Unset
 
@@ -45,6 +46,7 @@ def _parse_response(
     | GetV1UsageResponse401
     | GetV1UsageResponse403
     | GetV1UsageResponse429
+    | GetV1UsageResponse431
     | GetV1UsageResponse503
     | None
 ):
@@ -73,6 +75,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 431:
+        response_431 = GetV1UsageResponse431.from_dict(response.json())
+
+        return response_431
+
     if response.status_code == 503:
         response_503 = GetV1UsageResponse503.from_dict(response.json())
 
@@ -92,6 +99,7 @@ def _build_response(
     | GetV1UsageResponse401
     | GetV1UsageResponse403
     | GetV1UsageResponse429
+    | GetV1UsageResponse431
     | GetV1UsageResponse503
 ]:
     return Response(
@@ -113,6 +121,7 @@ def sync_detailed(
     | GetV1UsageResponse401
     | GetV1UsageResponse403
     | GetV1UsageResponse429
+    | GetV1UsageResponse431
     | GetV1UsageResponse503
 ]:
     """Billed emails per UTC day
@@ -129,7 +138,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetV1UsageResponse200 | GetV1UsageResponse400 | GetV1UsageResponse401 | GetV1UsageResponse403 | GetV1UsageResponse429 | GetV1UsageResponse503]
+        Response[GetV1UsageResponse200 | GetV1UsageResponse400 | GetV1UsageResponse401 | GetV1UsageResponse403 | GetV1UsageResponse429 | GetV1UsageResponse431 | GetV1UsageResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -155,6 +164,7 @@ def sync(
     | GetV1UsageResponse401
     | GetV1UsageResponse403
     | GetV1UsageResponse429
+    | GetV1UsageResponse431
     | GetV1UsageResponse503
     | None
 ):
@@ -172,7 +182,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetV1UsageResponse200 | GetV1UsageResponse400 | GetV1UsageResponse401 | GetV1UsageResponse403 | GetV1UsageResponse429 | GetV1UsageResponse503
+        GetV1UsageResponse200 | GetV1UsageResponse400 | GetV1UsageResponse401 | GetV1UsageResponse403 | GetV1UsageResponse429 | GetV1UsageResponse431 | GetV1UsageResponse503
     """
 
     return sync_detailed(
@@ -193,6 +203,7 @@ async def asyncio_detailed(
     | GetV1UsageResponse401
     | GetV1UsageResponse403
     | GetV1UsageResponse429
+    | GetV1UsageResponse431
     | GetV1UsageResponse503
 ]:
     """Billed emails per UTC day
@@ -209,7 +220,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetV1UsageResponse200 | GetV1UsageResponse400 | GetV1UsageResponse401 | GetV1UsageResponse403 | GetV1UsageResponse429 | GetV1UsageResponse503]
+        Response[GetV1UsageResponse200 | GetV1UsageResponse400 | GetV1UsageResponse401 | GetV1UsageResponse403 | GetV1UsageResponse429 | GetV1UsageResponse431 | GetV1UsageResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -233,6 +244,7 @@ async def asyncio(
     | GetV1UsageResponse401
     | GetV1UsageResponse403
     | GetV1UsageResponse429
+    | GetV1UsageResponse431
     | GetV1UsageResponse503
     | None
 ):
@@ -250,7 +262,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetV1UsageResponse200 | GetV1UsageResponse400 | GetV1UsageResponse401 | GetV1UsageResponse403 | GetV1UsageResponse429 | GetV1UsageResponse503
+        GetV1UsageResponse200 | GetV1UsageResponse400 | GetV1UsageResponse401 | GetV1UsageResponse403 | GetV1UsageResponse429 | GetV1UsageResponse431 | GetV1UsageResponse503
     """
 
     return (

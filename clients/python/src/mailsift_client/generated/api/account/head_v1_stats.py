@@ -10,6 +10,7 @@ from ...models.head_v1_stats_response_400 import HeadV1StatsResponse400
 from ...models.head_v1_stats_response_401 import HeadV1StatsResponse401
 from ...models.head_v1_stats_response_403 import HeadV1StatsResponse403
 from ...models.head_v1_stats_response_429 import HeadV1StatsResponse429
+from ...models.head_v1_stats_response_431 import HeadV1StatsResponse431
 from ...models.head_v1_stats_response_503 import HeadV1StatsResponse503
 from ...types import UNSET, Response, Unset
 
@@ -45,6 +46,7 @@ def _parse_response(
     | HeadV1StatsResponse401
     | HeadV1StatsResponse403
     | HeadV1StatsResponse429
+    | HeadV1StatsResponse431
     | HeadV1StatsResponse503
     | None
 ):
@@ -73,6 +75,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 431:
+        response_431 = HeadV1StatsResponse431.from_dict(response.json())
+
+        return response_431
+
     if response.status_code == 503:
         response_503 = HeadV1StatsResponse503.from_dict(response.json())
 
@@ -92,6 +99,7 @@ def _build_response(
     | HeadV1StatsResponse401
     | HeadV1StatsResponse403
     | HeadV1StatsResponse429
+    | HeadV1StatsResponse431
     | HeadV1StatsResponse503
 ]:
     return Response(
@@ -113,6 +121,7 @@ def sync_detailed(
     | HeadV1StatsResponse401
     | HeadV1StatsResponse403
     | HeadV1StatsResponse429
+    | HeadV1StatsResponse431
     | HeadV1StatsResponse503
 ]:
     """Your checks, outcomes and models per UTC day
@@ -132,7 +141,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HeadV1StatsResponse200 | HeadV1StatsResponse400 | HeadV1StatsResponse401 | HeadV1StatsResponse403 | HeadV1StatsResponse429 | HeadV1StatsResponse503]
+        Response[HeadV1StatsResponse200 | HeadV1StatsResponse400 | HeadV1StatsResponse401 | HeadV1StatsResponse403 | HeadV1StatsResponse429 | HeadV1StatsResponse431 | HeadV1StatsResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -158,6 +167,7 @@ def sync(
     | HeadV1StatsResponse401
     | HeadV1StatsResponse403
     | HeadV1StatsResponse429
+    | HeadV1StatsResponse431
     | HeadV1StatsResponse503
     | None
 ):
@@ -178,7 +188,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HeadV1StatsResponse200 | HeadV1StatsResponse400 | HeadV1StatsResponse401 | HeadV1StatsResponse403 | HeadV1StatsResponse429 | HeadV1StatsResponse503
+        HeadV1StatsResponse200 | HeadV1StatsResponse400 | HeadV1StatsResponse401 | HeadV1StatsResponse403 | HeadV1StatsResponse429 | HeadV1StatsResponse431 | HeadV1StatsResponse503
     """
 
     return sync_detailed(
@@ -199,6 +209,7 @@ async def asyncio_detailed(
     | HeadV1StatsResponse401
     | HeadV1StatsResponse403
     | HeadV1StatsResponse429
+    | HeadV1StatsResponse431
     | HeadV1StatsResponse503
 ]:
     """Your checks, outcomes and models per UTC day
@@ -218,7 +229,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HeadV1StatsResponse200 | HeadV1StatsResponse400 | HeadV1StatsResponse401 | HeadV1StatsResponse403 | HeadV1StatsResponse429 | HeadV1StatsResponse503]
+        Response[HeadV1StatsResponse200 | HeadV1StatsResponse400 | HeadV1StatsResponse401 | HeadV1StatsResponse403 | HeadV1StatsResponse429 | HeadV1StatsResponse431 | HeadV1StatsResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -242,6 +253,7 @@ async def asyncio(
     | HeadV1StatsResponse401
     | HeadV1StatsResponse403
     | HeadV1StatsResponse429
+    | HeadV1StatsResponse431
     | HeadV1StatsResponse503
     | None
 ):
@@ -262,7 +274,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HeadV1StatsResponse200 | HeadV1StatsResponse400 | HeadV1StatsResponse401 | HeadV1StatsResponse403 | HeadV1StatsResponse429 | HeadV1StatsResponse503
+        HeadV1StatsResponse200 | HeadV1StatsResponse400 | HeadV1StatsResponse401 | HeadV1StatsResponse403 | HeadV1StatsResponse429 | HeadV1StatsResponse431 | HeadV1StatsResponse503
     """
 
     return (

@@ -10,6 +10,7 @@ from ...models.head_v1_usage_response_400 import HeadV1UsageResponse400
 from ...models.head_v1_usage_response_401 import HeadV1UsageResponse401
 from ...models.head_v1_usage_response_403 import HeadV1UsageResponse403
 from ...models.head_v1_usage_response_429 import HeadV1UsageResponse429
+from ...models.head_v1_usage_response_431 import HeadV1UsageResponse431
 from ...models.head_v1_usage_response_503 import HeadV1UsageResponse503
 from ...types import UNSET, Response, Unset
 
@@ -45,6 +46,7 @@ def _parse_response(
     | HeadV1UsageResponse401
     | HeadV1UsageResponse403
     | HeadV1UsageResponse429
+    | HeadV1UsageResponse431
     | HeadV1UsageResponse503
     | None
 ):
@@ -73,6 +75,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 431:
+        response_431 = HeadV1UsageResponse431.from_dict(response.json())
+
+        return response_431
+
     if response.status_code == 503:
         response_503 = HeadV1UsageResponse503.from_dict(response.json())
 
@@ -92,6 +99,7 @@ def _build_response(
     | HeadV1UsageResponse401
     | HeadV1UsageResponse403
     | HeadV1UsageResponse429
+    | HeadV1UsageResponse431
     | HeadV1UsageResponse503
 ]:
     return Response(
@@ -113,6 +121,7 @@ def sync_detailed(
     | HeadV1UsageResponse401
     | HeadV1UsageResponse403
     | HeadV1UsageResponse429
+    | HeadV1UsageResponse431
     | HeadV1UsageResponse503
 ]:
     """Billed emails per UTC day
@@ -129,7 +138,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HeadV1UsageResponse200 | HeadV1UsageResponse400 | HeadV1UsageResponse401 | HeadV1UsageResponse403 | HeadV1UsageResponse429 | HeadV1UsageResponse503]
+        Response[HeadV1UsageResponse200 | HeadV1UsageResponse400 | HeadV1UsageResponse401 | HeadV1UsageResponse403 | HeadV1UsageResponse429 | HeadV1UsageResponse431 | HeadV1UsageResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -155,6 +164,7 @@ def sync(
     | HeadV1UsageResponse401
     | HeadV1UsageResponse403
     | HeadV1UsageResponse429
+    | HeadV1UsageResponse431
     | HeadV1UsageResponse503
     | None
 ):
@@ -172,7 +182,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HeadV1UsageResponse200 | HeadV1UsageResponse400 | HeadV1UsageResponse401 | HeadV1UsageResponse403 | HeadV1UsageResponse429 | HeadV1UsageResponse503
+        HeadV1UsageResponse200 | HeadV1UsageResponse400 | HeadV1UsageResponse401 | HeadV1UsageResponse403 | HeadV1UsageResponse429 | HeadV1UsageResponse431 | HeadV1UsageResponse503
     """
 
     return sync_detailed(
@@ -193,6 +203,7 @@ async def asyncio_detailed(
     | HeadV1UsageResponse401
     | HeadV1UsageResponse403
     | HeadV1UsageResponse429
+    | HeadV1UsageResponse431
     | HeadV1UsageResponse503
 ]:
     """Billed emails per UTC day
@@ -209,7 +220,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HeadV1UsageResponse200 | HeadV1UsageResponse400 | HeadV1UsageResponse401 | HeadV1UsageResponse403 | HeadV1UsageResponse429 | HeadV1UsageResponse503]
+        Response[HeadV1UsageResponse200 | HeadV1UsageResponse400 | HeadV1UsageResponse401 | HeadV1UsageResponse403 | HeadV1UsageResponse429 | HeadV1UsageResponse431 | HeadV1UsageResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -233,6 +244,7 @@ async def asyncio(
     | HeadV1UsageResponse401
     | HeadV1UsageResponse403
     | HeadV1UsageResponse429
+    | HeadV1UsageResponse431
     | HeadV1UsageResponse503
     | None
 ):
@@ -250,7 +262,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HeadV1UsageResponse200 | HeadV1UsageResponse400 | HeadV1UsageResponse401 | HeadV1UsageResponse403 | HeadV1UsageResponse429 | HeadV1UsageResponse503
+        HeadV1UsageResponse200 | HeadV1UsageResponse400 | HeadV1UsageResponse401 | HeadV1UsageResponse403 | HeadV1UsageResponse429 | HeadV1UsageResponse431 | HeadV1UsageResponse503
     """
 
     return (

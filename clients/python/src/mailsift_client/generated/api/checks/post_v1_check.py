@@ -14,6 +14,7 @@ from ...models.post_v1_check_response_408 import PostV1CheckResponse408
 from ...models.post_v1_check_response_413 import PostV1CheckResponse413
 from ...models.post_v1_check_response_415 import PostV1CheckResponse415
 from ...models.post_v1_check_response_429 import PostV1CheckResponse429
+from ...models.post_v1_check_response_431 import PostV1CheckResponse431
 from ...models.post_v1_check_response_503 import PostV1CheckResponse503
 from ...types import Response
 
@@ -48,6 +49,7 @@ def _parse_response(
     | PostV1CheckResponse413
     | PostV1CheckResponse415
     | PostV1CheckResponse429
+    | PostV1CheckResponse431
     | PostV1CheckResponse503
     | None
 ):
@@ -91,6 +93,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 431:
+        response_431 = PostV1CheckResponse431.from_dict(response.json())
+
+        return response_431
+
     if response.status_code == 503:
         response_503 = PostV1CheckResponse503.from_dict(response.json())
 
@@ -113,6 +120,7 @@ def _build_response(
     | PostV1CheckResponse413
     | PostV1CheckResponse415
     | PostV1CheckResponse429
+    | PostV1CheckResponse431
     | PostV1CheckResponse503
 ]:
     return Response(
@@ -136,6 +144,7 @@ def sync_detailed(
     | PostV1CheckResponse413
     | PostV1CheckResponse415
     | PostV1CheckResponse429
+    | PostV1CheckResponse431
     | PostV1CheckResponse503
 ]:
     """Check one address
@@ -151,7 +160,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PostV1CheckResponse200 | PostV1CheckResponse400 | PostV1CheckResponse401 | PostV1CheckResponse403 | PostV1CheckResponse408 | PostV1CheckResponse413 | PostV1CheckResponse415 | PostV1CheckResponse429 | PostV1CheckResponse503]
+        Response[PostV1CheckResponse200 | PostV1CheckResponse400 | PostV1CheckResponse401 | PostV1CheckResponse403 | PostV1CheckResponse408 | PostV1CheckResponse413 | PostV1CheckResponse415 | PostV1CheckResponse429 | PostV1CheckResponse431 | PostV1CheckResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -178,6 +187,7 @@ def sync(
     | PostV1CheckResponse413
     | PostV1CheckResponse415
     | PostV1CheckResponse429
+    | PostV1CheckResponse431
     | PostV1CheckResponse503
     | None
 ):
@@ -194,7 +204,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PostV1CheckResponse200 | PostV1CheckResponse400 | PostV1CheckResponse401 | PostV1CheckResponse403 | PostV1CheckResponse408 | PostV1CheckResponse413 | PostV1CheckResponse415 | PostV1CheckResponse429 | PostV1CheckResponse503
+        PostV1CheckResponse200 | PostV1CheckResponse400 | PostV1CheckResponse401 | PostV1CheckResponse403 | PostV1CheckResponse408 | PostV1CheckResponse413 | PostV1CheckResponse415 | PostV1CheckResponse429 | PostV1CheckResponse431 | PostV1CheckResponse503
     """
 
     return sync_detailed(
@@ -216,6 +226,7 @@ async def asyncio_detailed(
     | PostV1CheckResponse413
     | PostV1CheckResponse415
     | PostV1CheckResponse429
+    | PostV1CheckResponse431
     | PostV1CheckResponse503
 ]:
     """Check one address
@@ -231,7 +242,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PostV1CheckResponse200 | PostV1CheckResponse400 | PostV1CheckResponse401 | PostV1CheckResponse403 | PostV1CheckResponse408 | PostV1CheckResponse413 | PostV1CheckResponse415 | PostV1CheckResponse429 | PostV1CheckResponse503]
+        Response[PostV1CheckResponse200 | PostV1CheckResponse400 | PostV1CheckResponse401 | PostV1CheckResponse403 | PostV1CheckResponse408 | PostV1CheckResponse413 | PostV1CheckResponse415 | PostV1CheckResponse429 | PostV1CheckResponse431 | PostV1CheckResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -256,6 +267,7 @@ async def asyncio(
     | PostV1CheckResponse413
     | PostV1CheckResponse415
     | PostV1CheckResponse429
+    | PostV1CheckResponse431
     | PostV1CheckResponse503
     | None
 ):
@@ -272,7 +284,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PostV1CheckResponse200 | PostV1CheckResponse400 | PostV1CheckResponse401 | PostV1CheckResponse403 | PostV1CheckResponse408 | PostV1CheckResponse413 | PostV1CheckResponse415 | PostV1CheckResponse429 | PostV1CheckResponse503
+        PostV1CheckResponse200 | PostV1CheckResponse400 | PostV1CheckResponse401 | PostV1CheckResponse403 | PostV1CheckResponse408 | PostV1CheckResponse413 | PostV1CheckResponse415 | PostV1CheckResponse429 | PostV1CheckResponse431 | PostV1CheckResponse503
     """
 
     return (

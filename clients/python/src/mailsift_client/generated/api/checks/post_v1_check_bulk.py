@@ -14,6 +14,7 @@ from ...models.post_v1_check_bulk_response_408 import PostV1CheckBulkResponse408
 from ...models.post_v1_check_bulk_response_413 import PostV1CheckBulkResponse413
 from ...models.post_v1_check_bulk_response_415 import PostV1CheckBulkResponse415
 from ...models.post_v1_check_bulk_response_429 import PostV1CheckBulkResponse429
+from ...models.post_v1_check_bulk_response_431 import PostV1CheckBulkResponse431
 from ...models.post_v1_check_bulk_response_503 import PostV1CheckBulkResponse503
 from ...types import Response
 
@@ -48,6 +49,7 @@ def _parse_response(
     | PostV1CheckBulkResponse413
     | PostV1CheckBulkResponse415
     | PostV1CheckBulkResponse429
+    | PostV1CheckBulkResponse431
     | PostV1CheckBulkResponse503
     | None
 ):
@@ -91,6 +93,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 431:
+        response_431 = PostV1CheckBulkResponse431.from_dict(response.json())
+
+        return response_431
+
     if response.status_code == 503:
         response_503 = PostV1CheckBulkResponse503.from_dict(response.json())
 
@@ -113,6 +120,7 @@ def _build_response(
     | PostV1CheckBulkResponse413
     | PostV1CheckBulkResponse415
     | PostV1CheckBulkResponse429
+    | PostV1CheckBulkResponse431
     | PostV1CheckBulkResponse503
 ]:
     return Response(
@@ -136,6 +144,7 @@ def sync_detailed(
     | PostV1CheckBulkResponse413
     | PostV1CheckBulkResponse415
     | PostV1CheckBulkResponse429
+    | PostV1CheckBulkResponse431
     | PostV1CheckBulkResponse503
 ]:
     """Check 1 to 1,000 addresses
@@ -151,7 +160,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PostV1CheckBulkResponse200 | PostV1CheckBulkResponse400 | PostV1CheckBulkResponse401 | PostV1CheckBulkResponse403 | PostV1CheckBulkResponse408 | PostV1CheckBulkResponse413 | PostV1CheckBulkResponse415 | PostV1CheckBulkResponse429 | PostV1CheckBulkResponse503]
+        Response[PostV1CheckBulkResponse200 | PostV1CheckBulkResponse400 | PostV1CheckBulkResponse401 | PostV1CheckBulkResponse403 | PostV1CheckBulkResponse408 | PostV1CheckBulkResponse413 | PostV1CheckBulkResponse415 | PostV1CheckBulkResponse429 | PostV1CheckBulkResponse431 | PostV1CheckBulkResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -178,6 +187,7 @@ def sync(
     | PostV1CheckBulkResponse413
     | PostV1CheckBulkResponse415
     | PostV1CheckBulkResponse429
+    | PostV1CheckBulkResponse431
     | PostV1CheckBulkResponse503
     | None
 ):
@@ -194,7 +204,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PostV1CheckBulkResponse200 | PostV1CheckBulkResponse400 | PostV1CheckBulkResponse401 | PostV1CheckBulkResponse403 | PostV1CheckBulkResponse408 | PostV1CheckBulkResponse413 | PostV1CheckBulkResponse415 | PostV1CheckBulkResponse429 | PostV1CheckBulkResponse503
+        PostV1CheckBulkResponse200 | PostV1CheckBulkResponse400 | PostV1CheckBulkResponse401 | PostV1CheckBulkResponse403 | PostV1CheckBulkResponse408 | PostV1CheckBulkResponse413 | PostV1CheckBulkResponse415 | PostV1CheckBulkResponse429 | PostV1CheckBulkResponse431 | PostV1CheckBulkResponse503
     """
 
     return sync_detailed(
@@ -216,6 +226,7 @@ async def asyncio_detailed(
     | PostV1CheckBulkResponse413
     | PostV1CheckBulkResponse415
     | PostV1CheckBulkResponse429
+    | PostV1CheckBulkResponse431
     | PostV1CheckBulkResponse503
 ]:
     """Check 1 to 1,000 addresses
@@ -231,7 +242,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PostV1CheckBulkResponse200 | PostV1CheckBulkResponse400 | PostV1CheckBulkResponse401 | PostV1CheckBulkResponse403 | PostV1CheckBulkResponse408 | PostV1CheckBulkResponse413 | PostV1CheckBulkResponse415 | PostV1CheckBulkResponse429 | PostV1CheckBulkResponse503]
+        Response[PostV1CheckBulkResponse200 | PostV1CheckBulkResponse400 | PostV1CheckBulkResponse401 | PostV1CheckBulkResponse403 | PostV1CheckBulkResponse408 | PostV1CheckBulkResponse413 | PostV1CheckBulkResponse415 | PostV1CheckBulkResponse429 | PostV1CheckBulkResponse431 | PostV1CheckBulkResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -256,6 +267,7 @@ async def asyncio(
     | PostV1CheckBulkResponse413
     | PostV1CheckBulkResponse415
     | PostV1CheckBulkResponse429
+    | PostV1CheckBulkResponse431
     | PostV1CheckBulkResponse503
     | None
 ):
@@ -272,7 +284,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PostV1CheckBulkResponse200 | PostV1CheckBulkResponse400 | PostV1CheckBulkResponse401 | PostV1CheckBulkResponse403 | PostV1CheckBulkResponse408 | PostV1CheckBulkResponse413 | PostV1CheckBulkResponse415 | PostV1CheckBulkResponse429 | PostV1CheckBulkResponse503
+        PostV1CheckBulkResponse200 | PostV1CheckBulkResponse400 | PostV1CheckBulkResponse401 | PostV1CheckBulkResponse403 | PostV1CheckBulkResponse408 | PostV1CheckBulkResponse413 | PostV1CheckBulkResponse415 | PostV1CheckBulkResponse429 | PostV1CheckBulkResponse431 | PostV1CheckBulkResponse503
     """
 
     return (

@@ -14,6 +14,7 @@ from ...models.delete_v1_rules_id_response_408 import DeleteV1RulesIdResponse408
 from ...models.delete_v1_rules_id_response_413 import DeleteV1RulesIdResponse413
 from ...models.delete_v1_rules_id_response_415 import DeleteV1RulesIdResponse415
 from ...models.delete_v1_rules_id_response_429 import DeleteV1RulesIdResponse429
+from ...models.delete_v1_rules_id_response_431 import DeleteV1RulesIdResponse431
 from ...models.delete_v1_rules_id_response_503 import DeleteV1RulesIdResponse503
 from ...types import Response
 
@@ -44,6 +45,7 @@ def _parse_response(
     | DeleteV1RulesIdResponse413
     | DeleteV1RulesIdResponse415
     | DeleteV1RulesIdResponse429
+    | DeleteV1RulesIdResponse431
     | DeleteV1RulesIdResponse503
     | None
 ):
@@ -91,6 +93,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 431:
+        response_431 = DeleteV1RulesIdResponse431.from_dict(response.json())
+
+        return response_431
+
     if response.status_code == 503:
         response_503 = DeleteV1RulesIdResponse503.from_dict(response.json())
 
@@ -114,6 +121,7 @@ def _build_response(
     | DeleteV1RulesIdResponse413
     | DeleteV1RulesIdResponse415
     | DeleteV1RulesIdResponse429
+    | DeleteV1RulesIdResponse431
     | DeleteV1RulesIdResponse503
 ]:
     return Response(
@@ -138,6 +146,7 @@ def sync_detailed(
     | DeleteV1RulesIdResponse413
     | DeleteV1RulesIdResponse415
     | DeleteV1RulesIdResponse429
+    | DeleteV1RulesIdResponse431
     | DeleteV1RulesIdResponse503
 ]:
     """Delete a rule
@@ -153,7 +162,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | DeleteV1RulesIdResponse400 | DeleteV1RulesIdResponse401 | DeleteV1RulesIdResponse403 | DeleteV1RulesIdResponse404 | DeleteV1RulesIdResponse408 | DeleteV1RulesIdResponse413 | DeleteV1RulesIdResponse415 | DeleteV1RulesIdResponse429 | DeleteV1RulesIdResponse503]
+        Response[Any | DeleteV1RulesIdResponse400 | DeleteV1RulesIdResponse401 | DeleteV1RulesIdResponse403 | DeleteV1RulesIdResponse404 | DeleteV1RulesIdResponse408 | DeleteV1RulesIdResponse413 | DeleteV1RulesIdResponse415 | DeleteV1RulesIdResponse429 | DeleteV1RulesIdResponse431 | DeleteV1RulesIdResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -181,6 +190,7 @@ def sync(
     | DeleteV1RulesIdResponse413
     | DeleteV1RulesIdResponse415
     | DeleteV1RulesIdResponse429
+    | DeleteV1RulesIdResponse431
     | DeleteV1RulesIdResponse503
     | None
 ):
@@ -197,7 +207,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | DeleteV1RulesIdResponse400 | DeleteV1RulesIdResponse401 | DeleteV1RulesIdResponse403 | DeleteV1RulesIdResponse404 | DeleteV1RulesIdResponse408 | DeleteV1RulesIdResponse413 | DeleteV1RulesIdResponse415 | DeleteV1RulesIdResponse429 | DeleteV1RulesIdResponse503
+        Any | DeleteV1RulesIdResponse400 | DeleteV1RulesIdResponse401 | DeleteV1RulesIdResponse403 | DeleteV1RulesIdResponse404 | DeleteV1RulesIdResponse408 | DeleteV1RulesIdResponse413 | DeleteV1RulesIdResponse415 | DeleteV1RulesIdResponse429 | DeleteV1RulesIdResponse431 | DeleteV1RulesIdResponse503
     """
 
     return sync_detailed(
@@ -220,6 +230,7 @@ async def asyncio_detailed(
     | DeleteV1RulesIdResponse413
     | DeleteV1RulesIdResponse415
     | DeleteV1RulesIdResponse429
+    | DeleteV1RulesIdResponse431
     | DeleteV1RulesIdResponse503
 ]:
     """Delete a rule
@@ -235,7 +246,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | DeleteV1RulesIdResponse400 | DeleteV1RulesIdResponse401 | DeleteV1RulesIdResponse403 | DeleteV1RulesIdResponse404 | DeleteV1RulesIdResponse408 | DeleteV1RulesIdResponse413 | DeleteV1RulesIdResponse415 | DeleteV1RulesIdResponse429 | DeleteV1RulesIdResponse503]
+        Response[Any | DeleteV1RulesIdResponse400 | DeleteV1RulesIdResponse401 | DeleteV1RulesIdResponse403 | DeleteV1RulesIdResponse404 | DeleteV1RulesIdResponse408 | DeleteV1RulesIdResponse413 | DeleteV1RulesIdResponse415 | DeleteV1RulesIdResponse429 | DeleteV1RulesIdResponse431 | DeleteV1RulesIdResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -261,6 +272,7 @@ async def asyncio(
     | DeleteV1RulesIdResponse413
     | DeleteV1RulesIdResponse415
     | DeleteV1RulesIdResponse429
+    | DeleteV1RulesIdResponse431
     | DeleteV1RulesIdResponse503
     | None
 ):
@@ -277,7 +289,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | DeleteV1RulesIdResponse400 | DeleteV1RulesIdResponse401 | DeleteV1RulesIdResponse403 | DeleteV1RulesIdResponse404 | DeleteV1RulesIdResponse408 | DeleteV1RulesIdResponse413 | DeleteV1RulesIdResponse415 | DeleteV1RulesIdResponse429 | DeleteV1RulesIdResponse503
+        Any | DeleteV1RulesIdResponse400 | DeleteV1RulesIdResponse401 | DeleteV1RulesIdResponse403 | DeleteV1RulesIdResponse404 | DeleteV1RulesIdResponse408 | DeleteV1RulesIdResponse413 | DeleteV1RulesIdResponse415 | DeleteV1RulesIdResponse429 | DeleteV1RulesIdResponse431 | DeleteV1RulesIdResponse503
     """
 
     return (

@@ -10,6 +10,7 @@ from ...models.get_v1_rules_response_400 import GetV1RulesResponse400
 from ...models.get_v1_rules_response_401 import GetV1RulesResponse401
 from ...models.get_v1_rules_response_403 import GetV1RulesResponse403
 from ...models.get_v1_rules_response_429 import GetV1RulesResponse429
+from ...models.get_v1_rules_response_431 import GetV1RulesResponse431
 from ...models.get_v1_rules_response_503 import GetV1RulesResponse503
 from ...types import Response
 
@@ -32,6 +33,7 @@ def _parse_response(
     | GetV1RulesResponse401
     | GetV1RulesResponse403
     | GetV1RulesResponse429
+    | GetV1RulesResponse431
     | GetV1RulesResponse503
     | None
 ):
@@ -60,6 +62,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 431:
+        response_431 = GetV1RulesResponse431.from_dict(response.json())
+
+        return response_431
+
     if response.status_code == 503:
         response_503 = GetV1RulesResponse503.from_dict(response.json())
 
@@ -79,6 +86,7 @@ def _build_response(
     | GetV1RulesResponse401
     | GetV1RulesResponse403
     | GetV1RulesResponse429
+    | GetV1RulesResponse431
     | GetV1RulesResponse503
 ]:
     return Response(
@@ -98,6 +106,7 @@ def sync_detailed(
     | GetV1RulesResponse401
     | GetV1RulesResponse403
     | GetV1RulesResponse429
+    | GetV1RulesResponse431
     | GetV1RulesResponse503
 ]:
     """List your rules
@@ -113,7 +122,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetV1RulesResponse200 | GetV1RulesResponse400 | GetV1RulesResponse401 | GetV1RulesResponse403 | GetV1RulesResponse429 | GetV1RulesResponse503]
+        Response[GetV1RulesResponse200 | GetV1RulesResponse400 | GetV1RulesResponse401 | GetV1RulesResponse403 | GetV1RulesResponse429 | GetV1RulesResponse431 | GetV1RulesResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -134,6 +143,7 @@ def sync(
     | GetV1RulesResponse401
     | GetV1RulesResponse403
     | GetV1RulesResponse429
+    | GetV1RulesResponse431
     | GetV1RulesResponse503
     | None
 ):
@@ -150,7 +160,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetV1RulesResponse200 | GetV1RulesResponse400 | GetV1RulesResponse401 | GetV1RulesResponse403 | GetV1RulesResponse429 | GetV1RulesResponse503
+        GetV1RulesResponse200 | GetV1RulesResponse400 | GetV1RulesResponse401 | GetV1RulesResponse403 | GetV1RulesResponse429 | GetV1RulesResponse431 | GetV1RulesResponse503
     """
 
     return sync_detailed(
@@ -167,6 +177,7 @@ async def asyncio_detailed(
     | GetV1RulesResponse401
     | GetV1RulesResponse403
     | GetV1RulesResponse429
+    | GetV1RulesResponse431
     | GetV1RulesResponse503
 ]:
     """List your rules
@@ -182,7 +193,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetV1RulesResponse200 | GetV1RulesResponse400 | GetV1RulesResponse401 | GetV1RulesResponse403 | GetV1RulesResponse429 | GetV1RulesResponse503]
+        Response[GetV1RulesResponse200 | GetV1RulesResponse400 | GetV1RulesResponse401 | GetV1RulesResponse403 | GetV1RulesResponse429 | GetV1RulesResponse431 | GetV1RulesResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -201,6 +212,7 @@ async def asyncio(
     | GetV1RulesResponse401
     | GetV1RulesResponse403
     | GetV1RulesResponse429
+    | GetV1RulesResponse431
     | GetV1RulesResponse503
     | None
 ):
@@ -217,7 +229,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetV1RulesResponse200 | GetV1RulesResponse400 | GetV1RulesResponse401 | GetV1RulesResponse403 | GetV1RulesResponse429 | GetV1RulesResponse503
+        GetV1RulesResponse200 | GetV1RulesResponse400 | GetV1RulesResponse401 | GetV1RulesResponse403 | GetV1RulesResponse429 | GetV1RulesResponse431 | GetV1RulesResponse503
     """
 
     return (

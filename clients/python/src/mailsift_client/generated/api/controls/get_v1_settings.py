@@ -10,6 +10,7 @@ from ...models.get_v1_settings_response_400 import GetV1SettingsResponse400
 from ...models.get_v1_settings_response_401 import GetV1SettingsResponse401
 from ...models.get_v1_settings_response_403 import GetV1SettingsResponse403
 from ...models.get_v1_settings_response_429 import GetV1SettingsResponse429
+from ...models.get_v1_settings_response_431 import GetV1SettingsResponse431
 from ...models.get_v1_settings_response_503 import GetV1SettingsResponse503
 from ...types import Response
 
@@ -32,6 +33,7 @@ def _parse_response(
     | GetV1SettingsResponse401
     | GetV1SettingsResponse403
     | GetV1SettingsResponse429
+    | GetV1SettingsResponse431
     | GetV1SettingsResponse503
     | None
 ):
@@ -60,6 +62,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 431:
+        response_431 = GetV1SettingsResponse431.from_dict(response.json())
+
+        return response_431
+
     if response.status_code == 503:
         response_503 = GetV1SettingsResponse503.from_dict(response.json())
 
@@ -79,6 +86,7 @@ def _build_response(
     | GetV1SettingsResponse401
     | GetV1SettingsResponse403
     | GetV1SettingsResponse429
+    | GetV1SettingsResponse431
     | GetV1SettingsResponse503
 ]:
     return Response(
@@ -98,6 +106,7 @@ def sync_detailed(
     | GetV1SettingsResponse401
     | GetV1SettingsResponse403
     | GetV1SettingsResponse429
+    | GetV1SettingsResponse431
     | GetV1SettingsResponse503
 ]:
     """Your account's settings
@@ -111,7 +120,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetV1SettingsResponse200 | GetV1SettingsResponse400 | GetV1SettingsResponse401 | GetV1SettingsResponse403 | GetV1SettingsResponse429 | GetV1SettingsResponse503]
+        Response[GetV1SettingsResponse200 | GetV1SettingsResponse400 | GetV1SettingsResponse401 | GetV1SettingsResponse403 | GetV1SettingsResponse429 | GetV1SettingsResponse431 | GetV1SettingsResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -132,6 +141,7 @@ def sync(
     | GetV1SettingsResponse401
     | GetV1SettingsResponse403
     | GetV1SettingsResponse429
+    | GetV1SettingsResponse431
     | GetV1SettingsResponse503
     | None
 ):
@@ -146,7 +156,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetV1SettingsResponse200 | GetV1SettingsResponse400 | GetV1SettingsResponse401 | GetV1SettingsResponse403 | GetV1SettingsResponse429 | GetV1SettingsResponse503
+        GetV1SettingsResponse200 | GetV1SettingsResponse400 | GetV1SettingsResponse401 | GetV1SettingsResponse403 | GetV1SettingsResponse429 | GetV1SettingsResponse431 | GetV1SettingsResponse503
     """
 
     return sync_detailed(
@@ -163,6 +173,7 @@ async def asyncio_detailed(
     | GetV1SettingsResponse401
     | GetV1SettingsResponse403
     | GetV1SettingsResponse429
+    | GetV1SettingsResponse431
     | GetV1SettingsResponse503
 ]:
     """Your account's settings
@@ -176,7 +187,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetV1SettingsResponse200 | GetV1SettingsResponse400 | GetV1SettingsResponse401 | GetV1SettingsResponse403 | GetV1SettingsResponse429 | GetV1SettingsResponse503]
+        Response[GetV1SettingsResponse200 | GetV1SettingsResponse400 | GetV1SettingsResponse401 | GetV1SettingsResponse403 | GetV1SettingsResponse429 | GetV1SettingsResponse431 | GetV1SettingsResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -195,6 +206,7 @@ async def asyncio(
     | GetV1SettingsResponse401
     | GetV1SettingsResponse403
     | GetV1SettingsResponse429
+    | GetV1SettingsResponse431
     | GetV1SettingsResponse503
     | None
 ):
@@ -209,7 +221,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetV1SettingsResponse200 | GetV1SettingsResponse400 | GetV1SettingsResponse401 | GetV1SettingsResponse403 | GetV1SettingsResponse429 | GetV1SettingsResponse503
+        GetV1SettingsResponse200 | GetV1SettingsResponse400 | GetV1SettingsResponse401 | GetV1SettingsResponse403 | GetV1SettingsResponse429 | GetV1SettingsResponse431 | GetV1SettingsResponse503
     """
 
     return (

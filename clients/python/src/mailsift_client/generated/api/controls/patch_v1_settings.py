@@ -14,6 +14,7 @@ from ...models.patch_v1_settings_response_408 import PatchV1SettingsResponse408
 from ...models.patch_v1_settings_response_413 import PatchV1SettingsResponse413
 from ...models.patch_v1_settings_response_415 import PatchV1SettingsResponse415
 from ...models.patch_v1_settings_response_429 import PatchV1SettingsResponse429
+from ...models.patch_v1_settings_response_431 import PatchV1SettingsResponse431
 from ...models.patch_v1_settings_response_503 import PatchV1SettingsResponse503
 from ...types import Response
 
@@ -48,6 +49,7 @@ def _parse_response(
     | PatchV1SettingsResponse413
     | PatchV1SettingsResponse415
     | PatchV1SettingsResponse429
+    | PatchV1SettingsResponse431
     | PatchV1SettingsResponse503
     | None
 ):
@@ -91,6 +93,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 431:
+        response_431 = PatchV1SettingsResponse431.from_dict(response.json())
+
+        return response_431
+
     if response.status_code == 503:
         response_503 = PatchV1SettingsResponse503.from_dict(response.json())
 
@@ -113,6 +120,7 @@ def _build_response(
     | PatchV1SettingsResponse413
     | PatchV1SettingsResponse415
     | PatchV1SettingsResponse429
+    | PatchV1SettingsResponse431
     | PatchV1SettingsResponse503
 ]:
     return Response(
@@ -136,6 +144,7 @@ def sync_detailed(
     | PatchV1SettingsResponse413
     | PatchV1SettingsResponse415
     | PatchV1SettingsResponse429
+    | PatchV1SettingsResponse431
     | PatchV1SettingsResponse503
 ]:
     """Change your account's settings
@@ -154,7 +163,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PatchV1SettingsResponse200 | PatchV1SettingsResponse400 | PatchV1SettingsResponse401 | PatchV1SettingsResponse403 | PatchV1SettingsResponse408 | PatchV1SettingsResponse413 | PatchV1SettingsResponse415 | PatchV1SettingsResponse429 | PatchV1SettingsResponse503]
+        Response[PatchV1SettingsResponse200 | PatchV1SettingsResponse400 | PatchV1SettingsResponse401 | PatchV1SettingsResponse403 | PatchV1SettingsResponse408 | PatchV1SettingsResponse413 | PatchV1SettingsResponse415 | PatchV1SettingsResponse429 | PatchV1SettingsResponse431 | PatchV1SettingsResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -181,6 +190,7 @@ def sync(
     | PatchV1SettingsResponse413
     | PatchV1SettingsResponse415
     | PatchV1SettingsResponse429
+    | PatchV1SettingsResponse431
     | PatchV1SettingsResponse503
     | None
 ):
@@ -200,7 +210,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PatchV1SettingsResponse200 | PatchV1SettingsResponse400 | PatchV1SettingsResponse401 | PatchV1SettingsResponse403 | PatchV1SettingsResponse408 | PatchV1SettingsResponse413 | PatchV1SettingsResponse415 | PatchV1SettingsResponse429 | PatchV1SettingsResponse503
+        PatchV1SettingsResponse200 | PatchV1SettingsResponse400 | PatchV1SettingsResponse401 | PatchV1SettingsResponse403 | PatchV1SettingsResponse408 | PatchV1SettingsResponse413 | PatchV1SettingsResponse415 | PatchV1SettingsResponse429 | PatchV1SettingsResponse431 | PatchV1SettingsResponse503
     """
 
     return sync_detailed(
@@ -222,6 +232,7 @@ async def asyncio_detailed(
     | PatchV1SettingsResponse413
     | PatchV1SettingsResponse415
     | PatchV1SettingsResponse429
+    | PatchV1SettingsResponse431
     | PatchV1SettingsResponse503
 ]:
     """Change your account's settings
@@ -240,7 +251,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PatchV1SettingsResponse200 | PatchV1SettingsResponse400 | PatchV1SettingsResponse401 | PatchV1SettingsResponse403 | PatchV1SettingsResponse408 | PatchV1SettingsResponse413 | PatchV1SettingsResponse415 | PatchV1SettingsResponse429 | PatchV1SettingsResponse503]
+        Response[PatchV1SettingsResponse200 | PatchV1SettingsResponse400 | PatchV1SettingsResponse401 | PatchV1SettingsResponse403 | PatchV1SettingsResponse408 | PatchV1SettingsResponse413 | PatchV1SettingsResponse415 | PatchV1SettingsResponse429 | PatchV1SettingsResponse431 | PatchV1SettingsResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -265,6 +276,7 @@ async def asyncio(
     | PatchV1SettingsResponse413
     | PatchV1SettingsResponse415
     | PatchV1SettingsResponse429
+    | PatchV1SettingsResponse431
     | PatchV1SettingsResponse503
     | None
 ):
@@ -284,7 +296,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PatchV1SettingsResponse200 | PatchV1SettingsResponse400 | PatchV1SettingsResponse401 | PatchV1SettingsResponse403 | PatchV1SettingsResponse408 | PatchV1SettingsResponse413 | PatchV1SettingsResponse415 | PatchV1SettingsResponse429 | PatchV1SettingsResponse503
+        PatchV1SettingsResponse200 | PatchV1SettingsResponse400 | PatchV1SettingsResponse401 | PatchV1SettingsResponse403 | PatchV1SettingsResponse408 | PatchV1SettingsResponse413 | PatchV1SettingsResponse415 | PatchV1SettingsResponse429 | PatchV1SettingsResponse431 | PatchV1SettingsResponse503
     """
 
     return (

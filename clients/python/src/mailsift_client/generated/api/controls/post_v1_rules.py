@@ -14,6 +14,7 @@ from ...models.post_v1_rules_response_408 import PostV1RulesResponse408
 from ...models.post_v1_rules_response_413 import PostV1RulesResponse413
 from ...models.post_v1_rules_response_415 import PostV1RulesResponse415
 from ...models.post_v1_rules_response_429 import PostV1RulesResponse429
+from ...models.post_v1_rules_response_431 import PostV1RulesResponse431
 from ...models.post_v1_rules_response_503 import PostV1RulesResponse503
 from ...types import Response
 
@@ -48,6 +49,7 @@ def _parse_response(
     | PostV1RulesResponse413
     | PostV1RulesResponse415
     | PostV1RulesResponse429
+    | PostV1RulesResponse431
     | PostV1RulesResponse503
     | None
 ):
@@ -91,6 +93,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 431:
+        response_431 = PostV1RulesResponse431.from_dict(response.json())
+
+        return response_431
+
     if response.status_code == 503:
         response_503 = PostV1RulesResponse503.from_dict(response.json())
 
@@ -113,6 +120,7 @@ def _build_response(
     | PostV1RulesResponse413
     | PostV1RulesResponse415
     | PostV1RulesResponse429
+    | PostV1RulesResponse431
     | PostV1RulesResponse503
 ]:
     return Response(
@@ -136,6 +144,7 @@ def sync_detailed(
     | PostV1RulesResponse413
     | PostV1RulesResponse415
     | PostV1RulesResponse429
+    | PostV1RulesResponse431
     | PostV1RulesResponse503
 ]:
     """Create a rule
@@ -156,7 +165,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PostV1RulesResponse201 | PostV1RulesResponse400 | PostV1RulesResponse401 | PostV1RulesResponse403 | PostV1RulesResponse408 | PostV1RulesResponse413 | PostV1RulesResponse415 | PostV1RulesResponse429 | PostV1RulesResponse503]
+        Response[PostV1RulesResponse201 | PostV1RulesResponse400 | PostV1RulesResponse401 | PostV1RulesResponse403 | PostV1RulesResponse408 | PostV1RulesResponse413 | PostV1RulesResponse415 | PostV1RulesResponse429 | PostV1RulesResponse431 | PostV1RulesResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -183,6 +192,7 @@ def sync(
     | PostV1RulesResponse413
     | PostV1RulesResponse415
     | PostV1RulesResponse429
+    | PostV1RulesResponse431
     | PostV1RulesResponse503
     | None
 ):
@@ -204,7 +214,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PostV1RulesResponse201 | PostV1RulesResponse400 | PostV1RulesResponse401 | PostV1RulesResponse403 | PostV1RulesResponse408 | PostV1RulesResponse413 | PostV1RulesResponse415 | PostV1RulesResponse429 | PostV1RulesResponse503
+        PostV1RulesResponse201 | PostV1RulesResponse400 | PostV1RulesResponse401 | PostV1RulesResponse403 | PostV1RulesResponse408 | PostV1RulesResponse413 | PostV1RulesResponse415 | PostV1RulesResponse429 | PostV1RulesResponse431 | PostV1RulesResponse503
     """
 
     return sync_detailed(
@@ -226,6 +236,7 @@ async def asyncio_detailed(
     | PostV1RulesResponse413
     | PostV1RulesResponse415
     | PostV1RulesResponse429
+    | PostV1RulesResponse431
     | PostV1RulesResponse503
 ]:
     """Create a rule
@@ -246,7 +257,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PostV1RulesResponse201 | PostV1RulesResponse400 | PostV1RulesResponse401 | PostV1RulesResponse403 | PostV1RulesResponse408 | PostV1RulesResponse413 | PostV1RulesResponse415 | PostV1RulesResponse429 | PostV1RulesResponse503]
+        Response[PostV1RulesResponse201 | PostV1RulesResponse400 | PostV1RulesResponse401 | PostV1RulesResponse403 | PostV1RulesResponse408 | PostV1RulesResponse413 | PostV1RulesResponse415 | PostV1RulesResponse429 | PostV1RulesResponse431 | PostV1RulesResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -271,6 +282,7 @@ async def asyncio(
     | PostV1RulesResponse413
     | PostV1RulesResponse415
     | PostV1RulesResponse429
+    | PostV1RulesResponse431
     | PostV1RulesResponse503
     | None
 ):
@@ -292,7 +304,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PostV1RulesResponse201 | PostV1RulesResponse400 | PostV1RulesResponse401 | PostV1RulesResponse403 | PostV1RulesResponse408 | PostV1RulesResponse413 | PostV1RulesResponse415 | PostV1RulesResponse429 | PostV1RulesResponse503
+        PostV1RulesResponse201 | PostV1RulesResponse400 | PostV1RulesResponse401 | PostV1RulesResponse403 | PostV1RulesResponse408 | PostV1RulesResponse413 | PostV1RulesResponse415 | PostV1RulesResponse429 | PostV1RulesResponse431 | PostV1RulesResponse503
     """
 
     return (

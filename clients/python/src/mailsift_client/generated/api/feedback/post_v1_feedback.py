@@ -15,6 +15,7 @@ from ...models.post_v1_feedback_response_408 import PostV1FeedbackResponse408
 from ...models.post_v1_feedback_response_413 import PostV1FeedbackResponse413
 from ...models.post_v1_feedback_response_415 import PostV1FeedbackResponse415
 from ...models.post_v1_feedback_response_429 import PostV1FeedbackResponse429
+from ...models.post_v1_feedback_response_431 import PostV1FeedbackResponse431
 from ...models.post_v1_feedback_response_503 import PostV1FeedbackResponse503
 from ...types import Response
 
@@ -50,6 +51,7 @@ def _parse_response(
     | PostV1FeedbackResponse413
     | PostV1FeedbackResponse415
     | PostV1FeedbackResponse429
+    | PostV1FeedbackResponse431
     | PostV1FeedbackResponse503
     | None
 ):
@@ -98,6 +100,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 431:
+        response_431 = PostV1FeedbackResponse431.from_dict(response.json())
+
+        return response_431
+
     if response.status_code == 503:
         response_503 = PostV1FeedbackResponse503.from_dict(response.json())
 
@@ -121,6 +128,7 @@ def _build_response(
     | PostV1FeedbackResponse413
     | PostV1FeedbackResponse415
     | PostV1FeedbackResponse429
+    | PostV1FeedbackResponse431
     | PostV1FeedbackResponse503
 ]:
     return Response(
@@ -145,6 +153,7 @@ def sync_detailed(
     | PostV1FeedbackResponse413
     | PostV1FeedbackResponse415
     | PostV1FeedbackResponse429
+    | PostV1FeedbackResponse431
     | PostV1FeedbackResponse503
 ]:
     """Report what happened to a checked address
@@ -160,7 +169,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PostV1FeedbackResponse202 | PostV1FeedbackResponse400 | PostV1FeedbackResponse401 | PostV1FeedbackResponse403 | PostV1FeedbackResponse404 | PostV1FeedbackResponse408 | PostV1FeedbackResponse413 | PostV1FeedbackResponse415 | PostV1FeedbackResponse429 | PostV1FeedbackResponse503]
+        Response[PostV1FeedbackResponse202 | PostV1FeedbackResponse400 | PostV1FeedbackResponse401 | PostV1FeedbackResponse403 | PostV1FeedbackResponse404 | PostV1FeedbackResponse408 | PostV1FeedbackResponse413 | PostV1FeedbackResponse415 | PostV1FeedbackResponse429 | PostV1FeedbackResponse431 | PostV1FeedbackResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -188,6 +197,7 @@ def sync(
     | PostV1FeedbackResponse413
     | PostV1FeedbackResponse415
     | PostV1FeedbackResponse429
+    | PostV1FeedbackResponse431
     | PostV1FeedbackResponse503
     | None
 ):
@@ -204,7 +214,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PostV1FeedbackResponse202 | PostV1FeedbackResponse400 | PostV1FeedbackResponse401 | PostV1FeedbackResponse403 | PostV1FeedbackResponse404 | PostV1FeedbackResponse408 | PostV1FeedbackResponse413 | PostV1FeedbackResponse415 | PostV1FeedbackResponse429 | PostV1FeedbackResponse503
+        PostV1FeedbackResponse202 | PostV1FeedbackResponse400 | PostV1FeedbackResponse401 | PostV1FeedbackResponse403 | PostV1FeedbackResponse404 | PostV1FeedbackResponse408 | PostV1FeedbackResponse413 | PostV1FeedbackResponse415 | PostV1FeedbackResponse429 | PostV1FeedbackResponse431 | PostV1FeedbackResponse503
     """
 
     return sync_detailed(
@@ -227,6 +237,7 @@ async def asyncio_detailed(
     | PostV1FeedbackResponse413
     | PostV1FeedbackResponse415
     | PostV1FeedbackResponse429
+    | PostV1FeedbackResponse431
     | PostV1FeedbackResponse503
 ]:
     """Report what happened to a checked address
@@ -242,7 +253,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PostV1FeedbackResponse202 | PostV1FeedbackResponse400 | PostV1FeedbackResponse401 | PostV1FeedbackResponse403 | PostV1FeedbackResponse404 | PostV1FeedbackResponse408 | PostV1FeedbackResponse413 | PostV1FeedbackResponse415 | PostV1FeedbackResponse429 | PostV1FeedbackResponse503]
+        Response[PostV1FeedbackResponse202 | PostV1FeedbackResponse400 | PostV1FeedbackResponse401 | PostV1FeedbackResponse403 | PostV1FeedbackResponse404 | PostV1FeedbackResponse408 | PostV1FeedbackResponse413 | PostV1FeedbackResponse415 | PostV1FeedbackResponse429 | PostV1FeedbackResponse431 | PostV1FeedbackResponse503]
     """
 
     kwargs = _get_kwargs(
@@ -268,6 +279,7 @@ async def asyncio(
     | PostV1FeedbackResponse413
     | PostV1FeedbackResponse415
     | PostV1FeedbackResponse429
+    | PostV1FeedbackResponse431
     | PostV1FeedbackResponse503
     | None
 ):
@@ -284,7 +296,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PostV1FeedbackResponse202 | PostV1FeedbackResponse400 | PostV1FeedbackResponse401 | PostV1FeedbackResponse403 | PostV1FeedbackResponse404 | PostV1FeedbackResponse408 | PostV1FeedbackResponse413 | PostV1FeedbackResponse415 | PostV1FeedbackResponse429 | PostV1FeedbackResponse503
+        PostV1FeedbackResponse202 | PostV1FeedbackResponse400 | PostV1FeedbackResponse401 | PostV1FeedbackResponse403 | PostV1FeedbackResponse404 | PostV1FeedbackResponse408 | PostV1FeedbackResponse413 | PostV1FeedbackResponse415 | PostV1FeedbackResponse429 | PostV1FeedbackResponse431 | PostV1FeedbackResponse503
     """
 
     return (

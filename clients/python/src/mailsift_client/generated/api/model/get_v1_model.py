@@ -10,6 +10,7 @@ from ...models.get_v1_model_response_400 import GetV1ModelResponse400
 from ...models.get_v1_model_response_401 import GetV1ModelResponse401
 from ...models.get_v1_model_response_403 import GetV1ModelResponse403
 from ...models.get_v1_model_response_429 import GetV1ModelResponse429
+from ...models.get_v1_model_response_431 import GetV1ModelResponse431
 from ...models.get_v1_model_response_503 import GetV1ModelResponse503
 from ...types import Response
 
@@ -32,6 +33,7 @@ def _parse_response(
     | GetV1ModelResponse401
     | GetV1ModelResponse403
     | GetV1ModelResponse429
+    | GetV1ModelResponse431
     | GetV1ModelResponse503
     | None
 ):
@@ -60,6 +62,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 431:
+        response_431 = GetV1ModelResponse431.from_dict(response.json())
+
+        return response_431
+
     if response.status_code == 503:
         response_503 = GetV1ModelResponse503.from_dict(response.json())
 
@@ -79,6 +86,7 @@ def _build_response(
     | GetV1ModelResponse401
     | GetV1ModelResponse403
     | GetV1ModelResponse429
+    | GetV1ModelResponse431
     | GetV1ModelResponse503
 ]:
     return Response(
@@ -98,6 +106,7 @@ def sync_detailed(
     | GetV1ModelResponse401
     | GetV1ModelResponse403
     | GetV1ModelResponse429
+    | GetV1ModelResponse431
     | GetV1ModelResponse503
 ]:
     """Live model accuracy
@@ -110,7 +119,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetV1ModelResponse200 | GetV1ModelResponse400 | GetV1ModelResponse401 | GetV1ModelResponse403 | GetV1ModelResponse429 | GetV1ModelResponse503]
+        Response[GetV1ModelResponse200 | GetV1ModelResponse400 | GetV1ModelResponse401 | GetV1ModelResponse403 | GetV1ModelResponse429 | GetV1ModelResponse431 | GetV1ModelResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -131,6 +140,7 @@ def sync(
     | GetV1ModelResponse401
     | GetV1ModelResponse403
     | GetV1ModelResponse429
+    | GetV1ModelResponse431
     | GetV1ModelResponse503
     | None
 ):
@@ -144,7 +154,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetV1ModelResponse200 | GetV1ModelResponse400 | GetV1ModelResponse401 | GetV1ModelResponse403 | GetV1ModelResponse429 | GetV1ModelResponse503
+        GetV1ModelResponse200 | GetV1ModelResponse400 | GetV1ModelResponse401 | GetV1ModelResponse403 | GetV1ModelResponse429 | GetV1ModelResponse431 | GetV1ModelResponse503
     """
 
     return sync_detailed(
@@ -161,6 +171,7 @@ async def asyncio_detailed(
     | GetV1ModelResponse401
     | GetV1ModelResponse403
     | GetV1ModelResponse429
+    | GetV1ModelResponse431
     | GetV1ModelResponse503
 ]:
     """Live model accuracy
@@ -173,7 +184,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetV1ModelResponse200 | GetV1ModelResponse400 | GetV1ModelResponse401 | GetV1ModelResponse403 | GetV1ModelResponse429 | GetV1ModelResponse503]
+        Response[GetV1ModelResponse200 | GetV1ModelResponse400 | GetV1ModelResponse401 | GetV1ModelResponse403 | GetV1ModelResponse429 | GetV1ModelResponse431 | GetV1ModelResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -192,6 +203,7 @@ async def asyncio(
     | GetV1ModelResponse401
     | GetV1ModelResponse403
     | GetV1ModelResponse429
+    | GetV1ModelResponse431
     | GetV1ModelResponse503
     | None
 ):
@@ -205,7 +217,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetV1ModelResponse200 | GetV1ModelResponse400 | GetV1ModelResponse401 | GetV1ModelResponse403 | GetV1ModelResponse429 | GetV1ModelResponse503
+        GetV1ModelResponse200 | GetV1ModelResponse400 | GetV1ModelResponse401 | GetV1ModelResponse403 | GetV1ModelResponse429 | GetV1ModelResponse431 | GetV1ModelResponse503
     """
 
     return (

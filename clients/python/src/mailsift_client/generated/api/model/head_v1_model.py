@@ -10,6 +10,7 @@ from ...models.head_v1_model_response_400 import HeadV1ModelResponse400
 from ...models.head_v1_model_response_401 import HeadV1ModelResponse401
 from ...models.head_v1_model_response_403 import HeadV1ModelResponse403
 from ...models.head_v1_model_response_429 import HeadV1ModelResponse429
+from ...models.head_v1_model_response_431 import HeadV1ModelResponse431
 from ...models.head_v1_model_response_503 import HeadV1ModelResponse503
 from ...types import Response
 
@@ -32,6 +33,7 @@ def _parse_response(
     | HeadV1ModelResponse401
     | HeadV1ModelResponse403
     | HeadV1ModelResponse429
+    | HeadV1ModelResponse431
     | HeadV1ModelResponse503
     | None
 ):
@@ -60,6 +62,11 @@ def _parse_response(
 
         return response_429
 
+    if response.status_code == 431:
+        response_431 = HeadV1ModelResponse431.from_dict(response.json())
+
+        return response_431
+
     if response.status_code == 503:
         response_503 = HeadV1ModelResponse503.from_dict(response.json())
 
@@ -79,6 +86,7 @@ def _build_response(
     | HeadV1ModelResponse401
     | HeadV1ModelResponse403
     | HeadV1ModelResponse429
+    | HeadV1ModelResponse431
     | HeadV1ModelResponse503
 ]:
     return Response(
@@ -98,6 +106,7 @@ def sync_detailed(
     | HeadV1ModelResponse401
     | HeadV1ModelResponse403
     | HeadV1ModelResponse429
+    | HeadV1ModelResponse431
     | HeadV1ModelResponse503
 ]:
     """Live model accuracy
@@ -110,7 +119,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HeadV1ModelResponse200 | HeadV1ModelResponse400 | HeadV1ModelResponse401 | HeadV1ModelResponse403 | HeadV1ModelResponse429 | HeadV1ModelResponse503]
+        Response[HeadV1ModelResponse200 | HeadV1ModelResponse400 | HeadV1ModelResponse401 | HeadV1ModelResponse403 | HeadV1ModelResponse429 | HeadV1ModelResponse431 | HeadV1ModelResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -131,6 +140,7 @@ def sync(
     | HeadV1ModelResponse401
     | HeadV1ModelResponse403
     | HeadV1ModelResponse429
+    | HeadV1ModelResponse431
     | HeadV1ModelResponse503
     | None
 ):
@@ -144,7 +154,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HeadV1ModelResponse200 | HeadV1ModelResponse400 | HeadV1ModelResponse401 | HeadV1ModelResponse403 | HeadV1ModelResponse429 | HeadV1ModelResponse503
+        HeadV1ModelResponse200 | HeadV1ModelResponse400 | HeadV1ModelResponse401 | HeadV1ModelResponse403 | HeadV1ModelResponse429 | HeadV1ModelResponse431 | HeadV1ModelResponse503
     """
 
     return sync_detailed(
@@ -161,6 +171,7 @@ async def asyncio_detailed(
     | HeadV1ModelResponse401
     | HeadV1ModelResponse403
     | HeadV1ModelResponse429
+    | HeadV1ModelResponse431
     | HeadV1ModelResponse503
 ]:
     """Live model accuracy
@@ -173,7 +184,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HeadV1ModelResponse200 | HeadV1ModelResponse400 | HeadV1ModelResponse401 | HeadV1ModelResponse403 | HeadV1ModelResponse429 | HeadV1ModelResponse503]
+        Response[HeadV1ModelResponse200 | HeadV1ModelResponse400 | HeadV1ModelResponse401 | HeadV1ModelResponse403 | HeadV1ModelResponse429 | HeadV1ModelResponse431 | HeadV1ModelResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -192,6 +203,7 @@ async def asyncio(
     | HeadV1ModelResponse401
     | HeadV1ModelResponse403
     | HeadV1ModelResponse429
+    | HeadV1ModelResponse431
     | HeadV1ModelResponse503
     | None
 ):
@@ -205,7 +217,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HeadV1ModelResponse200 | HeadV1ModelResponse400 | HeadV1ModelResponse401 | HeadV1ModelResponse403 | HeadV1ModelResponse429 | HeadV1ModelResponse503
+        HeadV1ModelResponse200 | HeadV1ModelResponse400 | HeadV1ModelResponse401 | HeadV1ModelResponse403 | HeadV1ModelResponse429 | HeadV1ModelResponse431 | HeadV1ModelResponse503
     """
 
     return (

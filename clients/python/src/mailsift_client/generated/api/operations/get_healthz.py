@@ -6,6 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.get_healthz_response_200 import GetHealthzResponse200
+from ...models.get_healthz_response_431 import GetHealthzResponse431
 from ...models.get_healthz_response_503 import GetHealthzResponse503
 from ...types import Response
 
@@ -22,11 +23,16 @@ def _get_kwargs() -> dict[str, Any]:
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> GetHealthzResponse200 | GetHealthzResponse503 | None:
+) -> GetHealthzResponse200 | GetHealthzResponse431 | GetHealthzResponse503 | None:
     if response.status_code == 200:
         response_200 = GetHealthzResponse200.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 431:
+        response_431 = GetHealthzResponse431.from_dict(response.json())
+
+        return response_431
 
     if response.status_code == 503:
         response_503 = GetHealthzResponse503.from_dict(response.json())
@@ -41,7 +47,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[GetHealthzResponse200 | GetHealthzResponse503]:
+) -> Response[GetHealthzResponse200 | GetHealthzResponse431 | GetHealthzResponse503]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -53,7 +59,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[GetHealthzResponse200 | GetHealthzResponse503]:
+) -> Response[GetHealthzResponse200 | GetHealthzResponse431 | GetHealthzResponse503]:
     """Liveness: the process answers
 
     Raises:
@@ -61,7 +67,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetHealthzResponse200 | GetHealthzResponse503]
+        Response[GetHealthzResponse200 | GetHealthzResponse431 | GetHealthzResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -76,7 +82,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> GetHealthzResponse200 | GetHealthzResponse503 | None:
+) -> GetHealthzResponse200 | GetHealthzResponse431 | GetHealthzResponse503 | None:
     """Liveness: the process answers
 
     Raises:
@@ -84,7 +90,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetHealthzResponse200 | GetHealthzResponse503
+        GetHealthzResponse200 | GetHealthzResponse431 | GetHealthzResponse503
     """
 
     return sync_detailed(
@@ -95,7 +101,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[GetHealthzResponse200 | GetHealthzResponse503]:
+) -> Response[GetHealthzResponse200 | GetHealthzResponse431 | GetHealthzResponse503]:
     """Liveness: the process answers
 
     Raises:
@@ -103,7 +109,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetHealthzResponse200 | GetHealthzResponse503]
+        Response[GetHealthzResponse200 | GetHealthzResponse431 | GetHealthzResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -116,7 +122,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> GetHealthzResponse200 | GetHealthzResponse503 | None:
+) -> GetHealthzResponse200 | GetHealthzResponse431 | GetHealthzResponse503 | None:
     """Liveness: the process answers
 
     Raises:
@@ -124,7 +130,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetHealthzResponse200 | GetHealthzResponse503
+        GetHealthzResponse200 | GetHealthzResponse431 | GetHealthzResponse503
     """
 
     return (

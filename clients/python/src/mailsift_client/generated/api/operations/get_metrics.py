@@ -5,6 +5,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.get_metrics_response_431 import GetMetricsResponse431
 from ...models.get_metrics_response_503 import GetMetricsResponse503
 from ...types import Response
 
@@ -21,10 +22,15 @@ def _get_kwargs() -> dict[str, Any]:
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> GetMetricsResponse503 | str | None:
+) -> GetMetricsResponse431 | GetMetricsResponse503 | str | None:
     if response.status_code == 200:
         response_200 = response.text
         return response_200
+
+    if response.status_code == 431:
+        response_431 = GetMetricsResponse431.from_dict(response.json())
+
+        return response_431
 
     if response.status_code == 503:
         response_503 = GetMetricsResponse503.from_dict(response.json())
@@ -39,7 +45,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[GetMetricsResponse503 | str]:
+) -> Response[GetMetricsResponse431 | GetMetricsResponse503 | str]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -51,7 +57,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[GetMetricsResponse503 | str]:
+) -> Response[GetMetricsResponse431 | GetMetricsResponse503 | str]:
     """Prometheus metrics (text exposition format)
 
     Raises:
@@ -59,7 +65,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetMetricsResponse503 | str]
+        Response[GetMetricsResponse431 | GetMetricsResponse503 | str]
     """
 
     kwargs = _get_kwargs()
@@ -74,7 +80,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> GetMetricsResponse503 | str | None:
+) -> GetMetricsResponse431 | GetMetricsResponse503 | str | None:
     """Prometheus metrics (text exposition format)
 
     Raises:
@@ -82,7 +88,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetMetricsResponse503 | str
+        GetMetricsResponse431 | GetMetricsResponse503 | str
     """
 
     return sync_detailed(
@@ -93,7 +99,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[GetMetricsResponse503 | str]:
+) -> Response[GetMetricsResponse431 | GetMetricsResponse503 | str]:
     """Prometheus metrics (text exposition format)
 
     Raises:
@@ -101,7 +107,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetMetricsResponse503 | str]
+        Response[GetMetricsResponse431 | GetMetricsResponse503 | str]
     """
 
     kwargs = _get_kwargs()
@@ -114,7 +120,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> GetMetricsResponse503 | str | None:
+) -> GetMetricsResponse431 | GetMetricsResponse503 | str | None:
     """Prometheus metrics (text exposition format)
 
     Raises:
@@ -122,7 +128,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetMetricsResponse503 | str
+        GetMetricsResponse431 | GetMetricsResponse503 | str
     """
 
     return (

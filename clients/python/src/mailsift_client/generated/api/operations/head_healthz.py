@@ -6,6 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.head_healthz_response_200 import HeadHealthzResponse200
+from ...models.head_healthz_response_431 import HeadHealthzResponse431
 from ...models.head_healthz_response_503 import HeadHealthzResponse503
 from ...types import Response
 
@@ -22,11 +23,16 @@ def _get_kwargs() -> dict[str, Any]:
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> HeadHealthzResponse200 | HeadHealthzResponse503 | None:
+) -> HeadHealthzResponse200 | HeadHealthzResponse431 | HeadHealthzResponse503 | None:
     if response.status_code == 200:
         response_200 = HeadHealthzResponse200.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 431:
+        response_431 = HeadHealthzResponse431.from_dict(response.json())
+
+        return response_431
 
     if response.status_code == 503:
         response_503 = HeadHealthzResponse503.from_dict(response.json())
@@ -41,7 +47,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[HeadHealthzResponse200 | HeadHealthzResponse503]:
+) -> Response[HeadHealthzResponse200 | HeadHealthzResponse431 | HeadHealthzResponse503]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -53,7 +59,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[HeadHealthzResponse200 | HeadHealthzResponse503]:
+) -> Response[HeadHealthzResponse200 | HeadHealthzResponse431 | HeadHealthzResponse503]:
     """Liveness: the process answers
 
     Raises:
@@ -61,7 +67,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HeadHealthzResponse200 | HeadHealthzResponse503]
+        Response[HeadHealthzResponse200 | HeadHealthzResponse431 | HeadHealthzResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -76,7 +82,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> HeadHealthzResponse200 | HeadHealthzResponse503 | None:
+) -> HeadHealthzResponse200 | HeadHealthzResponse431 | HeadHealthzResponse503 | None:
     """Liveness: the process answers
 
     Raises:
@@ -84,7 +90,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HeadHealthzResponse200 | HeadHealthzResponse503
+        HeadHealthzResponse200 | HeadHealthzResponse431 | HeadHealthzResponse503
     """
 
     return sync_detailed(
@@ -95,7 +101,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[HeadHealthzResponse200 | HeadHealthzResponse503]:
+) -> Response[HeadHealthzResponse200 | HeadHealthzResponse431 | HeadHealthzResponse503]:
     """Liveness: the process answers
 
     Raises:
@@ -103,7 +109,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HeadHealthzResponse200 | HeadHealthzResponse503]
+        Response[HeadHealthzResponse200 | HeadHealthzResponse431 | HeadHealthzResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -116,7 +122,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> HeadHealthzResponse200 | HeadHealthzResponse503 | None:
+) -> HeadHealthzResponse200 | HeadHealthzResponse431 | HeadHealthzResponse503 | None:
     """Liveness: the process answers
 
     Raises:
@@ -124,7 +130,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HeadHealthzResponse200 | HeadHealthzResponse503
+        HeadHealthzResponse200 | HeadHealthzResponse431 | HeadHealthzResponse503
     """
 
     return (

@@ -6,6 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.head_readyz_response_200 import HeadReadyzResponse200
+from ...models.head_readyz_response_431 import HeadReadyzResponse431
 from ...models.head_readyz_response_503 import HeadReadyzResponse503
 from ...types import Response
 
@@ -22,11 +23,16 @@ def _get_kwargs() -> dict[str, Any]:
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> HeadReadyzResponse200 | HeadReadyzResponse503 | None:
+) -> HeadReadyzResponse200 | HeadReadyzResponse431 | HeadReadyzResponse503 | None:
     if response.status_code == 200:
         response_200 = HeadReadyzResponse200.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 431:
+        response_431 = HeadReadyzResponse431.from_dict(response.json())
+
+        return response_431
 
     if response.status_code == 503:
         response_503 = HeadReadyzResponse503.from_dict(response.json())
@@ -41,7 +47,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[HeadReadyzResponse200 | HeadReadyzResponse503]:
+) -> Response[HeadReadyzResponse200 | HeadReadyzResponse431 | HeadReadyzResponse503]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -53,7 +59,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[HeadReadyzResponse200 | HeadReadyzResponse503]:
+) -> Response[HeadReadyzResponse200 | HeadReadyzResponse431 | HeadReadyzResponse503]:
     """Readiness: 200 {status: "ready", checks} when every dependency is usable; 200 {status: "degraded",
     checks} when only optional ones (DNS, feeds) are not; else 503 {error} naming the failing required
     checks (with Retry-After)
@@ -63,7 +69,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HeadReadyzResponse200 | HeadReadyzResponse503]
+        Response[HeadReadyzResponse200 | HeadReadyzResponse431 | HeadReadyzResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -78,7 +84,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> HeadReadyzResponse200 | HeadReadyzResponse503 | None:
+) -> HeadReadyzResponse200 | HeadReadyzResponse431 | HeadReadyzResponse503 | None:
     """Readiness: 200 {status: "ready", checks} when every dependency is usable; 200 {status: "degraded",
     checks} when only optional ones (DNS, feeds) are not; else 503 {error} naming the failing required
     checks (with Retry-After)
@@ -88,7 +94,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HeadReadyzResponse200 | HeadReadyzResponse503
+        HeadReadyzResponse200 | HeadReadyzResponse431 | HeadReadyzResponse503
     """
 
     return sync_detailed(
@@ -99,7 +105,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[HeadReadyzResponse200 | HeadReadyzResponse503]:
+) -> Response[HeadReadyzResponse200 | HeadReadyzResponse431 | HeadReadyzResponse503]:
     """Readiness: 200 {status: "ready", checks} when every dependency is usable; 200 {status: "degraded",
     checks} when only optional ones (DNS, feeds) are not; else 503 {error} naming the failing required
     checks (with Retry-After)
@@ -109,7 +115,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HeadReadyzResponse200 | HeadReadyzResponse503]
+        Response[HeadReadyzResponse200 | HeadReadyzResponse431 | HeadReadyzResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -122,7 +128,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> HeadReadyzResponse200 | HeadReadyzResponse503 | None:
+) -> HeadReadyzResponse200 | HeadReadyzResponse431 | HeadReadyzResponse503 | None:
     """Readiness: 200 {status: "ready", checks} when every dependency is usable; 200 {status: "degraded",
     checks} when only optional ones (DNS, feeds) are not; else 503 {error} naming the failing required
     checks (with Retry-After)
@@ -132,7 +138,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HeadReadyzResponse200 | HeadReadyzResponse503
+        HeadReadyzResponse200 | HeadReadyzResponse431 | HeadReadyzResponse503
     """
 
     return (

@@ -6,6 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.head_v1_openapi_json_response_200 import HeadV1OpenapiJsonResponse200
+from ...models.head_v1_openapi_json_response_431 import HeadV1OpenapiJsonResponse431
 from ...models.head_v1_openapi_json_response_503 import HeadV1OpenapiJsonResponse503
 from ...types import Response
 
@@ -22,11 +23,21 @@ def _get_kwargs() -> dict[str, Any]:
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> HeadV1OpenapiJsonResponse200 | HeadV1OpenapiJsonResponse503 | None:
+) -> (
+    HeadV1OpenapiJsonResponse200
+    | HeadV1OpenapiJsonResponse431
+    | HeadV1OpenapiJsonResponse503
+    | None
+):
     if response.status_code == 200:
         response_200 = HeadV1OpenapiJsonResponse200.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 431:
+        response_431 = HeadV1OpenapiJsonResponse431.from_dict(response.json())
+
+        return response_431
 
     if response.status_code == 503:
         response_503 = HeadV1OpenapiJsonResponse503.from_dict(response.json())
@@ -41,7 +52,11 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[HeadV1OpenapiJsonResponse200 | HeadV1OpenapiJsonResponse503]:
+) -> Response[
+    HeadV1OpenapiJsonResponse200
+    | HeadV1OpenapiJsonResponse431
+    | HeadV1OpenapiJsonResponse503
+]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -53,7 +68,11 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[HeadV1OpenapiJsonResponse200 | HeadV1OpenapiJsonResponse503]:
+) -> Response[
+    HeadV1OpenapiJsonResponse200
+    | HeadV1OpenapiJsonResponse431
+    | HeadV1OpenapiJsonResponse503
+]:
     """This OpenAPI 3.1 document (no API key needed)
 
     Raises:
@@ -61,7 +80,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HeadV1OpenapiJsonResponse200 | HeadV1OpenapiJsonResponse503]
+        Response[HeadV1OpenapiJsonResponse200 | HeadV1OpenapiJsonResponse431 | HeadV1OpenapiJsonResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -76,7 +95,12 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> HeadV1OpenapiJsonResponse200 | HeadV1OpenapiJsonResponse503 | None:
+) -> (
+    HeadV1OpenapiJsonResponse200
+    | HeadV1OpenapiJsonResponse431
+    | HeadV1OpenapiJsonResponse503
+    | None
+):
     """This OpenAPI 3.1 document (no API key needed)
 
     Raises:
@@ -84,7 +108,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HeadV1OpenapiJsonResponse200 | HeadV1OpenapiJsonResponse503
+        HeadV1OpenapiJsonResponse200 | HeadV1OpenapiJsonResponse431 | HeadV1OpenapiJsonResponse503
     """
 
     return sync_detailed(
@@ -95,7 +119,11 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[HeadV1OpenapiJsonResponse200 | HeadV1OpenapiJsonResponse503]:
+) -> Response[
+    HeadV1OpenapiJsonResponse200
+    | HeadV1OpenapiJsonResponse431
+    | HeadV1OpenapiJsonResponse503
+]:
     """This OpenAPI 3.1 document (no API key needed)
 
     Raises:
@@ -103,7 +131,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HeadV1OpenapiJsonResponse200 | HeadV1OpenapiJsonResponse503]
+        Response[HeadV1OpenapiJsonResponse200 | HeadV1OpenapiJsonResponse431 | HeadV1OpenapiJsonResponse503]
     """
 
     kwargs = _get_kwargs()
@@ -116,7 +144,12 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> HeadV1OpenapiJsonResponse200 | HeadV1OpenapiJsonResponse503 | None:
+) -> (
+    HeadV1OpenapiJsonResponse200
+    | HeadV1OpenapiJsonResponse431
+    | HeadV1OpenapiJsonResponse503
+    | None
+):
     """This OpenAPI 3.1 document (no API key needed)
 
     Raises:
@@ -124,7 +157,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HeadV1OpenapiJsonResponse200 | HeadV1OpenapiJsonResponse503
+        HeadV1OpenapiJsonResponse200 | HeadV1OpenapiJsonResponse431 | HeadV1OpenapiJsonResponse503
     """
 
     return (

@@ -27,6 +27,9 @@ from ...models.post_v1_hooks_supabase_account_response_413 import (
 from ...models.post_v1_hooks_supabase_account_response_415 import (
     PostV1HooksSupabaseAccountResponse415,
 )
+from ...models.post_v1_hooks_supabase_account_response_431 import (
+    PostV1HooksSupabaseAccountResponse431,
+)
 from ...types import UNSET, Response, Unset
 
 
@@ -68,6 +71,7 @@ def _parse_response(
     | PostV1HooksSupabaseAccountResponse408
     | PostV1HooksSupabaseAccountResponse413
     | PostV1HooksSupabaseAccountResponse415
+    | PostV1HooksSupabaseAccountResponse431
     | None
 ):
     if response.status_code == 200:
@@ -125,6 +129,11 @@ def _parse_response(
 
         return response_415
 
+    if response.status_code == 431:
+        response_431 = PostV1HooksSupabaseAccountResponse431.from_dict(response.json())
+
+        return response_431
+
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
     else:
@@ -141,6 +150,7 @@ def _build_response(
     | PostV1HooksSupabaseAccountResponse408
     | PostV1HooksSupabaseAccountResponse413
     | PostV1HooksSupabaseAccountResponse415
+    | PostV1HooksSupabaseAccountResponse431
 ]:
     return Response(
         status_code=HTTPStatus(response.status_code),
@@ -165,6 +175,7 @@ def sync_detailed(
     | PostV1HooksSupabaseAccountResponse408
     | PostV1HooksSupabaseAccountResponse413
     | PostV1HooksSupabaseAccountResponse415
+    | PostV1HooksSupabaseAccountResponse431
 ]:
     """Supabase Auth "Before User Created" hook
 
@@ -189,7 +200,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PostV1HooksSupabaseAccountResponse200Type0 | PostV1HooksSupabaseAccountResponse200Type1 | PostV1HooksSupabaseAccountResponse400 | PostV1HooksSupabaseAccountResponse401 | PostV1HooksSupabaseAccountResponse408 | PostV1HooksSupabaseAccountResponse413 | PostV1HooksSupabaseAccountResponse415]
+        Response[PostV1HooksSupabaseAccountResponse200Type0 | PostV1HooksSupabaseAccountResponse200Type1 | PostV1HooksSupabaseAccountResponse400 | PostV1HooksSupabaseAccountResponse401 | PostV1HooksSupabaseAccountResponse408 | PostV1HooksSupabaseAccountResponse413 | PostV1HooksSupabaseAccountResponse415 | PostV1HooksSupabaseAccountResponse431]
     """
 
     kwargs = _get_kwargs(
@@ -221,6 +232,7 @@ def sync(
     | PostV1HooksSupabaseAccountResponse408
     | PostV1HooksSupabaseAccountResponse413
     | PostV1HooksSupabaseAccountResponse415
+    | PostV1HooksSupabaseAccountResponse431
     | None
 ):
     """Supabase Auth "Before User Created" hook
@@ -246,7 +258,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PostV1HooksSupabaseAccountResponse200Type0 | PostV1HooksSupabaseAccountResponse200Type1 | PostV1HooksSupabaseAccountResponse400 | PostV1HooksSupabaseAccountResponse401 | PostV1HooksSupabaseAccountResponse408 | PostV1HooksSupabaseAccountResponse413 | PostV1HooksSupabaseAccountResponse415
+        PostV1HooksSupabaseAccountResponse200Type0 | PostV1HooksSupabaseAccountResponse200Type1 | PostV1HooksSupabaseAccountResponse400 | PostV1HooksSupabaseAccountResponse401 | PostV1HooksSupabaseAccountResponse408 | PostV1HooksSupabaseAccountResponse413 | PostV1HooksSupabaseAccountResponse415 | PostV1HooksSupabaseAccountResponse431
     """
 
     return sync_detailed(
@@ -273,6 +285,7 @@ async def asyncio_detailed(
     | PostV1HooksSupabaseAccountResponse408
     | PostV1HooksSupabaseAccountResponse413
     | PostV1HooksSupabaseAccountResponse415
+    | PostV1HooksSupabaseAccountResponse431
 ]:
     """Supabase Auth "Before User Created" hook
 
@@ -297,7 +310,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PostV1HooksSupabaseAccountResponse200Type0 | PostV1HooksSupabaseAccountResponse200Type1 | PostV1HooksSupabaseAccountResponse400 | PostV1HooksSupabaseAccountResponse401 | PostV1HooksSupabaseAccountResponse408 | PostV1HooksSupabaseAccountResponse413 | PostV1HooksSupabaseAccountResponse415]
+        Response[PostV1HooksSupabaseAccountResponse200Type0 | PostV1HooksSupabaseAccountResponse200Type1 | PostV1HooksSupabaseAccountResponse400 | PostV1HooksSupabaseAccountResponse401 | PostV1HooksSupabaseAccountResponse408 | PostV1HooksSupabaseAccountResponse413 | PostV1HooksSupabaseAccountResponse415 | PostV1HooksSupabaseAccountResponse431]
     """
 
     kwargs = _get_kwargs(
@@ -327,6 +340,7 @@ async def asyncio(
     | PostV1HooksSupabaseAccountResponse408
     | PostV1HooksSupabaseAccountResponse413
     | PostV1HooksSupabaseAccountResponse415
+    | PostV1HooksSupabaseAccountResponse431
     | None
 ):
     """Supabase Auth "Before User Created" hook
@@ -352,7 +366,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PostV1HooksSupabaseAccountResponse200Type0 | PostV1HooksSupabaseAccountResponse200Type1 | PostV1HooksSupabaseAccountResponse400 | PostV1HooksSupabaseAccountResponse401 | PostV1HooksSupabaseAccountResponse408 | PostV1HooksSupabaseAccountResponse413 | PostV1HooksSupabaseAccountResponse415
+        PostV1HooksSupabaseAccountResponse200Type0 | PostV1HooksSupabaseAccountResponse200Type1 | PostV1HooksSupabaseAccountResponse400 | PostV1HooksSupabaseAccountResponse401 | PostV1HooksSupabaseAccountResponse408 | PostV1HooksSupabaseAccountResponse413 | PostV1HooksSupabaseAccountResponse415 | PostV1HooksSupabaseAccountResponse431
     """
 
     return (

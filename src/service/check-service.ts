@@ -13,6 +13,7 @@
  * billed, not counted, not learned from) and carries `test: true`; at mailsift.test it gets
  * the fixed answers of controls/test-addresses.ts.
  */
+import { ipCountKey } from '../check/ip-count-key.ts';
 import { decideCheck, type AddressView, type CheckDecision, type Judgement, type ModelChoice, type PreparedCheck } from '../check/decide-check.ts';
 import { CHECK_ID_FLAGS, type CheckIdSigner } from '../domain/check-id.ts';
 import type { CheckResultBody } from '../domain/check-result.ts';
@@ -94,7 +95,8 @@ export function createCheckService(d: CheckDeps): CheckService {
     const ipInfo = ip === undefined ? undefined : d.ip.facts(ip);
     const inboxHash = d.hasher.hash('inbox', view.canonical);
     const spellingHash = d.hasher.hash('spelling', address.email);
-    const ipHash = ipInfo?.canonical !== undefined ? d.hasher.hash('ip', ipInfo.canonical) : null;
+    // Counted per source (an IPv6 address's /64: check/ip-count-key.ts), keyed and hashed: never stored in clear.
+    const ipHash = ipInfo?.canonical !== undefined ? d.hasher.hash('ip', ipCountKey(ipInfo.canonical)) : null;
     return { address, dns, view, ip: ipInfo?.facts, inboxHash, spellingHash, ipHash };
   }
 

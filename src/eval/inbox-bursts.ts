@@ -11,24 +11,20 @@
  *   would be `ip_burst`; the eval has no IPs.)
  *
  * Each check is scored with the history facts the service would give it, computed with the
- * aggregations' own functions: `aliasVariants` from the inbox's spellings (inbox-records-90d's
- * sets, distinct-counter.ts addSighting / totalWith, as history.ts reads them) and the domain's
- * 10-minute sign-ups against its normal level (domain-signups-10m.ts expectedPerWindow), as
- * burst.ts gives them: a deployment that sees no one else at the provider, the most a wave can
- * do there (a real provider's own traffic only lowers it).
+ * aggregations' own functions (history-replay.ts): `aliasVariants` from the inbox's spellings
+ * and the domain's 10-minute sign-ups against its normal level, as burst.ts gives them: a
+ * deployment that sees no one else at the provider, the most a wave can do there (a real
+ * provider's own traffic only lowers it).
  *
  * Pure: names, tables and model in, verdicts out.
  */
-import { createHash } from 'node:crypto';
 import { allLocales, Faker } from '@faker-js/faker';
 import { analyze, judge, type JudgeTables } from '../check/judge.ts';
 import type { HistoryFacts, Verdict } from '../domain/check.ts';
 import type { Scorecard } from '../model/score.ts';
 import { parseAddress } from '../signals/syntax.ts';
-import { addSighting, totalWith } from '../streams/aggregations/distinct-counter.ts';
-import { expectedPerWindow, SIGNUPS_WINDOW_MS, VOLUME_WINDOW_MS } from '../streams/aggregations/domain-signups-10m.ts';
-import { SPELLINGS } from '../streams/aggregations/inbox-records-90d.ts';
-import { encodeSets, type BucketSet } from '../streams/aggregations/member-sets.ts';
+import { SIGNUPS_WINDOW_MS, VOLUME_WINDOW_MS } from '../streams/aggregations/domain-signups-10m.ts';
+import { replayHistory } from './history-replay.ts';
 import { foldForAddress } from './synthetic.ts';
 
 export const INBOX_BURST_KINDS = ['dotted', 'plus-numbered', 'name-serial'] as const;
@@ -75,9 +71,6 @@ export function inboxBurst(kind: InboxBurstKind, mailbox: string, domain: string
   }
 }
 
-/** A spelling's member in the inbox's sets (the service keys it with its secret; any fixed hash counts the same). */
-const memberOf = (email: string): Buffer => createHash('sha256').update(email).digest();
-
 /** One check of a sequence: its canonical inbox and the address as written. */
 export interface Spelling {
   readonly inbox: string;
@@ -85,24 +78,13 @@ export interface Spelling {
 }
 
 /**
- * The history facts of each check of a sequence (all at one domain), the i-th at
- * `START + i * spacingMs`: its inbox's distinct spellings so far, this one included (the
- * inbox record's sets, read as history.ts reads them), and the domain's distinct inboxes in
- * the window against its normal level.
+ * The history facts of each check of a sequence (all at free mail, one account), the i-th at
+ * `START + i * spacingMs` (history-replay.ts): its inbox's distinct spellings so far, this one
+ * included, and the domain's distinct inboxes in the window against its normal level.
  */
 export function inboxBurstFacts(checks: readonly Spelling[], spacingMs: number): HistoryFacts[] {
-  const spellings = new Map<string, BucketSet[]>();
-  const inboxes = new Set<string>();
-  return checks.map(({ inbox, email }, i) => {
-    const now = START + i * spacingMs;
-    inboxes.add(inbox);
-    const sets = spellings.get(inbox) ?? [];
-    spellings.set(inbox, sets);
-    const member = memberOf(email);
-    const aliasVariants = totalWith(sets.length ? encodeSets(sets) : undefined, now, SPELLINGS.windowMs, SPELLINGS.bucketMs, [{ member, category: 0, time: now }]);
-    addSighting(sets, SPELLINGS, now, 0, member);
-    return { aliasVariants, recentSignups: inboxes.size, recentSignupsExpected: expectedPerWindow(inboxes.size, OBSERVED_FROM, now, 1) };
-  });
+  const replayed = checks.map(({ inbox, email }, i) => ({ account: 'one', domain: email.slice(email.lastIndexOf('@') + 1), inbox, email, time: START + i * spacingMs, free: true }));
+  return replayHistory(replayed, OBSERVED_FROM);
 }
 
 /** Scores `emails` (all at one domain) in order, each with inboxBurstFacts' history, and each alone (what a single check sees). */

@@ -16,7 +16,8 @@
  * review/block shares and mean score; and of fakes at domains registered in bulk
  * (synthetic-farms.ts), and of provider tricks, keyboard mashes, serial batches and
  * machine-written local parts (synthetic-tricks.ts), with the history the service gives
- * sequences of spellings of one inbox (inbox-bursts.ts); it runs without any labelled file too.
+ * sequences of spellings of one inbox (inbox-bursts.ts) and sign-ups behind one IP: farms and
+ * people behind a NAT (ip-bursts.ts); it runs without any labelled file too.
  * `--learning FILE` simulates a customer of the service instead (src/eval/learning-cli.ts).
  * Shell: reads the files, prints, sets the exit code.
  */
@@ -41,6 +42,7 @@ import { PEOPLE_KINDS_PER_GROUP, PEOPLE_KINDS_SEED, peopleKinds } from './people
 import { FARM_PER_PATTERN, FARM_SEED, syntheticFarms } from './synthetic-farms.ts';
 import { TRICK_PER_PATTERN, TRICK_SEED, syntheticTricks } from './synthetic-tricks.ts';
 import { inboxBurstNames, inboxBurstSlices } from './inbox-bursts.ts';
+import { ipBurstSlices } from './ip-bursts.ts';
 
 /** Burst sizes and bursts per size the synthetic section simulates. */
 const BURST_SIZES = [20, 50, 200] as const;
@@ -51,6 +53,12 @@ const INBOX_BURST_SEED = 16;
 const INBOX_BURST_NAMES = 100;
 /** Positions of a sequence the text report shows (the JSON has every one). */
 const SHOWN_POSITIONS = [1, 2, 3, 4, 5, 10, 20];
+/** The IP-bursts section: sequences per line, a farm's sign-ups (within 10 minutes), a NAT's people (over an hour), positions shown. */
+const IP_BURST_SEED = 16;
+const IP_BURST_SEQUENCES = 50;
+const IP_FARM_SIZE = 20;
+const IP_PEOPLE_SIZES = [20, 50] as const;
+const IP_SHOWN_POSITIONS = [1, 2, 3, 5, 10, 20, 30, 50];
 const pctOf = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
 /** An AUC, or n/a when a slice has only one class (as the main table prints it). */
@@ -146,6 +154,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const farms = synthetic ? evaluateHumans(syntheticFarms(FARM_SEED, FARM_PER_PATTERN), tables, BASELINE_SCORECARD) : undefined;
   const tricks = synthetic ? evaluateHumans(syntheticTricks(TRICK_SEED, TRICK_PER_PATTERN), tables, BASELINE_SCORECARD) : undefined;
   const inboxBursts = synthetic ? inboxBurstSlices(inboxBurstNames(INBOX_BURST_SEED, INBOX_BURST_NAMES), ['gmail.com', 'outlook.com', 'hotmail.com'], INBOX_BURST_SIZES, tables, BASELINE_SCORECARD) : undefined;
+  const ipBursts = synthetic ? ipBurstSlices(IP_BURST_SEED, IP_BURST_SEQUENCES, IP_FARM_SIZE, IP_PEOPLE_SIZES, tables, BASELINE_SCORECARD) : undefined;
   const bots = synthetic ? evaluateHumans(syntheticBots(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP), tables, BASELINE_SCORECARD) : undefined;
   // Kinds neither file holds: throwaway domains scored as a list that does not know them yet would.
   const unseen = synthetic ? syntheticUnseen(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP, registrableThrowaways(tables.address.disposable)) : undefined;
@@ -159,7 +168,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const handleFakes = handles && unseenTables ? evaluateHumans(handles, unseenTables, BASELINE_SCORECARD) : undefined;
   if (argv.includes('--json')) {
     const files = results.map(({ file, report, halves, learned }) => ({ file, ...report, ...(halves ? { halves } : {}), ...(learned ? { learned } : {}) }));
-    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, crossSource, regional, peopleKinds: kinds, farms, tricks, inboxBursts, bots, unseen: { fakes: unseenFakes, humans: unseenHumans, bursts }, handles: handleFakes } } : {};
+    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, crossSource, regional, peopleKinds: kinds, farms, tricks, inboxBursts, ipBursts, bots, unseen: { fakes: unseenFakes, humans: unseenHumans, bursts }, handles: handleFakes } } : {};
     console.log(JSON.stringify({ model: name, files, ...(pooled ? { pooled } : {}), ...syntheticJson }, null, 2));
     return 0;
   }
@@ -218,6 +227,16 @@ async function main(argv: readonly string[]): Promise<number> {
     for (const b of inboxBursts) {
       const at = SHOWN_POSITIONS.filter((p) => p <= b.size).map((p) => `${pctOf(b.caughtAt[p - 1]!)} (${pctOf(b.aloneAt[p - 1]!)})`).join(' / ');
       console.log(`  ${b.kind.padEnd(15)}${String(b.size).padStart(4)}   ${at}`);
+    }
+  }
+  if (ipBursts) {
+    console.log('');
+    console.log(`== IP bursts: sign-ups of DIFFERENT inboxes at one account, each check with the history the service would give it (signups_from_ip per IP, sign-ups at the domain); ${IP_BURST_SEQUENCES} sequences per line (seed ${IP_BURST_SEED}), a settled deployment with no one else at the domains`);
+    console.log(`  farms: ${IP_FARM_SIZE} within 10 minutes with no IP (the domain's wave alone), behind one IP, behind 3 taking turns; people (the contrast): one NAT over an hour, a campus of every region at their providers, an office at its company's domain`);
+    console.log(`  kind              IPs       k  min   review or block at position ${IP_SHOWN_POSITIONS.join(' / ')}   | all: review or block (alone), block`);
+    for (const b of ipBursts) {
+      const at = IP_SHOWN_POSITIONS.filter((p) => p <= b.size).map((p) => pctOf(b.caughtAt[p - 1]!)).join(' / ');
+      console.log(`  ${b.kind.padEnd(17)}${b.layout.padEnd(7)}${String(b.size).padStart(4)}${String(b.minutes).padStart(5)}   ${at}   | ${pctOf(b.caught)} (${pctOf(b.caughtAlone)}), ${pctOf(b.blocked)}`);
     }
   }
   if (bots) {

@@ -85,6 +85,8 @@ describe('npm run eval (the command line)', () => {
     expect(text.out).toMatch(/== provider tricks, keyboard mashes, serial batches and machine-written local parts at big free mail \(seed \d+, \d+ per pattern/);
     expect(text.out).toMatch(/\n {2}syllable-repeat\s+\d+\s+\d+\.\d%/);
     expect(text.out).toMatch(/== inbox bursts: k spellings of one inbox within 10 minutes/);
+    expect(text.out).toMatch(/== IP bursts: sign-ups of DIFFERENT inboxes at one account/);
+    expect(text.out).toMatch(/\n  campus +one IP +50 +60 +[\d.]+% \//);
     expect(text.out).toMatch(/\n {2}plus-numbered\s+20\s+\d+\.\d% \(\d+\.\d%\)/);
     const json = evalCli(file, '--synthetic', '--json');
     const j = JSON.parse(json.out) as {
@@ -95,6 +97,7 @@ describe('npm run eval (the command line)', () => {
         farms: { rows: number; groups: { name: string }[] };
         tricks: { rows: number; groups: { name: string }[] };
         inboxBursts: { kind: string; size: number; sequences: number; caughtAt: number[]; aloneAt: number[] }[];
+        ipBursts: { kind: string; layout: string; size: number; sequences: number; caughtAt: number[]; blockedAt: number[] }[];
         handles: { rows: number; groups: { name: string }[] };
       };
     };
@@ -112,6 +115,8 @@ describe('npm run eval (the command line)', () => {
     expect(j.synthetic.tricks.rows).toBe(14 * 300);
     expect(j.synthetic.inboxBursts.map((b) => `${b.kind} ${b.size}`)).toEqual(['dotted 2', 'dotted 5', 'dotted 20', 'plus-numbered 2', 'plus-numbered 5', 'plus-numbered 20', 'name-serial 2', 'name-serial 5', 'name-serial 20']);
     for (const b of j.synthetic.inboxBursts) expect([b.sequences, b.caughtAt.length, b.aloneAt.length]).toEqual([100, b.size, b.size]);
+    expect(j.synthetic.ipBursts.map((b) => `${b.kind} ${b.layout} ${b.size}`)).toContain('free-name-digits 3 IPs 20');
+    for (const b of j.synthetic.ipBursts) expect([b.sequences, b.caughtAt.length, b.blockedAt.length]).toEqual([50, b.size, b.size]);
     expect(j.synthetic.handles.groups.map((g) => g.name)).toEqual(['free-mail', 'unknown-domain']);
     expect(j.synthetic.groups.map((g) => g.name)).toContain('us');
     expect(j.synthetic.rows).toBe(j.synthetic.groups.length * 500);

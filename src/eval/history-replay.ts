@@ -1,0 +1,88 @@
+/**
+ * The history facts the service gives each check of a sequence (issue 16), replayed with the
+ * aggregations' own functions, so the eval's burst sections and a test against the running
+ * service predict the same numbers:
+ *
+ * - `aliasVariants`: the inbox's distinct spellings at the account in 90 days
+ *   (inbox-records-90d's SPELLINGS; per account);
+ * - `recentSignups`: the domain's distinct inboxes in 10 minutes, across accounts
+ *   (domain-signups-10m), against its normal level (expectedPerWindow, from the domain's
+ *   checks so far and the time the deployment has been observing);
+ * - `signupsFromIp`: the IP's distinct inboxes at the account in the last hour (ip-signups-1h;
+ *   per account), for checks sent with a public IP.
+ *
+ * Each count is the stored sets (distinct-counter.ts addSighting) read with this check added
+ * (totalWith), as streams/history.ts reads them. Members are any fixed hash of the strings (the
+ * service keys them with its secret: a distinct count is the same).
+ *
+ * Pure: checks in, facts out.
+ */
+import { createHash } from 'node:crypto';
+import type { HistoryFacts } from '../domain/check.ts';
+import { addSighting, totalWith, type DistinctCounterSpec } from '../streams/aggregations/distinct-counter.ts';
+import { domainSignups10m, expectedPerWindow, QUIET_PRIOR_WINDOWS } from '../streams/aggregations/domain-signups-10m.ts';
+import { SPELLINGS } from '../streams/aggregations/inbox-records-90d.ts';
+import { ipSignups1h } from '../streams/aggregations/ip-signups-1h.ts';
+import { encodeSets, type BucketSet } from '../streams/aggregations/member-sets.ts';
+
+/** One check as the service keys it. */
+export interface ReplayCheck {
+  readonly account: string;
+  readonly domain: string;
+  /** The canonical inbox (the service's `canonical`). */
+  readonly inbox: string;
+  /** The address as written (a spelling of the inbox). */
+  readonly email: string;
+  /** A public IP the check came with (canonical form); absent: no IP, or one the service ignores. */
+  readonly ip?: string;
+  readonly time: number;
+  /** The address is at a free-mail provider (the service's account_type `free`): its domain's normal level needs no quiet prior. */
+  readonly free: boolean;
+}
+
+type Window = Pick<DistinctCounterSpec<unknown>, 'windowMs' | 'bucketMs' | 'exactUpTo'>;
+
+const memberOf = (s: string): Buffer => createHash('sha256').update(s).digest();
+
+/** Distinct members per key in a sliding window, read and added to as the service's summaries are. */
+class Counts {
+  private readonly sets = new Map<string, BucketSet[]>();
+  constructor(private readonly w: Window) {}
+
+  /** The key's distinct count at `time` with `member` included, then `member` remembered. */
+  see(key: string, member: string, time: number): number {
+    const sets = this.sets.get(key) ?? [];
+    this.sets.set(key, sets);
+    const m = memberOf(member);
+    const n = totalWith(sets.length ? encodeSets(sets) : undefined, time, this.w.windowMs, this.w.bucketMs, [{ member: m, category: 0, time }]);
+    addSighting(sets, this.w, time, 0, m);
+    return n;
+  }
+}
+
+/**
+ * The facts of each check of `checks` (in time order). `observedFromMs`: since when the
+ * deployment has been observing (0: a settled one, whose week held no other traffic at these
+ * domains; the first check's time: a fresh one, as a service just started is).
+ */
+export function replayHistory(checks: readonly ReplayCheck[], observedFromMs: number): HistoryFacts[] {
+  const spellings = new Counts(SPELLINGS);
+  const domains = new Counts(domainSignups10m.spec);
+  const ips = new Counts(ipSignups1h.spec);
+  // The domain's volume: its checks so far (the service's hourly counts over the week).
+  const volume = new Map<string, number>();
+  // A key part no address or IP can contain, so (account, value) pairs never collide.
+  const of = (a: string, b: string): string => `${a}\n${b}`;
+  return checks.map((c) => {
+    const seen = (volume.get(c.domain) ?? 0) + 1;
+    volume.set(c.domain, seen);
+    const recentSignups = domains.see(c.domain, c.inbox, c.time);
+    const facts: { -readonly [K in keyof HistoryFacts]: HistoryFacts[K] } = {
+      recentSignups,
+      recentSignupsExpected: expectedPerWindow(Math.max(seen, recentSignups), observedFromMs, c.time, c.free ? 1 : QUIET_PRIOR_WINDOWS),
+      aliasVariants: spellings.see(of(c.account, c.inbox), c.email, c.time),
+    };
+    if (c.ip !== undefined) facts.signupsFromIp = ips.see(of(c.account, c.ip), c.inbox, c.time);
+    return facts;
+  });
+}

@@ -1,0 +1,146 @@
+/**
+ * What the service's IP history adds (issue 16): sign-ups behind one IP, or a few, each check
+ * judged with the history the service would give it (replayed-checks.ts: signups_from_ip per
+ * account and IP source, the domains' 10-minute sign-ups, the inboxes' spellings), against the
+ * same checks alone.
+ *
+ * Farms (different inboxes, so nothing links them by the address), k sign-ups within 10 minutes:
+ * - `name-serial`: one generated name with a running 4-digit serial at big free mail;
+ * - `free-name-digits`, `free-name-noise`: synthetic-bots.ts's free-mail farms (a generated name
+ *   with 4-5 random digits, or 2-4 random letters), which single checks rarely catch.
+ * People, the contrast (k sign-ups spread over an hour from one IP, as a NAT shows them):
+ * - `campus`: synthetic-humans' people of every region at their providers;
+ * - `office`: people of one company at its own domain (first.last and the like), DNS off.
+ *
+ * The deployment is settled (a week observed, no one else at these domains: the most the domain
+ * waves can add), as the other burst sections. IPs are made-up public literals: the service
+ * ignores the documentation ranges (reserved), so they could not count.
+ *
+ * Pure: seeds, tables and model in, shares out.
+ */
+import { allLocales, Faker } from '@faker-js/faker';
+import type { JudgeTables } from '../check/judge.ts';
+import { HOUR } from '../domain/time.ts';
+import type { Scorecard } from '../model/score.ts';
+import { SIGNUPS_WINDOW_MS, VOLUME_WINDOW_MS } from '../streams/aggregations/domain-signups-10m.ts';
+import { replayChecks, type SentCheck } from './replayed-checks.ts';
+import { syntheticBots } from './synthetic-bots.ts';
+import { foldForAddress, syntheticHumans } from './synthetic.ts';
+
+export const IP_FARM_KINDS = ['name-serial', 'free-name-digits', 'free-name-noise'] as const;
+export const IP_PEOPLE_KINDS = ['campus', 'office'] as const;
+export type IpBurstKind = (typeof IP_FARM_KINDS)[number] | (typeof IP_PEOPLE_KINDS)[number];
+
+/**
+ * Farms: no IP (what the domain's wave and the address alone do: the difference is the IP's),
+ * one IP, or a few taking turns. People: one NAT.
+ */
+export const IP_LAYOUTS = { 'no IP': 0, 'one IP': 1, '3 IPs': 3 } as const;
+export type IpLayout = keyof typeof IP_LAYOUTS;
+
+const FREE = ['gmail.com', 'outlook.com', 'hotmail.com'] as const;
+const SETTLED = 0;
+const START = VOLUME_WINDOW_MS + 2 * SIGNUPS_WINDOW_MS;
+
+/** A sequence's `n`-th IP: a made-up public literal (not a documentation range: those are ignored). Each sequence is replayed alone. */
+export const madeUpIp = (n: number): string => `203.0.114.${10 + n}`;
+
+/** `count` sequences of `size` addresses of a farm kind (each sequence one generator's batch). */
+export function farmBatches(kind: (typeof IP_FARM_KINDS)[number], seed: number, count: number, size: number): string[][] {
+  if (kind === 'name-serial') {
+    const f = new Faker({ locale: [allLocales.en_US, allLocales.en, allLocales.base] });
+    f.seed(seed);
+    return Array.from({ length: count }, (_, j) => {
+      const name = `${foldForAddress(f.person.firstName())}${foldForAddress(f.person.lastName())}`.replace(/[^a-z]/g, '') || 'alexsmith';
+      const from = f.number.int({ min: 1, max: 8000 });
+      return Array.from({ length: size }, (_, i) => `${name}${String(from + i).padStart(4, '0')}@${FREE[j % FREE.length]}`);
+    });
+  }
+  const rows = syntheticBots(seed, count * size).filter((r) => r.pattern === kind).map((r) => r.email);
+  return Array.from({ length: count }, (_, j) => rows.slice(j * size, (j + 1) * size));
+}
+
+/** `count` groups of `size` people: a campus of every region, or one company's office at its domain. */
+export function peopleGroups(kind: (typeof IP_PEOPLE_KINDS)[number], seed: number, count: number, size: number): string[][] {
+  if (kind === 'campus') {
+    const rows = syntheticHumans(seed, Math.ceil((count * size) / 12) + 1).map((r) => r.email);
+    // Every region in each group: a stride through the rows (they come region by region).
+    const mixed = Array.from({ length: rows.length }, (_, i) => rows[(i * 7919) % rows.length]!);
+    return Array.from({ length: count }, (_, j) => mixed.slice(j * size, (j + 1) * size));
+  }
+  const f = new Faker({ locale: [allLocales.en_US, allLocales.en, allLocales.base] });
+  f.seed(seed);
+  return Array.from({ length: count }, () => {
+    const domain = `${foldForAddress(f.company.name()).replace(/[^a-z]/g, '').slice(0, 20) || 'northwind'}.com`;
+    const seen = new Set<string>();
+    while (seen.size < size) {
+      const first = foldForAddress(f.person.firstName()).replace(/[^a-z]/g, '');
+      const last = foldForAddress(f.person.lastName()).replace(/[^a-z]/g, '');
+      if (!first || !last) continue;
+      seen.add(`${f.helpers.weightedArrayElement([{ value: `${first}.${last}`, weight: 6 }, { value: `${first[0]}${last}`, weight: 3 }, { value: first, weight: 1 }])}@${domain}`);
+    }
+    return [...seen];
+  });
+}
+
+export interface IpBurstSlice {
+  readonly kind: IpBurstKind;
+  readonly layout: IpLayout;
+  readonly size: number;
+  /** Minutes the sequence is spread over. */
+  readonly minutes: number;
+  readonly sequences: number;
+  /** Share of sequences whose check at each position (0-based) got review or block, with history. */
+  readonly caughtAt: readonly number[];
+  /** The same, block only. */
+  readonly blockedAt: readonly number[];
+  /** Review or block, each check alone (no history, no IP). */
+  readonly aloneAt: readonly number[];
+  /** Over every check of the slice, with history. */
+  readonly caught: number;
+  readonly blocked: number;
+  readonly caughtAlone: number;
+}
+
+/**
+ * Scores each sequence as one account's checks, spread evenly over `spreadMs`, from `ips` IPs
+ * taking turns, with a settled deployment's history.
+ */
+export function ipBurstSlice(kind: IpBurstKind, layout: IpLayout, sequences: readonly (readonly string[])[], spreadMs: number, tables: JudgeTables, model: Scorecard): IpBurstSlice {
+  const size = Math.min(...sequences.map((s) => s.length));
+  const caughtAt = new Array<number>(size).fill(0);
+  const blockedAt = new Array<number>(size).fill(0);
+  const aloneAt = new Array<number>(size).fill(0);
+  let counted = 0;
+  for (const emails of sequences) {
+    const ips = IP_LAYOUTS[layout];
+    const sent: SentCheck[] = emails.slice(0, size).map((email, i) => ({ account: 'one', email, ...(ips ? { ip: madeUpIp(i % ips) } : {}), time: START + Math.floor((i * (spreadMs - 1)) / size) }));
+    const judged = replayChecks(sent, tables, model, SETTLED);
+    if (judged.length < size) continue;
+    counted++;
+    judged.forEach((c, i) => {
+      if (c.score.verdict !== 'allow') caughtAt[i]!++;
+      if (c.score.verdict === 'block') blockedAt[i]!++;
+      if (c.alone.verdict !== 'allow') aloneAt[i]!++;
+    });
+  }
+  const share = (xs: number[]): number[] => xs.map((x) => (counted ? x / counted : NaN));
+  const mean = (xs: readonly number[]): number => xs.reduce((s, x) => s + x, 0) / size;
+  const c = share(caughtAt);
+  const b = share(blockedAt);
+  const a = share(aloneAt);
+  return { kind, layout, size, minutes: Math.round(spreadMs / 60_000), sequences: counted, caughtAt: c, blockedAt: b, aloneAt: a, caught: mean(c), blocked: mean(b), caughtAlone: mean(a) };
+}
+
+/** The section: farms of `farmSize` within 10 minutes with no IP, behind one IP and three; people of each size over an hour behind one NAT. */
+export function ipBurstSlices(seed: number, count: number, farmSize: number, peopleSizes: readonly number[], tables: JudgeTables, model: Scorecard): IpBurstSlice[] {
+  const out: IpBurstSlice[] = [];
+  for (const kind of IP_FARM_KINDS) {
+    const batches = farmBatches(kind, seed, count, farmSize);
+    for (const layout of Object.keys(IP_LAYOUTS) as IpLayout[]) out.push(ipBurstSlice(kind, layout, batches, SIGNUPS_WINDOW_MS, tables, model));
+  }
+  for (const kind of IP_PEOPLE_KINDS) {
+    for (const size of peopleSizes) out.push(ipBurstSlice(kind, 'one IP', peopleGroups(kind, seed, count, size), HOUR, tables, model));
+  }
+  return out;
+}

@@ -1,0 +1,60 @@
+/** The history replay: the facts the service's windowed counts give a sequence of checks (made-up addresses, made-up keys). */
+import { describe, expect, it } from 'vitest';
+import { replayHistory, type ReplayCheck } from '../../src/eval/history-replay.ts';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const T = 30 * DAY;
+const check = (over: Partial<ReplayCheck> & { email: string }): ReplayCheck => ({
+  account: 'a', domain: over.email.slice(over.email.indexOf('@') + 1), inbox: over.email, time: T, free: false, ...over,
+});
+
+describe('replayHistory', () => {
+  it('alias variants: distinct spellings of one inbox per account (a repeat counts once; another account counts its own)', () => {
+    const inbox = 'mirabel@mail.example';
+    const facts = replayHistory([
+      check({ email: 'mirabel+1@mail.example', inbox }),
+      check({ email: 'mirabel+2@mail.example', inbox, time: T + MINUTE }),
+      check({ email: 'mirabel+1@mail.example', inbox, time: T + 2 * MINUTE }),
+      check({ email: 'mirabel+3@mail.example', inbox, time: T + 3 * MINUTE, account: 'b' }),
+      check({ email: 'mirabel+3@mail.example', inbox, time: T + 4 * MINUTE }),
+    ], 0);
+    expect(facts.map((f) => f.aliasVariants)).toEqual([1, 2, 2, 1, 3]);
+  });
+
+  it('recent sign-ups: distinct inboxes at the domain across accounts, within 10 minutes', () => {
+    const facts = replayHistory([
+      check({ email: 'ann@shop.example' }),
+      check({ email: 'bob@shop.example', account: 'b', time: T + MINUTE }),
+      check({ email: 'ann@shop.example', time: T + 2 * MINUTE }),
+      check({ email: 'cy@other.example', time: T + 3 * MINUTE }),
+      // 14 minutes after the first, 12 after ann's repeat: both have left the window (and its last bucket).
+      check({ email: 'dee@shop.example', time: T + 14 * MINUTE }),
+    ], 0);
+    expect(facts.map((f) => f.recentSignups)).toEqual([1, 2, 2, 1, 1]);
+  });
+
+  it('signups from an IP: distinct inboxes per account and IP within the hour; none without an IP', () => {
+    const facts = replayHistory([
+      check({ email: 'ann@shop.example', ip: 'src-1' }),
+      check({ email: 'bob@shop.example', ip: 'src-1', time: T + MINUTE }),
+      check({ email: 'bob@shop.example', ip: 'src-1', time: T + 2 * MINUTE }),
+      check({ email: 'cy@shop.example', ip: 'src-1', account: 'b', time: T + 3 * MINUTE }),
+      check({ email: 'dee@shop.example', ip: 'src-2', time: T + 4 * MINUTE }),
+      check({ email: 'eve@shop.example', time: T + 5 * MINUTE }),
+      check({ email: 'fay@shop.example', ip: 'src-1', time: T + 50 * MINUTE }),
+      // Past the hour (and its last bucket) from the first two.
+      check({ email: 'gus@shop.example', ip: 'src-1', time: T + 70 * MINUTE }),
+    ], 0);
+    expect(facts.map((f) => f.signupsFromIp)).toEqual([1, 2, 2, 1, 1, undefined, 3, 2]);
+  });
+
+  it('the normal level: a fresh deployment floors it (no wave at free mail, a quiet prior elsewhere); a settled one spreads the checks over the week', () => {
+    const burst = (free: boolean) => Array.from({ length: 25 }, (_, i) => check({ email: `p${i}@wave.example`, time: T + i * 1000, free }));
+    const freshFree = replayHistory(burst(true), T).at(-1)!;
+    expect(freshFree.recentSignups).toBe(25);
+    expect(freshFree.recentSignupsExpected).toBe(25);
+    expect(replayHistory(burst(false), T).at(-1)!.recentSignupsExpected).toBeCloseTo(25 / 144);
+    expect(replayHistory(burst(true), 0).at(-1)!.recentSignupsExpected).toBeCloseTo(25 / (7 * 144));
+  });
+});

@@ -1,0 +1,71 @@
+/** The IP-bursts simulation: farms and people behind one IP, judged with the service's history (made-up addresses and IPs). */
+import { describe, expect, it } from 'vitest';
+import { buildJudgeTables } from '../../src/check/judge.ts';
+import { farmBatches, ipBurstSlice, ipBurstSlices, madeUpIp, peopleGroups } from '../../src/eval/ip-bursts.ts';
+import { BASELINE_SCORECARD } from '../../src/model/baseline.ts';
+import { normalizeIp } from '../../src/signals/ip/ip-facts.ts';
+
+const tables = buildJudgeTables();
+const domainOf = (e: string): string => e.slice(e.indexOf('@') + 1);
+const TEN_MINUTES = 600_000;
+
+describe('sequences', () => {
+  it('a name + serial batch: one name, running serials, one free-mail domain, all distinct', () => {
+    const [batch] = farmBatches('name-serial', 3, 1, 5);
+    expect(batch).toHaveLength(5);
+    expect(new Set(batch).size).toBe(5);
+    expect(new Set(batch!.map(domainOf)).size).toBe(1);
+    const serials = batch!.map((e) => Number(/(\d{4})@/.exec(e)![1]));
+    expect(serials.map((s) => s - serials[0]!)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('free-mail farms come from the bots corpus; each batch its own addresses', () => {
+    const batches = farmBatches('free-name-digits', 3, 4, 5);
+    expect(batches.map((b) => b.length)).toEqual([5, 5, 5, 5]);
+    expect(new Set(batches.flat()).size).toBe(20);
+    for (const e of batches.flat()) expect(e).toMatch(/^[a-z]+\d{4,5}@(gmail|outlook|hotmail)\.com$/);
+  });
+
+  it('an office is one company domain; a campus mixes regions and providers', () => {
+    const [office] = peopleGroups('office', 3, 1, 20);
+    expect(new Set(office!.map(domainOf)).size).toBe(1);
+    expect(new Set(office).size).toBe(20);
+    const [campus] = peopleGroups('campus', 3, 1, 20);
+    expect(new Set(campus!.map(domainOf)).size).toBeGreaterThan(5);
+  });
+
+  it('the IPs are public (a documentation range would be ignored, as the service ignores it)', () => {
+    for (const n of [0, 1, 2]) expect(normalizeIp(madeUpIp(n)).ok).toBe(true);
+  });
+});
+
+describe('ipBurstSlice', () => {
+  const batches = farmBatches('free-name-digits', 16, 20, 20);
+  const noIp = ipBurstSlice('free-name-digits', 'no IP', batches, TEN_MINUTES, tables, BASELINE_SCORECARD);
+  const oneIp = ipBurstSlice('free-name-digits', 'one IP', batches, TEN_MINUTES, tables, BASELINE_SCORECARD);
+  const threeIps = ipBurstSlice('free-name-digits', '3 IPs', batches, TEN_MINUTES, tables, BASELINE_SCORECARD);
+
+  it('shares per position, over every sequence', () => {
+    for (const s of [noIp, oneIp, threeIps]) {
+      expect([s.sequences, s.size, s.caughtAt.length, s.blockedAt.length, s.aloneAt.length]).toEqual([20, 20, 20, 20, 20]);
+      for (let i = 0; i < s.size; i++) expect(s.blockedAt[i]!).toBeLessThanOrEqual(s.caughtAt[i]!);
+    }
+  });
+
+  it('the first check is the same with or without an IP (nothing seen yet); one IP catches the 20th more than three, three more than none', () => {
+    expect(oneIp.caughtAt[0]).toBe(noIp.caughtAt[0]);
+    expect(oneIp.caughtAt[19]!).toBeGreaterThan(threeIps.caughtAt[19]!);
+    expect(threeIps.caughtAt[19]!).toBeGreaterThan(noIp.caughtAt[19]!);
+    expect(oneIp.aloneAt).toEqual(noIp.aloneAt);
+  });
+
+  it('the section: farms in three layouts, people behind one NAT at each size', () => {
+    const all = ipBurstSlices(16, 4, 10, [12], tables, BASELINE_SCORECARD);
+    expect(all.map((s) => `${s.kind} ${s.layout} ${s.size} ${s.minutes}`)).toEqual([
+      'name-serial no IP 10 10', 'name-serial one IP 10 10', 'name-serial 3 IPs 10 10',
+      'free-name-digits no IP 10 10', 'free-name-digits one IP 10 10', 'free-name-digits 3 IPs 10 10',
+      'free-name-noise no IP 10 10', 'free-name-noise one IP 10 10', 'free-name-noise 3 IPs 10 10',
+      'campus one IP 12 60', 'office one IP 12 60',
+    ]);
+  });
+});

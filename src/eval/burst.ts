@@ -8,27 +8,41 @@
  *
  * Pure: addresses, tables and model in, verdicts out.
  */
+import { allLocales, Faker, type LocaleDefinition } from '@faker-js/faker';
 import { analyze, judge, type JudgeTables } from '../check/judge.ts';
 import type { DnsFacts, HistoryFacts, Verdict } from '../domain/check.ts';
 import type { Scorecard } from '../model/score.ts';
 import { parseAddress } from '../signals/syntax.ts';
 import { domainPattern, shapeCategory } from '../streams/aggregations/domain-shapes-180d.ts';
 import { expectedPerWindow, QUIET_PRIOR_WINDOWS, SIGNUPS_WINDOW_MS, VOLUME_WINDOW_MS } from '../streams/aggregations/domain-signups-10m.ts';
+import { BUSINESS, COMPANY_TLDS } from './people-kinds.ts';
+import { foldForAddress } from './synthetic.ts';
 
 /** A deployment that has observed more than the volume window (the expected level is settled). */
 const OBSERVED_FROM = 0;
 const NOW = VOLUME_WINDOW_MS + 2 * SIGNUPS_WINDOW_MS;
 
+/** When a burst's checks come and what the domain saw before it. */
+export interface BurstTiming {
+  /** From the first check to the last, evenly spaced (0: all at once, within one window). */
+  readonly spanMs: number;
+  /** The domain's usual new inboxes per 10 minutes before the burst (0: a domain never seen). */
+  readonly background: number;
+}
+const AT_ONCE: BurstTiming = { spanMs: 0, background: 0 };
+
 /**
- * The history facts of the burst's i-th check (0-based) at a domain with no earlier traffic:
- * i + 1 inboxes in the window and the week's volume; a pattern only for a `work` address (the
- * service learns patterns at domains DNS showed to take mail), from the burst's earlier shapes.
+ * The history facts of the burst's i-th check (0-based): `inWindow` of the burst's inboxes in
+ * the window (all i + 1 when the burst comes at once) beside the domain's usual `background`, and
+ * the week's volume; a pattern only for a `work` address (the service learns patterns at
+ * domains DNS showed to take mail), from the burst's earlier shapes.
  */
-export function burstFacts(earlierShapes: readonly string[], shape: string, work: boolean, free: boolean): HistoryFacts {
+export function burstFacts(earlierShapes: readonly string[], shape: string, work: boolean, free: boolean, inWindow = earlierShapes.length + 1, background = 0): HistoryFacts {
   const n = earlierShapes.length + 1;
+  const volume = n + background * (VOLUME_WINDOW_MS / SIGNUPS_WINDOW_MS);
   const facts: { -readonly [K in keyof HistoryFacts]: HistoryFacts[K] } = {
-    recentSignups: n,
-    recentSignupsExpected: expectedPerWindow(n, OBSERVED_FROM, NOW, free ? 1 : QUIET_PRIOR_WINDOWS),
+    recentSignups: inWindow + background,
+    recentSignupsExpected: expectedPerWindow(volume, OBSERVED_FROM, NOW, free ? 1 : QUIET_PRIOR_WINDOWS),
   };
   if (work) {
     const counts = new Map<number, number>();
@@ -39,18 +53,22 @@ export function burstFacts(earlierShapes: readonly string[], shape: string, work
 }
 
 /**
- * Scores `emails` (all at one domain) as one burst, in order. `dnsDeliverable`: what DNS said of
- * the domain (true: it takes mail; undefined: DNS off, as in the hidden measurement).
+ * Scores `emails` (all at one domain) as one burst, in order. `dns`: what DNS said of the
+ * domain (true: it takes mail, on servers of its own; undefined: DNS off, as in the hidden
+ * measurement).
  */
-export function scoreBurst(emails: readonly string[], tables: JudgeTables, model: Scorecard, dnsDeliverable?: true): Verdict[] {
-  const dns: DnsFacts | undefined = dnsDeliverable ? { deliverable: true } : undefined;
+export function scoreBurst(emails: readonly string[], tables: JudgeTables, model: Scorecard, dnsFacts?: true | DnsFacts, timing: BurstTiming = AT_ONCE): Verdict[] {
+  const dns: DnsFacts | undefined = dnsFacts === true ? { deliverable: true } : dnsFacts;
   const shapes: string[] = [];
   const verdicts: Verdict[] = [];
-  for (const email of emails) {
+  const at = (i: number): number => (emails.length > 1 ? (i * timing.spanMs) / (emails.length - 1) : 0);
+  let first = 0;
+  for (const [i, email] of emails.entries()) {
     const parsed = parseAddress(email);
     if (!parsed.ok) continue;
+    while (at(i) - at(first) >= SIGNUPS_WINDOW_MS) first++;
     const a = analyze(parsed.address, tables, dns);
-    const history = burstFacts(shapes, a.local.shape, a.address.accountType === 'work', a.address.free);
+    const history = burstFacts(shapes, a.local.shape, a.address.accountType === 'work', a.address.free, i - first + 1, timing.background);
     verdicts.push(judge(a, { dns, history }, model).score.verdict);
     shapes.push(a.local.shape);
   }
@@ -97,6 +115,76 @@ export function burstSlices(
         out.push({ pattern, size, dns, checks, caught: checks ? caught / checks : NaN });
       }
     }
+  }
+  return out;
+}
+
+/** Company sign-up patterns: a company writes every address of its staff one way. */
+const STAFF_PATTERNS = ['first.last', 'flast', 'first', 'first_last'] as const;
+const STAFF_LOCALES = ['en_US', 'en_GB', 'de', 'fr', 'es', 'it', 'nl', 'pl', 'sv'] as const;
+
+/**
+ * `bursts` companies, each signing up `size` of its staff: made-up names in the company's one
+ * pattern at a made-up company domain (people-kinds.ts's shape: a family name and a business word).
+ */
+export function companyStaffBursts(seed: number, bursts: number, size: number): string[][] {
+  const out: string[][] = [];
+  for (let b = 0; b < bursts; b++) {
+    const f = new Faker({ locale: [(allLocales as Record<string, LocaleDefinition>)[STAFF_LOCALES[b % STAFF_LOCALES.length]!]!, allLocales.en, allLocales.base] });
+    f.seed(seed * 1_000 + b);
+    const domain = `${foldForAddress(f.person.lastName()) || 'berg'}${f.helpers.arrayElement(BUSINESS)}.${f.helpers.arrayElement(COMPANY_TLDS)}`;
+    const pattern = STAFF_PATTERNS[b % STAFF_PATTERNS.length]!;
+    const seen = new Set<string>();
+    while (seen.size < size) {
+      const first = foldForAddress(f.person.firstName());
+      const last = foldForAddress(f.person.lastName());
+      if (first.length < 2 || last.length < 2) continue;
+      seen.add(pattern === 'first.last' ? `${first}.${last}` : pattern === 'flast' ? `${first[0]}${last}` : pattern === 'first' ? first : `${first}_${last}`);
+    }
+    out.push([...seen].map((local) => `${local}@${domain}`));
+  }
+  return out;
+}
+
+export interface PeopleBurstSlice {
+  readonly kind: 'company staff' | 'big free mail';
+  readonly size: number;
+  /** How the burst arrives: within one 10-minute window, or evenly over an hour. */
+  readonly when: 'at once' | 'over an hour';
+  /** DNS off; on (the domain takes mail on servers of its own); on, hosted at Google. */
+  readonly dns: 'off' | 'on' | 'google';
+  readonly checks: number;
+  readonly review: number;
+  readonly block: number;
+}
+
+const HOUR_MS = 6 * SIGNUPS_WINDOW_MS;
+/** A small deployment's usual new inboxes per 10 minutes at a big free-mail domain. */
+const FREE_MAIL_BACKGROUND = 5;
+
+/**
+ * The cost to people of what history does to a burst: companies onboarding 20 and 50 staff at
+ * once or over an hour, and 200 at once (DNS off, on, hosted at Google), and 50 / 200 people at gmail.com at once
+ * beside its usual level in a small deployment (`gmailLocals`: people's local parts there, e.g.
+ * a customer cleaning its list).
+ */
+export function peopleBurstSlices(seed: number, bursts: number, gmailLocals: readonly string[], tables: JudgeTables, model: Scorecard): PeopleBurstSlice[] {
+  const out: PeopleBurstSlice[] = [];
+  const tally = (kind: PeopleBurstSlice['kind'], size: number, when: PeopleBurstSlice['when'], dns: PeopleBurstSlice['dns'], runs: readonly string[][], background: number): void => {
+    const facts: DnsFacts | undefined = dns === 'off' ? undefined : dns === 'on' ? { deliverable: true } : { deliverable: true, mailProvider: 'google' };
+    const verdicts = runs.flatMap((emails) => scoreBurst(emails, tables, model, facts, { spanMs: when === 'at once' ? 0 : HOUR_MS, background }));
+    const share = (v: Verdict): number => verdicts.filter((x) => x === v).length / Math.max(1, verdicts.length);
+    out.push({ kind, size, when, dns, checks: verdicts.length, review: share('review'), block: share('block') });
+  };
+  for (const size of [20, 50, 200]) {
+    const runs = companyStaffBursts(seed, bursts, size);
+    // 200 at once: a customer checking a company's staff list in bulk (bulk checks count too).
+    const timings = size > 50 ? (['at once'] as const) : (['at once', 'over an hour'] as const);
+    for (const when of timings) for (const dns of ['off', 'on', 'google'] as const) tally('company staff', size, when, dns, runs, 0);
+  }
+  for (const size of [50, 200]) {
+    const runs = Array.from({ length: bursts }, (_, b) => Array.from({ length: size }, (_, i) => `${gmailLocals[(b * size + i) % gmailLocals.length]}@gmail.com`));
+    tally('big free mail', size, 'at once', 'off', runs, FREE_MAIL_BACKGROUND);
   }
   return out;
 }

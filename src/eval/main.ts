@@ -36,7 +36,7 @@ import { syntheticBots } from './synthetic-bots.ts';
 import { evaluateHumans } from './humans.ts';
 import { SYNTHETIC_PER_GROUP, SYNTHETIC_SEED, syntheticHumans } from './synthetic.ts';
 import { registrableThrowaways, syntheticUnseen } from './synthetic-unseen.ts';
-import { burstSlices } from './burst.ts';
+import { burstSlices, peopleBurstSlices } from './burst.ts';
 import { REGIONAL_PER_GROUP, REGIONAL_SEED, regionalCultures, regionalHumans } from './regional-people.ts';
 import { PEOPLE_KINDS_PER_GROUP, PEOPLE_KINDS_SEED, peopleKinds } from './people-kinds.ts';
 import { FARM_PER_PATTERN, FARM_SEED, syntheticFarms } from './synthetic-farms.ts';
@@ -145,7 +145,8 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   // Several files together: each kind ranked against every file's rows of the other label.
   const pooled = sets.length > 1 ? evaluate(sets.flatMap((s) => s.rows), tables, BASELINE_SCORECARD) : undefined;
-  const humans = synthetic ? evaluateHumans(syntheticHumans(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP), tables, BASELINE_SCORECARD) : undefined;
+  const humanRows = synthetic ? syntheticHumans(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP) : undefined;
+  const humans = humanRows ? evaluateHumans(humanRows, tables, BASELINE_SCORECARD) : undefined;
   const cross = synthetic ? await crossSourceRows() : undefined;
   const crossSource = cross ? evaluateHumans(cross.rows, tables, BASELINE_SCORECARD) : undefined;
   const region = synthetic ? regionalRows() : undefined;
@@ -164,11 +165,15 @@ async function main(argv: readonly string[]): Promise<number> {
   const bursts = unseen && unseenTables
     ? burstSlices(unseen.rows.filter((r) => r.group === 'temp-unknown'), unseen.unknownDomains, BURST_SIZES, BURSTS, unseenTables, BASELINE_SCORECARD)
     : undefined;
+  // The contrast: people arriving together (a company's staff, people at big free mail).
+  const peopleBursts = humanRows
+    ? peopleBurstSlices(SYNTHETIC_SEED, BURSTS, humanRows.filter((r) => r.email.endsWith('@gmail.com')).map((r) => r.email.slice(0, r.email.lastIndexOf('@'))), tables, BASELINE_SCORECARD)
+    : undefined;
   const handles = unseen && unseenTables ? await handleRows(unseen.unknownDomains) : undefined;
   const handleFakes = handles && unseenTables ? evaluateHumans(handles, unseenTables, BASELINE_SCORECARD) : undefined;
   if (argv.includes('--json')) {
     const files = results.map(({ file, report, halves, learned }) => ({ file, ...report, ...(halves ? { halves } : {}), ...(learned ? { learned } : {}) }));
-    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, crossSource, regional, peopleKinds: kinds, farms, tricks, inboxBursts, ipBursts, bots, unseen: { fakes: unseenFakes, humans: unseenHumans, bursts }, handles: handleFakes } } : {};
+    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, crossSource, regional, peopleKinds: kinds, farms, tricks, inboxBursts, ipBursts, bots, unseen: { fakes: unseenFakes, humans: unseenHumans, bursts, peopleBursts }, handles: handleFakes } } : {};
     console.log(JSON.stringify({ model: name, files, ...(pooled ? { pooled } : {}), ...syntheticJson }, null, 2));
     return 0;
   }
@@ -258,6 +263,13 @@ async function main(argv: readonly string[]): Promise<number> {
     for (const b of bursts.filter((x) => x.dns === 'off')) {
       const on = bursts.find((x) => x.pattern === b.pattern && x.size === b.size && x.dns === 'on')!;
       console.log(`  ${b.pattern.padEnd(18)}${String(b.size).padStart(6)}${pctOf(b.caught).padStart(17)}${pctOf(on.caught).padStart(29)}`);
+    }
+    if (peopleBursts) {
+      console.log('  the contrast, people arriving together (review / block): companies signing up their staff (one pattern, a made-up company domain: DNS off, on, hosted at Google),');
+      console.log(`  and people at gmail.com beside a small deployment's usual level there (${BURSTS} bursts per line)`);
+      for (const b of peopleBursts) {
+        console.log(`  ${b.kind.padEnd(15)}${String(b.size).padStart(5)}  ${b.when.padEnd(13)} DNS ${b.dns.padEnd(7)}${pctOf(b.review).padStart(8)} / ${pctOf(b.block)}`);
+      }
     }
   }
   return 0;

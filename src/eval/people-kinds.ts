@@ -52,8 +52,8 @@ const HOBBIES = [
   'photo', 'birding', 'horse', 'cowboy', 'sailing', 'baking', 'crafty', 'scrapbook', 'tennis', 'running', 'cycling', 'diver', 'camping',
 ];
 const ROLES = ['fan', 'lover', 'man', 'guy', 'girl', 'lady', 'nut', 'rider', 'mom', 'dad', 'queen', 'king', 'buff', 'junkie', '4life', 'pro', 'chick', 'dude'];
-const BUSINESS = ['group', 'tech', 'logistics', 'partners', 'engineering', 'foods', 'systems', 'consulting', 'labs', 'industries', 'law', 'dental', 'builders'];
-const COMPANY_TLDS = ['com', 'com', 'com', 'co.uk', 'de', 'com.au', 'ca', 'nl', 'io'];
+export const BUSINESS = ['group', 'tech', 'logistics', 'partners', 'engineering', 'foods', 'systems', 'consulting', 'labs', 'industries', 'law', 'dental', 'builders'];
+export const COMPANY_TLDS = ['com', 'com', 'com', 'co.uk', 'de', 'com.au', 'ca', 'nl', 'io'];
 
 /** Scripts for `eai`: faker locale, the IDN zone and the ASCII zone of its country, separator (none for scripts without spaces between names). */
 export const EAI_SCRIPTS = [

@@ -31,8 +31,10 @@ import { PATTERN_MIN_OBSERVATIONS } from '../streams/aggregations/domain-shapes-
  * 7: numbered_name counts word handles as well as names; appended random_tag.
  * 8: numbered_name needs 4+ letters before the number (initials or an ID prefix and a number is
  * how organisations number their people); long_local counts ASCII characters only.
+ * 9: signup_wave counts two thirds at a domain something vouches for (free mail, school,
+ * government, relay, mail hosted by a big provider), in full elsewhere (its weight -2.0 -> -3.0).
  */
-export const FEATURE_VERSION = 8;
+export const FEATURE_VERSION = 9;
 
 export const FEATURE_NAMES = [
   // address (domain lists and syntax-level facts)
@@ -109,6 +111,8 @@ const NUMBERED_NAME_MIN_NAME = 0.5;
 const NUMBERED_NAME_MIN_LETTERS = 4;
 /** A domain's 10-minute count must exceed this multiple of its usual 10 minutes to be a wave. */
 const WAVE_FACTOR = 5;
+/** A wave's strength at a domain something vouches for (free mail, school, government, hosted mail), of the full. */
+const WAVE_VOUCHED_SHARE = 2 / 3;
 
 const clamp01 = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x);
 
@@ -225,7 +229,14 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
     // small company is a wave, at gmail.com it is a minute. Below WAVE_FACTOR x normal: none.
     if (h.recentSignups !== undefined && h.recentSignups >= 20) {
       const normal = Math.max(10, WAVE_FACTOR * (h.recentSignupsExpected ?? 0));
-      if (h.recentSignups > normal) x[I.signup_wave] = Math.min(4, Math.log2(h.recentSignups / normal)) / 4;
+      // A wave counts in full only where nobody vouches for the domain: dozens of new inboxes in
+      // 10 minutes at a domain that is no provider's, school's or government's, and not hosted by a
+      // big provider (throwaway services run their own servers), is a throwaway service or a farm.
+      // Elsewhere (free mail, whose level a deployment sees only a share of; schools and
+      // governments, which sign up their people in classes; a company on Google or Microsoft) at
+      // most WAVE_VOUCHED_SHARE, which keeps the weight of those waves as feature version 8 had it.
+      const vouched = a.free || a.school || a.government || a.relay || x[I.hosted_mail] === 1;
+      if (h.recentSignups > normal) x[I.signup_wave] = (vouched ? WAVE_VOUCHED_SHARE : 1) * Math.min(4, Math.log2(h.recentSignups / normal)) / 4;
     }
     if (h.domainFakeRate !== undefined && (h.domainFakeReporters ?? 0) >= 2) x[I.reported_fake_domain] = clamp01(h.domainFakeRate);
     // A pattern says how a company names its people only if time made it: when the domain's

@@ -186,6 +186,16 @@ describe('judging look-alikes, provider rules and the kinds of address people ha
     for (const email of ['maria.garcia+news@gmail.com', 'maria.garcia+amazon@gmail.com', 'maria.garcia+github2024@outlook.com']) expect(scoreOf(email).verdict, email).toBe('allow');
   });
 
+  it('a full sign-up wave takes a clear name at a domain nobody vouches for to review, never block; at free mail or a Google-hosted company it stays allowed', () => {
+    // 160 new inboxes in 10 minutes at a quiet domain: 16x the floor of 10 (feature version 9).
+    const wave = { history: { recentSignups: 160, recentSignupsExpected: 0.2 } };
+    expect(scoreOf('jonas.weber@quietfield-works.de').verdict).toBe('allow');
+    expect(scoreOf('jonas.weber@quietfield-works.de', wave).verdict).toBe('review');
+    expect(scoreOf('jonas.weber@quietfield-works.de', wave).reasons).toContain('signup_wave');
+    expect(scoreOf('jonas.weber@quietfield-works.de', { ...wave, dns: { deliverable: true, mailProvider: 'google' } }).verdict).toBe('allow');
+    expect(scoreOf('jonas.weber@gmail.com', wave).verdict).toBe('allow');
+  });
+
   it.each(['vodamail.co.za', 'vodafonemail.de', 'kabelmail.de'])("a national operator's consumer mail is free mail, not an unvetted mail service: %s", (domain) => {
     const s = scoreOf(`thandi.nkosi@${domain}`);
     expect(s.reasons).not.toContain('mail_service_domain');

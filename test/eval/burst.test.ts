@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyze, buildJudgeTables, judge } from '../../src/check/judge.ts';
-import { burstFacts, burstSlices, scoreBurst } from '../../src/eval/burst.ts';
+import { burstFacts, burstSlices, companyStaffBursts, peopleBurstSlices, scoreBurst } from '../../src/eval/burst.ts';
 import { BASELINE_SCORECARD } from '../../src/model/baseline.ts';
 import { parseAddress } from '../../src/signals/syntax.ts';
 
@@ -29,7 +29,54 @@ describe('burstFacts', () => {
   });
 });
 
+describe('burstFacts with timing', () => {
+  it('counts the burst inboxes in the window beside the domain\'s usual level', () => {
+    const f = burstFacts(Array(29).fill('first.last'), 'first.last', false, true, 8, 5);
+    expect(f.recentSignups).toBe(13);
+    // 5 per 10 minutes over the week, and the burst's 30: about 5 per window.
+    expect(f.recentSignupsExpected).toBeGreaterThan(5);
+    expect(f.recentSignupsExpected).toBeLessThan(5.1);
+  });
+});
+
+describe('companyStaffBursts', () => {
+  it('one made-up company domain per burst, distinct inboxes in one pattern', () => {
+    const runs = companyStaffBursts(3, 4, 30);
+    expect(runs).toHaveLength(4);
+    for (const run of runs) {
+      expect(run).toHaveLength(30);
+      expect(new Set(run).size).toBe(30);
+      expect(new Set(run.map((e) => e.slice(e.indexOf('@')))).size).toBe(1);
+    }
+    expect(runs[0]!.every((e) => /^[a-z]+\.[a-z]+@/.test(e))).toBe(true);
+    expect(runs[1]!.every((e) => /^[a-z]+@/.test(e))).toBe(true);
+  });
+});
+
 describe('scoreBurst', () => {
+  it('a burst spread over an hour never holds 20 in a window: each check as without the burst', () => {
+    const [run] = companyStaffBursts(5, 1, 50);
+    const spread = scoreBurst(run!, tables, BASELINE_SCORECARD, undefined, { spanMs: 60 * 60_000, background: 0 });
+    const single = run!.map((email) => scoreBurst([email], tables, BASELINE_SCORECARD)[0]);
+    expect(spread).toEqual(single);
+  });
+
+  it('200 names at once at a domain nobody vouches for, DNS off: the wave takes a share of them to review (feature version 9: 13% before)', () => {
+    const [run] = companyStaffBursts(7, 1, 200);
+    const atOnce = scoreBurst(run!, tables, BASELINE_SCORECARD);
+    expect(atOnce.filter((v) => v !== 'allow').length / 200).toBeGreaterThan(0.3);
+  });
+
+  it('the people contrast: companies signing up 20 or 50 staff (at once or over an hour) are never blocked for it', () => {
+    const slices = peopleBurstSlices(16, 3, ['anna.berg', 'jonas.weber', 'maria.lopez', 'li.wei88'], tables, BASELINE_SCORECARD);
+    const staff = slices.filter((s) => s.kind === 'company staff' && s.size <= 50);
+    expect(staff).toHaveLength(12);
+    for (const s of staff) expect(s.block, `${s.size} ${s.when} ${s.dns}`).toBe(0);
+    for (const s of staff.filter((x) => x.when === 'over an hour')) expect(s.review, `${s.size} ${s.dns}`).toBe(0);
+    expect(slices.filter((s) => s.kind === 'big free mail').map((s) => s.size)).toEqual([50, 200]);
+  });
+
+
   const tokens = Array.from({ length: 60 }, (_, i) => `${['qx', 'vk', 'zt', 'pw'][i % 4]}${(7919 * (i + 11)).toString(36)}r${i % 10}m@burst-example.org`);
 
   it('property: history never makes a check of a burst more human than the same check alone, with DNS on or off', () => {

@@ -14,7 +14,7 @@ describe('FEATURE_NAMES', () => {
   it('is a fixed, unique, snake_case column list', () => {
     expect(new Set(FEATURE_NAMES).size).toBe(FEATURE_NAMES.length);
     for (const n of FEATURE_NAMES) expect(n).toMatch(/^[a-z]+(_[a-z]+)*$/);
-    expect(FEATURE_VERSION).toBe(8);
+    expect(FEATURE_VERSION).toBe(9);
     // Column order is part of the event contract: pin the first and last columns of each version.
     expect(FEATURE_NAMES[0]).toBe('free_provider');
     expect(FEATURE_NAMES[35]).toBe('young_domain');
@@ -118,6 +118,14 @@ describe('buildFeatures', () => {
     ['40 recent signups where 10 minutes usually hold 1', { history: { recentSignups: 40, recentSignupsExpected: 1 } }, 'signup_wave', 0.5],
     ['400 recent signups where 10 minutes usually hold 1000 (a big provider)', { history: { recentSignups: 400, recentSignupsExpected: 1000 } }, 'signup_wave', 0],
     ['20000 recent signups where 10 minutes usually hold 1000', { history: { recentSignups: 20_000, recentSignupsExpected: 1000 } }, 'signup_wave', 0.5],
+    // Feature version 9: in full only where nothing vouches for the domain; two thirds at free mail, schools, governments, relays and big providers' hosted mail.
+    ['a full wave at a domain no list knows', { history: { recentSignups: 160 } }, 'signup_wave', 1],
+    ['a full wave at free mail counts two thirds', { address: addressOf({ free: true }), history: { recentSignups: 160 } }, 'signup_wave', 2 / 3],
+    ['40 at free mail', { address: addressOf({ free: true }), history: { recentSignups: 40 } }, 'signup_wave', 1 / 3],
+    ['a full wave at a school', { address: addressOf({ school: true }), history: { recentSignups: 160 } }, 'signup_wave', 2 / 3],
+    ['a full wave at a government domain', { address: addressOf({ government: true }), history: { recentSignups: 160 } }, 'signup_wave', 2 / 3],
+    ['a full wave at a company whose mail Microsoft hosts', { dns: { deliverable: true, mailProvider: 'microsoft' }, history: { recentSignups: 160 } }, 'signup_wave', 2 / 3],
+    ['a full wave at a domain on its own mail servers', { dns: { deliverable: true }, history: { recentSignups: 160 } }, 'signup_wave', 1],
     ['fake rate needs 2 reporters', { history: { domainFakeRate: 0.9, domainFakeReporters: 1 } }, 'reported_fake_domain', 0],
     ['fake rate with 2 reporters', { history: { domainFakeRate: 0.9, domainFakeReporters: 2 } }, 'reported_fake_domain', 0.9],
     ['pattern match', { history: { domainPattern: 'match' } }, 'domain_pattern_match', 1],

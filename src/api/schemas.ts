@@ -49,7 +49,7 @@ export const IpObject = Type.Object(
   {
     datacenter: Type.Optional(literals(DATACENTERS, 'Cloud provider owning the IP')),
     tor: Type.Optional(Type.Boolean({ description: 'IP is a Tor exit (present when the Tor feed is loaded)' })),
-    signups_from_ip: Type.Optional(Type.Integer({ minimum: 1, description: 'Distinct inboxes from this IP at your account in the last hour' })),
+    signups_from_ip: Type.Optional(Type.Integer({ minimum: 1, description: 'Distinct inboxes from this IP at your account in the last hour (an IPv6 address counts as its /64: one host or LAN holds it whole)' })),
     ignored: Type.Optional(literals(IP_IGNORED_REASONS, 'Why the IP was not used; no other field is then present')),
   },
   { additionalProperties: false },

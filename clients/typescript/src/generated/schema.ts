@@ -656,7 +656,7 @@ export interface paths {
                                 datacenter?: "aws" | "azure" | "google_cloud" | "digital_ocean";
                                 /** @description IP is a Tor exit (present when the Tor feed is loaded) */
                                 tor?: boolean;
-                                /** @description Distinct inboxes from this IP at your account in the last hour */
+                                /** @description Distinct inboxes from this IP at your account in the last hour (an IPv6 address counts as its /64: one host or LAN holds it whole) */
                                 signups_from_ip?: number;
                                 /**
                                  * @description Why the IP was not used; no other field is then present
@@ -870,7 +870,7 @@ export interface paths {
                                 datacenter?: "aws" | "azure" | "google_cloud" | "digital_ocean";
                                 /** @description IP is a Tor exit (present when the Tor feed is loaded) */
                                 tor?: boolean;
-                                /** @description Distinct inboxes from this IP at your account in the last hour */
+                                /** @description Distinct inboxes from this IP at your account in the last hour (an IPv6 address counts as its /64: one host or LAN holds it whole) */
                                 signups_from_ip?: number;
                                 /**
                                  * @description Why the IP was not used; no other field is then present

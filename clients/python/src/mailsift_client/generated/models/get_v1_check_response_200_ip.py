@@ -20,7 +20,8 @@ class GetV1CheckResponse200Ip:
     Attributes:
         datacenter (GetV1CheckResponse200IpDatacenter | Unset): Cloud provider owning the IP
         tor (bool | Unset): IP is a Tor exit (present when the Tor feed is loaded)
-        signups_from_ip (int | Unset): Distinct inboxes from this IP at your account in the last hour
+        signups_from_ip (int | Unset): Distinct inboxes from this IP at your account in the last hour (an IPv6 address
+            counts as its /64: one host or LAN holds it whole)
         ignored (GetV1CheckResponse200IpIgnored | Unset): Why the IP was not used; no other field is then present
     """
 

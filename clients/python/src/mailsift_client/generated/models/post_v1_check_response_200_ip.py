@@ -22,7 +22,8 @@ class PostV1CheckResponse200Ip:
     Attributes:
         datacenter (PostV1CheckResponse200IpDatacenter | Unset): Cloud provider owning the IP
         tor (bool | Unset): IP is a Tor exit (present when the Tor feed is loaded)
-        signups_from_ip (int | Unset): Distinct inboxes from this IP at your account in the last hour
+        signups_from_ip (int | Unset): Distinct inboxes from this IP at your account in the last hour (an IPv6 address
+            counts as its /64: one host or LAN holds it whole)
         ignored (PostV1CheckResponse200IpIgnored | Unset): Why the IP was not used; no other field is then present
     """
 

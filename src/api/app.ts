@@ -135,6 +135,7 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
     else done(new ServiceError('MS_ERR_UNSUPPORTED_MEDIA_TYPE', 'content-type: application/merge-patch+json is only for PATCH (send application/json)'), undefined);
   });
 
+  app.decorateRequest('bodyBytes', 0);
   installErrorHandlers(app);
   installGracefulClose(app);
   app.addHook('preValidation', refuseMalformedQuery);
@@ -203,6 +204,8 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
 
 /** A JSON body under Fastify's content-type parser: the rules of json-body.ts, and the media type's. */
 function parseBody(request: FastifyRequest, body: Buffer, done: (err: Error | null, body?: unknown) => void): void {
+  // The rate limit charges a body's size (rate-limit.ts): one sent in chunks is known only here.
+  request.bodyBytes = body.length;
   try {
     // A compressed body is not decoded: refuse it rather than read gzip bytes as JSON.
     const encoding = request.headers['content-encoding'];

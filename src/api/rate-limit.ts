@@ -1,9 +1,17 @@
 /**
  * Per-account rate limits: two token buckets per account (domain/token-bucket.ts).
- *   requests   every /v1 request takes 1 (CONTRACT.md: default 100/s, burst 200)
+ *   requests   every /v1 request takes 1 (CONTRACT.md: default 100/s, burst 200), and 1 more per
+ *              full 16 KiB of its body and (operations that check no address) of its answer
  *   addresses  a check takes 1, a bulk request 1 per address it sends (default 500/s, burst 2,000)
  * so a bulk of 1,000 costs what 1,000 single checks cost: counted in requests alone, three looping
  * bulk requests stayed far under 100 requests/s while checking thousands of addresses a second.
+ * Size counts for the same reason: the event loop is shared by every account, and parsing a body
+ * of 1 MiB (45 ms) or listing 10,000 rules (2.3 MB, 22 ms) is the work of 15-30 checks; at 20
+ * such requests a second one account put another's checks at 300-1,200 ms (docs/architecture.md,
+ * Customer controls). A body's size is charged before it is read when its content-length says it
+ * (refused, taking nothing, if the account cannot afford it); a chunked body's, and an answer's,
+ * once known, which may take the bucket below zero. A check's answer is not: its work is priced
+ * in addresses (a bulk's answer of 1,000 results, about 350 KB, would otherwise cost 21 more).
  *
  * Runs after authentication (it needs the account). The request bucket, and an address bucket
  * already empty, refuse before the body is read; a bulk's cost is known once its body has been
@@ -15,13 +23,34 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../domain/errors.ts';
-import { levelAt, secondsToFull, takeToken, type Bucket, type Limit } from '../domain/token-bucket.ts';
+import { levelAt, secondsToFull, spend, takeToken, type Bucket, type Limit } from '../domain/token-bucket.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** How many addresses a request of this route checks (its cost in the address bucket). */
     addresses?: (request: FastifyRequest) => number;
   }
+  interface FastifyRequest {
+    /** Bytes of the body the JSON parser was given (0 when none was read). */
+    bodyBytes: number;
+  }
+}
+
+/** Bytes of body or answer that cost one more request. */
+export const REQUEST_SIZE_UNIT = 16 * 1024;
+const sizeCost = (bytes: number): number => Math.floor(bytes / REQUEST_SIZE_UNIT);
+
+/** A declared content-length, or undefined (chunked, or none). */
+function declaredLength(request: FastifyRequest): number | undefined {
+  const raw = request.headers['content-length'];
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+}
+
+function payloadBytes(payload: unknown): number {
+  if (typeof payload === 'string') return Buffer.byteLength(payload);
+  return Buffer.isBuffer(payload) ? payload.length : 0;
 }
 
 export interface RateLimits {
@@ -100,9 +129,13 @@ export function installRateLimit(scope: FastifyInstance, o: RateLimitOptions): v
     const limits = o.limits(request.account);
     const b = bucketsOf(request.account);
     const now = o.now();
-    const t = takeToken(b.requests, now, limits.requests.rate, limits.requests.burst);
+    // A body over the route's limit is refused (413) unread: it costs nothing more. And never more
+    // than the burst: a request the account can make at all must become affordable.
+    const declared = declaredLength(request) ?? 0;
+    const cost = Math.min(limits.requests.burst, 1 + (declared > request.routeOptions.bodyLimit ? 0 : sizeCost(declared)));
+    const t = takeToken(b.requests, now, limits.requests.rate, limits.requests.burst, cost);
     b.requests = t.bucket;
-    if (!t.allowed) return done(refuse(limits.requests, 'requests', t.retryAfterMs));
+    if (!t.allowed) return done(refuse(limits.requests, 'requests', t.retryAfterMs, cost > 1 ? `: this request counts as ${cost} (1, and 1 per 16 KiB of its body)` : ''));
     // A check with no address left is refused before its body is read.
     if (request.routeOptions.config.addresses) {
       const a = levelAt(b.addresses, now, limits.addresses.rate, limits.addresses.burst);
@@ -128,6 +161,10 @@ export function installRateLimit(scope: FastifyInstance, o: RateLimitOptions): v
       const limits = o.limits(request.account);
       const b = bucketsOf(request.account);
       const now = o.now();
+      // What onRequest could not know: a chunked body's size, and the answer's.
+      const answer = reply.statusCode === 429 || request.routeOptions.config.addresses ? 0 : sizeCost(payloadBytes(payload));
+      const late = (declaredLength(request) === undefined ? sizeCost(request.bodyBytes) : 0) + answer;
+      if (late > 0) b.requests = spend(b.requests, now, limits.requests.rate, limits.requests.burst, late);
       reply.header('ratelimit-policy', policyOf(limits));
       const r = levelAt(b.requests, now, limits.requests.rate, limits.requests.burst);
       const a = levelAt(b.addresses, now, limits.addresses.rate, limits.addresses.burst);

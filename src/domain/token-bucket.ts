@@ -2,7 +2,8 @@
  * Token bucket (pure): `rate` tokens per second refill a bucket of `burst`; a request takes
  * `cost` tokens (1 by default; a bulk check its number of addresses). When too few are left,
  * the caller learns how long until `cost` tokens are back (Retry-After); a refused request
- * takes nothing.
+ * takes nothing. Work whose size is known only once it is done is charged afterwards (`spend`) and may
+ * leave the bucket below zero: the next requests wait until it has refilled past it.
  */
 export interface Bucket {
   readonly tokens: number;
@@ -29,6 +30,12 @@ export function takeToken(b: Bucket | undefined, now: number, rate: number, burs
   const bucket = levelAt(b, now, rate, burst);
   if (bucket.tokens >= cost) return { allowed: true, bucket: { tokens: bucket.tokens - cost, updatedAt: bucket.updatedAt } };
   return { allowed: false, bucket, retryAfterMs: Math.ceil(((cost - bucket.tokens) * 1000) / rate) };
+}
+
+/** Takes `cost` tokens whatever is left (work already done), going below zero if need be. */
+export function spend(b: Bucket | undefined, now: number, rate: number, burst: number, cost: number): Bucket {
+  const bucket = levelAt(b, now, rate, burst);
+  return { tokens: bucket.tokens - cost, updatedAt: bucket.updatedAt };
 }
 
 /** Seconds until the bucket is full again (0 when it is). */

@@ -5,12 +5,15 @@
  * stands (IETF draft RateLimit and RateLimit-Policy fields).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, KEYS, startServer, type RunningServer } from '../helpers/server.ts';
+import { API_KEYS_ENV, call, KEYS, startServer, type RunningServer } from '../helpers/server.ts';
+
+/** A third account, for the size-based costs: its own buckets, untouched by the tests above. */
+const INITECH = 'initech-test-key-0123456789';
 
 let s: RunningServer;
 beforeAll(async () => {
   // 1 address a second, 1,000 at once; requests at their defaults (100/s, burst 200).
-  s = await startServer({ MAILSIFT_RATE_LIMIT_ADDRESSES: '1', MAILSIFT_RATE_LIMIT_ADDRESS_BURST: '1000' });
+  s = await startServer({ MAILSIFT_RATE_LIMIT_ADDRESSES: '1', MAILSIFT_RATE_LIMIT_ADDRESS_BURST: '1000', MAILSIFT_API_KEYS: `${API_KEYS_ENV},${INITECH}=initech` });
 }, 60_000);
 afterAll(async () => {
   await s?.stop();
@@ -34,7 +37,8 @@ describe('address-based rate limit', () => {
     expect(policy(bulk.headers.get('ratelimit-policy'), 'requests')).toEqual({ q: 200, w: 2 });
     // About 1 left, and what came back while the bulk was checked (1 a second).
     expect(policy(bulk.headers.get('ratelimit'), 'addresses').r).toBeLessThanOrEqual(60);
-    // The requests bucket is nowhere near empty: two requests so far.
+    // The requests bucket is nowhere near empty: two requests so far (a check's answer, priced in
+    // addresses, costs no more requests however long).
     expect(policy(bulk.headers.get('ratelimit'), 'requests').r).toBeGreaterThanOrEqual(190);
     const drain = await call(s.url, 'POST', '/v1/check/bulk', { body: { emails: emails(100, 'b') } });
     expect(drain.status).toBe(429);
@@ -89,5 +93,73 @@ describe('address-based rate limit', () => {
     expect(Object.keys(bulk['429'].headers)).toEqual(expect.arrayContaining(['retry-after', 'ratelimit', 'ratelimit-policy']));
     expect(Object.keys(bulk['200'].headers)).toEqual(expect.arrayContaining(['ratelimit', 'ratelimit-policy']));
     expect(doc.paths['/v1/usage'].get.responses['200'].headers).toHaveProperty('ratelimit');
+  });
+});
+
+/**
+ * A request's cost in the requests bucket grows with its size (1, and 1 more per full 16 KiB of
+ * its body and, but for checks, of its answer): parsing a 1 MiB body took 45 ms of the one event loop and listing
+ * 10,000 rules 22 ms, so at a mere 20 such requests a second one account put every other
+ * account's checks at 300-1,200 ms. Measured on an account refilling at 1 request a second, so
+ * what comes back meanwhile is at most one token.
+ */
+describe('large requests and answers cost more requests', () => {
+  const requestsLeft = (r: { headers: Headers }) => policy(r.headers.get('ratelimit'), 'requests').r!;
+  /** Valid JSON of exactly `bytes` bytes that the operation refuses (an unknown property). */
+  const bigBody = (bytes: number) => {
+    const head = '{"outcome":"real","email":"ana.silva@gmail.com","padding":"';
+    return `${head}${'x'.repeat(bytes - head.length - 2)}"}`;
+  };
+
+  it('a body of 1,000,000 bytes costs 62 (refused or not, sent with its length or in chunks); a 2 KiB one costs 1', async () => {
+    // Rules first, at the default rate: their listing is measured below.
+    const note = 'kept for the listing test, a note of some length so that the answer grows quickly; '.repeat(5);
+    for (let i = 0; i < 120; i++) expect((await call(s.url, 'POST', '/v1/rules', { key: INITECH, body: { action: 'block', type: 'domain', value: `listing${i}.example.com`, note } })).status).toBe(201);
+    expect((await call(s.url, 'PATCH', '/v1/settings', { key: INITECH, body: { rate_limit_requests_per_second: 1 } })).status).toBe(200);
+
+    const before = requestsLeft(await call(s.url, 'GET', '/v1/usage', { key: INITECH }));
+    const big = await call(s.url, 'POST', '/v1/feedback', { key: INITECH, raw: bigBody(1_000_000), headers: { 'content-type': 'application/json' } });
+    expect([big.status, big.body]).toEqual([400, { error: 'padding: is not allowed (unknown property)' }]);
+    const afterBig = requestsLeft(big);
+    expect(before - afterBig).toBeGreaterThanOrEqual(61);
+    expect(before - afterBig).toBeLessThanOrEqual(62);
+
+    // Chunked: no content-length to judge it by before it is read; charged once it has been.
+    const chunks = new Blob([bigBody(1_000_000)]).stream();
+    const res = await fetch(`${s.url}/v1/feedback`, { method: 'POST', headers: { authorization: `Bearer ${INITECH}`, 'content-type': 'application/json' }, body: chunks, duplex: 'half' } as RequestInit);
+    expect([res.status, await res.json()]).toEqual([400, { error: 'padding: is not allowed (unknown property)' }]);
+    const afterChunked = requestsLeft(await call(s.url, 'GET', '/v1/usage', { key: INITECH }));
+    expect(afterBig - afterChunked).toBeGreaterThanOrEqual(61);
+    expect(afterBig - afterChunked).toBeLessThanOrEqual(63);
+
+    const small = await call(s.url, 'POST', '/v1/feedback', { key: INITECH, raw: bigBody(2048), headers: { 'content-type': 'application/json' } });
+    expect(small.status).toBe(400);
+    expect(afterChunked - requestsLeft(small)).toBeLessThanOrEqual(1);
+
+    // The listing of the rules costs 1 per full 16 KiB of it, once it is made.
+    const listing = await call(s.url, 'GET', '/v1/rules', { key: INITECH });
+    expect(listing.body.rules).toHaveLength(120);
+    const extra = Math.floor(Buffer.byteLength(listing.text) / 16_384);
+    expect(extra).toBeGreaterThanOrEqual(1);
+    expect(afterChunked - 1 - requestsLeft(listing)).toBeGreaterThanOrEqual(extra);
+    expect(afterChunked - 1 - requestsLeft(listing)).toBeLessThanOrEqual(extra + 1);
+  });
+
+  it('a body the account cannot afford is refused before it is read (429 naming its cost), taking nothing', async () => {
+    // The burst is 200, so such a body is possible later: it is refused for now, not for ever.
+    const send = () => call(s.url, 'POST', '/v1/feedback', { key: INITECH, raw: bigBody(1_000_000), headers: { 'content-type': 'application/json' } });
+    let last = await call(s.url, 'GET', '/v1/usage', { key: INITECH });
+    let r = await send();
+    while (r.status === 400) [last, r] = [r, await send()];
+    expect(r.status).toBe(429);
+    expect(r.body.error).toBe('rate limit: at most 1 request per second per account (burst 200): this request counts as 62 (1, and 1 per 16 KiB of its body)');
+    expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // Refused without taking anything: what is left is what the last answer left (and what came back since).
+    expect(requestsLeft(r)).toBeGreaterThanOrEqual(requestsLeft(last));
+    expect(requestsLeft(r)).toBeLessThan(62);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await call(s.url, 'GET', '/v1/usage', { key: INITECH })).status).toBe(200);
+    // Another account is untouched.
+    expect(requestsLeft(await call(s.url, 'GET', '/v1/usage', { key: KEYS.globex }))).toBeGreaterThan(100);
   });
 });

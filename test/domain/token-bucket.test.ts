@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { levelAt, secondsToFull, takeToken, type Bucket } from '../../src/domain/token-bucket.ts';
+import { levelAt, secondsToFull, spend, takeToken, type Bucket } from '../../src/domain/token-bucket.ts';
 
 describe('token bucket', () => {
   it('allows a burst, then refills at the rate', () => {
@@ -46,5 +46,18 @@ describe('token bucket with a cost', () => {
     expect(single.allowed && single.bucket.tokens).toBe(199);
     expect(secondsToFull(levelAt(single.bucket, 400, 500, 2000), 500, 2000)).toBe(4);
     expect(secondsToFull(levelAt(single.bucket, 10_000, 500, 2000), 500, 2000)).toBe(0);
+  });
+});
+
+describe('token bucket spent after the fact', () => {
+  it('takes the cost whatever is left, going below zero; the next request waits until it has refilled past it', () => {
+    const t = takeToken(undefined, 0, 100, 200, 190);
+    const debt = spend(t.allowed ? t.bucket : undefined, 0, 100, 200, 70);
+    expect(debt.tokens).toBe(-60);
+    const next = takeToken(debt, 100, 100, 200);
+    expect(next.allowed).toBe(false);
+    if (!next.allowed) expect(next.retryAfterMs).toBe(510);
+    expect(takeToken(debt, 610, 100, 200).allowed).toBe(true);
+    expect(secondsToFull(levelAt(debt, 0, 100, 200), 100, 200)).toBe(3);
   });
 });

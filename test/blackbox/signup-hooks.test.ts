@@ -88,7 +88,7 @@ describe('the Supabase Before User Created hook', () => {
     const before = await billed();
     const body = payload('eva.novak@gmail.com');
     const wrong = await hook(body, signed(body, { secret: OTHER }));
-    expect([wrong.status, wrong.body]).toEqual([401, { error: 'webhook-signature: no matching signature found' }]);
+    expect([wrong.status, wrong.body]).toEqual([401, { error: 'webhook-signature: no matching signature found (is signup_hook_secret set for this account, as Supabase shows it?)' }]);
     const tampered = await hook(body.replace('eva.novak', 'eva.novaq'), signed(body));
     expect(tampered.status).toBe(401);
     const stale = await hook(body, signed(body, { at: new Date(Date.now() - 10 * 60_000) }));

@@ -5,7 +5,8 @@
  * is authenticated by its Standard Webhooks signature alone (webhook-id, webhook-timestamp,
  * webhook-signature; HMAC-SHA256 under the secret the account set in PATCH /v1/settings). A
  * missing or wrong signature, a timestamp more than 5 minutes off, or a webhook-id already
- * accepted is 401 and checks nothing. A verified request checks `user.email` (with
+ * accepted is 401 and checks nothing; an account without a secret gets those same answers, so
+ * they do not tell which accounts set one. A verified request checks `user.email` (with
  * `metadata.ip_address`) as the account, billed like any check, and answers 200 with `{}` (allow)
  * or `{error: {http_code, message}}` (refuse) on `block`, and on `review` when the account's
  * `signup_hook_reject_review` is set. A signed body that is not Supabase's shape is 400 naming
@@ -14,6 +15,7 @@
  * fails it too), so without a verdict within `deadlineMs`, when the check is refused for the
  * account's rate limit, or when the service is overloaded, a verified request is answered `{}`.
  */
+import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
@@ -74,8 +76,9 @@ export const signupHookRoutes =
         const { account } = req.params;
         const raw = req.body as unknown;
         if (!Buffer.isBuffer(raw)) throw new ServiceError('MS_ERR_VALIDATION', 'body: must be the JSON Supabase sends');
-        const key = d.secretFor(account);
-        if (!key) return unauthorized('webhook-signature: does not verify (is signup_hook_secret set for this account?)');
+        // An account without a secret is verified against a key no one holds: the same answers, and
+        // the same work, as a wrong signature, so the hook tells no one which accounts set one.
+        const key = d.secretFor(account) ?? NO_SECRET;
         let payload: unknown;
         try {
           payload = new Webhook(libraryForm(key)).verify(raw, req.headers as Record<string, string>, { jsonParse: false });
@@ -120,9 +123,12 @@ export const signupHookRoutes =
     }
   };
 
+/** Stands in for the secret of an account that has none (random: it verifies nothing). */
+const NO_SECRET = randomBytes(32);
+
 /** The library's words, named by the header they are about. */
 function signatureError(message: string): string {
   if (/timestamp/i.test(message)) return `webhook-timestamp: ${message.toLowerCase()} (more than 5 minutes off)`;
   if (/headers/i.test(message)) return 'webhook-signature: webhook-id, webhook-timestamp and webhook-signature are required';
-  return `webhook-signature: ${message.toLowerCase()}`;
+  return `webhook-signature: ${message.toLowerCase()} (is signup_hook_secret set for this account, as Supabase shows it?)`;
 }

@@ -115,3 +115,33 @@ describe('the sign-up hook when the service cannot check', () => {
     }
   });
 });
+
+describe('the sign-up hook of an account without a secret', () => {
+  /** The same request to acme (which set a secret) and to globex and an unknown account (which did not). */
+  async function both(headers: (body: string) => Record<string, string>) {
+    const answers = [];
+    for (const account of ['acme', 'globex', 'no-such-account']) {
+      const r = await app.inject({ method: 'POST', url: `/v1/hooks/supabase/${account}`, headers: { 'content-type': 'application/json', ...headers(signup) }, payload: signup });
+      answers.push([r.statusCode, r.json()]);
+    }
+    return answers;
+  }
+  const now = () => String(Math.floor(Date.now() / 1000));
+  const wrongKey = new Webhook(`whsec_${Buffer.from('someone-else-s-hook-secret-012345').toString('base64')}`);
+
+  it('answers exactly as one with a secret does, so the hook tells no one which accounts set one', async () => {
+    checked.length = 0;
+    for (const headers of [
+      () => ({}),
+      () => ({ 'webhook-id': 'msg_probe_1', 'webhook-timestamp': now() }),
+      (body: string) => ({ 'webhook-id': 'msg_probe_2', 'webhook-timestamp': now(), 'webhook-signature': wrongKey.sign('msg_probe_2', new Date(), body) }),
+      () => ({ 'webhook-id': 'msg_probe_3', 'webhook-timestamp': String(Math.floor(Date.now() / 1000) - 3600), 'webhook-signature': 'v1,AAAA' }),
+    ]) {
+      const [withSecret, without, unknown] = await both(headers);
+      expect(withSecret![0]).toBe(401);
+      expect(without).toEqual(withSecret);
+      expect(unknown).toEqual(withSecret);
+    }
+    expect(checked).toEqual([]);
+  });
+});

@@ -165,3 +165,25 @@ describe('names at ONE never-seen domain (recent_signups across accounts, signup
     expect(globex.map((b) => b.recent_signups)).toEqual([31, 32, 33, 34, 35]);
   });
 });
+
+describe('a bulk request (its addresses count as if checked one after another in input order)', () => {
+  it('20 numbered + tags of one inbox and 25 names at a never-seen domain in one request, with an invalid entry: each answer is the replay\'s', async () => {
+    const emails = [
+      ...Array.from({ length: 20 }, (_, i) => `ysoldeharrow+${i + 1}@hotmail.com`),
+      'broken@',
+      ...Array.from({ length: 25 }, (_, i) => `${['wren', 'alder', 'sable', 'linnea', 'rowan'][i % 5]}.${['okafor', 'brandt', 'mireles', 'tanaka', 'quill'][Math.floor(i / 5)]}@fernhollow-supply.com`),
+    ];
+    const before = Date.now();
+    const r = await call(s.url, 'POST', '/v1/check/bulk', { key: ACCOUNTS.acme, body: { emails } });
+    expect(r.status, r.text).toBe(200);
+    const time = Math.round((before + Date.now()) / 2);
+    for (const email of emails) sent.push({ account: 'acme', email, time });
+    const results = r.body.results as any[];
+    expect(results[20]).toMatchObject({ input: 'broken@' });
+    const answers = results.filter((x) => x.error === undefined);
+    expectAgree(answers);
+    expect(answers[19].alias_variants).toBe(20);
+    expect(answers[44].recent_signups).toBe(25);
+  });
+});
+

@@ -220,7 +220,7 @@ export const SETTINGS = {
   eventTimeoutMs: s('MAILSIFT_EVENT_TIMEOUT_MS', '2000', int(100, 60_000), 'How long a check waits for its event to be durable before answering 503 (an event already being written gets up to 1 s more)'),
   bulkConcurrency: s('MAILSIFT_BULK_CONCURRENCY', '64', int(1, 1000), 'Addresses of one bulk request whose DNS lookups run in parallel'),
   bulkSlots: s('MAILSIFT_BULK_SLOTS', '8', int(1, 1000), 'Bulk slices analysed, judged and recorded at a time in the whole process, handed out round-robin among the accounts with bulk work waiting (single checks never wait for one)'),
-  bulkSlice: s('MAILSIFT_BULK_SLICE', '8', int(1, 1000), 'Addresses of a bulk request judged together in one slot: one state read and one durable write for all of them'),
+  bulkSlice: s('MAILSIFT_BULK_SLICE', '8', int(1, 1000), 'Addresses of a bulk request judged together in one slot: one state read and one durable write for all of them (a request\'s last slice takes up to half as many more rather than leave a short one)'),
   bulkDnsBudgetMs: s('MAILSIFT_BULK_DNS_BUDGET_MS', '3000', int(0, 60_000), 'DNS time one bulk request may spend in all; past it, addresses at domains not resolved yet answer `deliverable_domain: null` at once'),
   feeds: s('MAILSIFT_FEEDS', 'on', bool, '`off` disables downloading the feeds (IP ranges, Tor exits, RDAP bootstrap: their signals then come only from copies already in the data dir)'),
   feedsRefreshHours: s('MAILSIFT_FEEDS_REFRESH_HOURS', '6', int(0, 24 * 30), 'Periodic refresh of the IP feeds (0 = only at start)'),

@@ -5,8 +5,9 @@
  *   (MAILSIFT_BULK_CONCURRENCY at a time);
  *   then, in input order, each slice takes one slot of the account's fair share (fair-share.ts),
  *   its size decided when it starts: the next addresses whose DNS has answered, up to
- *   MAILSIFT_BULK_SLICE, or one while single checks are coming in (FairShare.sliceLimit); in
- *   the slot it analyses its addresses in one loop, reads
+ *   MAILSIFT_BULK_SLICE, or one while single checks are coming in (FairShare.sliceLimit), and
+ *   once every lookup of the request has answered, the rest of the request too when no more
+ *   than half a slice would be left (`tailOf`); in the slot it analyses its addresses in one loop, reads
  *   their history in one turn (one trip to the state: coalescing-reader.ts), judges them in one
  *   loop and appends their events as ONE durable write (CheckEvents.appendMany).
  * Every answer still waits for its event to be durable, and the windowed counts still treat the
@@ -139,15 +140,22 @@ export function bulkChecks(d: CheckDeps, steps: CheckSteps): (account: string, e
     // in input order (tasks start in submission order), and tops the tasks up. Until every
     // address's DNS has answered, a task is queued only for a full slice: the answer waits for
     // the last address anyway, and slices cut by DNS answers arriving one at a time each cost
-    // a slot's turn, a state read and a durable append for a few addresses.
+    // a slot's turn, a state read and a durable append for a few addresses. For the same
+    // reason the last slice takes a short rest along (a request of 10 at slices of 8 is one
+    // slice, not 8 + 2): each slice is a hand-off to the state's reader thread and one to the
+    // log's writer, where on busy cores the API thread is preempted (docs/architecture.md,
+    // issue 19's sixteenth round: bulk).
     const topUp = (): void => {
       for (;;) {
         const uncovered = ready.length - taken - queued * d.bulkSlice;
-        if (failure || uncovered <= 0 || (!allReady && uncovered < d.bulkSlice)) return;
+        // Once every lookup has answered, a rest of at most half a slice goes with the last task queued.
+        if (failure || uncovered <= 0 || (!allReady && uncovered < d.bulkSlice) || (allReady && queued > 0 && uncovered <= tailOf(d.bulkSlice))) return;
         queued++;
         const done = d.fairShare.run(account, () => {
           queued--;
-          const n = failure ? 0 : Math.min(d.fairShare.sliceLimit(d.bulkSlice), ready.length - taken);
+          const limit = d.fairShare.sliceLimit(d.bulkSlice);
+          const left = ready.length - taken;
+          const n = failure ? 0 : allReady && left <= limit + tailOf(limit) ? left : Math.min(limit, left);
           const slice = ready.slice(taken, taken + n);
           taken += n;
           topUp();
@@ -173,6 +181,11 @@ export function bulkChecks(d: CheckDeps, steps: CheckSteps): (account: string, e
     }
     return out;
   };
+}
+
+/** How many addresses past a slice's limit its request's last slice may take: half a slice (none at one address). */
+function tailOf(limit: number): number {
+  return Math.floor(limit / 2);
 }
 
 /**

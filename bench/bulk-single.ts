@@ -23,7 +23,7 @@ import { formatShares, profileShares } from './lib/cpu-profile.ts';
 import { BULK_API_PARTS } from './lib/embedded-parts.ts';
 import { startProcess, stopProcess } from './lib/http-load.ts';
 import { API_LISTENING, benchServeEnv, listeningUrl } from './lib/serve-env.ts';
-import { threadCpu, type ThreadCpu } from './lib/thread-cpu.ts';
+import { threadCpu, threadSwitches, type ThreadCpu } from './lib/thread-cpu.ts';
 
 const DIST = resolve(stringArg('dist') ?? 'dist');
 const SECONDS = numberArg('seconds', 6);
@@ -73,6 +73,8 @@ function perAddress(before: ThreadCpu, after: ThreadCpu, pid: number, addresses:
   return `CPU µs per address ${us(all)} (API thread ${us(api)}, stream worker ${us(worker)}, the rest ${us(all - api - worker)})`;
 }
 
+const perHundred = (n: number, addresses: number): string => ((100 * n) / Math.max(1, addresses)).toFixed(1);
+
 const dataDir = mkdtempSync(join(tmpdir(), 'ms-bulk-single-'));
 const prof = PROFILE ? ['--cpu-prof', '--cpu-prof-interval', '200', '--cpu-prof-dir', PROFILE] : [];
 if (PROFILE) rmSync(PROFILE, { recursive: true, force: true });
@@ -86,14 +88,16 @@ try {
   await load(url, 'bulk', WARM, 50);
   for (const kind of PHASES) {
     const before = threadCpu(pid);
+    const switches = threadSwitches(pid);
     const fromUs = nowUs();
     const r = await load(url, kind, SECONDS, INFLIGHT);
     const toUs = nowUs();
     const after = threadCpu(pid);
+    const switched = threadSwitches(pid);
     const addresses = kind === 'bulk' ? r['2xx'] * BATCH : r['2xx'] + r.non2xx;
     windows.push({ kind, fromUs, toUs, addresses });
     const rate = Math.round(addresses / ((toUs - fromUs) / 1e6));
-    console.log(`${kind}: ${rate} addresses/s, request p50 ${r.latency.p50} ms p99 ${r.latency.p99} ms; ${perAddress(before, after, pid, addresses)}`);
+    console.log(`${kind}: ${rate} addresses/s, request p50 ${r.latency.p50} ms p99 ${r.latency.p99} ms; ${perAddress(before, after, pid, addresses)}; API thread switches per 100 addresses: ${perHundred(switched.voluntary - switches.voluntary, addresses)} slept, ${perHundred(switched.preempted - switches.preempted, addresses)} preempted`);
   }
 } finally {
   await stopProcess(svc);

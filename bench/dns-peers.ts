@@ -32,7 +32,7 @@ import { BULK_API_PARTS, WORKER_PARTS } from './lib/embedded-parts.ts';
 import { startProcess, stopProcess, type Started } from './lib/http-load.ts';
 import { median, numberArg, stringArg } from './lib/cli.ts';
 import { LIFTED_RATE_LIMITS } from './lib/serve-env.ts';
-import { cpuPerUnit, processCpu, threadCpu } from './lib/thread-cpu.ts';
+import { cpuPerUnit, processCpu, threadCpu, threadSwitches } from './lib/thread-cpu.ts';
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
 const REPEATS = numberArg('repeats', 1);
@@ -208,6 +208,7 @@ async function withMailsift<T>(profiled: boolean, body: (svc: Served) => Promise
 function measureMailsift(runner: string, tag: string, svc: Served, profiled: boolean): RunResult {
   const cpu0 = processCpu(svc.pid);
   const threads0 = threadCpu(svc.pid);
+  const switches0 = threadSwitches(svc.pid);
   const fromUs = nowUs();
   const res = runner === 'check-file' ? runCheckFile(svc.url) : runRunner('mailsift', tag, { MAILSIFT_URL: svc.url, MAILSIFT_KEY: KEY });
   const toUs = nowUs();
@@ -215,7 +216,9 @@ function measureMailsift(runner: string, tag: string, svc: Served, profiled: boo
   if (runner !== 'check-file') {
     const threads1 = threadCpu(svc.pid);
     const byThread = [...threads1].map(([tid, s]) => [tid, s - (threads0.get(tid) ?? 0)] as const).filter(([, s]) => s > 0).map(([tid, s]) => `${tid === String(svc.pid) ? 'main' : tid} ${Math.round((s * 1e6) / res.completed)}`);
-    console.log(`${runner} bulk server: ${cpuPerUnit(threads0, threads1, String(svc.pid), res.completed).replace('per check', 'per address')}; µs per address by thread (in start order): ${byThread.join(', ')}`);
+    const switches1 = threadSwitches(svc.pid);
+    const perHundred = (n: number): string => ((100 * n) / Math.max(1, res.completed)).toFixed(1);
+    console.log(`${runner} bulk server: ${cpuPerUnit(threads0, threads1, String(svc.pid), res.completed).replace('per check', 'per address')}; µs per address by thread (in start order): ${byThread.join(', ')}; API thread switches per 100 addresses: ${perHundred(switches1.voluntary - switches0.voluntary)} slept, ${perHundred(switches1.preempted - switches0.preempted)} preempted`);
   }
   if (profiled) profileWindow = { fromUs, toUs, addresses: res.completed };
   return { ...res, server_cpu_s: cpu };

@@ -67,3 +67,20 @@ export function processCpu(pid: number): number {
     return 0;
   }
 }
+
+/**
+ * One thread's context switches so far (/proc; zeros elsewhere): `voluntary` (it slept: idle
+ * in epoll, a lock) and `preempted` (the scheduler took the core away, on two busy cores
+ * mostly right after the thread woke another one: a libuv pool thread for a read or a write,
+ * the stream worker with a message). A V8 CPU profile counts the preempted time to whatever
+ * native call the thread was in (docs/architecture.md, issue 19's sixteenth round: bulk).
+ */
+export function threadSwitches(pid: number, tid: number | string = pid): { voluntary: number; preempted: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8');
+    const field = (name: string): number => Number(new RegExp(`^${name}:\\s*(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+    return { voluntary: field('voluntary_ctxt_switches'), preempted: field('nonvoluntary_ctxt_switches') };
+  } catch {
+    return { voluntary: 0, preempted: 0 };
+  }
+}

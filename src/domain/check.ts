@@ -93,6 +93,8 @@ export interface HistoryFacts {
   readonly recentSignupsExpected?: number;
   /** Distinct inboxes from this IP at this account in the last hour (incl. this check). */
   readonly signupsFromIp?: number;
+  /** The same in about the last 10 minutes (of the same 5-minute buckets): the IP's rate, which ip_burst judges. */
+  readonly recentSignupsFromIp?: number;
   /** Distinct spellings of this inbox checked by this account in 90 days (incl. this check). */
   readonly aliasVariants?: number;
   /** Share of fake outcomes reported at the domain by other customers. */

@@ -9,7 +9,8 @@
  *   (domain-signups-10m), against its normal level (expectedPerWindow, from the domain's
  *   checks so far and the time the deployment has been observing);
  * - `signupsFromIp`: the IP's distinct inboxes at the account in the last hour (ip-signups-1h;
- *   per account), for checks sent with a public IP.
+ *   per account), for checks sent with a public IP, and `recentSignupsFromIp`, the same sets
+ *   read over the last 10 minutes (IP_RATE_WINDOW_MS: what ip_burst judges).
  *
  * Each count is the stored sets (distinct-counter.ts addSighting) read with this check added
  * (totalWith), as streams/history.ts reads them. Members are any fixed hash of the strings (the
@@ -22,7 +23,7 @@ import type { HistoryFacts } from '../domain/check.ts';
 import { addSighting, totalWith, type DistinctCounterSpec } from '../streams/aggregations/distinct-counter.ts';
 import { domainSignups10m, expectedPerWindow, QUIET_PRIOR_WINDOWS } from '../streams/aggregations/domain-signups-10m.ts';
 import { SPELLINGS } from '../streams/aggregations/inbox-records-90d.ts';
-import { ipSignups1h } from '../streams/aggregations/ip-signups-1h.ts';
+import { IP_RATE_WINDOW_MS, ipSignups1h } from '../streams/aggregations/ip-signups-1h.ts';
 import { encodeSets, type BucketSet } from '../streams/aggregations/member-sets.ts';
 
 /** One check as the service keys it. */
@@ -51,10 +52,16 @@ class Counts {
 
   /** The key's distinct count at `time` with `member` included, then `member` remembered. */
   see(key: string, member: string, time: number): number {
+    return this.seeOver(key, member, time, [this.w.windowMs])[0]!;
+  }
+
+  /** `see`, counted over each of `windowsMs` (windows of the same buckets, no longer than the spec's). */
+  seeOver(key: string, member: string, time: number, windowsMs: readonly number[]): number[] {
     const sets = this.sets.get(key) ?? [];
     this.sets.set(key, sets);
     const m = memberOf(member);
-    const n = totalWith(sets.length ? encodeSets(sets) : undefined, time, this.w.windowMs, this.w.bucketMs, [{ member: m, category: 0, time }]);
+    const raw = sets.length ? encodeSets(sets) : undefined;
+    const n = windowsMs.map((ms) => totalWith(raw, time, ms, this.w.bucketMs, [{ member: m, category: 0, time }]));
     addSighting(sets, this.w, time, 0, m);
     return n;
   }
@@ -82,7 +89,7 @@ export function replayHistory(checks: readonly ReplayCheck[], observedFromMs: nu
       recentSignupsExpected: expectedPerWindow(Math.max(seen, recentSignups), observedFromMs, c.time, c.free ? 1 : QUIET_PRIOR_WINDOWS),
       aliasVariants: spellings.see(of(c.account, c.inbox), c.email, c.time),
     };
-    if (c.ip !== undefined) facts.signupsFromIp = ips.see(of(c.account, c.ip), c.inbox, c.time);
+    if (c.ip !== undefined) [facts.signupsFromIp, facts.recentSignupsFromIp] = ips.seeOver(of(c.account, c.ip), c.inbox, c.time, [ipSignups1h.spec.windowMs, IP_RATE_WINDOW_MS]);
     return facts;
   });
 }

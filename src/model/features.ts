@@ -223,7 +223,9 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
   }
   if (h) {
     // Counts become log2 steps above the level that is normal, capped at 4 doublings.
-    if (h.signupsFromIp !== undefined && h.signupsFromIp >= 3) x[I.ip_burst] = Math.min(4, Math.log2(h.signupsFromIp / 2)) / 4;
+    // The IP's rate (its last 10 minutes), not its hour: a farm signs up within minutes, while
+    // 50 people behind a campus NAT over an hour are 50 in the hour too.
+    if (h.recentSignupsFromIp !== undefined && h.recentSignupsFromIp >= 3) x[I.ip_burst] = Math.min(4, Math.log2(h.recentSignupsFromIp / 2)) / 4;
     if (h.aliasVariants !== undefined && h.aliasVariants >= 3) x[I.alias_burst] = Math.min(4, h.aliasVariants - 2) / 4;
     // A wave is judged against the domain's own normal 10 minutes (its recent rate): 20 at a
     // small company is a wave, at gmail.com it is a minute. Below WAVE_FACTOR x normal: none.

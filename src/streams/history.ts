@@ -29,7 +29,7 @@ import { DOMAIN_RECORDS, SHAPES, shapesOf, volumeOf } from './aggregations/domai
 import { domainPattern, shapeCategory } from './aggregations/domain-shapes-180d.ts';
 import { expectedPerWindow, QUIET_PRIOR_WINDOWS, VOLUME_BUCKET_MS, VOLUME_WINDOW_MS } from './aggregations/domain-signups-10m.ts';
 import { INBOX_RECORDS, inboxRecordKey, SPELLINGS, spellingsOf } from './aggregations/inbox-records-90d.ts';
-import { ipEntity } from './aggregations/ip-signups-1h.ts';
+import { IP_RATE_WINDOW_MS, ipEntity } from './aggregations/ip-signups-1h.ts';
 import type { HotWindows } from './hot-windows.ts';
 import { inboxIndexKey, type OwnEvents, type Positioned } from './own-events.ts';
 import { decodeOffset, domainKey as domainKeyOf, offsetKey } from './stores/key-layout.ts';
@@ -199,6 +199,7 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
         extra.push(sighted(k.inboxHash, now));
         for (const x of flying.fromIp) extra.push(siblingMembers(x).inbox);
         out.signupsFromIp = hot.windows.ipSignups.total(ipKey, now, extra);
+        out.recentSignupsFromIp = hot.windows.ipSignups.total(ipKey, now, extra, IP_RATE_WINDOW_MS);
       }
       if (pattern) out.domainPattern = pattern;
       const fake = rated ? fakeRateFor(decodeOutcomes(outcomesMk === undefined ? undefined : got.get(outcomesMk)), k.account, opts.maxAccountShare) : undefined;

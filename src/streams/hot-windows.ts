@@ -134,29 +134,39 @@ export class HotWindow<E> {
     else if (!entry.holds(w.from, w.to, category, member.readUInt32BE(0), member.readUInt32BE(4), entry.setOf(bucket, category))) c.count++;
   }
 
-  /** Distinct members of the entity in about the last W at `now`, with `extra` ones counted as if added (and `exclude` left out, from exact sets). */
-  counts(entity: Buffer, now: number, extra: readonly ExtraMember[], exclude?: Buffer): Map<number, number> {
+  /**
+   * Distinct members of the entity in about the last W at `now`, with `extra` ones counted as if
+   * added (and `exclude` left out, from exact sets); over `windowMs` when given (see `total`).
+   */
+  counts(entity: Buffer, now: number, extra: readonly ExtraMember[], exclude?: Buffer, windowMs = this.counter.spec.windowMs): Map<number, number> {
     const out = new Map<number, number>();
-    this.forEachCount(entity, now, extra, exclude, (c, n) => void out.set(c, n));
+    this.forEachCount(entity, now, extra, exclude, (c, n) => void out.set(c, n), windowMs);
     return out;
   }
 
-  /** The sum of `counts` over categories, without a map of them (the history read takes only the total, per check). */
-  total(entity: Buffer, now: number, extra: readonly ExtraMember[]): number {
+  /**
+   * The sum of `counts` over categories, without a map of them (the history read takes only the total, per check).
+   * `windowMs`: a shorter window of the same buckets (e.g. an IP's last 10 minutes of its hour),
+   * taken from the held sets at each read: only the counter's own window keeps cached counts.
+   */
+  total(entity: Buffer, now: number, extra: readonly ExtraMember[], windowMs = this.counter.spec.windowMs): number {
     let sum = 0;
     this.forEachCount(entity, now, extra, undefined, (_c, n) => {
       sum += n;
-    });
+    }, windowMs);
     return sum;
   }
 
-  private forEachCount(entity: Buffer, now: number, extra: readonly ExtraMember[], exclude: Buffer | undefined, emit: (category: number, count: number) => void): void {
+  private forEachCount(entity: Buffer, now: number, extra: readonly ExtraMember[], exclude: Buffer | undefined, emit: (category: number, count: number) => void, windowMs = this.counter.spec.windowMs): void {
     const s = this.counter.spec;
-    const { from, to } = windowBuckets(now, s.windowMs, s.bucketMs);
+    const { from, to } = windowBuckets(now, windowMs, s.bucketMs);
     let entry = this.entries.get(entityHash(entity));
     while (entry && !keyIs(entry, entity)) entry = entry.sibling;
     let w = entry?.counts;
-    if (entry && (!w || w.from !== from || w.to !== to)) w = entry.counts = windowCounts(entry, from, to);
+    // A shorter window is counted afresh and not kept: kept, it would replace the counter's own
+    // window's counts, and the next read of that would take them again.
+    if (entry && windowMs !== s.windowMs) w = windowCounts(entry, from, to);
+    else if (entry && (!w || w.from !== from || w.to !== to)) w = entry.counts = windowCounts(entry, from, to);
     const read: ReadOf = { entry, from, to, fromMs: from * s.bucketMs, toMs: (to + 1) * s.bucketMs, extra, excluded: exclude ? memberId(exclude) : undefined, exclude };
     const stored = w?.categories ?? NO_CATEGORIES;
     for (const base of stored) emit(base.category, countOf(read, base.category, base));

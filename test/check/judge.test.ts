@@ -66,7 +66,7 @@ describe('judge', () => {
     ['no MX', { dns: { deliverable: false } }, 'no_mail_server'],
     ['alias burst', { history: { aliasVariants: 6 } }, 'alias_burst'],
     ['signup wave', { history: { recentSignups: 160 } }, 'signup_wave'],
-    ['IP burst', { history: { signupsFromIp: 32 } }, 'ip_burst'],
+    ['IP burst', { history: { signupsFromIp: 32, recentSignupsFromIp: 32 } }, 'ip_burst'],
     ['reported domain', { history: { domainFakeRate: 0.9, domainFakeReporters: 3 } }, 'reported_fake_domain'],
     ['young domain', { history: { domainAgeDays: 2 } }, 'young_domain'],
     ['pattern mismatch', { history: { domainPattern: 'mismatch' } }, 'mismatches_domain_address_pattern'],

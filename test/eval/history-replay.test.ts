@@ -47,6 +47,17 @@ describe('replayHistory', () => {
       check({ email: 'gus@shop.example', ip: 'src-1', time: T + 70 * MINUTE }),
     ], 0);
     expect(facts.map((f) => f.signupsFromIp)).toEqual([1, 2, 2, 1, 1, undefined, 3, 2]);
+    // The IP's rate, of the same sets: the last 10 minutes (and their oldest bucket) only.
+    expect(facts.map((f) => f.recentSignupsFromIp)).toEqual([1, 2, 2, 1, 1, undefined, 1, 1]);
+  });
+
+  it('people behind one NAT, 20 over 50 minutes: the hour counts all of them, the 10-minute rate never more than 6', () => {
+    const facts = replayHistory(Array.from({ length: 20 }, (_, i) => check({ email: `person${i}@campus.example`, ip: 'nat-1', time: T + i * 150_000 })), 0);
+    expect(facts.map((f) => f.signupsFromIp)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(Math.max(...facts.map((f) => f.recentSignupsFromIp!))).toBe(6);
+    // A farm of 20 within 10 minutes: both count all of them.
+    const farm = replayHistory(Array.from({ length: 20 }, (_, i) => check({ email: `farm${i}@campus.example`, ip: 'nat-2', time: T + i * 25_000 })), 0);
+    expect(farm.map((f) => [f.signupsFromIp, f.recentSignupsFromIp])).toEqual(Array.from({ length: 20 }, (_, i) => [i + 1, i + 1]));
   });
 
   it('the normal level: a fresh deployment floors it (no wave at free mail, a quiet prior elsewhere); a settled one spreads the checks over the week', () => {

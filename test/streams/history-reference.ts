@@ -15,7 +15,7 @@ import { DOMAIN_RECORDS, SHAPES, shapesOf, volumeOf } from '../../src/streams/ag
 import { domainPattern, shapeCategory } from '../../src/streams/aggregations/domain-shapes-180d.ts';
 import { expectedPerWindow, QUIET_PRIOR_WINDOWS, VOLUME_BUCKET_MS, VOLUME_WINDOW_MS } from '../../src/streams/aggregations/domain-signups-10m.ts';
 import { INBOX_RECORDS, inboxRecordKey, SPELLINGS, spellingsOf } from '../../src/streams/aggregations/inbox-records-90d.ts';
-import { ipEntity } from '../../src/streams/aggregations/ip-signups-1h.ts';
+import { IP_RATE_WINDOW_MS, ipEntity } from '../../src/streams/aggregations/ip-signups-1h.ts';
 import type { HotWindows } from '../../src/streams/hot-windows.ts';
 import { inboxIndexKey, type OwnEvents, type Positioned } from '../../src/streams/own-events.ts';
 import { decodeOffset, domainKey as domainKeyOf, offsetKey } from '../../src/streams/stores/key-layout.ts';
@@ -158,6 +158,7 @@ export function createReferenceHistoryReader(state: StateReader, own: OwnEvents,
       if (ipKey) {
         const extra = [...members([...pendingHot(ownByIp), current], (e) => e.inbox_hash), ...flying.fromIp.map((x) => siblingMembers(x).inbox)];
         out.signupsFromIp = total(hot.windows.ipSignups.counts(ipKey, now, extra));
+        out.recentSignupsFromIp = total(hot.windows.ipSignups.counts(ipKey, now, extra, undefined, IP_RATE_WINDOW_MS));
       }
       if (pattern) out.domainPattern = pattern;
       const fake = rated ? fakeRateFor(decodeOutcomes(value(DOMAIN_OUTCOMES, domainKey)), k.account, opts.maxAccountShare) : undefined;

@@ -95,6 +95,20 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       expect((await h.history(keys({ ipHash: ip, time: T + 65 * MINUTE }))).signupsFromIp).toBe(1);
     });
 
+    it("ip_burst's rate: the same IP's last 10 minutes of its hour; 20 people over 50 minutes stay few, signups_from_ip counts the hour", async () => {
+      const p = await pipeline();
+      const ip = hash('nat-1');
+      // One every 2.5 minutes from T - 50 minutes (a campus NAT's people), then the check at T.
+      for (let i = 0; i < 20; i++) await p.sendCheck(aCheck({ ip_hash: ip, inbox_hash: hash(`person${i}`), time: T - 50 * MINUTE + i * 150_000 }));
+      expect(await p.runtime.caughtUp()).toBe(true);
+      const h = createHistoryReader(p.state, new OwnEvents(), p.reading);
+      const at = await h.history(keys({ ipHash: ip, time: T }));
+      // The hour: all 20 and this check; 10 minutes (from the bucket of T - 10 min): those at T - 10, -7.5, -5, -2.5, and this one.
+      expect([at.signupsFromIp, at.recentSignupsFromIp]).toEqual([21, 5]);
+      // 16 minutes on, every one of them has left the 10 minutes (and their oldest bucket): this check alone.
+      expect((await h.history(keys({ ipHash: ip, time: T + 16 * MINUTE }))).recentSignupsFromIp).toBe(1);
+    });
+
     it('alias_variants: distinct spellings of one inbox by the caller in 90 days', async () => {
       const p = await pipeline();
       const inbox = hash('john');

@@ -6,6 +6,12 @@ import { distinctCounter, summaryStore } from './distinct-counter.ts';
 
 export const IP_WINDOW_MS = HOUR;
 export const IP_BUCKET_MS = 5 * MINUTE;
+/**
+ * The IP's recent rate, read from the same buckets (the last 10 minutes of its hour): what
+ * ip_burst judges. A farm signs up within minutes; people behind one NAT (a campus, an
+ * office) arrive over the hour, and counted by the hour looked like a farm of their number.
+ */
+export const IP_RATE_WINDOW_MS = 10 * MINUTE;
 const RETENTION = IP_WINDOW_MS + 2 * IP_BUCKET_MS + 10 * MINUTE;
 
 export const IP_SIGNUPS = summaryStore(14, 'ip-signups-1h', RETENTION);

@@ -33,8 +33,9 @@ import { PATTERN_MIN_OBSERVATIONS } from '../streams/aggregations/domain-shapes-
  * how organisations number their people); long_local counts ASCII characters only.
  * 9: signup_wave counts two thirds at a domain something vouches for (free mail, school,
  * government, relay, mail hosted by a big provider), in full elsewhere (its weight -2.0 -> -3.0).
+ * 10: appended generated_domain.
  */
-export const FEATURE_VERSION = 9;
+export const FEATURE_VERSION = 10;
 
 export const FEATURE_NAMES = [
   // address (domain lists and syntax-level facts)
@@ -57,6 +58,8 @@ export const FEATURE_NAMES = [
   'numbered_name', 'mail_service_domain',
   // a + tag that files nothing: one inbox made into many accounts (feature version 7)
   'random_tag',
+  // an unlisted domain whose name a machine generated (feature version 10)
+  'generated_domain',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
@@ -217,6 +220,10 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
   // An unlisted domain named as a mail service, unless DNS says a big provider hosts its mail:
   // a mail service runs its own mail servers, a company on Google or Microsoft does not.
   x[I.mail_service_domain] = a.mailService && x[I.hosted_mail] === 0 ? 1 : 0;
+  // An unlisted domain whose name a generator wrote (letters and digits interleaved): nobody
+  // names a company or a family so; a throwaway service or a farm registering by the hundred
+  // does. Not when a big provider hosts its mail, for the reason above.
+  x[I.generated_domain] = a.generatedName && x[I.hosted_mail] === 0 ? 1 : 0;
   if (ip && ip.ignored === undefined) {
     x[I.datacenter_ip] = ip.datacenter !== undefined ? 1 : 0;
     x[I.tor_exit] = ip.tor ? 1 : 0;

@@ -20,6 +20,8 @@ export const SCORE_REASON_CODES = [
   'impossible_mailbox', 'numeric_account', 'lookalike_domain', 'provider_imitation', 'government_domain',
   // feature version 5
   'numbered_name', 'mail_service_domain',
+  // feature version 10
+  'generated_domain',
 ] as const;
 
 /** Reasons customer controls give: a rule set the verdict (always first); a test key's fixed answer. */
@@ -78,6 +80,7 @@ export const REASON_FOR_FEATURE: Readonly<Partial<Record<FeatureName, (typeof SC
   numbered_name: 'numbered_name',
   mail_service_domain: 'mail_service_domain',
   random_tag: 'random_local_part',
+  generated_domain: 'generated_domain',
 };
 
 /** Evidence items below this |impact| (log-odds) are not worth a reason code. */

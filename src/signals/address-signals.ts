@@ -12,7 +12,8 @@ import { canonicalInbox } from './canonical.ts';
 import { isDocumentationDomain } from './documentation-domain.ts';
 import { isGovernmentDomain } from './government.ts';
 import { homographOf, imitatedBrand } from './lookalike.ts';
-import { namesMailService } from './mail-service.ts';
+import { isGeneratedLabel } from './generated-domain.ts';
+import { namesMailService, registrableLabel } from './mail-service.ts';
 import { checkMailbox, mailboxRuleFor } from './provider-rules.ts';
 import { isRoleAccount } from './role-account.ts';
 import type { TokenTrie } from './token-trie.ts';
@@ -52,6 +53,11 @@ export interface AddressSignals {
    * not free, disposable, relay, school or government, not a typo, homograph or imitation.
    */
   mailService: boolean;
+  /**
+   * A domain no list knows whose registrable label a machine generated: letters and digits
+   * interleaved (`k7f2xq9z.example`; the same gate as `mailService`).
+   */
+  generatedName: boolean;
   /** No real top-level name ends the domain (a mistyped one: `hotmail.con`), so no mail reaches it. */
   unknownSuffix: boolean;
   /** The domain is, or is under, a name reserved for documentation (`example.com`): no mail reaches it. */
@@ -94,6 +100,8 @@ interface DomainMemo {
   imitates: string | null | undefined;
   /** Set once a name trie was given: whether the registrable label says "mail" outside a listed name. */
   mailName: boolean | undefined;
+  /** Whether the registrable label reads as machine-generated (generated-domain.ts). */
+  readonly generatedLabel: boolean;
   /** The mailbox rule of the domain (of the imitated domain for a homograph). */
   readonly rule: MailboxRule | undefined;
   readonly government: boolean;
@@ -126,6 +134,7 @@ function domainMemo(domain: string, tables: AddressTables): DomainMemo {
       lookalikeParts,
       imitates: undefined,
       mailName: undefined,
+      generatedLabel: isGeneratedLabel(registrableLabel(parts)),
       rule: mailboxRuleFor(ruleParts.domain, ruleParts.publicSuffix, tables.mailboxRules),
       government: isGovernmentDomain(parts),
     };
@@ -155,14 +164,23 @@ function imitationOf(m: DomainMemo, cls: DomainClass, tables: AddressTables): st
  * Ismail holds the letters); without one it is never said.
  */
 function mailServiceOf(m: DomainMemo, cls: DomainClass, imitates: string | undefined, trie: TokenTrie | undefined): boolean {
-  const listed = cls.free || cls.disposable || cls.relay || cls.school;
-  const explained = m.typoOf !== undefined || m.lookalikeOf !== undefined || imitates !== undefined || m.government;
-  if (listed || explained) return false;
+  if (!unvetted(m, cls, imitates)) return false;
   if (m.mailName === undefined) {
     if (trie === undefined) return false;
     m.mailName = namesMailService(m.parts, trie);
   }
   return m.mailName;
+}
+
+/**
+ * A domain no list knows and that no other domain signal explains (a typo, homograph or
+ * imitation says more; a government's registry vets its registrants): what its own name says
+ * is all a check without DNS knows of it.
+ */
+function unvetted(m: DomainMemo, cls: DomainClass, imitates: string | undefined): boolean {
+  const listed = cls.free || cls.disposable || cls.relay || cls.school;
+  const explained = m.typoOf !== undefined || m.lookalikeOf !== undefined || imitates !== undefined || m.government;
+  return !listed && !explained;
 }
 
 /** The mailbox a provider's rule is checked on: the folded local part, without any +tag. */
@@ -205,6 +223,7 @@ export function addressSignals(address: ParsedAddress, tables: AddressTables, dn
     numericAccount: verdict?.numericAccount === true,
     government: memo.government,
     mailService: mailServiceOf(memo, cls, imitates, names),
+    generatedName: memo.generatedLabel && memo.parts.icann && unvetted(memo, cls, imitates),
     unknownSuffix: !memo.parts.icann,
     documentationDomain: isDocumentationDomain(memo.parts.domain),
   };

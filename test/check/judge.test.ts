@@ -186,6 +186,14 @@ describe('judging look-alikes, provider rules and the kinds of address people ha
     for (const email of ['maria.garcia+news@gmail.com', 'maria.garcia+amazon@gmail.com', 'maria.garcia+github2024@outlook.com']) expect(scoreOf(email).verdict, email).toBe('allow');
   });
 
+  it('a clear name at an unlisted domain a machine named goes to review, DNS off; at a domain of words it is allowed', () => {
+    const s = scoreOf('jonas.weber@k7f2xq9z.com');
+    expect(s.verdict).toBe('review');
+    expect(s.reasons).toContain('generated_domain');
+    expect(scoreOf('jonas.weber@quietfield-works.com').verdict).toBe('allow');
+    expect(scoreOf('jonas.weber@k7f2xq9z.com', { dns: { deliverable: true, mailProvider: 'google' } }).verdict).toBe('allow');
+  });
+
   it('a full sign-up wave takes a clear name at a domain nobody vouches for to review, never block; at free mail or a Google-hosted company it stays allowed', () => {
     // 160 new inboxes in 10 minutes at a quiet domain: 16x the floor of 10 (feature version 9).
     const wave = { history: { recentSignups: 160, recentSignupsExpected: 0.2 } };

@@ -14,14 +14,15 @@ describe('FEATURE_NAMES', () => {
   it('is a fixed, unique, snake_case column list', () => {
     expect(new Set(FEATURE_NAMES).size).toBe(FEATURE_NAMES.length);
     for (const n of FEATURE_NAMES) expect(n).toMatch(/^[a-z]+(_[a-z]+)*$/);
-    expect(FEATURE_VERSION).toBe(9);
+    expect(FEATURE_VERSION).toBe(10);
     // Column order is part of the event contract: pin the first and last columns of each version.
     expect(FEATURE_NAMES[0]).toBe('free_provider');
     expect(FEATURE_NAMES[35]).toBe('young_domain');
     expect(FEATURE_NAMES[40]).toBe('government_domain');
-    expect(FEATURE_NAMES[FEATURE_NAMES.length - 2]).toBe('mail_service_domain');
-    expect(FEATURE_NAMES[FEATURE_NAMES.length - 1]).toBe('random_tag');
-    expect(FEATURE_NAMES.length).toBe(44);
+    expect(FEATURE_NAMES[FEATURE_NAMES.length - 3]).toBe('mail_service_domain');
+    expect(FEATURE_NAMES[FEATURE_NAMES.length - 2]).toBe('random_tag');
+    expect(FEATURE_NAMES[FEATURE_NAMES.length - 1]).toBe('generated_domain');
+    expect(FEATURE_NAMES.length).toBe(45);
   });
 });
 
@@ -170,6 +171,10 @@ describe('buildFeatures', () => {
     ['with DNS unreachable', { address: addressOf({ mailService: true }), dns: { deliverable: null } }, 'mail_service_domain', 1],
     ['on its own mail servers', { address: addressOf({ mailService: true }), dns: { deliverable: true } }, 'mail_service_domain', 1],
     ['mail hosted by Google: a company', { address: addressOf({ mailService: true }), dns: { deliverable: true, mailProvider: 'google' } }, 'mail_service_domain', 0],
+    ['an unlisted domain a machine named', { address: addressOf({ generatedName: true }) }, 'generated_domain', 1],
+    ['a machine-named domain on its own mail servers', { address: addressOf({ generatedName: true }), dns: { deliverable: true } }, 'generated_domain', 1],
+    ['a machine-named domain whose mail Microsoft hosts', { address: addressOf({ generatedName: true }), dns: { deliverable: true, mailProvider: 'microsoft' } }, 'generated_domain', 0],
+    ['a domain of words', { address: addressOf() }, 'generated_domain', 0],
     ['mail hosted by Microsoft: a company', { address: addressOf({ mailService: true }), dns: { deliverable: true, mailProvider: 'microsoft' } }, 'mail_service_domain', 0],
     ['not named as a mail service', {}, 'mail_service_domain', 0],
     ['no real top-level name: no mail reaches it, DNS off', { address: addressOf({ unknownSuffix: true, accountType: 'unknown' }) }, 'no_mail_server', 1],

@@ -18,6 +18,7 @@ export function addressOf(overrides: Partial<AddressSignals> = {}): AddressSigna
     numericAccount: false,
     government: false,
     mailService: false,
+    generatedName: false,
     unknownSuffix: false,
     documentationDomain: false,
     ...overrides,

@@ -31,6 +31,7 @@ describe('addressSignals', () => {
       numericAccount: false,
       government: false,
       mailService: false,
+      generatedName: false,
       unknownSuffix: false,
       documentationDomain: false,
     });
@@ -148,5 +149,25 @@ describe('addressSignals: unlisted domains named as a mail service', () => {
     const p = parseAddress('anna@quickmailbox-demo2.com');
     if (!p.ok) throw new Error(p.error);
     expect(addressSignals(p.address, tables).mailService).toBe(false);
+  });
+});
+
+describe('addressSignals: unlisted domains whose name a machine generated', () => {
+  it.each([
+    ['anna@k7f2xq9z.com', true],
+    ['anna@x9q2m7.co.uk', true],
+    ['anna@mx.k7f2xq9z.net', true],
+    // people's and organisations' names, words, initialisms and numbers that mean something
+    ['anna@quietfield-works.com', false],
+    ['anna@abc2018.de', false],
+    ['anna@7eleven-store.com', false],
+    // listed or explained by another signal, or nobody's domain
+    ['anna@gmail.com', false],
+    ['anna@mailinator.com', false],
+    ['anna@k7f2xq9z.gov', false],
+    // an internationalised label's ASCII form is an encoding
+    ['anna@xn--80ak6aa92e.com', false],
+  ] as const)('%s -> %s', (input, expected) => {
+    expect(signals(input).generatedName).toBe(expected);
   });
 });

@@ -11,6 +11,7 @@ class GetV1CheckResponse200EvidenceItemSignal(StrEnum):
     DOMAIN_PATTERN_MATCH = "domain_pattern_match"
     DOMAIN_PATTERN_MISMATCH = "domain_pattern_mismatch"
     FREE_PROVIDER = "free_provider"
+    GENERATED_DOMAIN = "generated_domain"
     GOVERNMENT_DOMAIN = "government_domain"
     HONORIFIC = "honorific"
     HOSTED_MAIL = "hosted_mail"

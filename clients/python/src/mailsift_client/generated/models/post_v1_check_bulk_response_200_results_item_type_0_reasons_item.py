@@ -7,6 +7,7 @@ class PostV1CheckBulkResponse200ResultsItemType0ReasonsItem(StrEnum):
     DATACENTER_IP = "datacenter_ip"
     DISPOSABLE_DOMAIN = "disposable_domain"
     FREE_PROVIDER = "free_provider"
+    GENERATED_DOMAIN = "generated_domain"
     GOVERNMENT_DOMAIN = "government_domain"
     HONORIFIC_PREFIX = "honorific_prefix"
     IMPOSSIBLE_MAILBOX = "impossible_mailbox"

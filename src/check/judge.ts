@@ -38,7 +38,7 @@ export function buildJudgeTables(overrides: DisposableOverrides = {}): JudgeTabl
 export function analyze(parsed: ParsedAddress, tables: JudgeTables, dns?: DnsFacts): Analysis {
   return {
     parsed,
-    address: addressSignals(parsed, tables.address, dns, tables.names.trie),
+    address: addressSignals(parsed, tables.address, dns, tables.names.trie, tables.names),
     local: localPartSignals(parsed.local, tables.names),
   };
 }

@@ -34,8 +34,10 @@ import { PATTERN_MIN_OBSERVATIONS } from '../streams/aggregations/domain-shapes-
  * 9: signup_wave counts two thirds at a domain something vouches for (free mail, school,
  * government, relay, mail hosted by a big provider), in full elsewhere (its weight -2.0 -> -3.0).
  * 10: appended generated_domain.
+ * 11: role_account is 0 for a contact mailbox (hello@, mail@, info@) at a person's own domain
+ * (a domain no list knows whose name reads as a person's name): that person's inbox.
  */
-export const FEATURE_VERSION = 10;
+export const FEATURE_VERSION = 11;
 
 export const FEATURE_NAMES = [
   // address (domain lists and syntax-level facts)
@@ -151,7 +153,9 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
   x[I.school_domain] = a.school ? 1 : 0;
   x[I.relay_address] = a.relay ? 1 : 0;
   x[I.disposable_domain] = a.disposable ? 1 : 0;
-  x[I.role_account] = a.roleAccount ? 1 : 0;
+  // A role address is nobody's own inbox at a company; hello@ or mail@ at a domain named after a
+  // person is that person's (docs/scorecard.md §4, feature version 11).
+  x[I.role_account] = a.roleAccount && !a.ownSiteMailbox ? 1 : 0;
   x[I.typo_domain] = a.typoOf !== undefined ? 1 : 0;
   x[I.plus_tag] = a.plusTagged ? 1 : 0;
 

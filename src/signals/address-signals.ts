@@ -16,6 +16,8 @@ import { isGeneratedLabel } from './generated-domain.ts';
 import { namesMailService, registrableLabel } from './mail-service.ts';
 import { checkMailbox, mailboxRuleFor } from './provider-rules.ts';
 import { isRoleAccount } from './role-account.ts';
+import type { NameTables } from './names.ts';
+import { isContactMailbox, labelNamesPerson } from './own-site.ts';
 import type { TokenTrie } from './token-trie.ts';
 import { suggestDomain } from './typo.ts';
 
@@ -28,6 +30,12 @@ export interface AddressSignals {
   typoOf?: string;
   accountType: AccountType;
   roleAccount: boolean;
+  /**
+   * A role address that is a contact mailbox (hello@, mail@, info@) at a domain no list knows
+   * whose registrable label reads as a person's name: the person's own inbox (own-site.ts).
+   * `roleAccount` still says it is a role address.
+   */
+  ownSiteMailbox: boolean;
   disposable: boolean;
   relay: boolean;
   free: boolean;
@@ -102,6 +110,8 @@ interface DomainMemo {
   mailName: boolean | undefined;
   /** Whether the registrable label reads as machine-generated (generated-domain.ts). */
   readonly generatedLabel: boolean;
+  /** Set once the name tables were given and a contact mailbox asked: whether the label reads as a person's name. */
+  personName: boolean | undefined;
   /** The mailbox rule of the domain (of the imitated domain for a homograph). */
   readonly rule: MailboxRule | undefined;
   readonly government: boolean;
@@ -135,6 +145,7 @@ function domainMemo(domain: string, tables: AddressTables): DomainMemo {
       imitates: undefined,
       mailName: undefined,
       generatedLabel: isGeneratedLabel(registrableLabel(parts)),
+      personName: undefined,
       rule: mailboxRuleFor(ruleParts.domain, ruleParts.publicSuffix, tables.mailboxRules),
       government: isGovernmentDomain(parts),
     };
@@ -173,6 +184,17 @@ function mailServiceOf(m: DomainMemo, cls: DomainClass, imitates: string | undef
 }
 
 /**
+ * Whether a role address is a contact mailbox at a person's own domain: one no list knows and
+ * no other domain signal explains (as for `mailService`), under a real top-level name, whose
+ * label reads as a person's name. Needs the name tables; without them it is never said.
+ */
+function ownSiteOf(local: string, m: DomainMemo, cls: DomainClass, imitates: string | undefined, people: NameTables | undefined): boolean {
+  if (people === undefined || !m.parts.icann || !isContactMailbox(local) || !unvetted(m, cls, imitates)) return false;
+  if (m.personName === undefined) m.personName = labelNamesPerson(registrableLabel(m.parts), people);
+  return m.personName;
+}
+
+/**
  * A domain no list knows and that no other domain signal explains (a typo, homograph or
  * imitation says more; a government's registry vets its registrants): what its own name says
  * is all a check without DNS knows of it.
@@ -192,9 +214,10 @@ function mailboxOf(canonical: string): string {
 
 /**
  * `names`: the name trie (buildNameTables), which `mailService` needs to tell a listed name
- * from the word "mail"; without it `mailService` is false.
+ * from the word "mail"; without it `mailService` is false. `people`: the name tables, which
+ * `ownSiteMailbox` needs to read a domain as a person's name; without them it is false.
  */
-export function addressSignals(address: ParsedAddress, tables: AddressTables, dns?: DnsFacts, names?: TokenTrie): AddressSignals {
+export function addressSignals(address: ParsedAddress, tables: AddressTables, dns?: DnsFacts, names?: TokenTrie, people?: NameTables): AddressSignals {
   const memo = domainMemo(address.domain, tables);
   const lookalike = memo.lookalikeParts;
   // A homograph is judged as the domain it imitates (so it can never score above it), plus its own signal.
@@ -206,12 +229,14 @@ export function addressSignals(address: ParsedAddress, tables: AddressTables, dn
   const typoOf = memo.typoOf;
   const imitates = imitationOf(memo, cls, tables);
   const verdict = memo.rule === undefined ? undefined : checkMailbox(mailboxOf(inbox.canonical), memo.rule);
+  const roleAccount = isRoleAccount(address.local, tables.roles);
   const signals: AddressSignals = {
     canonical: lookalike === undefined ? inbox.canonical : `${address.local}@${address.domain}`,
     // Neither a homograph nor an imitation is the provider, nor a company's own mail domain; nor
     // is a domain under no real top-level name, which is nobody's.
     accountType: lookalike !== undefined || imitates !== undefined || !memo.parts.icann ? 'unknown' : cls.accountType,
-    roleAccount: isRoleAccount(address.local, tables.roles),
+    roleAccount,
+    ownSiteMailbox: roleAccount && ownSiteOf(address.local, memo, cls, imitates, people),
     disposable: cls.disposable,
     relay: cls.relay,
     free: cls.free,

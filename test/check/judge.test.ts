@@ -232,6 +232,20 @@ describe('judging look-alikes, provider rules and the kinds of address people ha
     expect(scoreOf('anna4817@example-firm.de').reasons).toContain('numbered_name');
   });
 
+  it("a contact mailbox at a person's own domain is that person's inbox: allowed without the role penalty; a department's word there stays a role", () => {
+    for (const email of ['hello@jan-kowalski.dev', 'mail@annalindqvist.net', 'info@marta-oliveira.pt']) {
+      const s = scoreOf(email);
+      expect(s.verdict, email).toBe('allow');
+      expect(s.reasons, email).not.toContain('role_account');
+    }
+    for (const email of ['support@jan-kowalski.dev', 'info@quickbakery.com']) {
+      const s = scoreOf(email);
+      expect(s.verdict, email).not.toBe('allow');
+      expect(s.reasons, email).toContain('role_account');
+    }
+    expect(judge(analyze(parsed('hello@jan-kowalski.dev'), tables), {}, BASELINE_SCORECARD).features[FEATURE_INDEX.role_account]).toBe(0);
+  });
+
   it('an ID code of letters around a staff or student number is not read as a random token', () => {
     for (const email of ['qp23ct@example-firm.de', 'zu387yh@example-firm.de', 'gd8660yb@example-uni.edu', 'mx6947fe@example-firm.nl']) {
       const a = analyze(parsed(email), tables);

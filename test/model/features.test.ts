@@ -14,7 +14,7 @@ describe('FEATURE_NAMES', () => {
   it('is a fixed, unique, snake_case column list', () => {
     expect(new Set(FEATURE_NAMES).size).toBe(FEATURE_NAMES.length);
     for (const n of FEATURE_NAMES) expect(n).toMatch(/^[a-z]+(_[a-z]+)*$/);
-    expect(FEATURE_VERSION).toBe(10);
+    expect(FEATURE_VERSION).toBe(11);
     // Column order is part of the event contract: pin the first and last columns of each version.
     expect(FEATURE_NAMES[0]).toBe('free_provider');
     expect(FEATURE_NAMES[35]).toBe('young_domain');
@@ -51,6 +51,9 @@ describe('buildFeatures', () => {
     ['relay', { address: addressOf({ relay: true }) }, 'relay_address', 1],
     ['school', { address: addressOf({ school: true }) }, 'school_domain', 1],
     ['role', { address: addressOf({ roleAccount: true }) }, 'role_account', 1],
+    // hello@ at a domain named after a person: that person's inbox (feature version 11).
+    ['contact mailbox at a person\'s own domain: no role penalty', { address: addressOf({ roleAccount: true, ownSiteMailbox: true }) }, 'role_account', 0],
+    ['contact mailbox at a person\'s own domain: its word still not counted twice', { address: addressOf({ roleAccount: true, ownSiteMailbox: true }), local: localOf({ serviceShare: 1 }) }, 'service_words', 0],
     ['typo', { address: addressOf({ typoOf: 'gmail.com', didYouMean: 'x@gmail.com' }) }, 'typo_domain', 1],
     ['homograph: not a typo', { address: addressOf({ lookalikeOf: 'gmail.com', didYouMean: 'x@gmail.com' }) }, 'typo_domain', 0],
     ['homograph', { address: addressOf({ lookalikeOf: 'gmail.com', free: true }) }, 'lookalike_domain', 1],

@@ -7,6 +7,7 @@ export function addressOf(overrides: Partial<AddressSignals> = {}): AddressSigna
     canonical: 'x@example.com',
     accountType: 'work',
     roleAccount: false,
+    ownSiteMailbox: false,
     disposable: false,
     relay: false,
     free: false,

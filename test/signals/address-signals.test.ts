@@ -20,6 +20,7 @@ describe('addressSignals', () => {
       canonical: 'jdoesmith@gmail.com',
       accountType: 'free',
       roleAccount: false,
+      ownSiteMailbox: false,
       disposable: false,
       relay: false,
       free: true,
@@ -149,6 +150,49 @@ describe('addressSignals: unlisted domains named as a mail service', () => {
     const p = parseAddress('anna@quickmailbox-demo2.com');
     if (!p.ok) throw new Error(p.error);
     expect(addressSignals(p.address, tables).mailService).toBe(false);
+  });
+});
+
+describe('addressSignals: a contact mailbox at a person\'s own domain', () => {
+  const people = buildNameTables();
+  const ownSite = (input: string, dns?: DnsFacts): AddressSignals => {
+    const p = parseAddress(input);
+    if (!p.ok) throw new Error(`${input}: ${p.error}`);
+    return addressSignals(p.address, tables, dns, people.trie, people);
+  };
+
+  it.each([
+    ['hello@jan-kowalski.dev', true],
+    ['mail@annalindqvist.net', true],
+    ['info@marta-oliveira.pt', true],
+    ['kontakt@jonas-pettersen.no', true],
+    ['contact+site@annalindqvist.net', true], // a filing tag on the same mailbox
+    // a department's word at the same domain: what a phishing reply impersonates
+    ['support@jan-kowalski.dev', false],
+    ['webmaster@annalindqvist.net', false],
+    ['billing@marta-oliveira.pt', false],
+    // a person's own address there is no role address at all
+    ['jan@jan-kowalski.dev', false],
+    // a domain that is a business's words, a service, or a machine's name
+    ['info@quickbakery.com', false],
+    ['hello@supportdesk.net', false],
+    ['info@k7f2xq9z.com', false],
+    // lists and other signals say more: free mail, a school, a government, a typo
+    ['hello@gmail.com', false],
+    ['info@annalindqvist.gov', false],
+    ['info@fho.edu.br', false],
+  ])('%s -> %s', (input, expected) => {
+    expect(ownSite(input).ownSiteMailbox).toBe(expected);
+  });
+
+  it('keeps the role flag: SPEC\'s role_account still says it is a role address', () => {
+    expect(ownSite('hello@jan-kowalski.dev')).toMatchObject({ roleAccount: true, ownSiteMailbox: true });
+  });
+
+  it('is never said without the name tables', () => {
+    const p = parseAddress('hello@jan-kowalski.dev');
+    if (!p.ok) throw new Error(p.error);
+    expect(addressSignals(p.address, tables, undefined, people.trie).ownSiteMailbox).toBe(false);
   });
 });
 

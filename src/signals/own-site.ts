@@ -1,0 +1,41 @@
+/**
+ * A contact mailbox at a person's own domain (`hello@annaberg.example`, `mail@jan-kowalski.example`):
+ * the person's inbox, not a desk. A role address is no unique person at a company, where
+ * info@ and contact@ are read by whoever has the shift; a person's own website publishes the
+ * same words for the one person who owns the domain, and developers, writers and freelancers
+ * sign up with it. A domain named after a person is the fact that tells them apart: its
+ * registrable label reads as names throughout (names cover 90% of its letters or more, the
+ * rest initials; no word, no service word, nothing uncovered).
+ *
+ * Only contact words count (src/data/contact-mailboxes.ts): a department's word (support@,
+ * webmaster@, billing@) at such a domain is what a phishing reply impersonates. The caller
+ * decides that the domain is someone's own (not free mail, disposable, a relay, a school, a
+ * government, nor posing as a provider); this module reads the mailbox and the label.
+ *
+ * Measured before adoption (docs/scorecard.md §4, round 17). Pure: the name tables come from
+ * buildNameTables().
+ */
+import { CONTACT_MAILBOXES } from '../data/contact-mailboxes.ts';
+import { localPartSignals, type NameTables } from './local-part.ts';
+
+const CONTACT = new Set(CONTACT_MAILBOXES);
+
+/** Share of the label's letters names must cover: a label of a name and a word (`annabakery`) is a business. */
+export const OWN_SITE_MIN_NAME = 0.9;
+
+/** Whether the mailbox (the local part before any `+tag`) is a contact word. */
+export function isContactMailbox(local: string): boolean {
+  const plus = local.indexOf('+');
+  return CONTACT.has(plus > 0 ? local.slice(0, plus) : local);
+}
+
+/**
+ * Whether a registrable label (without its public suffix) reads as a person's name. Hyphens
+ * separate the parts as a local part's dots do (`jan-kowalski`), so the family-name position
+ * reads the last part as it would in `jan.kowalski`.
+ */
+export function labelNamesPerson(label: string, names: NameTables): boolean {
+  if (label.length === 0 || label.startsWith('xn--')) return false;
+  const s = localPartSignals(label.replace(/-/g, '.'), names);
+  return s.letters > 0 && s.nameScore >= OWN_SITE_MIN_NAME && s.uncoveredShare === 0 && s.wordShare === 0 && s.serviceShare === 0;
+}

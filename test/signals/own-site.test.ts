@@ -1,0 +1,47 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildNameTables, type NameTables } from '../../src/signals/local-part.ts';
+import { isContactMailbox, labelNamesPerson } from '../../src/signals/own-site.ts';
+
+let names: NameTables;
+beforeAll(() => {
+  names = buildNameTables();
+});
+
+describe('isContactMailbox', () => {
+  it.each([
+    ['hello', true],
+    ['hi', true],
+    ['mail', true],
+    ['contact', true],
+    ['kontakt', true],
+    ['info', true],
+    ['hello+newsletter', true], // the mailbox before a tag
+    ['support', false],
+    ['webmaster', false],
+    ['admin', false],
+    ['billing', false],
+    ['hello.world', false],
+    ['anna', false],
+  ])('%s -> %s', (local, expected) => {
+    expect(isContactMailbox(local)).toBe(expected);
+  });
+});
+
+describe('labelNamesPerson', () => {
+  it.each([
+    ['janekowalski', true],
+    ['jan-kowalski', true], // hyphens separate the parts as a local part's dots do
+    ['annalindqvist', true],
+    ['jonas-pettersen', true],
+    ['olafsdottir', true], // a family name made of a given name and an ending
+    ['quickbakery', false], // words
+    ['berlinbakery', false],
+    ['supportdesk', false], // service words
+    ['mailservice', false],
+    ['k7f2xq9z', false], // a machine's name
+    ['xn--80ak6aa92e', false], // an internationalised label's encoding is no spelling
+    ['', false],
+  ])('%s -> %s', (label, expected) => {
+    expect(labelNamesPerson(label, names)).toBe(expected);
+  });
+});

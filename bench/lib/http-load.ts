@@ -1,43 +1,7 @@
-/** Shared by the HTTP benches: start a process that prints its URL, and drive POST /v1/check with autocannon. */
-import { spawn, type ChildProcess } from 'node:child_process';
+/** Shared by the HTTP benches: start a process that prints its URL (src/platform/serve-process.ts), and drive POST /v1/check with autocannon. */
 import autocannon from 'autocannon';
 
-export interface Started {
-  proc: ChildProcess;
-  url: string;
-  output(): string;
-}
-
-export function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<Started> {
-  const proc = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  return new Promise((res, rej) => {
-    const t = setTimeout(() => {
-      proc.kill('SIGKILL');
-      rej(new Error(`did not start:\n${out}`));
-    }, 90_000);
-    const on = (b: Buffer): void => {
-      if (process.env.BENCH_DEBUG) process.stderr.write(b);
-      out += b.toString();
-      const m = ready.exec(out);
-      if (m) {
-        clearTimeout(t);
-        res({ proc, url: m[1] ?? '', output: () => out });
-      }
-    };
-    proc.stdout!.on('data', on);
-    proc.stderr!.on('data', on);
-    proc.on('exit', (c) => rej(new Error(`exited ${c}:\n${out}`)));
-  });
-}
-
-export async function stopProcess(p: Started | undefined): Promise<void> {
-  if (!p || p.proc.exitCode !== null) return;
-  const exited = new Promise((r) => p.proc.once('exit', r));
-  p.proc.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  if (p.proc.exitCode === null) p.proc.kill('SIGKILL');
-}
+export { startProcess, stopProcess, type Started } from '../../src/platform/serve-process.ts';
 
 export function loadChecks(url: string, bodies: string[], o: { seconds: number; connections: number; headers: Record<string, string> }): Promise<autocannon.Result> {
   let i = 0;

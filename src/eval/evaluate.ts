@@ -49,7 +49,8 @@ export interface EvalReport {
   readonly fakesCaught: number;
 }
 
-interface Scored {
+/** One scored row: what the report needs of it, from the in-process judge or from a service's answer. */
+export interface Scored {
   readonly label: Label;
   readonly source: string;
   readonly kind: string;
@@ -91,26 +92,71 @@ function groupSlices(scored: readonly Scored[], key: (s: Scored) => string): Sli
 }
 
 export function evaluate(rows: readonly LabelledRow[], tables: JudgeTables, model: Scorecard, thresholds?: VerdictThresholds): EvalReport {
-  const invalid: Record<Label, number> = { human: 0, fake: 0 };
-  const scored: Scored[] = [];
-  for (const row of rows) {
-    const parsed = parseAddress(row.email);
-    if (!parsed.ok) {
-      invalid[row.label]++;
-      continue;
-    }
-    const { score } = judge(analyze(parsed.address, tables), {}, model, thresholds);
-    scored.push({
-      label: row.label,
-      source: row.source ?? '(none)',
-      kind: row.kind ?? '(none)',
-      gmail: parsed.address.domain === 'gmail.com',
-      probability: score.probability,
-      humanScore: score.humanScore,
-      verdict: score.verdict,
-    });
-  }
+  return reportOfRows(rows, rows.map((row) => judgeRow(row, tables, model, thresholds)));
+}
 
+/** The report of rows scored one by one (`scored[i]` is row i's; undefined: invalid syntax). */
+export function reportOfRows(rows: readonly LabelledRow[], scored: readonly (Scored | undefined)[]): EvalReport {
+  return reportOf(rows.length, scored.filter((s) => s !== undefined), invalidOf(rows, scored));
+}
+
+/** One row through the API's check path with no DNS, IP or history facts; undefined when its syntax is invalid. */
+export function judgeRow(row: LabelledRow, tables: JudgeTables, model: Scorecard, thresholds?: VerdictThresholds): JudgedRow | undefined {
+  const parsed = parseAddress(row.email);
+  if (!parsed.ok) return undefined;
+  const { score } = judge(analyze(parsed.address, tables), {}, model, thresholds);
+  return {
+    ...sliceKeys(row, parsed.address.domain),
+    probability: score.probability,
+    humanScore: score.humanScore,
+    verdict: score.verdict,
+    reasons: score.reasons,
+  };
+}
+
+/**
+ * A row as a service answered it (`npm run eval -- --service`). The API returns human_score, an
+ * integer, not the probability: P(human) is human_score / 100 there, so its AUC is the integer
+ * score's (ties included) and its log loss that of the rounded probability.
+ */
+export function serviceRow(row: LabelledRow, answer: { readonly humanScore: number; readonly verdict: Verdict; readonly reasons: readonly string[] }): JudgedRow {
+  const parsed = parseAddress(row.email);
+  return {
+    ...sliceKeys(row, parsed.ok ? parsed.address.domain : undefined),
+    probability: answer.humanScore / 100,
+    humanScore: answer.humanScore,
+    verdict: answer.verdict,
+    reasons: answer.reasons,
+  };
+}
+
+/** What places a row in the report's slices. */
+const sliceKeys = (row: LabelledRow, domain: string | undefined) => ({
+  label: row.label,
+  source: row.source ?? '(none)',
+  kind: row.kind ?? '(none)',
+  gmail: domain === 'gmail.com',
+});
+
+/** A scored row with its reason codes (what the service mode compares row by row). */
+export interface JudgedRow extends Scored {
+  readonly reasons: readonly string[];
+}
+
+/** Rows not scored (undefined at their position), per label. */
+export function invalidOf(rows: readonly LabelledRow[], scored: readonly (Scored | undefined)[]): Record<Label, number> {
+  const invalid: Record<Label, number> = { human: 0, fake: 0 };
+  rows.forEach((row, i) => {
+    if (scored[i] === undefined) invalid[row.label]++;
+  });
+  return invalid;
+}
+
+/**
+ * The report of scored rows (`rows`: how many were read, `invalid`: those not scored, per
+ * label). The one place every figure of the eval is computed, whoever scored the rows.
+ */
+export function reportOf(rows: number, scored: readonly Scored[], invalid: Readonly<Record<Label, number>>): EvalReport {
   const labels = scored.map((s) => s.label === 'human');
   const probs = scored.map((s) => s.probability);
   const overall = slice('overall', scored);
@@ -119,7 +165,7 @@ export function evaluate(rows: readonly LabelledRow[], tables: JudgeTables, mode
   const fakes = overall.fakes;
 
   return {
-    rows: rows.length,
+    rows,
     scored: scored.length,
     invalid,
     overall,

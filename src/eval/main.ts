@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- [file.jsonl ...] [--json] [--halves] [--learned] [--synthetic]`: scores labelled files
+ * `npm run eval -- [file.jsonl ...] [--json] [--halves] [--learned] [--synthetic] [--service]`: scores labelled files
  * through the API's check path and prints, per file, ROC AUC (overall, gmail.com slice, per
  * kind, per source), each slice's verdict shares, the verdict confusion table, fakes caught
  * (review or block), humans blocked and the invalid-syntax count; with several files, one
@@ -19,6 +19,8 @@
  * sequences of spellings of one inbox (inbox-bursts.ts) and sign-ups behind one IP: farms and
  * people behind a NAT (ip-bursts.ts); it runs without any labelled file too.
  * `--learning FILE` simulates a customer of the service instead (src/eval/learning-cli.ts).
+ * `--service` sends each file through a fresh running service instead and adds what differs
+ * from the in-process figures (src/eval/service-cli.ts).
  * Shell: reads the files, prints, sets the exit code.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -29,6 +31,7 @@ import { useTensorflowCpu } from '../platform/tensorflow.ts';
 import { evaluate } from './evaluate.ts';
 import { compareLearned } from './learned.ts';
 import { learningMain } from './learning-cli.ts';
+import { serviceMain } from './service-cli.ts';
 import { parseLabelledJsonl, splitHalves, type LabelledRow } from './labelled.ts';
 import { formatBotsReport, formatCrossSourceReport, formatHumansReport, formatReport, headline } from './report.ts';
 import { loadNameLists } from '../data/name-lists.ts';
@@ -66,8 +69,8 @@ const auc = (x: number): string => (Number.isNaN(x) ? 'n/a' : x.toFixed(3));
 
 /** The development sets, read when no file is named (npm scripts run at the repository root). */
 const DEV_SETS = ['dev-labelled.jsonl', 'dev-labelled-v2.jsonl'].map((f) => join('..', 'shared', 'eval', f));
-const FLAGS = new Set(['--json', '--halves', '--learned', '--synthetic']);
-const USAGE = 'usage: npm run eval -- [labelled.jsonl ...] [--json] [--halves] [--learned] [--synthetic]';
+const FLAGS = new Set(['--json', '--halves', '--learned', '--synthetic', '--service']);
+const USAGE = 'usage: npm run eval -- [labelled.jsonl ...] [--json] [--halves] [--learned] [--synthetic] | [--service [--halves] [--json]]';
 
 
 /**
@@ -108,6 +111,11 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   const synthetic = argv.includes('--synthetic');
+  if (argv.includes('--service') && (synthetic || argv.includes('--learned'))) {
+    console.error('eval: --service scores labelled files only (not with --learned or --synthetic)');
+    console.error(USAGE);
+    return 2;
+  }
   let files = argv.filter((a) => !FLAGS.has(a));
   if (files.length === 0) {
     files = DEV_SETS.filter((f) => existsSync(f));
@@ -135,6 +143,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const tables = buildJudgeTables();
   const name = `${BASELINE_SCORECARD.name}-v${BASELINE_SCORECARD.version}`;
+  if (argv.includes('--service')) return serviceMain(sets, argv, tables, BASELINE_SCORECARD, name);
   if (argv.includes('--learned')) await useTensorflowCpu();
   const results = [];
   for (const { file, rows } of sets) {

@@ -3,6 +3,7 @@ import { VERDICTS } from '../domain/check.ts';
 import type { EvalReport, SliceResult } from './evaluate.ts';
 import type { HumanSlice, HumansReport } from './humans.ts';
 import type { Label } from './labelled.ts';
+import type { ServiceEval } from './service-eval.ts';
 
 const f3 = (x: number) => (Number.isNaN(x) ? '  n/a' : x.toFixed(3));
 const pct = (x: number) => (Number.isNaN(x) ? 'n/a' : `${(100 * x).toFixed(1)}%`);
@@ -104,5 +105,29 @@ export function formatCrossSourceReport(r: HumansReport, title: string): string 
   const out: string[] = [title, '', ...tablesWithColumn(r, 'per group', 'mean', mean), ''];
   for (const g of r.groups) out.push(`${g.name}: review ${pct(g.review)}, blocked ${pct(g.blocked)}, mean score ${mean(g)}`);
   out.push(`invalid syntax ${r.invalid}`);
+  return out.join('\n');
+}
+
+const f5 = (x: number) => (Number.isNaN(x) ? 'n/a' : x.toFixed(5));
+
+/** One side's figures to five places (the two sides often differ in the fourth). */
+function sideLine(name: string, r: EvalReport): string {
+  return `  ${name.padEnd(12)}AUC ${f5(r.overall.auc)}  human_score AUC ${f5(r.aucHumanScore)}  gmail.com ${f5(r.gmail.auc)}  fakes caught ${pct(r.fakesCaught)}  humans blocked ${pct(r.humansBlocked)}  invalid ${r.invalid.human + r.invalid.fake}`;
+}
+
+/** The service mode's difference section: both sides' figures, then what differs row by row (counts only). */
+export function formatServiceDiff(e: ServiceEval): string {
+  const d = e.diff;
+  const out: string[] = ['in process vs through the service, the same rows:'];
+  out.push(sideLine('in process', e.inProcess), sideLine('service', e.service));
+  out.push('  (the API returns human_score, not the probability: the service\'s AUC is the integer score\'s; compare human_score AUCs for like with like)');
+  const shift = `${d.meanScoreShift >= 0 ? '+' : ''}${d.meanScoreShift.toFixed(1)}`;
+  out.push(`rows answered alike (score, verdict, reasons): ${d.same} of ${d.rows}; another human_score: ${d.scoreDiffers} (mean shift ${shift}); same score, other reasons: ${d.reasonsOnly}`);
+  out.push(`invalid in process only: ${d.invalidInEvalOnly}; invalid through the service only: ${d.invalidInServiceOnly}`);
+  out.push(`another verdict: ${d.verdictDiffers} rows`);
+  for (const m of d.verdictMoves) out.push(`  ${m.label.padEnd(6)} ${m.move.padEnd(18)}${String(m.rows).padStart(6)}`);
+  const codes = (list: ServiceEval['diff']['reasons']): string => `  ${list.map((r) => `${r.code} +${r.gained}/-${r.lost}`).join(', ')}`;
+  if (d.reasons.length > 0) out.push('reason codes on those rows, given by the service only (+) and by the eval only (-):', codes(d.reasons));
+  if (d.reasonsAnyRow.length > 0) out.push('the same on every row whose reasons differ (any verdict; the service names work_domain only when DNS showed the domain takes mail):', codes(d.reasonsAnyRow));
   return out.join('\n');
 }

@@ -1,0 +1,117 @@
+/**
+ * `npm run eval -- --service`: a labelled file through a running service, as a customer cleans a
+ * list. Builds the server if its build is missing or older than src/, starts `mailsift serve`
+ * (dist/src/main.js) on a free loopback port with a fresh data dir in a temp dir, DNS, feeds and
+ * domain age off and the rate limits lifted, and sends the file through `mailsift check-file`'s own
+ * code (POST /v1/check/bulk, 1,000 addresses per request, its default 4 requests in flight) into
+ * an output file in the same temp dir. The answers are read back in file order and the temp dir
+ * (data dir, output, logs) is removed: nothing of the file is written anywhere else.
+ *
+ * The bulk path rather than single checks: it is what list cleaning uses, and the service counts
+ * a request's addresses as if checked one after another in input order (history-bursts blackbox),
+ * so the file's order is the order of its history. Shell: processes, files, network.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { checkFile } from '../check-file/check-file.ts';
+import { VERDICTS, type Verdict } from '../domain/check.ts';
+import { packageRoot } from '../platform/package-root.ts';
+import { API_LISTENING, benchServeEnv, listeningUrl, startProcess, stopProcess, type Started } from '../platform/serve-process.ts';
+import type { RowAnswer } from './service-diff.ts';
+
+const KEY = 'eval-service-key-0123456789';
+
+/**
+ * Builds dist/ when its entry point is missing or the last build (its incremental build info,
+ * written by every build that changed anything) is older than any file under src/.
+ */
+export function ensureBuilt(root: string = packageRoot()): void {
+  const built = existsSync(join(root, 'dist', 'src', 'main.js')) ? statMtime(join(root, 'dist', '.tsbuildinfo')) : undefined;
+  if (built !== undefined && newestUnder(join(root, 'src')) <= built) return;
+  process.stderr.write('eval: building the server (npm run build)\n');
+  const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`npm run build failed (exit ${r.status ?? r.signal})`);
+}
+
+/**
+ * Every row of `file` (labelled JSON lines) as a fresh service answers it, in file order;
+ * undefined where it answered with an error (invalid syntax). Throws if the server does not
+ * start, stops during the run, or check-file fails.
+ */
+export async function answersFromService(file: string, root: string = packageRoot()): Promise<(RowAnswer | undefined)[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'mailsift-eval-'));
+  let server: Started | undefined;
+  try {
+    server = await startProcess(
+      [join(root, 'dist', 'src', 'main.js'), 'serve'],
+      benchServeEnv(`${KEY}=eval`, { MAILSIFT_DATA_DIR: join(dir, 'data'), MAILSIFT_DOMAIN_AGE: 'off' }),
+      API_LISTENING,
+      // Not this shell's MAILSIFT_* or KAFKA_*: the eval's service is always the same fresh embedded one.
+      { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+    ).catch((err: Error) => {
+      throw new Error(`the server did not start: ${err.message}`);
+    });
+    const running = server;
+    const out = join(dir, 'checked.jsonl');
+    const code = await checkFile(
+      { input: file, output: out, column: 'email', format: 'jsonl', concurrency: 4 },
+      {
+        baseUrl: listeningUrl(running.output()),
+        apiKey: KEY,
+        stdout: (line) => process.stderr.write(`eval: check-file: ${line.replace(dir, '<temp dir>')}\n`),
+        stderr: process.stderr,
+        now: () => Date.now(),
+        // The server stopping mid-run stops check-file as a signal would: no retrying a dead server.
+        onStopSignal: (handler) => {
+          const onExit = (): void => handler('SIGTERM');
+          running.proc.once('exit', onExit);
+          return () => running.proc.off('exit', onExit);
+        },
+      },
+    );
+    if (running.proc.exitCode !== null || running.proc.signalCode !== null) {
+      throw new Error(`the server stopped during the run (exit ${running.proc.exitCode ?? running.proc.signalCode}):\n${tail(running.output())}`);
+    }
+    if (code !== 0) throw new Error(`check-file failed (exit ${code})`);
+    return readAnswers(readFileSync(out, 'utf8'));
+  } finally {
+    await stopProcess(server);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** check-file's JSON-lines output: the result columns of each row (the row's own fields are not read). */
+export function readAnswers(text: string): (RowAnswer | undefined)[] {
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line, i) => {
+      const v = JSON.parse(line) as { human_score?: unknown; verdict?: unknown; reasons?: unknown; error?: unknown };
+      if (typeof v.error === 'string') return undefined;
+      if (typeof v.human_score !== 'number' || !VERDICTS.includes(v.verdict as Verdict) || typeof v.reasons !== 'string') {
+        throw new Error(`check-file output line ${i + 1}: no human_score, verdict and reasons`);
+      }
+      return { humanScore: v.human_score, verdict: v.verdict as Verdict, reasons: v.reasons === '' ? [] : v.reasons.split(';') };
+    });
+}
+
+/** The last lines of the server's log (no addresses: the service never logs one). */
+const tail = (output: string): string => output.trimEnd().split('\n').slice(-10).join('\n');
+
+function statMtime(path: string): number | undefined {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+function newestUnder(dir: string): number {
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (e.isFile()) newest = Math.max(newest, statSync(join(e.parentPath, e.name)).mtimeMs);
+  }
+  return newest;
+}

@@ -78,7 +78,7 @@ export const CheckResult = Type.Object(
     domain_age_days: Type.Optional(Type.Integer({ minimum: 0 })),
     domain_pattern: Type.Optional(literals(DOMAIN_PATTERNS, 'Company domains only')),
     alias_variants: Type.Optional(Type.Integer({ minimum: 2 })),
-    recent_signups: Type.Optional(Type.Integer({ minimum: 20 })),
+    recent_signups: Type.Optional(Type.Integer({ minimum: 20, description: "Unique inboxes at the domain in about the last 10 minutes across all customers, each customer's counted as its own (shown from 20)" })),
     domain_fake_rate: Type.Optional(
       Type.Number({
         minimum: 0,
@@ -318,7 +318,7 @@ export const StatsBody = Type.Object(
       Type.Object(
         {
           domain: Type.String(),
-          recent_signups: Type.Integer({ minimum: 0, description: 'Unique inboxes at the domain in about the last 10 minutes across all customers, now' }),
+          recent_signups: Type.Integer({ minimum: 0, description: "Unique inboxes at the domain in about the last 10 minutes across all customers (each customer's counted as its own), now" }),
         },
         { additionalProperties: false },
       ),

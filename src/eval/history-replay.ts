@@ -5,8 +5,8 @@
  *
  * - `aliasVariants`: the inbox's distinct spellings at the account in 90 days
  *   (inbox-records-90d's SPELLINGS; per account);
- * - `recentSignups`: the domain's distinct inboxes in 10 minutes, across accounts
- *   (domain-signups-10m), against its normal level (expectedPerWindow, from the domain's
+ * - `recentSignups`: the domain's distinct inboxes in 10 minutes, across accounts, each
+ *   account's its own (domain-signups-10m: (account, inbox) pairs), against its normal level (expectedPerWindow, from the domain's
  *   checks so far and the time the deployment has been observing);
  * - `signupsFromIp`: the IP's distinct inboxes at the account in the last hour (ip-signups-1h;
  *   per account), for checks sent with a public IP, and `recentSignupsFromIp`, the same sets
@@ -83,7 +83,7 @@ export function replayHistory(checks: readonly ReplayCheck[], observedFromMs: nu
   return checks.map((c) => {
     const seen = (volume.get(c.domain) ?? 0) + 1;
     volume.set(c.domain, seen);
-    const recentSignups = domains.see(c.domain, c.inbox, c.time);
+    const recentSignups = domains.see(c.domain, of(c.account, c.inbox), c.time);
     const facts: { -readonly [K in keyof HistoryFacts]: HistoryFacts[K] } = {
       recentSignups,
       recentSignupsExpected: expectedPerWindow(Math.max(seen, recentSignups), observedFromMs, c.time, c.free ? 1 : QUIET_PRIOR_WINDOWS),

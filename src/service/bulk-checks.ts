@@ -34,7 +34,7 @@ export interface CheckSteps {
   recorded(account: string, p: PreparedCheck, decision: CheckDecision & { uuid: Buffer }, now: number): void;
   /** Throws the simulated outage's 503 for `unavailable@mailsift.test`. */
   fixedResult(account: string, fixed: FixedAnswer): CheckResultBody;
-  sightingOf(p: PreparedCheck, time: number): Sighting;
+  sightingOf(account: string, p: PreparedCheck, time: number): Sighting;
   historyKeys(account: string, p: PreparedCheck, now: number, request: object, earlier: EarlierInBulk | undefined): HistoryKeys;
 }
 
@@ -84,7 +84,7 @@ export function bulkChecks(d: CheckDeps, steps: CheckSteps): (account: string, e
     if (failed()) return;
     const now = d.now();
     const prepared = slice.map((s) => steps.analyse(s.address, s.dns, undefined));
-    const sightings = prepared.map((p) => steps.sightingOf(p, now));
+    const sightings = prepared.map((p) => steps.sightingOf(account, p, now));
     const earlier = prepared.map((p, k) => order.add(p, sightings[k]!));
     const landed = test ? [] : prepared.map((p, k) => d.events.begin(account, p.address.domain, p.ipHash, sightings[k]!, request));
     try {

@@ -155,7 +155,7 @@ export function createCheckService(d: CheckDeps): CheckService {
   async function finish(account: string, p: PreparedCheck, explain: boolean, test: boolean): Promise<CheckAnswer> {
     const now = d.now();
     const request = {};
-    const landed = test ? undefined : d.events.begin(account, p.address.domain, p.ipHash, sightingOf(p, now), request);
+    const landed = test ? undefined : d.events.begin(account, p.address.domain, p.ipHash, sightingOf(account, p, now), request);
     try {
       const decision = decide(account, p, await d.history.history(historyKeys(account, p, now, request, undefined)), explain, false, test, now);
       if (decision.event) await d.events.append(decision.event);
@@ -212,8 +212,8 @@ export function createCheckService(d: CheckDeps): CheckService {
 }
 
 /** What the windowed counts need of a check, in flight or earlier in its bulk request. */
-function sightingOf(p: PreparedCheck, time: number): Sighting {
-  return { inbox_hash: p.inboxHash, spelling_hash: p.spellingHash, account_type: p.view.accountType, local_shape: p.view.localShape, time };
+function sightingOf(account: string, p: PreparedCheck, time: number): Sighting {
+  return { account, inbox_hash: p.inboxHash, spelling_hash: p.spellingHash, account_type: p.view.accountType, local_shape: p.view.localShape, time };
 }
 
 /** The history read's keys; `earlier`: the addresses before it in its bulk request (none: left out). */

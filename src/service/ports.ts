@@ -130,6 +130,8 @@ export interface ModelPublications {
 
 /** What the windowed counts need of a check (one in flight, or an earlier address of a bulk). */
 export interface Sighting {
+  /** The account that checked it: a domain's recent sign-ups count each account's inboxes as its own. */
+  readonly account: string;
   readonly inbox_hash: Buffer;
   readonly spelling_hash: Buffer;
   readonly account_type: string;

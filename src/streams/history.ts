@@ -27,7 +27,7 @@ import { countsWith, memberId, totalWith, type ExtraMember } from './aggregation
 import { decodeOutcomes, DOMAIN_OUTCOMES, fakeRateFor, hasFakeRate } from './aggregations/domain-outcomes.ts';
 import { DOMAIN_RECORDS, SHAPES, shapesOf, volumeOf } from './aggregations/domain-records-180d.ts';
 import { domainPattern, shapeCategory } from './aggregations/domain-shapes-180d.ts';
-import { expectedPerWindow, QUIET_PRIOR_WINDOWS, VOLUME_BUCKET_MS, VOLUME_WINDOW_MS } from './aggregations/domain-signups-10m.ts';
+import { expectedPerWindow, QUIET_PRIOR_WINDOWS, signupMember, VOLUME_BUCKET_MS, VOLUME_WINDOW_MS } from './aggregations/domain-signups-10m.ts';
 import { INBOX_RECORDS, inboxRecordKey, SPELLINGS, spellingsOf } from './aggregations/inbox-records-90d.ts';
 import { IP_RATE_WINDOW_MS, ipEntity } from './aggregations/ip-signups-1h.ts';
 import type { HotWindows } from './hot-windows.ts';
@@ -68,13 +68,22 @@ export interface HotWindowsView {
  * A bulk sibling's members, built once per sibling (each later address of the request counts
  * it again), with their exact-set ids.
  */
-const siblingCache = new WeakMap<Sighting, { inbox: ExtraMember; spelling: ExtraMember; shape?: ExtraMember }>();
-function siblingMembers(x: Sighting): { inbox: ExtraMember; spelling: ExtraMember; shape?: ExtraMember } {
+interface SiblingMembers {
+  readonly inbox: ExtraMember;
+  readonly spelling: ExtraMember;
+  /** Its member of the domain's recent sign-ups (the account's inbox: signupMember). */
+  readonly signup: ExtraMember;
+  readonly shape?: ExtraMember;
+}
+const siblingCache = new WeakMap<Sighting, SiblingMembers>();
+function siblingMembers(x: Sighting): SiblingMembers {
   let m = siblingCache.get(x);
   if (!m) {
     const inbox = { member: x.inbox_hash, category: 0, time: x.time, id: memberId(x.inbox_hash) };
     const spelling = { member: x.spelling_hash, category: 0, time: x.time, id: memberId(x.spelling_hash) };
-    m = x.account_type === 'work' ? { inbox, spelling, shape: { ...inbox, category: shapeCategory(x.local_shape) } } : { inbox, spelling };
+    const pair = signupMember(x.account, x.inbox_hash);
+    const signup = { member: pair, category: 0, time: x.time, id: memberId(pair) };
+    m = x.account_type === 'work' ? { inbox, spelling, signup, shape: { ...inbox, category: shapeCategory(x.local_shape) } } : { inbox, spelling, signup };
     siblingCache.set(x, m);
   }
   return m;
@@ -162,13 +171,13 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       // that is also an own event by now is counted once).
       const e = k.earlier;
       const domainSignups: ExtraMember[] = [];
-      for (const p of hotDomain) if (p.offset >= (hotApplied[p.partition] ?? 0)) domainSignups.push(sighted(p.event.inbox_hash, p.event.time));
-      domainSignups.push(sighted(k.inboxHash, now));
+      for (const p of hotDomain) if (p.offset >= (hotApplied[p.partition] ?? 0)) domainSignups.push(sighted(signupMember(p.event.account, p.event.inbox_hash), p.event.time));
+      domainSignups.push(sighted(signupMember(k.account, k.inboxHash), now));
       const shapes: ExtraMember[] | undefined = k.accountType === 'work' ? [] : undefined;
       if (shapes) for (const p of ownDomain) if (p.event.account_type === 'work') shapes.push({ member: p.event.inbox_hash, category: shapeCategory(p.event.local_shape), time: p.event.time });
       const atDomain = (x: Sighting): void => {
         const m = siblingMembers(x);
-        domainSignups.push(m.inbox);
+        domainSignups.push(m.signup);
         if (shapes && m.shape) shapes.push(m.shape);
       };
       if (e) for (let i = 0; i < e.atDomainCount; i++) atDomain(e.atDomain[i]!);

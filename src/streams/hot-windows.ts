@@ -23,7 +23,6 @@
 import type { CheckScored } from '../domain/events.ts';
 import type { Aggregation } from './aggregation.ts';
 import { estimateWith, memberId, windowBuckets, type DistinctCounterSpec, type ExtraMember } from './aggregations/distinct-counter.ts';
-import { sightingOf } from './aggregations/domain-sightings.ts';
 import { domainSignups10m } from './aggregations/domain-signups-10m.ts';
 import { ipSignups1h } from './aggregations/ip-signups-1h.ts';
 import { HLL_M, hllSlot, hllSums, hllTerm } from './aggregations/member-sets.ts';
@@ -279,7 +278,7 @@ function raise(c: CategoryCount, member: Buffer): void {
 
 /** The windows of a check held in memory: a domain's 10 minutes, an account's IP hour. */
 export class HotWindows {
-  readonly domainSignups = new HotWindow(domainSignups10m, (e) => e.inbox_hash);
+  readonly domainSignups = new HotWindow(domainSignups10m, domainSignups10m.spec.member);
   readonly ipSignups = new HotWindow(ipSignups1h, (e: CheckScored) => e.inbox_hash);
   /** Newest event time applied. */
   streamTime = 0;
@@ -287,7 +286,7 @@ export class HotWindows {
   /** Counts a check (events of one partition in order; partitions may interleave). */
   add(e: CheckScored): void {
     if (e.time > this.streamTime) this.streamTime = e.time;
-    this.domainSignups.add(sightingOf(e));
+    this.domainSignups.add(e);
     this.ipSignups.add(e);
   }
 

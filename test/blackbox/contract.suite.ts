@@ -436,6 +436,25 @@ export function contractSuite(launch: () => Promise<Target>): void {
       for (const x of gmail.body.results) expect(x.reasons).not.toContain('signup_wave');
     });
 
+    it("recent_signups does not tell whether another customer checked an address: each account's inboxes count for it", async () => {
+      const u = `rs${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+      // Two quiet domains; globex checks one inbox at each, and acme then sends the same sequence
+      // to both: 20 new inboxes, then globex's inbox at the first domain (an unseen one at the
+      // second), then a new one, then its own repeat, then a repeat inside one request.
+      const run = async (domain: string, globexInbox: string, acmeInbox: string): Promise<(number | undefined)[]> => {
+        expect((await post('/v1/check', { email: `${globexInbox}@${domain}` }, KEYS.globex)).status).toBe(200);
+        const lift = await post('/v1/check/bulk', { emails: Array.from({ length: 20 }, (_, i) => `staff${i}.${u}@${domain}`) });
+        const one = async (local: string) => (await post('/v1/check', { email: `${local}@${domain}` })).body.recent_signups as number | undefined;
+        const seen = [lift.body.results.at(-1).recent_signups, await one(acmeInbox), await one(`fresh.${u}`), await one(acmeInbox)];
+        const twice = await post('/v1/check/bulk', { emails: [`again.${u}@${domain}`, `again.${u}@${domain}`] });
+        return [...seen, ...twice.body.results.map((x: { recent_signups?: number }) => x.recent_signups)];
+      };
+      const known = await run(`known-${u}.com`, `jordan.${u}`, `jordan.${u}`);
+      const unknown = await run(`unknown-${u}.com`, `casey.${u}`, `jordan.${u}`);
+      expect(known).toEqual(unknown);
+      expect(known).toEqual([21, 22, 23, 23, 24, 24]);
+    });
+
     it.each([
       [{ emails: [] }, /^emails: must have at least 1 item$/],
       [{ emails: Array.from({ length: 1001 }, (_, i) => `u${i}@gmail.com`) }, /^emails: must have at most 1000 items$/],

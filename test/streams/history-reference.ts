@@ -13,7 +13,7 @@ import { countsWith, memberId, total, type ExtraMember } from '../../src/streams
 import { decodeOutcomes, DOMAIN_OUTCOMES, fakeRateFor, hasFakeRate } from '../../src/streams/aggregations/domain-outcomes.ts';
 import { DOMAIN_RECORDS, SHAPES, shapesOf, volumeOf } from '../../src/streams/aggregations/domain-records-180d.ts';
 import { domainPattern, shapeCategory } from '../../src/streams/aggregations/domain-shapes-180d.ts';
-import { expectedPerWindow, QUIET_PRIOR_WINDOWS, VOLUME_BUCKET_MS, VOLUME_WINDOW_MS } from '../../src/streams/aggregations/domain-signups-10m.ts';
+import { expectedPerWindow, QUIET_PRIOR_WINDOWS, signupMember, VOLUME_BUCKET_MS, VOLUME_WINDOW_MS } from '../../src/streams/aggregations/domain-signups-10m.ts';
 import { INBOX_RECORDS, inboxRecordKey, SPELLINGS, spellingsOf } from '../../src/streams/aggregations/inbox-records-90d.ts';
 import { IP_RATE_WINDOW_MS, ipEntity } from '../../src/streams/aggregations/ip-signups-1h.ts';
 import type { HotWindows } from '../../src/streams/hot-windows.ts';
@@ -54,13 +54,14 @@ interface HotWindowsView {
  * A bulk sibling's members, built once per sibling (each later address of the request counts
  * it again), with their exact-set ids.
  */
-const siblingCache = new WeakMap<Sighting, { inbox: ExtraMember; spelling: ExtraMember; shape?: ExtraMember }>();
-function siblingMembers(x: Sighting): { inbox: ExtraMember; spelling: ExtraMember; shape?: ExtraMember } {
+const siblingCache = new WeakMap<Sighting, { inbox: ExtraMember; spelling: ExtraMember; signup: ExtraMember; shape?: ExtraMember }>();
+function siblingMembers(x: Sighting): { inbox: ExtraMember; spelling: ExtraMember; signup: ExtraMember; shape?: ExtraMember } {
   let m = siblingCache.get(x);
   if (!m) {
     const inbox = { member: x.inbox_hash, category: 0, time: x.time, id: memberId(x.inbox_hash) };
     const spelling = { member: x.spelling_hash, category: 0, time: x.time, id: memberId(x.spelling_hash) };
-    m = x.account_type === 'work' ? { inbox, spelling, shape: { ...inbox, category: shapeCategory(x.local_shape) } } : { inbox, spelling };
+    const signup = { member: signupMember(x.account, x.inbox_hash), category: 0, time: x.time };
+    m = x.account_type === 'work' ? { inbox, spelling, signup, shape: { ...inbox, category: shapeCategory(x.local_shape) } } : { inbox, spelling, signup };
     siblingCache.set(x, m);
   }
   return m;
@@ -141,8 +142,8 @@ export function createReferenceHistoryReader(state: StateReader, own: OwnEvents,
             )
           : undefined;
 
-      const current = { time: now, inbox_hash: k.inboxHash, spelling_hash: k.spellingHash } as CheckScored;
-      const recentSignups = total(hot.windows.domainSignups.counts(domainKey, now, [...members([...pendingHot(ownByDomain), current], (e) => e.inbox_hash), ...siblingsAtDomain.map((m) => m.inbox)]));
+      const current = { time: now, account: k.account, inbox_hash: k.inboxHash, spelling_hash: k.spellingHash } as CheckScored;
+      const recentSignups = total(hot.windows.domainSignups.counts(domainKey, now, [...members([...pendingHot(ownByDomain), current], (e) => signupMember(e.account, e.inbox_hash)), ...siblingsAtDomain.map((m) => m.signup)]));
       const aliasVariants = total(
         countsWith(spellingsOf(value(INBOX_RECORDS, inboxKey)), now, SPELLINGS.windowMs, SPELLINGS.bucketMs, [...members([...pendingBySource(ownByInbox), current], (e) => e.spelling_hash), ...siblingsOfInbox.map((m) => m.spelling)]),
       );

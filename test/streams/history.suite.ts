@@ -45,17 +45,24 @@ export function historySuite(name: string, busFactory: BusFactory): void {
   });
 
   describe(`history through the pipeline on ${name} (Given checks, When a new check, Then counters)`, () => {
-    it('recent_signups: distinct inboxes at a domain across customers in 10 minutes, plus the check itself', async () => {
+    it("recent_signups: each customer's distinct inboxes at a domain in 10 minutes, across customers, plus the check itself", async () => {
       const p = await pipeline();
+      // 21 inboxes, each checked by one account (in0-in20); then in0-in2 again by the same
+      // accounts (counted once), and in4 by acme, which globex had checked (acme's own: counted).
+      const accounts = ['acme', 'globex', 'initech'];
       for (let i = 0; i < 25; i++) {
-        await p.sendCheck(aCheck({ account: ['acme', 'globex', 'initech'][i % 3]!, domain: 'wave.example', inbox_hash: hash(`in${i % 22}`), time: T + i * 1000 }));
+        const n = i < 21 ? i : i === 24 ? 4 : i - 21;
+        await p.sendCheck(aCheck({ account: i === 24 ? 'acme' : accounts[n % 3]!, domain: 'wave.example', inbox_hash: hash(`in${n}`), time: T + i * 1000 }));
       }
       expect(await p.runtime.caughtUp()).toBe(true);
       const h = createHistoryReader(p.state, new OwnEvents(), p.reading);
-      expect((await h.history(keys())).recentSignups).toBe(23);
+      expect((await h.history(keys())).recentSignups).toBe(23); // 22 pairs and fresh-inbox
+      // Another account's inbox counts as new for acme, as any unseen one: nothing tells them apart.
+      expect((await h.history(keys({ inboxHash: hash('in1') }))).recentSignups).toBe(23);
+      expect((await h.history(keys({ account: 'globex', inboxHash: hash('in1') }))).recentSignups).toBe(22);
       expect((await h.history(keys({ time: T + 11 * MINUTE }))).recentSignups).toBe(1);
       // Less than an hour observed: a company domain is assumed quiet for the first day.
-      expect((await h.history(keys()))).toMatchObject({ recentSignupsExpected: 25 / 144 }); // 23 distinct, 25 checks
+      expect((await h.history(keys()))).toMatchObject({ recentSignupsExpected: 25 / 144 }); // 23 counted, 25 checks
     });
 
     it("a domain's usual 10 minutes: its week's volume over the time the state has observed", async () => {
@@ -197,7 +204,7 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       // a fifth inbox, pending as an own event and in flight in another request: emp4 itself never counts
       const c = aCheck({ domain: 'corp.example', inbox_hash: hash('emp4'), local_shape: 'first.last', time: T });
       own.addCheck({ event: c, partition: 0, offset: Number.MAX_SAFE_INTEGER });
-      const landed = own.beginCheck('acme', 'corp.example', null, { inbox_hash: hash('emp4'), spelling_hash: hash('emp4'), account_type: 'work', local_shape: 'first.last', time: T }, {});
+      const landed = own.beginCheck('acme', 'corp.example', null, { account: 'acme', inbox_hash: hash('emp4'), spelling_hash: hash('emp4'), account_type: 'work', local_shape: 'first.last', time: T }, {});
       expect((await h.history(keys({ domain: 'corp.example', inboxHash: hash('emp4') }))).domainPattern).toBe('learning');
       expect((await h.history(keys({ domain: 'corp.example', inboxHash: hash('newcomer') }))).domainPattern).toBe('match'); // emp0-emp4
       landed();
@@ -208,18 +215,18 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       const own = new OwnEvents();
       const h = createHistoryReader(p.state, own, p.reading);
       const ip = hash('ip-1');
-      const sighting = (inbox: string, spelling: string) => ({ inbox_hash: hash(inbox), spelling_hash: hash(spelling), account_type: 'work', local_shape: 'first.last', time: T + 5 * MINUTE });
+      const sighting = (inbox: string, spelling: string, account = 'acme') => ({ account, inbox_hash: hash(inbox), spelling_hash: hash(spelling), account_type: 'work', local_shape: 'first.last', time: T + 5 * MINUTE });
       const bulk = {};
       const landed = [
         own.beginCheck('acme', 'wave.example', ip, sighting('john', 'j.ohn'), {}),
         own.beginCheck('acme', 'wave.example', ip, sighting('john', 'jo.hn'), {}),
         own.beginCheck('acme', 'wave.example', ip, sighting('mary', 'mary'), bulk),
-        own.beginCheck('globex', 'wave.example', ip, sighting('john', 'joh.n'), {}), // another account
+        own.beginCheck('globex', 'wave.example', ip, sighting('john', 'joh.n', 'globex'), {}), // another account
       ];
       const mine = await h.history(keys({ inboxHash: hash('john'), spellingHash: hash('john'), ipHash: ip }));
       expect(mine.aliasVariants).toBe(3); // john, j.ohn, jo.hn (not globex's spelling)
       expect(mine.signupsFromIp).toBe(2); // john, mary (not globex's)
-      expect(mine.recentSignups).toBe(2); // john, mary: across accounts, distinct inboxes
+      expect(mine.recentSignups).toBe(3); // john, mary and globex's john: across accounts, each account's distinct inboxes
       const inBulk = await h.history(keys({ inboxHash: hash('john'), spellingHash: hash('john'), ipHash: ip, request: bulk }));
       expect(inBulk.signupsFromIp).toBe(1); // mary is of the same request: bulk order decides
       // At a free-mail domain, whose usual traffic dwarfs what is in flight, only the inbox and IP count them

@@ -1,12 +1,14 @@
 /**
  * domain-signups-10m: distinct inboxes at a domain in about the last 10 minutes, across all
- * customers (bot waves; held in the API thread's memory, hot-windows.ts). The same domain's
+ * customers, each customer's counted as its own (bot waves; held in the API thread's memory,
+ * hot-windows.ts): the member is the (account, inbox) pair (signupMember, below). The same domain's
  * checks per hour over a week (its volume, in domain-records-180d) judge a wave against the
  * domain's own normal rate: 20 signups in 10 minutes is a wave at a small company domain and an
  * ordinary minute at gmail.com. We do not exclude big providers by name; their volume says it
  * (expectedPerWindow, below).
  */
-import type { DomainSighting } from '../../domain/events.ts';
+import { createHash } from 'node:crypto';
+import type { CheckScored } from '../../domain/events.ts';
 import { DAY, HOUR, MINUTE } from '../../domain/time.ts';
 import { domainKey } from '../stores/key-layout.ts';
 import { distinctCounter, summaryStore } from './distinct-counter.ts';
@@ -19,7 +21,30 @@ const GRACE = 5 * MINUTE;
 // retired, never to be reused.
 export const DOMAIN_SIGNUPS = summaryStore(11, 'domain-signups-10m', SIGNUPS_WINDOW_MS + 2 * SIGNUPS_BUCKET_MS + GRACE);
 
-export const domainSignups10m = distinctCounter<DomainSighting>({
+/** Each account's 8-byte mask (accounts are few: the deployment's customers). */
+const masks = new Map<string, Buffer>();
+
+/**
+ * The member a check adds to its domain's count: its inbox as checked by its account. Counted
+ * by inbox alone, the count was a membership oracle across customers: an account that checked
+ * an address another customer had checked in the window saw the count not rise (a new inbox:
+ * +1), and learned that someone had checked exactly that address. As a pair, an account's
+ * checks move the count by its own new inboxes whatever the others checked; the others move it
+ * by theirs (an inbox two customers checked counts twice: rare for people, and a wave all the same).
+ * The first 8 bytes are all a member's sets keep (its exact id and sketch slot): the inbox
+ * hash's (a keyed hash) xor the account's mask, a few ns where hashing the pair per check cost
+ * ~1.6 us, as unlikely to collide (two pairs collide only if their inbox hashes differ by
+ * exactly the accounts' masks).
+ */
+export function signupMember(account: string, inboxHash: Buffer): Buffer {
+  let mask = masks.get(account);
+  if (!mask) masks.set(account, (mask = createHash('sha256').update('domain-signups-10m\n').update(account).digest().subarray(0, 8)));
+  const out = Buffer.allocUnsafe(8);
+  for (let i = 0; i < 8; i++) out[i] = inboxHash[i]! ^ mask[i]!;
+  return out;
+}
+
+export const domainSignups10m = distinctCounter<CheckScored>({
   name: 'domain-signups-10m',
   summary: DOMAIN_SIGNUPS,
   // Exact up to 128 new inboxes per minute at one domain; beyond, an estimate (2.3% std error).
@@ -27,7 +52,7 @@ export const domainSignups10m = distinctCounter<DomainSighting>({
   windowMs: SIGNUPS_WINDOW_MS,
   bucketMs: SIGNUPS_BUCKET_MS,
   entity: (e) => domainKey(e.domain),
-  member: (e) => e.inbox_hash,
+  member: (e) => signupMember(e.account, e.inbox_hash),
   time: (e) => e.time,
 });
 

@@ -645,6 +645,7 @@ export interface paths {
                              */
                             domain_pattern?: "match" | "mismatch" | "learning";
                             alias_variants?: number;
+                            /** @description Unique inboxes at the domain in about the last 10 minutes across all customers, each customer's counted as its own (shown from 20) */
                             recent_signups?: number;
                             /** @description Share of fake outcomes other customers reported at this domain: each customer's own share, none weighing more than its capped share (MAILSIFT_MAX_ACCOUNT_SHARE). Shown once 2 have reported; never at the big free-mail domains */
                             domain_fake_rate?: number;
@@ -859,6 +860,7 @@ export interface paths {
                              */
                             domain_pattern?: "match" | "mismatch" | "learning";
                             alias_variants?: number;
+                            /** @description Unique inboxes at the domain in about the last 10 minutes across all customers, each customer's counted as its own (shown from 20) */
                             recent_signups?: number;
                             /** @description Share of fake outcomes other customers reported at this domain: each customer's own share, none weighing more than its capped share (MAILSIFT_MAX_ACCOUNT_SHARE). Shown once 2 have reported; never at the big free-mail domains */
                             domain_fake_rate?: number;
@@ -1129,6 +1131,7 @@ export interface paths {
                                  */
                                 domain_pattern?: "match" | "mismatch" | "learning";
                                 alias_variants?: number;
+                                /** @description Unique inboxes at the domain in about the last 10 minutes across all customers, each customer's counted as its own (shown from 20) */
                                 recent_signups?: number;
                                 /** @description Share of fake outcomes other customers reported at this domain: each customer's own share, none weighing more than its capped share (MAILSIFT_MAX_ACCOUNT_SHARE). Shown once 2 have reported; never at the big free-mail domains */
                                 domain_fake_rate?: number;
@@ -3107,7 +3110,7 @@ export interface paths {
                             /** @description Domains where your checks of the last hour met a sign-up wave (their answer carried signup_wave), largest first, at most 10 */
                             waves: {
                                 domain: string;
-                                /** @description Unique inboxes at the domain in about the last 10 minutes across all customers, now */
+                                /** @description Unique inboxes at the domain in about the last 10 minutes across all customers (each customer's counted as its own), now */
                                 recent_signups: number;
                             }[];
                         };
@@ -3299,7 +3302,7 @@ export interface paths {
                             /** @description Domains where your checks of the last hour met a sign-up wave (their answer carried signup_wave), largest first, at most 10 */
                             waves: {
                                 domain: string;
-                                /** @description Unique inboxes at the domain in about the last 10 minutes across all customers, now */
+                                /** @description Unique inboxes at the domain in about the last 10 minutes across all customers (each customer's counted as its own), now */
                                 recent_signups: number;
                             }[];
                         };

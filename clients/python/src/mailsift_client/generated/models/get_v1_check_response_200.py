@@ -53,7 +53,8 @@ class GetV1CheckResponse200:
         domain_age_days (int | Unset):
         domain_pattern (GetV1CheckResponse200DomainPattern | Unset): Company domains only
         alias_variants (int | Unset):
-        recent_signups (int | Unset):
+        recent_signups (int | Unset): Unique inboxes at the domain in about the last 10 minutes across all customers,
+            each customer's counted as its own (shown from 20)
         domain_fake_rate (float | Unset): Share of fake outcomes other customers reported at this domain: each
             customer's own share, none weighing more than its capped share (MAILSIFT_MAX_ACCOUNT_SHARE). Shown once 2 have
             reported; never at the big free-mail domains

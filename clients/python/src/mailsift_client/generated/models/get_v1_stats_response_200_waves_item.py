@@ -13,7 +13,8 @@ class GetV1StatsResponse200WavesItem:
     """
     Attributes:
         domain (str):
-        recent_signups (int): Unique inboxes at the domain in about the last 10 minutes across all customers, now
+        recent_signups (int): Unique inboxes at the domain in about the last 10 minutes across all customers (each
+            customer's counted as its own), now
     """
 
     domain: str

@@ -19,6 +19,7 @@ import type { CheckService, FeedbackService, Health, ModelService, StatsService,
 import { authHook, requireScopes, type KeyResolver } from './auth.ts';
 import { installRateLimit, type RateLimits } from './rate-limit.ts';
 import { installGracefulClose } from './graceful-close.ts';
+import { closeOnLargeUnreadBody } from './unread-body.ts';
 import { installOverloadGuard } from './overload-guard.ts';
 import { parseQueryString, refuseMalformedQuery } from './query-string.ts';
 import { refuseUnknownQuery } from './no-query.ts';
@@ -137,6 +138,7 @@ export async function buildApp(d: AppDeps): Promise<FastifyInstance> {
 
   app.decorateRequest('bodyBytes', 0);
   installErrorHandlers(app);
+  closeOnLargeUnreadBody(app);
   installGracefulClose(app);
   app.addHook('preValidation', refuseMalformedQuery);
   app.addHook('onRoute', (route) => requireScopes(route, PUBLIC_V1));

@@ -110,7 +110,9 @@ export class CachingStore extends WrappedStore {
     }
     receipt.done();
     this.commitGen++;
-    if (this.inFlight.size) this.recentCommits.push({ gen: this.commitGen, keys: new Set(receipt.writes.map((w) => mapKey(w.store, w.key))) });
+    // The cache's own key strings: a commit made one new string per write here, which lived as
+    // long as a prefetch was in flight (most commits), so it outlived the young generation.
+    if (this.inFlight.size) this.recentCommits.push({ gen: this.commitGen, keys: new Set(receipt.mapKeys) });
     const oldest = this.inFlight.size ? Math.min(...this.inFlight.keys()) : this.commitGen;
     while (this.recentCommits.length && this.recentCommits[0]!.gen <= oldest) this.recentCommits.shift();
     this.cache.evict();

@@ -19,7 +19,7 @@ interface Entry {
   readonly mk: string;
   store: StoreSpec;
   key: Buffer;
-  /** null: absent (or deleted in a key-value store). Stale while `live` holds a newer value. */
+  /** null: absent (or deleted in a key-value store), or not kept once `live` was committed. Stale while `live` holds a newer value. */
   value: Buffer | null;
   /** The decoded value (stores with a codec), once a transaction opened it: authoritative. */
   live: unknown;
@@ -53,6 +53,8 @@ const ENTRY_OVERHEAD = 600;
 /** What a commit takes from the cache; exactly one of done/fail is called. */
 export interface DirtyReceipt {
   readonly writes: (PendingWrite & { partition: number })[];
+  /** Each write's key in the cache map (`mapKey`), in the order of `writes`: the strings the cache holds, not new ones. */
+  readonly mapKeys: string[];
   /** The commit succeeded: entries not rewritten meanwhile become clean. */
   done(): void;
   /** The commit failed: everything taken stays dirty. */
@@ -226,13 +228,22 @@ export class RecordCache {
       }
       return { store: e.store, key: e.key, value: e.value, segmentStart: e.seg, partition: e.partition };
     });
-    writes.push(...blind.values());
+    const mapKeys = taken.map((e) => e.mk);
+    for (const [k, w] of blind) {
+      writes.push(w);
+      mapKeys.push(k);
+    }
     return {
       writes,
+      mapKeys,
       done: () => {
         taken.forEach((e, i) => {
           if (e.version === versions[i]) {
             e.dirty = false;
+            // Written: the decoded value stays authoritative, its bytes are not read again (a
+            // read encodes the decoded value). Kept, they held a small Buffer per cached record
+            // and the 8 KiB pool slab it was cut from, for as long as the record stayed cached.
+            if (e.live !== undefined) e.value = null;
             if (e.pinned && e.live === undefined && (e.value === null || e.value.length === 0)) {
               this.entries.delete(e.mk);
               this.bytes -= RecordCache.cost(e);

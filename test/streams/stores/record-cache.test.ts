@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { DAY } from '../../../src/domain/time.ts';
 import { RecordCache } from '../../../src/streams/stores/record-cache.ts';
@@ -8,6 +10,17 @@ const HELD_WHOLE: StoreSpec = { ...timedStore(90, 't-pending', 15 * DAY), cacheA
 const PLAIN: StoreSpec = { id: 91, name: 't-plain' };
 const NOW = 1_800_000_000_000;
 const k = (s: string): Buffer => Buffer.from(s);
+
+/** A full collection, after which objects nothing references are gone (WeakRefs cleared once the job ends). */
+async function collectGarbage(): Promise<void> {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  for (let i = 0; i < 3; i++) {
+    await new Promise((r) => setImmediate(r));
+    gc();
+  }
+  await new Promise((r) => setImmediate(r));
+}
 
 function write(cache: RecordCache, f: (tx: ReturnType<RecordCache['tx']>) => void): void {
   const tx = cache.tx(NOW, 0);
@@ -92,6 +105,26 @@ describe('record cache: values held decoded (stores with a codec)', () => {
     receipt.done();
   });
 
+  it('a committed decoded value does not keep its encoded bytes; reads and later commits still give them', async () => {
+    const { n, store } = counted();
+    const cache = new RecordCache();
+    cache.fill(mapKey(store, k('d')), store, k('d'), Buffer.from([1]), NOW);
+    write(cache, (tx) => tx.set(store, k('d'), [...tx.open(store, k('d'))!, 2], NOW));
+    let receipt: ReturnType<RecordCache['takeDirty']> | undefined = cache.takeDirty();
+    const written = new WeakRef(receipt.writes[0]!.value!);
+    receipt.done();
+    receipt = undefined;
+    await collectGarbage();
+    expect(written.deref()).toBeUndefined(); // held by nothing: the entry keeps the decoded value only
+    expect([...cache.tx(NOW, 0).get(store, k('d'))!]).toEqual([1, 2]);
+    expect(cache.tx(NOW, 0).open(store, k('d'))).toEqual([1, 2]);
+    expect(n.decode).toBe(1);
+    write(cache, (tx) => tx.set(store, k('d'), [...tx.open(store, k('d'))!, 3], NOW));
+    const next = cache.takeDirty();
+    expect([...next.writes[0]!.value!]).toEqual([1, 2, 3]);
+    next.done();
+  });
+
   it("a transaction's changes are its own until applied: a failed batch leaves the cache as it was", () => {
     const { store } = counted();
     const cache = new RecordCache();
@@ -127,5 +160,20 @@ describe('record cache: values held decoded (stores with a codec)', () => {
     write(cache, (tx) => tx.put(BLIND, k('a'), k('1'), NOW));
     cache.takeDirty().fail();
     expect(cache.takeDirty().writes.map((w) => w.key.toString())).toEqual(['a']);
+  });
+
+  it("a commit's receipt names each write by the cache's own key string, in the order of the writes", () => {
+    const BLIND: StoreSpec = { ...timedStore(93, 't-index', 15 * DAY), blind: true };
+    const cache = new RecordCache();
+    cache.fill(mapKey(PLAIN, k('p')), PLAIN, k('p'), undefined, -1);
+    write(cache, (tx) => {
+      tx.put(PLAIN, k('p'), k('1'), NOW);
+      tx.put(HELD_WHOLE, k('h'), k('2'), NOW);
+      tx.put(BLIND, k('b'), k('3'), NOW);
+    });
+    const receipt = cache.takeDirty();
+    expect(receipt.mapKeys).toEqual(receipt.writes.map((w) => mapKey(w.store, w.key)));
+    expect(new Set(receipt.mapKeys)).toEqual(new Set([mapKey(PLAIN, k('p')), mapKey(HELD_WHOLE, k('h')), mapKey(BLIND, k('b'))]));
+    receipt.done();
   });
 });

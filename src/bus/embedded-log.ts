@@ -496,13 +496,7 @@ function encodeRecord(r: OutRecord): Buffer {
 function decodeRecord(topic: string, partition: number, offset: number, v: Buffer): ConsumedRecord {
   const word = v.readUInt32BE(8);
   const keyLen = word & ~TOMBSTONE;
-  return {
-    topic,
-    partition,
-    offset,
-    timestamp: Number(v.readBigUInt64BE(0)),
-    key: v.subarray(12, 12 + keyLen),
-    value: v.subarray(12 + keyLen),
-    ...(word & TOMBSTONE ? { tombstone: true } : {}),
-  };
+  const record = { topic, partition, offset, timestamp: Number(v.readBigUInt64BE(0)), key: v.subarray(12, 12 + keyLen), value: v.subarray(12 + keyLen) };
+  // Tombstones are rare (compacted topics only): the common record is made without an empty object spread into it.
+  return word & TOMBSTONE ? { ...record, tombstone: true } : record;
 }

@@ -72,8 +72,33 @@ const PackedCheckRecordType = avro.Type.forSchema({
   name: 'PackedCheckRecord',
   fields: checkRecordV3.fields.map((f) => (f.name === 'features' ? { name: 'features', type: 'bytes' } : f)),
 } as never);
+/**
+ * Where a check record is encoded before its one copy out (every applied check writes one): the
+ * marker byte and the Avro body in place, instead of a body Buffer copied behind the marker.
+ */
+const checkRecordScratch = Buffer.allocUnsafe(4096);
 export function encodeCheckRecord(rec: CheckRecord): Buffer {
-  const body = PackedCheckRecordType.toBuffer({ ...rec, features: packFeatures(rec.features) });
+  const packed = {
+    domain: rec.domain,
+    time: rec.time,
+    feature_version: rec.feature_version,
+    features: packFeatures(rec.features),
+    baseline_probability: rec.baseline_probability,
+    served_model: rec.served_model,
+    served_probability: rec.served_probability,
+    learned_probability: rec.learned_probability,
+    personal_probability: rec.personal_probability,
+    local_shape: rec.local_shape,
+  };
+  checkRecordScratch[0] = PACKED_CHECK_RECORD;
+  const end = PackedCheckRecordType.encode(packed, checkRecordScratch, 1);
+  if (end > 0) {
+    const b = Buffer.allocUnsafe(end);
+    checkRecordScratch.copy(b, 0, 0, end);
+    return b;
+  }
+  // Larger than the scratch (never at 44 features): encoded on its own.
+  const body = PackedCheckRecordType.toBuffer(packed);
   const b = Buffer.allocUnsafe(1 + body.length);
   b[0] = PACKED_CHECK_RECORD;
   body.copy(b, 1);

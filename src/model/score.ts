@@ -33,6 +33,8 @@ export interface Scorecard {
   readonly account?: string;
   /** A shared model: accounts it is never served to, as it does worse than the baseline on their own outcomes. */
   readonly withheldFrom?: ReadonlySet<string>;
+  /** A shared model: accounts whose outcomes it was not fitted on, as the baseline orders them the wrong way round (account-agreement.ts). */
+  readonly leftOut?: ReadonlySet<string>;
   /** A learned model the guards adjusted (its published record's `adjusted`): what for. */
   readonly adjustedFor?: readonly GuardReason[];
   /** The calibration scale written into the weights at load (calibrateAtBlockCut); absent: none (1). */

@@ -51,12 +51,20 @@ function guardNote(m: ModelPublished): string {
   const blocked = `held-out real people blocked ${pct(m.held_out_humans_blocked)} (baseline ${pct(m.baseline_held_out_humans_blocked)})${caught}`;
   const why = m.adjusted?.length ? m.adjusted.join(' and ').replaceAll('_', '-') : 'over-blocking';
   const notes = [
-    m.held_back === 'few_humans'
+    m.held_back === 'disagreement'
+      ? `HELD BACK, never served: the outcomes it keeps are fewer than a learned model needs (${MIN_TRAINING_EXAMPLES}, at least ${MIN_EXAMPLES_PER_CLASS} of each kind)`
+      : m.held_back === 'few_humans'
       ? `HELD BACK, never served: too few held-out real people (${Math.round(m.held_out_humans_effective ?? 0)}) to bound the share it would block within 3% at 95% confidence`
       : m.held_back
         ? `HELD BACK for ${why}, never served: ${blocked} only at a loss to the baseline`
         : m.calibration_shift || (m.calibration_scale ?? 1) !== 1 ? `calibrated (logit x${(m.calibration_scale ?? 1).toFixed(3)} ${(m.calibration_shift ?? 0) < 0 ? '-' : '+'} ${Math.abs(m.calibration_shift ?? 0).toFixed(3)}): ${blocked}` : '',
+    m.left_out_accounts?.length ? `outcomes of ${listOf(m.left_out_accounts)} left out: the baseline orders them the wrong way round (fakes above real people) beyond chance` : '',
     m.withheld_accounts?.length ? `not served to ${m.withheld_accounts.length} account${m.withheld_accounts.length === 1 ? '' : 's'} it does worse for than the baseline` : '',
   ].filter(Boolean);
   return notes.length ? `; ${notes.join('; ')}` : '';
+}
+
+/** The operator's view names the accounts (the command runs with the service's own credentials). */
+function listOf(accounts: readonly string[]): string {
+  return `${accounts.length === 1 ? 'account' : 'accounts'} ${accounts.join(', ')}`;
 }

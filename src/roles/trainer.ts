@@ -7,7 +7,9 @@
  * shared model, or keeping its weights when the account is nearly all of its outcomes, plus the
  * account's per-domain effects: domain-effects.ts), numbered in one sequence. Each fit passes the verdict guard (calibrated so it
  * blocks no larger share of held-out real people than the baseline, or held back); a shared
- * fit also names the accounts it must not be served to (account-guard.ts). Run exactly one
+ * fit also names the accounts it must not be served to (account-guard.ts), and leaves out the
+ * outcomes of accounts the baseline orders the wrong way round (account-agreement.ts; held back
+ * when too few outcomes are left for a model that may serve). Run exactly one
  * trainer per deployment: two would publish the same version number (the follower then keeps
  * the later record).
  *
@@ -21,6 +23,7 @@ import type { Bus, BusConsumer, BusProducer } from '../bus/ports.ts';
 import { TOPICS } from '../bus/topics.ts';
 import type { ModelPublished } from '../domain/events.ts';
 import { DEFAULT_THRESHOLDS } from '../domain/check.ts';
+import { accountsToLeaveOut } from '../model/account-agreement.ts';
 import { accountsWorseOff } from '../model/account-guard.ts';
 import { BASELINE_AS_SET, BASELINE_CALIBRATION_SCALE } from '../model/baseline.ts';
 import { blockCutLogit, expandLogOdds } from '../model/calibration.ts';
@@ -70,6 +73,13 @@ export interface TrainerDeps {
   /** MAILSIFT_MAX_ACCOUNT_SHARE: one account's largest share of the shared model's training weight. */
   maxAccountShare?: number;
 }
+
+/** A shared model's accounts whose outcomes were left out of it, and whether the rest were too few for a model that may serve. */
+interface LeftOut {
+  readonly accounts: readonly string[];
+  readonly tooFew: boolean;
+}
+const NONE_LEFT_OUT: LeftOut = { accounts: [], tooFew: false };
 
 let fitter: Promise<typeof TrainModel> | undefined;
 
@@ -165,7 +175,7 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
    * A personal model (`account`) has per-domain effects too, and keeps the prior's weights when
    * `keepWeights` (its prior is a shared model fitted on the same outcomes).
    */
-  async function publish(examples: readonly TrainingExample[], prior: LinearModel, account: string | undefined, keepWeights = false): Promise<ModelPublished> {
+  async function publish(examples: readonly TrainingExample[], prior: LinearModel, account: string | undefined, keepWeights = false, leftOut: LeftOut = NONE_LEFT_OUT): Promise<ModelPublished> {
     const trainModel = await loadFitter();
     // Per-domain effects for a personal model only: its account's outcomes move its account's scores alone.
     const personal = account === undefined ? {} : { domainEffects: PERSONAL_DOMAIN_PRIORS, ...(keepWeights ? { l2Grid: [Infinity] } : {}) };
@@ -190,8 +200,9 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
       calibration_scale: m.calibrationScale,
       held_out_humans_blocked: m.heldOutHumansBlocked,
       baseline_held_out_humans_blocked: m.baselineHeldOutHumansBlocked,
-      held_back: m.heldBack ? (m.tooFewHumans ? 'few_humans' : m.adjusted.includes('over_blocking') ? 'over_blocking' : 'over_allowing') : null,
+      held_back: leftOut.tooFew ? 'disagreement' : m.heldBack ? (m.tooFewHumans ? 'few_humans' : m.adjusted.includes('over_blocking') ? 'over_blocking' : 'over_allowing') : null,
       withheld_accounts: account === undefined ? accountsWorseOff(m.heldOut) : [],
+      left_out_accounts: [...leftOut.accounts],
       held_out_fakes_caught: m.heldOutFakesCaught,
       baseline_held_out_fakes_caught: m.baselineHeldOutFakesCaught,
       adjusted: [...m.adjusted],
@@ -227,6 +238,7 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
         held_out_humans_effective: Math.round(m.heldOutHumansEffective),
         unexercised_features: m.unexercised,
         withheld_accounts: model.withheld_accounts!.length,
+        left_out_accounts: leftOut.accounts.length,
         domain_effects: m.domainEffects.size,
         domain_precision: m.domainPrior?.precision ?? null,
       },
@@ -242,14 +254,25 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
     // The examples first: they trim the set to capacity, so the counts below are what is fitted.
     const examples = set.examples();
     const perAccount = set.accounts();
-    const outcomes = new Map([...perAccount].map(([a, c]) => [a, c.humans + c.fakes]));
+    // Accounts whose outcomes the baseline orders the wrong way round beyond chance are left
+    // out of the shared model (account-agreement.ts); the rest are what it is fitted on.
+    const leftOut = accountsToLeaveOut(examples);
+    const kept = leftOut.length ? examples.filter((e) => !leftOut.includes(e.account)) : examples;
+    const outcomes = new Map([...perAccount].filter(([a]) => !leftOut.includes(a)).map(([a, c]) => [a, c.humans + c.fakes]));
     // No account weighs more than its fair share of the shared model, however many outcomes it reports.
     const weightOf = accountWeights(outcomes, cap);
     const shares = weightedShares(outcomes, cap);
+    // Due on every account's outcomes, so that leaving some out is recorded (a held-back version) rather than silent.
     const shared = trainingDue({ humans: set.humans, fakes: set.fakes, newSinceModel: set.countAfter(latestShared?.trained_through ?? -Infinity) }, force);
+    const keptHumans = kept.filter((e) => e.human).length;
+    const fittable = keptHumans > 0 && keptHumans < kept.length;
     // Priors as set or fitted, not as served: every model inherits the baseline's calibration
     // after its fit (train.ts), which a prior already calibrated would then carry twice.
-    if (shared.due) models.push(await publish(examples.map((e) => ({ ...e, weight: weightOf.get(e.account)! })), BASELINE_AS_SET, undefined));
+    if (shared.due && fittable) {
+      // Too few outcomes left for a model that may serve: fitted and measured all the same, held back.
+      const tooFew = leftOut.length > 0 && !trainingDue({ humans: keptHumans, fakes: kept.length - keptHumans, newSinceModel: kept.length }).due;
+      models.push(await publish(kept.map((e) => ({ ...e, weight: weightOf.get(e.account)! })), BASELINE_AS_SET, undefined, false, { accounts: leftOut, tooFew }));
+    }
     // Personal models, pulled towards the shared model that serves, when there is one: an
     // account's own outcomes then adjust what every account's outcomes taught.
     const servingCard = servingShared ? learnedScorecard(servingShared) : undefined;
@@ -268,7 +291,8 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
       if (decision.due) models.push(await publish(set.examples(account), sharedCard ?? BASELINE_AS_SET, account, alone));
       else whyNot.push(`${account}: ${decision.why}`);
     }
-    if (models.length === 0) return { published: false, why: [shared.due ? '' : `shared model: ${shared.why}`, ...whyNot.map((w) => `personal model of ${w}`)].filter(Boolean).join('; ') };
+    const sharedWhy = !shared.due ? shared.why : fittable ? '' : `the outcomes of ${leftOut.length} account${leftOut.length === 1 ? '' : 's'} left out (the baseline orders them the wrong way round), the rest hold one kind only`;
+    if (models.length === 0) return { published: false, why: [sharedWhy ? `shared model: ${sharedWhy}` : '', ...whyNot.map((w) => `personal model of ${w}`)].filter(Boolean).join('; ') };
     return { published: true, models, ms: Math.round(performance.now() - t0) };
   }
 

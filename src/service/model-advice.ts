@@ -32,6 +32,11 @@ export interface AdviceInput {
   heldBack: readonly ModelPublished[];
   /** What the guards adjusted the model described for on held-out outcomes (empty or absent: nothing beyond the inherited calibration). */
   adjusted?: readonly GuardReason[];
+  /**
+   * The newest shared version left out some accounts' outcomes (account-agreement.ts): the
+   * caller's own (`yours`), and whether any other customer's (never which, nor how many).
+   */
+  leftOut?: { readonly version: number; readonly yours: boolean; readonly others: boolean };
   /** The caller's own outcomes (what its personal model waits on). */
   ownHumans: number;
   ownFakes: number;
@@ -84,9 +89,15 @@ const tooFewNote = (m: ModelPublished): string => {
   );
 };
 
+/** A shared version held back because, with outcomes the baseline orders the wrong way round left out, too few remained. */
+const disagreementNote = (m: ModelPublished): string =>
+  ` Learned model v${m.version} was held back: it leaves out outcomes that the baseline orders the wrong way round (fakes above real people) beyond what chance explains, ` +
+  `and the outcomes left are fewer than a learned model needs (${MIN_TRAINING_EXAMPLES}, at least ${MIN_EXAMPLES_PER_CLASS} of each kind), so it is never served; each version fitted on more outcomes is judged the same way.`;
+
 function heldBackNote(held: readonly ModelPublished[]): string {
   return held
     .map((m) => {
+      if (m.held_back === 'disagreement') return disagreementNote(m);
       if (m.held_back === 'few_humans') return tooFewNote(m);
       const why = reasonsOf(m);
       const title = why.map((r) => TITLE[r]).join(' and ');
@@ -96,6 +107,21 @@ function heldBackNote(held: readonly ModelPublished[]): string {
       );
     })
     .join('');
+}
+
+/**
+ * Outcomes the newest shared version left out: the caller's own, said plainly (they still train
+ * its personal model); other customers', said without whose or how many.
+ */
+function leftOutNote(l: AdviceInput['leftOut'], held: readonly ModelPublished[]): string {
+  if (!l) return '';
+  const yours = l.yours
+    ? ` Your outcomes were left out of learned model v${l.version}: the baseline orders them the wrong way round (your fakes above your real people) beyond what chance explains, so they would pull the model every customer shares against it. ` +
+      'They still train your personal model. If that is not what your customers are, check that outcomes are reported the right way round (confirmed or real for real people; fake, abuse or bounced for the others).'
+    : '';
+  // A version held back for it says so already.
+  const others = l.others && !held.some((m) => m.version === l.version && m.held_back === 'disagreement') ? ` Learned model v${l.version} leaves out other customers' outcomes that the baseline orders the wrong way round beyond what chance explains, so they do not move what you are served.` : '';
+  return yours + others;
 }
 
 /** A personal model whose per-domain effects the caller's recent traffic faded (effect-drift.ts), in words. */
@@ -128,7 +154,7 @@ export function recommend(o: AdviceInput): string {
   }
   const from = `${total} outcomes so far from ${o.customers} customer${o.customers === 1 ? '' : 's'}`;
   if (o.version === 0) {
-    if (o.heldBack.length) return `${from}.${heldBackNote(o.heldBack)} The baseline is served. ${personalAdvice(o.ownHumans, o.ownFakes)}`;
+    if (o.heldBack.length) return `${from}.${heldBackNote(o.heldBack)}${leftOutNote(o.leftOut, o.heldBack)} The baseline is served. ${personalAdvice(o.ownHumans, o.ownFakes)}`;
     if (total < MIN_TRAINING_EXAMPLES) {
       return `${from}. A learned model needs ${MIN_TRAINING_EXAMPLES}, at least ${MIN_EXAMPLES_PER_CLASS} of each kind: ${MIN_TRAINING_EXAMPLES - total} more at least. ${personalAdvice(o.ownHumans, o.ownFakes)} Report fakes as well as real people: both are needed.`;
     }
@@ -138,7 +164,7 @@ export function recommend(o: AdviceInput): string {
   const ownScope = o.personal || o.sharedScope === 'own';
   const own = ownScope ? ' of yours' : '';
   const balanced = ownScope ? '' : ` across customers (at most ${o.perCustomer} of any one customer's, so that no customer decides it for the others)`;
-  const held = heldBackNote(o.heldBack);
+  const held = heldBackNote(o.heldBack) + leftOutNote(o.leftOut, o.heldBack);
   const next = ` Keep reporting outcomes; each ${o.personal ? PERSONAL_NEW_FOR_RETRAIN : NEW_EXAMPLES_FOR_RETRAIN} new ones trigger the next version.`;
   if (o.withheld) {
     return `${name} is not served to you: on your own outcomes, held out when it was fitted, it did worse than the baseline (other customers' outcomes pulled it away from yours). The baseline is served until a version does better for you.${held}${next}`;

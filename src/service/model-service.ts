@@ -50,6 +50,10 @@ export function createModelService(queries: ModelStatsQueries, mode: ModelMode, 
       const version = standing?.version ?? 0;
       const healthy = standing?.healthy ?? false;
       // Versions held back for over-blocking that are newer than the model described and than what serves in their scope.
+      // The newest shared version, served or held back: whose outcomes it left out (the caller's own, or only others').
+      const newestShared = learned.heldBack?.(undefined);
+      const leftOut = newestShared ? new Set(newestShared.left_out_accounts ?? []) : sharedCard?.leftOut;
+      const leftOutVersion = newestShared?.version ?? sharedCard?.version ?? 0;
       const heldBack = [...newer(learned.heldBack?.(undefined), Math.max(version, models.shared.version)), ...newer(learned.heldBack?.(account), Math.max(version, models.personal.version))];
       const view: ModelStatsView = {
         mode,
@@ -77,6 +81,7 @@ export function createModelService(queries: ModelStatsQueries, mode: ModelMode, 
           withheld: !personal && standing !== undefined && standing.withheld,
           heldBack,
           adjusted: (personal ? personalCard : sharedCard)?.adjustedFor ?? [],
+          ...(leftOut?.size ? { leftOut: { version: leftOutVersion, yours: leftOut.has(account), others: leftOut.size > (leftOut.has(account) ? 1 : 0) } } : {}),
           ownHumans: own.humans,
           ownFakes: own.fakes,
           ...(personal && effectsFade ? { effectsFade: effectsFade(account) } : {}),

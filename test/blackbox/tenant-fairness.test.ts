@@ -7,13 +7,12 @@
  * gmail.com must carry no `domain_fake_rate`, and /v1/model must tell A no more of the others'
  * outcomes than their count. (Before the fix: 91 before the flood, 6 after, served learned-v2.)
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { call as callOnce, startServer, type Reply } from '../helpers/server.ts';
-import { REPO_ROOT } from '../helpers/shared.ts';
+import { call, reportAll, retrain as retrainWith, waitForExamples as waitFor } from '../helpers/outcome-scenario.ts';
+import { startServer } from '../helpers/server.ts';
 
 const A = 'a-customer-key-0123456789';
 const B = 'b-customer-key-0123456789';
@@ -42,37 +41,8 @@ const C_OUTCOMES: [string, 'real' | 'fake'][] = [
   ...['zq8xk2wvtp', 'kx0qz7pwmv', 'wv3zq9xktp', 'tp7xkq0zwv'].map((n): [string, 'fake'] => [`${n}@gmail.com`, 'fake']),
 ];
 
-/** A request, retried as a client should while the service says 503 (a loaded machine can trip its overload guard). */
-async function call(base: string, method: string, path: string, opts: Parameters<typeof callOnce>[3] = {}): Promise<Reply> {
-  for (let attempt = 1; ; attempt++) {
-    const r = await callOnce(base, method, path, opts);
-    if (r.status !== 503 || attempt === 20) return r;
-    await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
-  }
-}
-
-function retrain(dir: string): string {
-  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'dist', 'src', 'main.js'), 'retrain'], {
-    env: { PATH: process.env.PATH ?? '', MAILSIFT_DATA_DIR: dir, MAILSIFT_LOG_LEVEL: 'warn', MAILSIFT_FEEDS: 'off', MAILSIFT_DNS: 'off', ...ENV },
-    encoding: 'utf8',
-    timeout: 180_000,
-  });
-  expect(r.status, r.stdout + r.stderr).toBe(0);
-  return r.stdout;
-}
-
-/** Reports outcomes in parallel batches (order does not matter here). */
-async function reportAll(url: string, key: string, reports: { check_id: string; outcome: string }[]): Promise<void> {
-  for (let i = 0; i < reports.length; i += 25) {
-    const replies = await Promise.all(reports.slice(i, i + 25).map((body) => call(url, 'POST', '/v1/feedback', { key, body })));
-    for (const r of replies) expect(r.status).toBe(202);
-  }
-}
-
-async function waitForExamples(url: string, n: number): Promise<void> {
-  for (let i = 0; i < 300 && (await call(url, 'GET', '/v1/model', { key: A })).body.feedback_examples < n; i++) await new Promise((r) => setTimeout(r, 100));
-  expect((await call(url, 'GET', '/v1/model', { key: A })).body.feedback_examples).toBe(n);
-}
+const retrain = (dir: string): string => retrainWith(dir, ENV);
+const waitForExamples = (url: string, n: number): Promise<void> => waitFor(url, A, n);
 
 describe('one customer cannot poison what another is served (issue 21)', () => {
   it("B's flood of fakes on natural-name gmail addresses leaves A's ordinary gmail address at the baseline's score", async () => {

@@ -57,7 +57,7 @@ export function fakeQueries(rows: () => { account: string; stats: ModelStats }[]
   };
 }
 
-export function learnedCard(version: number, account?: string, withheldFrom: string[] = [], adjusted: string[] = []): Scorecard {
+export function learnedCard(version: number, account?: string, withheldFrom: string[] = [], adjusted: string[] = [], extra: Partial<ModelPublished> = {}): Scorecard {
   const card = learnedScorecard({
     version,
     feature_version: FEATURE_VERSION,
@@ -75,6 +75,7 @@ export function learnedCard(version: number, account?: string, withheldFrom: str
     ...(account ? { account } : {}),
     withheld_accounts: withheldFrom,
     adjusted,
+    ...extra,
   });
   if (!card) throw new Error('fixture: learned model rejected');
   return card;

@@ -255,6 +255,26 @@ describe('createModelService recommendation', () => {
     expect(own.recommendation).toContain('Your personal model v9 was held back: its held-out outcomes held too few known real people (60) to show');
   });
 
+  it("says whose outcomes a shared version left out: the caller's own plainly, other customers' without whose or how many", async () => {
+    const served = source(learnedCard(6, undefined, [], [], { left_out_accounts: ['globex'] }));
+    const acme = await createModelService(queriesOf(winning), 'on', served, () => NOW).stats('acme');
+    expect(acme).toMatchObject({ serving: 'learned', learned_version: 6 });
+    expect(acme.recommendation).toContain("Learned model v6 leaves out other customers' outcomes that the baseline orders the wrong way round beyond what chance explains, so they do not move what you are served.");
+    expect(acme.recommendation).not.toMatch(/globex|Your outcomes were left out/);
+    const globex = await createModelService(queriesOf(winning), 'on', served, () => NOW).stats('globex');
+    expect(globex.recommendation).toContain('Your outcomes were left out of learned model v6: the baseline orders them the wrong way round (your fakes above your real people) beyond what chance explains');
+    expect(globex.recommendation).not.toContain('other customers\' outcomes that');
+    // Held back because too few outcomes were left: said once, as the reason it is not served.
+    const held = source(learnedCard(6), {}, { '': heldBackRecord(7, undefined, [], { held_back: 'disagreement', left_out_accounts: ['globex'] }) });
+    const waiting = await createModelService(queriesOf(winning), 'on', held, () => NOW).stats('acme');
+    expect(waiting).toMatchObject({ serving: 'learned', learned_version: 6 });
+    expect(waiting.recommendation).toContain('Learned model v7 was held back: it leaves out outcomes that the baseline orders the wrong way round (fakes above real people) beyond what chance explains, and the outcomes left are fewer than a learned model needs (200, at least 20 of each kind), so it is never served');
+    expect(waiting.recommendation).not.toMatch(/globex|leaves out other customers/);
+    expect((await createModelService(queriesOf(winning), 'on', held, () => NOW).stats('globex')).recommendation).toContain('Your outcomes were left out of learned model v7');
+    // A later version that left out no one: nothing said.
+    expect((await stats(winning, 'on', 8)).recommendation).not.toMatch(/left out|wrong way round/);
+  });
+
   it('says when the verdict guard tightened a served model to what its held-out humans vouch for', async () => {
     const v = await createModelService(queriesOf(winning), 'auto', source(learnedCard(6, undefined, [], ['few_humans'])), () => NOW).stats('acme');
     expect(v.recommendation).toContain(

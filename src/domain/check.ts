@@ -91,6 +91,12 @@ export interface HistoryFacts {
    * 20 at gmail.com is just a minute.
    */
   readonly recentSignupsExpected?: number;
+  /**
+   * Of `recentSignups`, the other inboxes at the domain earlier in this check's own bulk
+   * request: a list the customer holds, checked together, not sign-ups arriving together, so
+   * signup_wave leaves them out (the reported count keeps them). Absent for a single check.
+   */
+  readonly requestInboxesAtDomain?: number;
   /** Distinct inboxes from this IP at this account in the last hour (incl. this check). */
   readonly signupsFromIp?: number;
   /** The same in about the last 10 minutes (of the same 5-minute buckets): the IP's rate, which ip_burst judges. */

@@ -28,6 +28,8 @@ export interface BurstTiming {
   readonly spanMs: number;
   /** The domain's usual new inboxes per 10 minutes before the burst (0: a domain never seen). */
   readonly background: number;
+  /** The burst is one bulk request (a customer's list, checked together): its earlier addresses are the request's own. */
+  readonly oneRequest?: boolean;
 }
 const AT_ONCE: BurstTiming = { spanMs: 0, background: 0 };
 
@@ -37,13 +39,15 @@ const AT_ONCE: BurstTiming = { spanMs: 0, background: 0 };
  * the week's volume; a pattern only for a `work` address (the service learns patterns at
  * domains DNS showed to take mail), from the burst's earlier shapes.
  */
-export function burstFacts(earlierShapes: readonly string[], shape: string, work: boolean, free: boolean, inWindow = earlierShapes.length + 1, background = 0): HistoryFacts {
+export function burstFacts(earlierShapes: readonly string[], shape: string, work: boolean, free: boolean, inWindow = earlierShapes.length + 1, background = 0, oneRequest = false): HistoryFacts {
   const n = earlierShapes.length + 1;
   const volume = n + background * (VOLUME_WINDOW_MS / SIGNUPS_WINDOW_MS);
   const facts: { -readonly [K in keyof HistoryFacts]: HistoryFacts[K] } = {
     recentSignups: inWindow + background,
     recentSignupsExpected: expectedPerWindow(volume, OBSERVED_FROM, NOW, free ? 1 : QUIET_PRIOR_WINDOWS),
   };
+  // The request's other inboxes in the window (a burst's inboxes are distinct).
+  if (oneRequest && inWindow > 1) facts.requestInboxesAtDomain = inWindow - 1;
   if (work) {
     const counts = new Map<number, number>();
     for (const s of earlierShapes) counts.set(shapeCategory(s), (counts.get(shapeCategory(s)) ?? 0) + 1);
@@ -68,7 +72,7 @@ export function scoreBurst(emails: readonly string[], tables: JudgeTables, model
     if (!parsed.ok) continue;
     while (at(i) - at(first) >= SIGNUPS_WINDOW_MS) first++;
     const a = analyze(parsed.address, tables, dns);
-    const history = burstFacts(shapes, a.local.shape, a.address.accountType === 'work', a.address.free, i - first + 1, timing.background);
+    const history = burstFacts(shapes, a.local.shape, a.address.accountType === 'work', a.address.free, i - first + 1, timing.background, timing.oneRequest);
     verdicts.push(judge(a, { dns, history }, model).score.verdict);
     shapes.push(a.local.shape);
   }
@@ -149,8 +153,11 @@ export function companyStaffBursts(seed: number, bursts: number, size: number): 
 export interface PeopleBurstSlice {
   readonly kind: 'company staff' | 'big free mail';
   readonly size: number;
-  /** How the burst arrives: within one 10-minute window, or evenly over an hour. */
-  readonly when: 'at once' | 'over an hour';
+  /**
+   * How the burst arrives: within one 10-minute window as single checks, evenly over an hour, or
+   * as one bulk request (a customer cleaning its list with check-file, up to 1,000 a request).
+   */
+  readonly when: 'at once' | 'over an hour' | 'one request';
   /** DNS off; on (the domain takes mail on servers of its own); on, hosted at Google. */
   readonly dns: 'off' | 'on' | 'google';
   readonly checks: number;
@@ -172,14 +179,15 @@ export function peopleBurstSlices(seed: number, bursts: number, gmailLocals: rea
   const out: PeopleBurstSlice[] = [];
   const tally = (kind: PeopleBurstSlice['kind'], size: number, when: PeopleBurstSlice['when'], dns: PeopleBurstSlice['dns'], runs: readonly string[][], background: number): void => {
     const facts: DnsFacts | undefined = dns === 'off' ? undefined : dns === 'on' ? { deliverable: true } : { deliverable: true, mailProvider: 'google' };
-    const verdicts = runs.flatMap((emails) => scoreBurst(emails, tables, model, facts, { spanMs: when === 'at once' ? 0 : HOUR_MS, background }));
+    const verdicts = runs.flatMap((emails) => scoreBurst(emails, tables, model, facts, { spanMs: when === 'over an hour' ? HOUR_MS : 0, background, oneRequest: when === 'one request' }));
     const share = (v: Verdict): number => verdicts.filter((x) => x === v).length / Math.max(1, verdicts.length);
     out.push({ kind, size, when, dns, checks: verdicts.length, review: share('review'), block: share('block') });
   };
   for (const size of [20, 50, 200]) {
     const runs = companyStaffBursts(seed, bursts, size);
-    // 200 at once: a customer checking a company's staff list in bulk (bulk checks count too).
-    const timings = size > 50 ? (['at once'] as const) : (['at once', 'over an hour'] as const);
+    // 200 at once: a customer checking a company's staff list one address at a time, or in one
+    // bulk request (check-file), whose own addresses count in recent_signups but make no wave.
+    const timings = size > 50 ? (['at once', 'one request'] as const) : (['at once', 'over an hour'] as const);
     for (const when of timings) for (const dns of ['off', 'on', 'google'] as const) tally('company staff', size, when, dns, runs, 0);
   }
   for (const size of [50, 200]) {

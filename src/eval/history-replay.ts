@@ -7,7 +7,8 @@
  *   (inbox-records-90d's SPELLINGS; per account);
  * - `recentSignups`: the domain's distinct inboxes in 10 minutes, across accounts, each
  *   account's its own (domain-signups-10m: (account, inbox) pairs), against its normal level (expectedPerWindow, from the domain's
- *   checks so far and the time the deployment has been observing);
+ *   checks so far and the time the deployment has been observing), and of them
+ *   `requestInboxesAtDomain`, the other inboxes there earlier in the same bulk request;
  * - `signupsFromIp`: the IP's distinct inboxes at the account in the last hour (ip-signups-1h;
  *   per account), for checks sent with a public IP, and `recentSignupsFromIp`, the same sets
  *   read over the last 10 minutes (IP_RATE_WINDOW_MS: what ip_burst judges).
@@ -39,6 +40,8 @@ export interface ReplayCheck {
   readonly time: number;
   /** The address is at a free-mail provider (the service's account_type `free`): its domain's normal level needs no quiet prior. */
   readonly free: boolean;
+  /** The bulk request it came in (checks of one request share it, in input order); absent: a single check. */
+  readonly request?: string;
 }
 
 type Window = Pick<DistinctCounterSpec<unknown>, 'windowMs' | 'bucketMs' | 'exactUpTo'>;
@@ -80,6 +83,8 @@ export function replayHistory(checks: readonly ReplayCheck[], observedFromMs: nu
   const volume = new Map<string, number>();
   // A key part no address or IP can contain, so (account, value) pairs never collide.
   const of = (a: string, b: string): string => `${a}\n${b}`;
+  // Each bulk request's inboxes per domain so far (requestInboxesAtDomain: its others there).
+  const requests = new Map<string, Set<string>>();
   return checks.map((c) => {
     const seen = (volume.get(c.domain) ?? 0) + 1;
     volume.set(c.domain, seen);
@@ -89,6 +94,14 @@ export function replayHistory(checks: readonly ReplayCheck[], observedFromMs: nu
       recentSignupsExpected: expectedPerWindow(Math.max(seen, recentSignups), observedFromMs, c.time, c.free ? 1 : QUIET_PRIOR_WINDOWS),
       aliasVariants: spellings.see(of(c.account, c.inbox), c.email, c.time),
     };
+    if (c.request !== undefined) {
+      const key = of(c.request, c.domain);
+      const inboxes = requests.get(key) ?? new Set<string>();
+      requests.set(key, inboxes);
+      const others = inboxes.size - (inboxes.has(c.inbox) ? 1 : 0);
+      if (others > 0) facts.requestInboxesAtDomain = others;
+      inboxes.add(c.inbox);
+    }
     if (c.ip !== undefined) [facts.signupsFromIp, facts.recentSignupsFromIp] = ips.seeOver(of(c.account, c.ip), c.inbox, c.time, [ipSignups1h.spec.windowMs, IP_RATE_WINDOW_MS]);
     return facts;
   });

@@ -10,7 +10,11 @@
  *   with 4-5 random digits, or 2-4 random letters), which single checks rarely catch.
  * People, the contrast (k sign-ups spread over an hour from one IP, as a NAT shows them):
  * - `campus`: synthetic-humans' people of every region at their providers;
- * - `office`: people of one company at its own domain (first.last and the like), DNS off.
+ * - `office`: people of one company at its own domain (first.last and the like), DNS off;
+ * - `students`: students of one university at its domain (of the school list), every one of a
+ *   campus with the mailbox shape the university assigns (a letter and a cohort's number, initials
+ *   and digits, a login of a name and two digits, a word and a cohort's number): one shape behind
+ *   one NAT, as a class signing up for a course's tool shows it, and real people.
  *
  * The deployment is settled (a week observed, no one else at these domains: the most the domain
  * waves can add), as the other burst sections. IPs are made-up public literals: the service
@@ -24,11 +28,12 @@ import { HOUR } from '../domain/time.ts';
 import type { Scorecard } from '../model/score.ts';
 import { SIGNUPS_WINDOW_MS, VOLUME_WINDOW_MS } from '../streams/aggregations/domain-signups-10m.ts';
 import { replayChecks, type SentCheck } from './replayed-checks.ts';
+import { universityDomains } from './people-kinds.ts';
 import { syntheticBots } from './synthetic-bots.ts';
 import { foldForAddress, syntheticHumans } from './synthetic.ts';
 
 export const IP_FARM_KINDS = ['name-serial', 'free-name-digits', 'free-name-noise'] as const;
-export const IP_PEOPLE_KINDS = ['campus', 'office'] as const;
+export const IP_PEOPLE_KINDS = ['campus', 'office', 'students'] as const;
 export type IpBurstKind = (typeof IP_FARM_KINDS)[number] | (typeof IP_PEOPLE_KINDS)[number];
 
 /**
@@ -60,8 +65,39 @@ export function farmBatches(kind: (typeof IP_FARM_KINDS)[number], seed: number, 
   return Array.from({ length: count }, (_, j) => rows.slice(j * size, (j + 1) * size));
 }
 
-/** `count` groups of `size` people: a campus of every region, or one company's office at its domain. */
+/** The mailbox shapes a university assigns its students (people-kinds.ts's `campus-ids`, one per campus here). */
+const STUDENT_SHAPES = ['letter+cohort', 'initials+digits', 'login', 'word+cohort'] as const;
+
+/** `count` universities' classes of `size` students, each at its university's domain in its one shape. */
+function studentGroups(seed: number, count: number, size: number): string[][] {
+  const f = new Faker({ locale: [allLocales.en_US, allLocales.en, allLocales.base] });
+  f.seed(seed);
+  const universities = universityDomains();
+  return Array.from({ length: count }, (_, j) => {
+    const domain = universities[(j * 7919) % universities.length]!;
+    const shape = STUDENT_SHAPES[j % STUDENT_SHAPES.length]!;
+    const letter = f.helpers.arrayElement(['s', 'u', 'z', 'c']);
+    const word = f.helpers.arrayElement(['stud', 'student', 'stu']);
+    const cohort = f.number.int({ min: 10, max: 25 });
+    const seen = new Set<string>();
+    while (seen.size < size) {
+      const first = foldForAddress(f.person.firstName()).replace(/[^a-z]/g, '');
+      const last = foldForAddress(f.person.lastName()).replace(/[^a-z]/g, '');
+      if (!first || !last) continue;
+      const local =
+        shape === 'letter+cohort' ? `${letter}${cohort}${f.string.numeric(5)}`
+        : shape === 'initials+digits' ? `${first[0]}${last[0]}${f.string.numeric(4)}`
+        : shape === 'login' ? `${last.slice(0, 5)}${first[0]}${f.string.numeric(2)}`
+        : `${word}${cohort}${f.string.numeric(4)}`;
+      seen.add(`${local}@${domain}`);
+    }
+    return [...seen];
+  });
+}
+
+/** `count` groups of `size` people: a campus of every region, one company's office at its domain, or a university's students in its ID shape. */
 export function peopleGroups(kind: (typeof IP_PEOPLE_KINDS)[number], seed: number, count: number, size: number): string[][] {
+  if (kind === 'students') return studentGroups(seed, count, size);
   if (kind === 'campus') {
     const rows = syntheticHumans(seed, Math.ceil((count * size) / 12) + 1).map((r) => r.email);
     // Every region in each group: a stride through the rows (they come region by region).

@@ -21,6 +21,8 @@ export interface SentCheck {
   readonly email: string;
   readonly ip?: string;
   readonly time: number;
+  /** The bulk request it was sent in (one id per request; its addresses in input order); absent: a single check. */
+  readonly request?: string;
 }
 
 export interface ReplayedCheck {
@@ -58,6 +60,7 @@ export function replayChecks(sent: readonly SentCheck[], tables: JudgeTables, mo
     ...(ips[i]?.source === undefined ? {} : { ip: ips[i].source }),
     time: s.time,
     free: a.address.accountType === 'free',
+    ...(s.request === undefined ? {} : { request: s.request }),
   }));
   const facts = replayHistory(checks, observedFromMs);
   return parsed.map(({ s, a }, i) => ({

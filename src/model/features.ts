@@ -36,8 +36,11 @@ import { PATTERN_MIN_OBSERVATIONS } from '../streams/aggregations/domain-shapes-
  * 10: appended generated_domain.
  * 11: role_account is 0 for a contact mailbox (hello@, mail@, info@) at a person's own domain
  * (a domain no list knows whose name reads as a person's name): that person's inbox.
+ * 12: ip_burst is 0 at school and government addresses (the institution issues those inboxes:
+ * a class behind its NAT, not one actor making them); signup_wave leaves out the other inboxes
+ * at the domain of the check's own bulk request (a customer's list, sent together).
  */
-export const FEATURE_VERSION = 11;
+export const FEATURE_VERSION = 12;
 
 export const FEATURE_NAMES = [
   // address (domain lists and syntax-level facts)
@@ -235,12 +238,19 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
   if (h) {
     // Counts become log2 steps above the level that is normal, capped at 4 doublings.
     // The IP's rate (its last 10 minutes), not its hour: a farm signs up within minutes, while
-    // 50 people behind a campus NAT over an hour are 50 in the hour too.
-    if (h.recentSignupsFromIp !== undefined && h.recentSignupsFromIp >= 3) x[I.ip_burst] = Math.min(4, Math.log2(h.recentSignupsFromIp / 2)) / 4;
+    // 50 people behind a campus NAT over an hour are 50 in the hour too. Not at a school's or a
+    // government's address: the institution issues those inboxes (in the shape it assigns, as
+    // numeric_local knows), so many of them behind one IP are a class at its NAT, not one actor
+    // making inboxes.
+    const issued = a.school || a.government;
+    if (!issued && h.recentSignupsFromIp !== undefined && h.recentSignupsFromIp >= 3) x[I.ip_burst] = Math.min(4, Math.log2(h.recentSignupsFromIp / 2)) / 4;
     if (h.aliasVariants !== undefined && h.aliasVariants >= 3) x[I.alias_burst] = Math.min(4, h.aliasVariants - 2) / 4;
     // A wave is judged against the domain's own normal 10 minutes (its recent rate): 20 at a
     // small company is a wave, at gmail.com it is a minute. Below WAVE_FACTOR x normal: none.
-    if (h.recentSignups !== undefined && h.recentSignups >= 20) {
+    // A customer's own list checked in one bulk request is not a wave of sign-ups: the request's
+    // other inboxes at the domain arrive together because the customer sent them together.
+    const wave = h.recentSignups === undefined ? undefined : h.recentSignups - (h.requestInboxesAtDomain ?? 0);
+    if (wave !== undefined && wave >= 20) {
       const normal = Math.max(10, WAVE_FACTOR * (h.recentSignupsExpected ?? 0));
       // A wave counts in full only where nobody vouches for the domain: dozens of new inboxes in
       // 10 minutes at a domain that is no provider's, school's or government's, and not hosted by a
@@ -249,7 +259,7 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
       // governments, which sign up their people in classes; a company on Google or Microsoft) at
       // most WAVE_VOUCHED_SHARE, which keeps the weight of those waves as feature version 8 had it.
       const vouched = a.free || a.school || a.government || a.relay || x[I.hosted_mail] === 1;
-      if (h.recentSignups > normal) x[I.signup_wave] = (vouched ? WAVE_VOUCHED_SHARE : 1) * Math.min(4, Math.log2(h.recentSignups / normal)) / 4;
+      if (wave > normal) x[I.signup_wave] = (vouched ? WAVE_VOUCHED_SHARE : 1) * Math.min(4, Math.log2(wave / normal)) / 4;
     }
     if (h.domainFakeRate !== undefined && (h.domainFakeReporters ?? 0) >= 2) x[I.reported_fake_domain] = clamp01(h.domainFakeRate);
     // A pattern says how a company names its people only if time made it: when the domain's

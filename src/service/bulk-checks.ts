@@ -196,11 +196,19 @@ function tailOf(limit: number): number {
 class InputOrder {
   private readonly byDomain = new Map<string, Sighting[]>();
   private readonly byInbox = new Map<string, Sighting[]>();
+  /** The distinct inboxes of the request at each domain so far. */
+  private readonly inboxesByDomain = new Map<string, Set<string>>();
 
   add(p: PreparedCheck, me: Sighting): EarlierInBulk {
     const atDomain = listOf(this.byDomain, p.address.domain);
-    const ofInbox = listOf(this.byInbox, p.inboxHash.toString('latin1'));
-    const earlier: EarlierInBulk = { atDomain, atDomainCount: atDomain.length, ofInbox, ofInboxCount: ofInbox.length };
+    const inbox = p.inboxHash.toString('latin1');
+    const ofInbox = listOf(this.byInbox, inbox);
+    let inboxes = this.inboxesByDomain.get(p.address.domain);
+    if (!inboxes) this.inboxesByDomain.set(p.address.domain, (inboxes = new Set()));
+    // An earlier spelling of this same inbox is not another inbox.
+    const otherInboxesAtDomain = inboxes.size - (ofInbox.length > 0 ? 1 : 0);
+    inboxes.add(inbox);
+    const earlier: EarlierInBulk = { atDomain, atDomainCount: atDomain.length, otherInboxesAtDomain, ofInbox, ofInboxCount: ofInbox.length };
     atDomain.push(me);
     ofInbox.push(me);
     return earlier;

@@ -147,6 +147,8 @@ export interface Sighting {
 export interface EarlierInBulk {
   readonly atDomain: readonly Sighting[];
   readonly atDomainCount: number;
+  /** Distinct inboxes among those `atDomainCount`, this check's own inbox left out. */
+  readonly otherInboxesAtDomain: number;
   readonly ofInbox: readonly Sighting[];
   readonly ofInboxCount: number;
 }

@@ -202,6 +202,7 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
         recentSignupsExpected: expectedPerWindow(Math.max(volume.total, recentSignups), observedFrom, now, k.accountType === 'free' ? 1 : QUIET_PRIOR_WINDOWS),
         aliasVariants,
       };
+      if (e && e.otherInboxesAtDomain > 0) out.requestInboxesAtDomain = e.otherInboxesAtDomain;
       if (ipKey) {
         const extra: ExtraMember[] = [];
         for (const p of hotIp) if (p.offset >= (hotApplied[p.partition] ?? 0)) extra.push(sighted(p.event.inbox_hash, p.event.time));

@@ -51,6 +51,17 @@ async function burst(account: Account, emails: readonly string[], ips?: (i: numb
   return bodies;
 }
 
+/** Sends `emails` in one bulk request from `account` (`request`: its name in the replay); its entries, in input order. */
+async function bulk(account: Account, emails: readonly string[], request: string): Promise<any[]> {
+  const before = Date.now();
+  if (startedAt === 0) startedAt = before;
+  const r = await call(s.url, 'POST', '/v1/check/bulk', { key: ACCOUNTS[account], body: { emails } });
+  expect(r.status, r.text).toBe(200);
+  const time = Math.round((before + Date.now()) / 2);
+  for (const email of emails) sent.push({ account, email, time, request });
+  return r.body.results as any[];
+}
+
 /** The eval's prediction for the last `n` checks sent (replaying all of them). */
 function predicted(n: number): ReplayedCheck[] {
   return replayChecks(sent, tables, BASELINE_SCORECARD, startedAt).slice(-n);
@@ -173,17 +184,29 @@ describe('a bulk request (its addresses count as if checked one after another in
       'broken@',
       ...Array.from({ length: 25 }, (_, i) => `${['wren', 'alder', 'sable', 'linnea', 'rowan'][i % 5]}.${['okafor', 'brandt', 'mireles', 'tanaka', 'quill'][Math.floor(i / 5)]}@fernhollow-supply.com`),
     ];
-    const before = Date.now();
-    const r = await call(s.url, 'POST', '/v1/check/bulk', { key: ACCOUNTS.acme, body: { emails } });
-    expect(r.status, r.text).toBe(200);
-    const time = Math.round((before + Date.now()) / 2);
-    for (const email of emails) sent.push({ account: 'acme', email, time });
-    const results = r.body.results as any[];
+    const results = await bulk('acme', emails, 'first bulk');
     expect(results[20]).toMatchObject({ input: 'broken@' });
     const answers = results.filter((x) => x.error === undefined);
     expectAgree(answers);
     expect(answers[19].alias_variants).toBe(20);
     expect(answers[44].recent_signups).toBe(25);
   });
-});
 
+  it('a customer cleaning a company\'s list of 60 staff in one request: recent_signups counts them all, but its own siblings make no signup_wave; another account\'s check right after sees the wave', async () => {
+    const domain = 'quillmere-instruments.com';
+    const firsts = ['agnes', 'bruno', 'clio', 'dmitri', 'elsa', 'farid', 'gwen', 'hugo', 'ilse', 'jules'];
+    const lasts = ['arkwright', 'bellamy', 'castellan', 'drummond', 'eberhardt', 'fairweather'];
+    const emails = lasts.flatMap((l) => firsts.map((f) => `${f}.${l}@${domain}`));
+    const answers = await bulk('acme', emails, 'staff list');
+    const want = expectAgree(answers);
+    expect(answers.map((b) => b.recent_signups)).toEqual(emails.map((_, i) => (i + 1 >= 20 ? i + 1 : undefined)));
+    expect(want[59]!.history.requestInboxesAtDomain).toBe(59);
+    expect(answers.filter((b) => b.reasons.includes('signup_wave'))).toEqual([]);
+    // Every address is judged as it would be alone at a never-seen domain.
+    expect(new Set(answers.map((b) => b.verdict))).toEqual(new Set(['allow']));
+    const [next] = await burst('globex', [`kaja.lindgren@${domain}`]);
+    expectAgree([next]);
+    expect(next.recent_signups).toBe(61);
+    expect(evidenceOf(next, 'signup_wave')).toBeLessThan(0);
+  });
+});

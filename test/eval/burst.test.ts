@@ -67,6 +67,15 @@ describe('scoreBurst', () => {
     expect(atOnce.filter((v) => v !== 'allow').length / 200).toBeGreaterThan(0.3);
   });
 
+  it('a customer\'s list of 200 staff in ONE bulk request: the request\'s own addresses make no wave, each is judged as alone; as single checks at once, a share goes to review', () => {
+    const [run] = companyStaffBursts(7, 1, 200);
+    const inOneRequest = scoreBurst(run!, tables, BASELINE_SCORECARD, undefined, { spanMs: 0, background: 0, oneRequest: true });
+    const single = run!.map((email) => scoreBurst([email], tables, BASELINE_SCORECARD)[0]);
+    expect(inOneRequest).toEqual(single);
+    const atOnce = scoreBurst(run!, tables, BASELINE_SCORECARD);
+    expect(atOnce).not.toEqual(single);
+  });
+
   it('the people contrast: companies signing up 20 or 50 staff (at once or over an hour) are never blocked for it', () => {
     const slices = peopleBurstSlices(16, 3, ['anna.berg', 'jonas.weber', 'maria.lopez', 'li.wei88'], tables, BASELINE_SCORECARD);
     const staff = slices.filter((s) => s.kind === 'company staff' && s.size <= 50);

@@ -34,6 +34,21 @@ describe('replayHistory', () => {
     expect(facts.map((f) => f.recentSignups)).toEqual([1, 2, 2, 1, 1]);
   });
 
+  it('a bulk request\'s own inboxes at the domain: counted in recent sign-ups, and named apart (another spelling of one is not another; other requests and single checks are not its own)', () => {
+    const facts = replayHistory([
+      check({ email: 'ann@shop.example', request: 'r1' }),
+      check({ email: 'bob@shop.example', request: 'r1' }),
+      check({ email: 'ann+x@shop.example', inbox: 'ann@shop.example', request: 'r1' }),
+      check({ email: 'cy@other.example', request: 'r1' }),
+      check({ email: 'dee@shop.example', request: 'r1' }),
+      check({ email: 'eve@shop.example', request: 'r2' }),
+      check({ email: 'fay@shop.example' }),
+    ], 0);
+    expect(facts.map((f) => [f.recentSignups, f.requestInboxesAtDomain])).toEqual([
+      [1, undefined], [2, 1], [2, 1], [1, undefined], [3, 2], [4, undefined], [5, undefined],
+    ]);
+  });
+
   it('signups from an IP: distinct inboxes per account and IP within the hour; none without an IP', () => {
     const facts = replayHistory([
       check({ email: 'ann@shop.example', ip: 'src-1' }),

@@ -14,7 +14,7 @@ describe('FEATURE_NAMES', () => {
   it('is a fixed, unique, snake_case column list', () => {
     expect(new Set(FEATURE_NAMES).size).toBe(FEATURE_NAMES.length);
     for (const n of FEATURE_NAMES) expect(n).toMatch(/^[a-z]+(_[a-z]+)*$/);
-    expect(FEATURE_VERSION).toBe(11);
+    expect(FEATURE_VERSION).toBe(12);
     // Column order is part of the event contract: pin the first and last columns of each version.
     expect(FEATURE_NAMES[0]).toBe('free_provider');
     expect(FEATURE_NAMES[35]).toBe('young_domain');
@@ -118,6 +118,9 @@ describe('buildFeatures', () => {
     ['32 signups from IP in 10 minutes: the cap', { history: { signupsFromIp: 40, recentSignupsFromIp: 32 } }, 'ip_burst', 1],
     ['50 from one IP over the hour, 2 in the last 10 minutes (a campus NAT): no burst', { history: { signupsFromIp: 50, recentSignupsFromIp: 2 } }, 'ip_burst', 0],
     ['50 over the hour, 8 in the last 10 minutes: judged by the 8', { history: { signupsFromIp: 50, recentSignupsFromIp: 8 } }, 'ip_burst', 0.5],
+    ['32 from one IP in 10 minutes at a school\'s address: the school issued it (a class at its NAT)', { address: addressOf({ school: true }), history: { signupsFromIp: 32, recentSignupsFromIp: 32 } }, 'ip_burst', 0],
+    ['32 from one IP in 10 minutes at a government address', { address: addressOf({ government: true }), history: { signupsFromIp: 32, recentSignupsFromIp: 32 } }, 'ip_burst', 0],
+    ['32 from one IP in 10 minutes at free mail: counted', { address: addressOf({ free: true }), history: { signupsFromIp: 32, recentSignupsFromIp: 32 } }, 'ip_burst', 1],
     ['2 alias variants are normal', { history: { aliasVariants: 2 } }, 'alias_burst', 0],
     ['4 alias variants', { history: { aliasVariants: 4 } }, 'alias_burst', 0.5],
     ['19 recent signups are normal', { history: { recentSignups: 19 } }, 'signup_wave', 0],
@@ -133,6 +136,8 @@ describe('buildFeatures', () => {
     ['a full wave at a government domain', { address: addressOf({ government: true }), history: { recentSignups: 160 } }, 'signup_wave', 2 / 3],
     ['a full wave at a company whose mail Microsoft hosts', { dns: { deliverable: true, mailProvider: 'microsoft' }, history: { recentSignups: 160 } }, 'signup_wave', 2 / 3],
     ['a full wave at a domain on its own mail servers', { dns: { deliverable: true }, history: { recentSignups: 160 } }, 'signup_wave', 1],
+    ['a customer\'s list of 160 in one bulk request (159 others of it): not a wave', { history: { recentSignups: 160, requestInboxesAtDomain: 159 } }, 'signup_wave', 0],
+    ['160 in 10 minutes, 120 of them others of this bulk request: the other 40 judged', { history: { recentSignups: 160, requestInboxesAtDomain: 120 } }, 'signup_wave', 0.5],
     ['fake rate needs 2 reporters', { history: { domainFakeRate: 0.9, domainFakeReporters: 1 } }, 'reported_fake_domain', 0],
     ['fake rate with 2 reporters', { history: { domainFakeRate: 0.9, domainFakeReporters: 2 } }, 'reported_fake_domain', 0.9],
     ['pattern match', { history: { domainPattern: 'match' } }, 'domain_pattern_match', 1],

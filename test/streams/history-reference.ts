@@ -156,6 +156,7 @@ export function createReferenceHistoryReader(state: StateReader, own: OwnEvents,
         recentSignupsExpected: expectedPerWindow(Math.max(volume.total, recentSignups), observedFrom, now, k.accountType === 'free' ? 1 : QUIET_PRIOR_WINDOWS),
         aliasVariants,
       };
+      if (e && e.otherInboxesAtDomain > 0) out.requestInboxesAtDomain = e.otherInboxesAtDomain;
       if (ipKey) {
         const extra = [...members([...pendingHot(ownByIp), current], (e) => e.inbox_hash), ...flying.fromIp.map((x) => siblingMembers(x).inbox)];
         out.signupsFromIp = total(hot.windows.ipSignups.counts(ipKey, now, extra));

@@ -69,7 +69,9 @@ beforeAll(async () => {
   // A wave of new inboxes at one domain, sign-ups of people and of generated inboxes, and
   // outcomes for them: enough for the trainer to fit acme a personal model.
   const wave = Array.from({ length: 24 }, (_, i) => `${['zq', 'xv', 'kj'][i % 3]}${i}w${(i * 3) % 7}@${WAVE_DOMAIN}`);
-  expect((await post('/v1/check/bulk', { emails: wave })).status).toBe(200);
+  // A request's own addresses make no wave (a customer's list): the last comes as a sign-up does.
+  expect((await post('/v1/check/bulk', { emails: wave.slice(0, 23) })).status).toBe(200);
+  expect((await post('/v1/check', { email: wave[23] })).status).toBe(200);
   const bulk = await post('/v1/check/bulk', { emails: PEOPLE.map((p) => p.email) });
   expect(bulk.status).toBe(200);
   const ids = (bulk.body.results as { check_id: string }[]).map((r) => r.check_id);

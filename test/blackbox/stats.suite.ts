@@ -52,12 +52,13 @@ export function statsSuite(launch: () => Promise<StatsTarget>): void {
 
   describe('GET /v1/stats', () => {
     it("counts each account's own checks by verdict and reason, its outcomes and models per day, and its waves; never another account's", async () => {
-      // acme: a wave of new inboxes at one domain (bulk), single checks, and outcomes for some of them.
+      // acme: a wave of new inboxes at one domain (bulk, then one more single check: a request's
+      // own addresses make no wave, the next check meets it), single checks, and outcomes for some of them.
       const wave = Array.from({ length: 26 }, (_, i) => `${['kx', 'qz', 'vb', 'wy'][i % 4]}${i}h${(i * 7) % 10}@stats-wave-shop.com`);
-      const bulk = await post('/v1/check/bulk', { emails: wave });
+      const bulk = await post('/v1/check/bulk', { emails: wave.slice(0, 25) });
       expect(bulk.status).toBe(200);
       const singles = [];
-      for (const email of ['maria.lopez@gmail.com', 'x7kq2vz9@mailinator.com', 'info@stats-company.com', 'j.smith@outlook.com']) {
+      for (const email of ['maria.lopez@gmail.com', 'x7kq2vz9@mailinator.com', 'info@stats-company.com', 'j.smith@outlook.com', wave[25]!]) {
         const r = await post('/v1/check', { email });
         expect(r.status).toBe(200);
         singles.push(r.body);

@@ -7,9 +7,9 @@
  * an output file in the same temp dir. The answers are read back in file order and the temp dir
  * (data dir, output, logs) is removed: nothing of the file is written anywhere else.
  *
- * The bulk path rather than single checks: it is what list cleaning uses, and the service counts
- * a request's addresses as if checked one after another in input order (history-bursts blackbox),
- * so the file's order is the order of its history. Shell: processes, files, network.
+ * The bulk path rather than single checks: it is what list cleaning uses, so its history is a
+ * list's (a request's own other inboxes at a domain make no signup_wave, the list's earlier
+ * requests do: README, Evaluate). Shell: processes, files, network.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';

@@ -11,8 +11,10 @@
  * and what each says about domains by zone kind (the peers accept null-MX domains; Mailsift
  * must not).
  *
- *   npm run bench:peers [-- --repeats 1 --concurrency 50 --limit 0 --runners mailsift,mailsift-warm,check-file,deep-email-validator,devmehq --dist DIR --profile DIR --warm-passes 1 --node-args ARGS]
- * PEERS_DIR: the harness (default ../shared/bench/peers); it is copied to .tmp/peers and its
+ *   npm run bench:peers [-- --repeats 1 --concurrency 50 --limit 10000 --runners mailsift,mailsift-warm,check-file,deep-email-validator,devmehq --dist DIR --profile DIR --warm-passes 1 --node-args ARGS]
+ * `--limit`: the measured corpus rows (default 10,000, the size of every figure in
+ * docs/architecture.md; 0: all of them, which leaves the warm server no rows to warm up on, so
+ * only with `--runners` without mailsift-warm). PEERS_DIR: the harness (default ../shared/bench/peers); it is copied to .tmp/peers and its
  * pinned dependencies installed there once. `--runners`: which rows to run (default all; the
  * ratio line needs a peer). `--dist`: another build's dist/ for Mailsift's rows (a before/after
  * pair in one window). `--profile`: the bulk runners' servers (fresh and warm) under `node
@@ -37,7 +39,7 @@ import { cpuPerUnit, processCpu, threadCpu, threadSwitches } from './lib/thread-
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
 const REPEATS = numberArg('repeats', 1);
 const CONCURRENCY = numberArg('concurrency', 50);
-const LIMIT = numberArg('limit', 0);
+const LIMIT = numberArg('limit', 10_000);
 const DNS_PORT = 15353;
 const KEY = 'peers-bench-key-0123456789';
 const ALL_PEERS = ['deep-email-validator', 'devmehq'];
@@ -151,6 +153,11 @@ function warmUpCorpus(): string {
   const measured = LIMIT ? rows.slice(0, LIMIT) : rows;
   const taken = new Set(measured.flatMap(domainsOf));
   const warm = rows.slice(measured.length).filter((line) => !domainsOf(line).some((dom) => taken.has(dom))).slice(0, measured.length);
+  if (warm.length === 0) {
+    // The harness cannot time an empty run; say what to change instead of failing inside it.
+    console.error(`bench:peers: the warm server needs corpus rows after the ${measured.length} measured ones at none of their domains, and none are left: pass a smaller --limit (10000 as documented) or leave mailsift-warm out of --runners`);
+    process.exit(2);
+  }
   const file = join(out, 'warm-up.jsonl');
   writeFileSync(file, `${warm.join('\n')}\n`);
   console.log(`warm-up: ${warm.length} corpus rows after the measured ones, at none of their domains`);

@@ -1,7 +1,7 @@
 /**
  * Lookup tables for the address signals, built ONCE at start from maintained npm data packages
  * and our src/data modules, then passed into the pure functions. Sets and Maps only.
- * Building takes well under a second (about 150k disposable domains, 24k school domains).
+ * Building takes well under a second (about 64k disposable domains, 24k school domains).
  */
 import academicSuffixes from 'academic-tld';
 import freeEmailDomains from 'free-email-domains';
@@ -20,6 +20,7 @@ import { buildLookalikeIndex, type LookalikeIndex } from './lookalike.ts';
 import { buildMailboxRuleIndex, type MailboxRuleIndex } from './provider-rules.ts';
 import { buildRoleTable, type RoleTable } from './role-account.ts';
 import { buildTypoIndex, type TypoIndex } from './typo.ts';
+import { recentlyObservedDomains, type ObservedDisposableData } from './observed-disposable.ts';
 
 export interface AddressTables {
   /** Free consumer mail domains (exact): free-email-domains + popular + real providers. May include disposable ones; the classifier excludes those. */
@@ -87,6 +88,10 @@ export function buildAddressTables(overrides: DisposableOverrides = {}): Address
   // CC0); parent matching covers the services whose every subdomain is disposable.
   const disposable = new Set<string>(mailchecker.blacklist());
   for (const d of loadStringList('disposable-email-domains-js/dist/dict/disposable_email_blocklist.json')) disposable.add(d);
+  // fakefilter (BSD-3-Clause): domains its monitors saw temporary-mail services hand out, those
+  // seen within a year of its data's date (docs/signals-policy.md §6). Only the data file is
+  // read: the package's index.js also holds an online lookup, which the service never calls.
+  for (const d of recentlyObservedDomains(requireData('fakefilter/json/data.json') as ObservedDisposableData)) disposable.add(d);
   for (const d of overrides.disposable ?? []) disposable.add(d);
 
   const disposableAllow = new Set<string>([...POPULAR_MAIL_DOMAINS, ...REAL_MAIL_PROVIDERS, ...DOMAIN_FOLDING.keys()]);

@@ -15,7 +15,9 @@
  * people kinds no other corpus writes (people-kinds.ts: IDs, ISP elders, EAI, hobby handles):
  * review/block shares and mean score; and of fakes at domains registered in bulk
  * (synthetic-farms.ts), and of provider tricks, keyboard mashes, serial batches and
- * machine-written local parts (synthetic-tricks.ts), with the history the service gives
+ * machine-written local parts (synthetic-tricks.ts), and of recent phishing and scam senders at
+ * free mail beside people whose addresses hold the same words innocently (synthetic-phish.ts),
+ * with the history the service gives
  * sequences of spellings of one inbox (inbox-bursts.ts) and sign-ups behind one IP: farms and
  * people behind a NAT (ip-bursts.ts); it runs without any labelled file too.
  * `--learning FILE` simulates a customer of the service instead (src/eval/learning-cli.ts).
@@ -44,6 +46,7 @@ import { REGIONAL_PER_GROUP, REGIONAL_SEED, regionalCultures, regionalHumans } f
 import { PEOPLE_KINDS_PER_GROUP, PEOPLE_KINDS_SEED, peopleKinds } from './people-kinds.ts';
 import { FARM_PER_PATTERN, FARM_SEED, syntheticFarms } from './synthetic-farms.ts';
 import { TRICK_PER_PATTERN, TRICK_SEED, syntheticTricks } from './synthetic-tricks.ts';
+import { PHISH_PER_PATTERN, PHISH_SEED, phishContrast, syntheticPhish } from './synthetic-phish.ts';
 import { inboxBurstNames, inboxBurstSlices } from './inbox-bursts.ts';
 import { ipBurstSlices } from './ip-bursts.ts';
 
@@ -163,6 +166,8 @@ async function main(argv: readonly string[]): Promise<number> {
   const kinds = synthetic ? evaluateHumans(peopleKinds(PEOPLE_KINDS_SEED, PEOPLE_KINDS_PER_GROUP), tables, BASELINE_SCORECARD) : undefined;
   const farms = synthetic ? evaluateHumans(syntheticFarms(FARM_SEED, FARM_PER_PATTERN), tables, BASELINE_SCORECARD) : undefined;
   const tricks = synthetic ? evaluateHumans(syntheticTricks(TRICK_SEED, TRICK_PER_PATTERN), tables, BASELINE_SCORECARD) : undefined;
+  const phish = synthetic ? evaluateHumans(syntheticPhish(PHISH_SEED, PHISH_PER_PATTERN), tables, BASELINE_SCORECARD) : undefined;
+  const phishPeople = synthetic ? evaluateHumans(phishContrast(PHISH_SEED, PHISH_PER_PATTERN), tables, BASELINE_SCORECARD) : undefined;
   const inboxBursts = synthetic ? inboxBurstSlices(inboxBurstNames(INBOX_BURST_SEED, INBOX_BURST_NAMES), ['gmail.com', 'outlook.com', 'hotmail.com'], INBOX_BURST_SIZES, tables, BASELINE_SCORECARD) : undefined;
   const ipBursts = synthetic ? ipBurstSlices(IP_BURST_SEED, IP_BURST_SEQUENCES, IP_FARM_SIZE, IP_PEOPLE_SIZES, tables, BASELINE_SCORECARD) : undefined;
   const bots = synthetic ? evaluateHumans(syntheticBots(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP), tables, BASELINE_SCORECARD) : undefined;
@@ -182,7 +187,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const handleFakes = handles && unseenTables ? evaluateHumans(handles, unseenTables, BASELINE_SCORECARD) : undefined;
   if (argv.includes('--json')) {
     const files = results.map(({ file, report, halves, learned }) => ({ file, ...report, ...(halves ? { halves } : {}), ...(learned ? { learned } : {}) }));
-    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, crossSource, regional, peopleKinds: kinds, farms, tricks, inboxBursts, ipBursts, bots, unseen: { fakes: unseenFakes, humans: unseenHumans, bursts, peopleBursts }, handles: handleFakes } } : {};
+    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, crossSource, regional, peopleKinds: kinds, farms, tricks, phish: { fakes: phish, people: phishPeople }, inboxBursts, ipBursts, bots, unseen: { fakes: unseenFakes, humans: unseenHumans, bursts, peopleBursts }, handles: handleFakes } } : {};
     console.log(JSON.stringify({ model: name, files, ...(pooled ? { pooled } : {}), ...syntheticJson }, null, 2));
     return 0;
   }
@@ -232,6 +237,12 @@ async function main(argv: readonly string[]): Promise<number> {
   if (tricks) {
     console.log('');
     console.log(formatBotsReport(tricks, `== provider tricks, keyboard mashes, serial batches and machine-written local parts at big free mail (seed ${TRICK_SEED}, ${TRICK_PER_PATTERN} per pattern; each mailbox one its provider accepts)`));
+  }
+  if (phish && phishPeople) {
+    console.log('');
+    console.log(formatBotsReport(phish, `== recent phishing and scam senders at big free mail (seed ${PHISH_SEED}, ${PHISH_PER_PATTERN} per pattern: brands with desks and look-alike letters, invoice/payroll, delivery, crypto-recovery and prize lures, scam personas; each mailbox one its provider accepts)`));
+    console.log('');
+    console.log(formatCrossSourceReport(phishPeople, `== the contrast: people whose addresses hold the same words or letters innocently (seed ${PHISH_SEED}, ${PHISH_PER_PATTERN} per pattern: family names that are service words, trades, leet handles, names with rn/cl/vv, names that begin as a title does)`));
   }
   if (inboxBursts) {
     console.log('');

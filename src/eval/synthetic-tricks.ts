@@ -23,9 +23,9 @@
  * shapes, not a measure of how common each kind is. Every address is made up; no labelled row is
  * read. Pure: the same seed and size give the same rows.
  */
-import { allLocales, Faker, type LocaleDefinition } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
 import type { HumanRow } from './humans.ts';
-import { fit, foldForAddress, gmail, nameHash, p, type ProviderStyle, yahoo } from './synthetic.ts';
+import { fit, foldForAddress, gmail, p, patternFakers, type ProviderStyle, yahoo } from './synthetic.ts';
 
 export const TRICK_SEED = 15;
 export const TRICK_PER_PATTERN = 300;
@@ -169,13 +169,7 @@ export function syntheticTricks(seed: number, perPattern: number): HumanRow[] {
   const rows: HumanRow[] = [];
   for (const [group, patterns] of Object.entries(TRICK_GROUPS) as [TrickGroup, readonly TrickPattern[]][]) {
     for (const pattern of patterns) {
-      const fakers = LOCALES.map((l, j) => {
-        const f = new Faker({ locale: [(allLocales as Record<string, LocaleDefinition>)[l]!, allLocales.en, allLocales.base] });
-        f.seed(seed * 1_000_000 + nameHash(pattern) * 10 + j);
-        return f;
-      });
-      const meta = new Faker({ locale: [allLocales.base] });
-      meta.seed(seed * 1_000 + nameHash(pattern));
+      const { fakers, meta } = patternFakers(seed, pattern, LOCALES);
       for (let i = 0; i < perPattern; i++) rows.push({ email: rowOf(pattern, meta.helpers.arrayElement(fakers)), group, pattern });
     }
   }

@@ -223,6 +223,22 @@ export function nameHash(name: string): number {
 }
 
 /**
+ * One seeded faker per locale (its names first, English and the base data behind) and a `meta`
+ * faker that picks among them, all on the stream of `pattern` (from the seed and the pattern's
+ * name): so adding a pattern changes no other pattern's rows.
+ */
+export function patternFakers(seed: number, pattern: string, locales: readonly string[]): { fakers: Faker[]; meta: Faker } {
+  const fakers = locales.map((l, j) => {
+    const f = new Faker({ locale: [(allLocales as Record<string, LocaleDefinition>)[l]!, allLocales.en, allLocales.base] });
+    f.seed(seed * 1_000_000 + nameHash(pattern) * 10 + j);
+    return f;
+  });
+  const meta = new Faker({ locale: [allLocales.base] });
+  meta.seed(seed * 1_000 + nameHash(pattern));
+  return { fakers, meta };
+}
+
+/**
  * `perGroup` addresses for each locale group, reproducible from `seed`. Every group draws its
  * own stream (from the seed and the group's name), so adding a group changes no other's rows.
  */

@@ -84,6 +84,9 @@ describe('npm run eval (the command line)', () => {
     expect(text.out).toMatch(/== fakes at domains registered in bulk \(seed \d+, \d+ per pattern/);
     expect(text.out).toMatch(/== provider tricks, keyboard mashes, serial batches and machine-written local parts at big free mail \(seed \d+, \d+ per pattern/);
     expect(text.out).toMatch(/\n {2}syllable-repeat\s+\d+\s+\d+\.\d%/);
+    expect(text.out).toMatch(/== recent phishing and scam senders at big free mail \(seed \d+, \d+ per pattern/);
+    expect(text.out).toMatch(/\n {2}brand-lookalike\s+\d+\s+\d+\.\d%/);
+    expect(text.out).toMatch(/\nword-surname: review \d+\.\d%, blocked \d+\.\d%, mean score \d+\.\d/);
     expect(text.out).toMatch(/== inbox bursts: k spellings of one inbox within 10 minutes/);
     expect(text.out).toMatch(/== IP bursts: sign-ups of DIFFERENT inboxes at one account/);
     expect(text.out).toMatch(/\n  campus +one IP +50 +60 +[\d.]+% \//);
@@ -96,6 +99,7 @@ describe('npm run eval (the command line)', () => {
         peopleKinds: { rows: number; groups: { name: string }[] };
         farms: { rows: number; groups: { name: string }[] };
         tricks: { rows: number; groups: { name: string }[] };
+        phish: { fakes: { rows: number; groups: { name: string }[] }; people: { rows: number; groups: { name: string }[] } };
         inboxBursts: { kind: string; size: number; sequences: number; caughtAt: number[]; aloneAt: number[] }[];
         ipBursts: { kind: string; layout: string; size: number; sequences: number; caughtAt: number[]; blockedAt: number[] }[];
         handles: { rows: number; groups: { name: string }[] };
@@ -113,6 +117,10 @@ describe('npm run eval (the command line)', () => {
     expect(j.synthetic.farms.rows).toBe(4 * 400);
     expect(j.synthetic.tricks.groups.map((g) => g.name)).toEqual(['provider-trick', 'keyboard', 'batch', 'machine']);
     expect(j.synthetic.tricks.rows).toBe(14 * 300);
+    expect(j.synthetic.phish.fakes.groups.map((g) => g.name)).toEqual(['brand', 'lure', 'persona']);
+    expect(j.synthetic.phish.fakes.rows).toBe(10 * 300);
+    expect(j.synthetic.phish.people.groups.map((g) => g.name)).toEqual(['word-surname', 'trade-handle', 'leet-handle', 'lookalike-letters', 'title-like']);
+    expect(j.synthetic.phish.people.rows).toBe(5 * 300);
     expect(j.synthetic.inboxBursts.map((b) => `${b.kind} ${b.size}`)).toEqual(['dotted 2', 'dotted 5', 'dotted 20', 'plus-numbered 2', 'plus-numbered 5', 'plus-numbered 20', 'name-serial 2', 'name-serial 5', 'name-serial 20']);
     for (const b of j.synthetic.inboxBursts) expect([b.sequences, b.caughtAt.length, b.aloneAt.length]).toEqual([100, b.size, b.size]);
     expect(j.synthetic.ipBursts.map((b) => `${b.kind} ${b.layout} ${b.size}`)).toContain('free-name-digits 3 IPs 20');
@@ -120,7 +128,8 @@ describe('npm run eval (the command line)', () => {
     expect(j.synthetic.handles.groups.map((g) => g.name)).toEqual(['free-mail', 'unknown-domain']);
     expect(j.synthetic.groups.map((g) => g.name)).toContain('us');
     expect(j.synthetic.rows).toBe(j.synthetic.groups.length * 500);
-  }, 120_000);
+    // Two runs of every synthetic corpus (about 45 s each on a quiet core; twice that on a busy machine).
+  }, 300_000);
 
   it('refuses an unknown option and an unreadable file with exit code 2', () => {
     expect(evalCli('--nope').code).toBe(2);

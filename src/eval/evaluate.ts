@@ -111,6 +111,7 @@ export function judgeRow(row: LabelledRow, tables: JudgeTables, model: Scorecard
     humanScore: score.humanScore,
     verdict: score.verdict,
     reasons: score.reasons,
+    evidence: score.evidence,
   };
 }
 
@@ -141,6 +142,8 @@ const sliceKeys = (row: LabelledRow, domain: string | undefined) => ({
 /** A scored row with its reason codes (what the service mode compares row by row). */
 export interface JudgedRow extends Scored {
   readonly reasons: readonly string[];
+  /** Each signal's part of the logit (in process only: the service's bulk answers carry none). */
+  readonly evidence?: readonly { readonly signal: string; readonly impact: number }[];
 }
 
 /** Rows not scored (undefined at their position), per label. */

@@ -22,7 +22,8 @@
  * people behind a NAT (ip-bursts.ts); it runs without any labelled file too.
  * `--learning FILE` simulates a customer of the service instead (src/eval/learning-cli.ts).
  * `--service` sends each file through a fresh running service instead and adds what differs
- * from the in-process figures (src/eval/service-cli.ts).
+ * from the in-process figures (src/eval/service-cli.ts); `--single` there sends every address as
+ * its own check, as a judge may (`--order`, `--seed`, `--concurrency`, `--ip`, `--times`).
  * Shell: reads the files, prints, sets the exit code.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -33,7 +34,7 @@ import { useTensorflowCpu } from '../platform/tensorflow.ts';
 import { evaluate } from './evaluate.ts';
 import { compareLearned } from './learned.ts';
 import { learningMain } from './learning-cli.ts';
-import { serviceMain } from './service-cli.ts';
+import { serviceMain, splitSingleArgs } from './service-cli.ts';
 import { parseLabelledJsonl, splitHalves, type LabelledRow } from './labelled.ts';
 import { formatBotsReport, formatCrossSourceReport, formatHumansReport, formatReport, headline } from './report.ts';
 import { loadNameLists } from '../data/name-lists.ts';
@@ -72,8 +73,8 @@ const auc = (x: number): string => (Number.isNaN(x) ? 'n/a' : x.toFixed(3));
 
 /** The development sets, read when no file is named (npm scripts run at the repository root). */
 const DEV_SETS = ['dev-labelled.jsonl', 'dev-labelled-v2.jsonl'].map((f) => join('..', 'shared', 'eval', f));
-const FLAGS = new Set(['--json', '--halves', '--learned', '--synthetic', '--service']);
-const USAGE = 'usage: npm run eval -- [labelled.jsonl ...] [--json] [--halves] [--learned] [--synthetic] | [--service [--halves] [--json]]';
+const FLAGS = new Set(['--json', '--halves', '--learned', '--synthetic', '--service', '--single']);
+const USAGE = 'usage: npm run eval -- [labelled.jsonl ...] [--json] [--halves] [--learned] [--synthetic] | [--service [--single [--order file|shuffled] [--seed N] [--concurrency N] [--ip ADDRESS] [--times N]] [--halves] [--json]]';
 
 
 /**
@@ -105,8 +106,20 @@ function regionalRows() {
   return { rows, title: `== regional people (seed ${REGIONAL_SEED}, ${REGIONAL_PER_GROUP} per group: names of cultures faker-js covers thinly, from Python Faker's locales, x 8 patterns at each region's providers; regional-unlisted: the names our lists lack)` };
 }
 
-async function main(argv: readonly string[]): Promise<number> {
-  if (argv.includes('--learning')) return learningMain(argv);
+async function main(all: readonly string[]): Promise<number> {
+  if (all.includes('--learning')) return learningMain(all);
+  const split = splitSingleArgs(all);
+  const argv = split.rest;
+  if ('error' in split) {
+    console.error(`eval: ${split.error}`);
+    console.error(USAGE);
+    return 2;
+  }
+  if (argv.includes('--single') && !argv.includes('--service')) {
+    console.error('eval: --single only with --service');
+    console.error(USAGE);
+    return 2;
+  }
   const unknown = argv.filter((a) => a.startsWith('--') && !FLAGS.has(a));
   if (unknown.length > 0) {
     console.error(`eval: unknown option ${unknown[0]}`);
@@ -146,7 +159,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const tables = buildJudgeTables();
   const name = `${BASELINE_SCORECARD.name}-v${BASELINE_SCORECARD.version}`;
-  if (argv.includes('--service')) return serviceMain(sets, argv, tables, BASELINE_SCORECARD, name);
+  if (argv.includes('--service')) return serviceMain(sets, argv, tables, BASELINE_SCORECARD, name, argv.includes('--single') ? split.single : undefined);
   if (argv.includes('--learned')) await useTensorflowCpu();
   const results = [];
   for (const { file, rows } of sets) {

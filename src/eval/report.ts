@@ -129,5 +129,9 @@ export function formatServiceDiff(e: ServiceEval): string {
   const codes = (list: ServiceEval['diff']['reasons']): string => `  ${list.map((r) => `${r.code} +${r.gained}/-${r.lost}`).join(', ')}`;
   if (d.reasons.length > 0) out.push('reason codes on those rows, given by the service only (+) and by the eval only (-):', codes(d.reasons));
   if (d.reasonsAnyRow.length > 0) out.push('the same on every row whose reasons differ (any verdict; the service names work_domain only when DNS showed the domain takes mail):', codes(d.reasonsAnyRow));
+  if (d.signals.length > 0) {
+    out.push('signals whose part of the score differs (service - in process), per label: rows, mean log-odds, of which another verdict:');
+    for (const s of d.signals) out.push(`  ${s.signal.padEnd(24)}${s.label.padEnd(6)}${String(s.rows).padStart(6)}  ${s.meanImpactShift >= 0 ? '+' : ''}${s.meanImpactShift.toFixed(2).padStart(6)}${String(s.verdictMoves).padStart(6)}`);
+  }
   return out.join('\n');
 }

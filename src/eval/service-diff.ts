@@ -15,6 +15,20 @@ export interface RowAnswer {
   readonly humanScore: number;
   readonly verdict: Verdict;
   readonly reasons: readonly string[];
+  /** Each signal's part of the logit, when the side gave it (the in-process eval and `--single`'s explained checks do; bulk does not). */
+  readonly evidence?: readonly { readonly signal: string; readonly impact: number }[];
+}
+
+/** A signal whose part of the logit differs between the two sides, on rows of one label. */
+export interface SignalShift {
+  readonly signal: string;
+  readonly label: Label;
+  /** Rows scored by both, both with evidence, where the signal's impact differs. */
+  readonly rows: number;
+  /** Mean service minus eval impact (log-odds) over those rows. */
+  readonly meanImpactShift: number;
+  /** Of those, rows whose verdict differs. */
+  readonly verdictMoves: number;
 }
 
 export interface ReasonChange {
@@ -45,6 +59,8 @@ export interface ServiceDiff {
   readonly reasons: readonly ReasonChange[];
   /** The same over every row scored by both whose reasons differ (what a display rule alone changes shows here too). */
   readonly reasonsAnyRow: readonly ReasonChange[];
+  /** Which signal moved whom: per signal and label, where both sides gave evidence; most rows first. */
+  readonly signals: readonly SignalShift[];
 }
 
 export function serviceDiff(labels: readonly Label[], inProcess: readonly (RowAnswer | undefined)[], service: readonly (RowAnswer | undefined)[]): ServiceDiff {
@@ -53,6 +69,7 @@ export function serviceDiff(labels: readonly Label[], inProcess: readonly (RowAn
   const moves = new Map<string, { label: Label; move: string; rows: number }>();
   const codes = new Map<string, { gained: number; lost: number }>();
   const codesAnyRow = new Map<string, { gained: number; lost: number }>();
+  const shifts = new Map<string, { signal: string; label: Label; rows: number; sum: number; verdictMoves: number }>();
   labels.forEach((label, i) => {
     const a = inProcess[i];
     const b = service[i];
@@ -68,6 +85,15 @@ export function serviceDiff(labels: readonly Label[], inProcess: readonly (RowAn
       shift += b.humanScore - a.humanScore;
     } else if (!sameReasons) reasonsOnly++;
     if (!sameReasons) countCodes(codesAnyRow, a.reasons, b.reasons);
+    if (a.evidence && b.evidence) {
+      for (const [signal, delta] of impactShifts(a.evidence, b.evidence)) {
+        const key = `${signal} ${label}`;
+        const t = shifts.get(key) ?? shifts.set(key, { signal, label, rows: 0, sum: 0, verdictMoves: 0 }).get(key)!;
+        t.rows++;
+        t.sum += delta;
+        if (a.verdict !== b.verdict) t.verdictMoves++;
+      }
+    }
     if (a.verdict === b.verdict) {
       if (a.humanScore === b.humanScore && sameReasons) same++;
       return;
@@ -92,7 +118,21 @@ export function serviceDiff(labels: readonly Label[], inProcess: readonly (RowAn
     invalidInServiceOnly,
     reasons: ranked(codes),
     reasonsAnyRow: ranked(codesAnyRow),
+    signals: [...shifts.values()]
+      .map(({ signal, label, rows, sum, verdictMoves }) => ({ signal, label, rows, meanImpactShift: sum / rows, verdictMoves }))
+      .sort((x, y) => y.rows - x.rows || x.signal.localeCompare(y.signal) || x.label.localeCompare(y.label)),
   };
+}
+
+/** Impacts below this (log-odds) are rounding, not a signal that moved. */
+const IMPACT_EPSILON = 1e-6;
+
+/** Each signal whose impact differs between the sides, with service minus eval (a signal one side lacks has impact 0 there). */
+function impactShifts(inProcess: NonNullable<RowAnswer['evidence']>, service: NonNullable<RowAnswer['evidence']>): [string, number][] {
+  const delta = new Map<string, number>();
+  for (const e of service) delta.set(e.signal, (delta.get(e.signal) ?? 0) + e.impact);
+  for (const e of inProcess) delta.set(e.signal, (delta.get(e.signal) ?? 0) - e.impact);
+  return [...delta.entries()].filter(([, d]) => Math.abs(d) > IMPACT_EPSILON);
 }
 
 /** Counts the codes `service` gave and `inProcess` did not (gained), and the reverse (lost). */

@@ -41,10 +41,49 @@ export function ensureBuilt(root: string = packageRoot()): void {
  * start, stops during the run, or check-file fails.
  */
 export async function answersFromService(file: string, root: string = packageRoot()): Promise<(RowAnswer | undefined)[]> {
+  return withServer(root, async (server, dir) => {
+    const out = join(dir, 'checked.jsonl');
+    const code = await checkFile(
+      { input: file, output: out, column: 'email', format: 'jsonl', concurrency: 4 },
+      {
+        baseUrl: server.baseUrl,
+        apiKey: server.apiKey,
+        stdout: (line) => process.stderr.write(`eval: check-file: ${line.replace(dir, '<temp dir>')}\n`),
+        stderr: process.stderr,
+        now: () => Date.now(),
+        // The server stopping mid-run stops check-file as a signal would: no retrying a dead server.
+        onStopSignal: (handler) => {
+          const onExit = (): void => handler('SIGTERM');
+          server.started.proc.once('exit', onExit);
+          return () => server.started.proc.off('exit', onExit);
+        },
+      },
+    );
+    server.assertRunning();
+    if (code !== 0) throw new Error(`check-file failed (exit ${code})`);
+    return readAnswers(readFileSync(out, 'utf8'));
+  });
+}
+
+/** A fresh eval server: its URL and key, the process, and a check that it is still running. */
+export interface EvalServer {
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly started: Started;
+  /** Throws, with the end of its log, when the server has stopped. */
+  assertRunning(): void;
+}
+
+/**
+ * Runs `use` against a fresh `mailsift serve` of the build under `root` (DNS, feeds and domain
+ * age off, rate limits lifted, a data dir in a temp dir) and removes the temp dir (data, output,
+ * logs) and stops the server afterwards, whatever happened. Throws if the server does not start.
+ */
+export async function withServer<T>(root: string, use: (server: EvalServer, dir: string) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'mailsift-eval-'));
-  let server: Started | undefined;
+  let started: Started | undefined;
   try {
-    server = await startProcess(
+    started = await startProcess(
       [join(root, 'dist', 'src', 'main.js'), 'serve'],
       benchServeEnv(`${KEY}=eval`, { MAILSIFT_DATA_DIR: join(dir, 'data'), MAILSIFT_DOMAIN_AGE: 'off' }),
       API_LISTENING,
@@ -53,31 +92,22 @@ export async function answersFromService(file: string, root: string = packageRoo
     ).catch((err: Error) => {
       throw new Error(`the server did not start: ${err.message}`);
     });
-    const running = server;
-    const out = join(dir, 'checked.jsonl');
-    const code = await checkFile(
-      { input: file, output: out, column: 'email', format: 'jsonl', concurrency: 4 },
+    const running = started;
+    return await use(
       {
         baseUrl: listeningUrl(running.output()),
         apiKey: KEY,
-        stdout: (line) => process.stderr.write(`eval: check-file: ${line.replace(dir, '<temp dir>')}\n`),
-        stderr: process.stderr,
-        now: () => Date.now(),
-        // The server stopping mid-run stops check-file as a signal would: no retrying a dead server.
-        onStopSignal: (handler) => {
-          const onExit = (): void => handler('SIGTERM');
-          running.proc.once('exit', onExit);
-          return () => running.proc.off('exit', onExit);
+        started: running,
+        assertRunning: () => {
+          if (running.proc.exitCode !== null || running.proc.signalCode !== null) {
+            throw new Error(`the server stopped during the run (exit ${running.proc.exitCode ?? running.proc.signalCode}):\n${tail(running.output())}`);
+          }
         },
       },
+      dir,
     );
-    if (running.proc.exitCode !== null || running.proc.signalCode !== null) {
-      throw new Error(`the server stopped during the run (exit ${running.proc.exitCode ?? running.proc.signalCode}):\n${tail(running.output())}`);
-    }
-    if (code !== 0) throw new Error(`check-file failed (exit ${code})`);
-    return readAnswers(readFileSync(out, 'utf8'));
   } finally {
-    await stopProcess(server);
+    await stopProcess(started);
     rmSync(dir, { recursive: true, force: true });
   }
 }

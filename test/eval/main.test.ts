@@ -137,4 +137,17 @@ describe('npm run eval (the command line)', () => {
     expect(missing.code).toBe(2);
     expect(missing.err).toMatch(/cannot read/);
   }, 120_000);
+
+  it('--single only with --service, its options checked (service-cli.test.ts has every rule): exit code 2 naming the option', () => {
+    const file = labelledFile('single.jsonl', 10, (h) => (h ? 'person' : 'bot'));
+    for (const [args, message] of [
+      [['--single', file], /--single only with --service/],
+      [['--service', '--single', '--concurrency', '0', file], /--concurrency: must be a whole number from 1 to 64/],
+    ] as const) {
+      const r = evalCli(...args);
+      expect({ args, code: r.code }).toEqual({ args, code: 2 });
+      expect(r.err).toMatch(message);
+      expect(r.err).toMatch(/usage: .*--single \[--order file\|shuffled\]/);
+    }
+  }, 120_000);
 });

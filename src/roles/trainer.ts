@@ -23,7 +23,6 @@ import type { Bus, BusConsumer, BusProducer } from '../bus/ports.ts';
 import { TOPICS } from '../bus/topics.ts';
 import type { ModelPublished } from '../domain/events.ts';
 import { DEFAULT_THRESHOLDS } from '../domain/check.ts';
-import { accountsToLeaveOut } from '../model/account-agreement.ts';
 import { accountsWorseOff } from '../model/account-guard.ts';
 import { BASELINE_AS_SET, BASELINE_CALIBRATION_SCALE } from '../model/baseline.ts';
 import { blockCutLogit, expandLogOdds } from '../model/calibration.ts';
@@ -32,7 +31,8 @@ import { FEATURE_NAMES, FEATURE_VERSION } from '../model/features.ts';
 import type { trainModel as TrainModel } from '../model/train.ts';
 import { learnedScorecard } from '../model/learned.ts';
 import type { LinearModel } from '../model/train.ts';
-import { accountWeights, MAX_ACCOUNT_SHARE, weightedShares } from '../model/tenant-weights.ts';
+import { sharedFit } from '../model/shared-fit.ts';
+import { MAX_ACCOUNT_SHARE } from '../model/tenant-weights.ts';
 import { PERSONAL_MAX_SHARE, PERSONAL_MIN_EXAMPLES, personalTrainingDue, trainingDue } from '../model/training-policy.ts';
 import { TrainingSet, type TrainingExample } from '../model/training-set.ts';
 
@@ -254,24 +254,17 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
     // The examples first: they trim the set to capacity, so the counts below are what is fitted.
     const examples = set.examples();
     const perAccount = set.accounts();
-    // Accounts whose outcomes the baseline orders the wrong way round beyond chance are left
-    // out of the shared model (account-agreement.ts); the rest are what it is fitted on.
-    const leftOut = accountsToLeaveOut(examples);
-    const kept = leftOut.length ? examples.filter((e) => !leftOut.includes(e.account)) : examples;
-    const outcomes = new Map([...perAccount].filter(([a]) => !leftOut.includes(a)).map(([a, c]) => [a, c.humans + c.fakes]));
-    // No account weighs more than its fair share of the shared model, however many outcomes it reports.
-    const weightOf = accountWeights(outcomes, cap);
-    const shares = weightedShares(outcomes, cap);
+    // Outcomes of accounts the baseline orders the wrong way round are left out (account-agreement.ts),
+    // and no account weighs more than its fair share, however many outcomes it reports (shared-fit.ts).
+    const fitOn = sharedFit(examples, cap);
+    const { leftOut, shares, fittable } = fitOn;
     // Due on every account's outcomes, so that leaving some out is recorded (a held-back version) rather than silent.
     const shared = trainingDue({ humans: set.humans, fakes: set.fakes, newSinceModel: set.countAfter(latestShared?.trained_through ?? -Infinity) }, force);
-    const keptHumans = kept.filter((e) => e.human).length;
-    const fittable = keptHumans > 0 && keptHumans < kept.length;
     // Priors as set or fitted, not as served: every model inherits the baseline's calibration
     // after its fit (train.ts), which a prior already calibrated would then carry twice.
     if (shared.due && fittable) {
       // Too few outcomes left for a model that may serve: fitted and measured all the same, held back.
-      const tooFew = leftOut.length > 0 && !trainingDue({ humans: keptHumans, fakes: kept.length - keptHumans, newSinceModel: kept.length }).due;
-      models.push(await publish(kept.map((e) => ({ ...e, weight: weightOf.get(e.account)! })), BASELINE_AS_SET, undefined, false, { accounts: leftOut, tooFew }));
+      models.push(await publish(fitOn.examples, BASELINE_AS_SET, undefined, false, { accounts: leftOut, tooFew: fitOn.tooFew }));
     }
     // Personal models, pulled towards the shared model that serves, when there is one: an
     // account's own outcomes then adjust what every account's outcomes taught.

@@ -5,6 +5,7 @@
  * same report.
  */
 import type { ModelPublished } from '../domain/events.ts';
+import { SMALL_ACCOUNT_OUTCOMES } from '../model/account-agreement.ts';
 import { MIN_EXAMPLES_PER_CLASS, MIN_TRAINING_EXAMPLES, PERSONAL_MIN_EXAMPLES, PERSONAL_MIN_PER_CLASS } from '../model/training-policy.ts';
 import type { Trainer, TrainResult } from './trainer.ts';
 
@@ -58,7 +59,7 @@ function guardNote(m: ModelPublished): string {
       : m.held_back
         ? `HELD BACK for ${why}, never served: ${blocked} only at a loss to the baseline`
         : m.calibration_shift || (m.calibration_scale ?? 1) !== 1 ? `calibrated (logit x${(m.calibration_scale ?? 1).toFixed(3)} ${(m.calibration_shift ?? 0) < 0 ? '-' : '+'} ${Math.abs(m.calibration_shift ?? 0).toFixed(3)}): ${blocked}` : '',
-    m.left_out_accounts?.length ? `outcomes of ${listOf(m.left_out_accounts)} left out: the baseline orders them the wrong way round (fakes above real people) beyond chance` : '',
+    m.left_out_accounts?.length ? `outcomes of ${listOf(m.left_out_accounts)} left out: the baseline orders them the wrong way round (fakes above real people) beyond chance, each on its own or pooled with every account of fewer than ${SMALL_ACCOUNT_OUTCOMES} outcomes` : '',
     m.withheld_accounts?.length ? `not served to ${m.withheld_accounts.length} account${m.withheld_accounts.length === 1 ? '' : 's'} it does worse for than the baseline` : '',
   ].filter(Boolean);
   return notes.length ? `; ${notes.join('; ')}` : '';

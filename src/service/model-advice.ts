@@ -4,6 +4,7 @@
  * customer's outcomes in all, and how many customers reported) and the caller's own outcomes.
  */
 import type { ModelPublished } from '../domain/events.ts';
+import { SMALL_ACCOUNT_OUTCOMES } from '../model/account-agreement.ts';
 import { DRIFT_WINDOW } from '../model/effect-drift.ts';
 import { HEALTH_WINDOW, RECENT_WINDOW } from '../model/prequential.ts';
 import type { GuardReason } from '../model/score.ts';
@@ -113,10 +114,12 @@ function heldBackNote(held: readonly ModelPublished[]): string {
  * Outcomes the newest shared version left out: the caller's own, said plainly (they still train
  * its personal model); other customers', said without whose or how many.
  */
-function leftOutNote(l: AdviceInput['leftOut'], held: readonly ModelPublished[]): string {
+function leftOutNote(l: AdviceInput['leftOut'], held: readonly ModelPublished[], ownHumans: number, ownFakes: number): string {
   if (!l) return '';
+  // With few outcomes, the caller's may have been judged in the pool of small accounts (account-agreement.ts).
+  const pooled = ownHumans + ownFakes < SMALL_ACCOUNT_OUTCOMES ? `, on their own or, as you have fewer than ${SMALL_ACCOUNT_OUTCOMES} outcomes, together with those of the other accounts with as few` : '';
   const yours = l.yours
-    ? ` Your outcomes were left out of learned model v${l.version}: the baseline orders them the wrong way round (your fakes above your real people) beyond what chance explains, so they would pull the model every customer shares against it. ` +
+    ? ` Your outcomes were left out of learned model v${l.version}: the baseline orders them the wrong way round (your fakes above your real people) beyond what chance explains${pooled}, so they would pull the model every customer shares against it. ` +
       'They still train your personal model. If that is not what your customers are, check that outcomes are reported the right way round (confirmed or real for real people; fake, abuse or bounced for the others).'
     : '';
   // A version held back for it says so already.
@@ -154,7 +157,7 @@ export function recommend(o: AdviceInput): string {
   }
   const from = `${total} outcomes so far from ${o.customers} customer${o.customers === 1 ? '' : 's'}`;
   if (o.version === 0) {
-    if (o.heldBack.length) return `${from}.${heldBackNote(o.heldBack)}${leftOutNote(o.leftOut, o.heldBack)} The baseline is served. ${personalAdvice(o.ownHumans, o.ownFakes)}`;
+    if (o.heldBack.length) return `${from}.${heldBackNote(o.heldBack)}${leftOutNote(o.leftOut, o.heldBack, o.ownHumans, o.ownFakes)} The baseline is served. ${personalAdvice(o.ownHumans, o.ownFakes)}`;
     if (total < MIN_TRAINING_EXAMPLES) {
       return `${from}. A learned model needs ${MIN_TRAINING_EXAMPLES}, at least ${MIN_EXAMPLES_PER_CLASS} of each kind: ${MIN_TRAINING_EXAMPLES - total} more at least. ${personalAdvice(o.ownHumans, o.ownFakes)} Report fakes as well as real people: both are needed.`;
     }
@@ -164,7 +167,7 @@ export function recommend(o: AdviceInput): string {
   const ownScope = o.personal || o.sharedScope === 'own';
   const own = ownScope ? ' of yours' : '';
   const balanced = ownScope ? '' : ` across customers (at most ${o.perCustomer} of any one customer's, so that no customer decides it for the others)`;
-  const held = heldBackNote(o.heldBack) + leftOutNote(o.leftOut, o.heldBack);
+  const held = heldBackNote(o.heldBack) + leftOutNote(o.leftOut, o.heldBack, o.ownHumans, o.ownFakes);
   const next = ` Keep reporting outcomes; each ${o.personal ? PERSONAL_NEW_FOR_RETRAIN : NEW_EXAMPLES_FOR_RETRAIN} new ones trigger the next version.`;
   if (o.withheld) {
     return `${name} is not served to you: on your own outcomes, held out when it was fitted, it did worse than the baseline (other customers' outcomes pulled it away from yours). The baseline is served until a version does better for you.${held}${next}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountAgreement, accountsToLeaveOut, AGREEMENT_MIN_PER_KIND, baselineAuc } from '../../src/model/account-agreement.ts';
+import { accountAgreement, accountsToLeaveOut, AGREEMENT_MIN_PER_KIND, AGREEMENT_Z, baselineAuc, judgeAccounts } from '../../src/model/account-agreement.ts';
 import { parkMiller } from './fixtures.ts';
 
 /** `humans` real people and `fakes` fakes of one account; the baseline gives real people `pHuman(i)` and fakes `pFake(i)`. */
@@ -47,5 +47,49 @@ describe('account agreement: outcomes the baseline orders the wrong way round ar
     expect(baselineAuc(reversedBy(20))).toBeCloseTo(0.4, 10);
     expect(accountsToLeaveOut(reversedBy(20))).toEqual([]);
     expect(accountsToLeaveOut(reversedBy(600))).toEqual(['x']);
+  });
+});
+
+describe('the pool of small accounts: judged together, left out whole', () => {
+  // Each small account: 12 real people reported as fakes and 9 fakes as real (fewer than 10 of a kind: never judged alone).
+  const sybil = (k: number) => outcomes(`s${k}`, 9, 12, () => 0.1, () => 0.9);
+
+  it('leaves out many small accounts the baseline orders the wrong way round together, not an honest account beside them', () => {
+    const r = parkMiller(5);
+    const rows = [...Array.from({ length: 30 }, (_, k) => sybil(k)).flat(), ...outcomes('honest', 300, 100, () => 0.6 + 0.4 * r(), () => 0.3 * r())];
+    expect(accountAgreement(rows).has('s0')).toBe(false);
+    const j = judgeAccounts(rows);
+    expect(j.leftOut).toEqual(Array.from({ length: 30 }, (_, k) => `s${k}`).sort());
+    expect(j.pooled.size).toBe(0);
+    // Without the pool (every account judged alone only), none was left out.
+    expect(accountsToLeaveOut(rows, AGREEMENT_MIN_PER_KIND, AGREEMENT_Z, 0)).toEqual([]);
+  });
+
+  it('catches small accounts each reversed within chance (AUC 0.3 from 20 of each), together beyond it', () => {
+    const mild = (k: number) => outcomes(`m${k}`, 20, 20, (i) => (i < 6 ? 0.9 : 0.1), (i) => (i < 14 ? 0.9 : 0.1));
+    expect(baselineAuc(mild(0))).toBeCloseTo(0.3, 10);
+    expect(accountsToLeaveOut(mild(0))).toEqual([]);
+    const rows = Array.from({ length: 30 }, (_, k) => mild(k)).flat();
+    expect(accountsToLeaveOut(rows, AGREEMENT_MIN_PER_KIND, AGREEMENT_Z, 0)).toEqual([]);
+    expect(accountsToLeaveOut(rows)).toHaveLength(30);
+  });
+
+  it('keeps honest small accounts pooled, and a small account that vouches for itself out of the pool', () => {
+    const r = parkMiller(9);
+    // Small honest accounts whose fakes the baseline often misses: within chance alone, better than chance together.
+    const small = Array.from({ length: 20 }, (_, k) => outcomes(`h${k}`, 6, 6, () => 0.3 + 0.7 * r(), () => r())).flat();
+    const vouched = outcomes('b', 30, 15, () => 0.6 + 0.4 * r(), () => 0.3 * r());
+    const big = outcomes('c', 200, 80, () => 0.5 + 0.5 * r(), () => 0.5 * r());
+    const j = judgeAccounts([...small, ...vouched, ...big]);
+    expect(j.leftOut).toEqual([]);
+    expect([...j.pooled].sort()).toEqual(Array.from({ length: 20 }, (_, k) => `h${k}`).sort());
+    // b has 45 outcomes, but its own ordering agrees beyond chance: it speaks for itself.
+    expect(accountAgreement(vouched).get('b')!.z).toBeGreaterThan(AGREEMENT_Z);
+    expect(j.pooled.has('b')).toBe(false);
+  });
+
+  it('judges one small account alone only once: alone in the pool it is judged as itself', () => {
+    const rows = [...outcomes('x', 15, 15, (i) => (i % 3 ? 0.3 : 0.7), (i) => (i % 3 ? 0.7 : 0.3)), ...outcomes('c', 200, 80, () => 0.9, () => 0.1)];
+    expect(judgeAccounts(rows)).toEqual({ leftOut: [], pooled: new Set(['x']) });
   });
 });

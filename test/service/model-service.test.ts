@@ -264,6 +264,10 @@ describe('createModelService recommendation', () => {
     const globex = await createModelService(queriesOf(winning), 'on', served, () => NOW).stats('globex');
     expect(globex.recommendation).toContain('Your outcomes were left out of learned model v6: the baseline orders them the wrong way round (your fakes above your real people) beyond what chance explains');
     expect(globex.recommendation).not.toContain('other customers\' outcomes that');
+    // globex has 20 outcomes: it may have been judged in the pool of small accounts, and is told so (never the pool's figures).
+    expect(globex.recommendation).toContain('beyond what chance explains, on their own or, as you have fewer than 50 outcomes, together with those of the other accounts with as few, so they would pull the model every customer shares against it.');
+    const big = await createModelService(queriesOf(winning), 'on', source(learnedCard(6, undefined, [], [], { left_out_accounts: ['acme'] })), () => NOW).stats('acme');
+    expect(big.recommendation).toContain('beyond what chance explains, so they would pull the model every customer shares against it.');
     // Held back because too few outcomes were left: said once, as the reason it is not served.
     const held = source(learnedCard(6), {}, { '': heldBackRecord(7, undefined, [], { held_back: 'disagreement', left_out_accounts: ['globex'] }) });
     const waiting = await createModelService(queriesOf(winning), 'on', held, () => NOW).stats('acme');

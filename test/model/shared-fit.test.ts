@@ -1,0 +1,76 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedFit } from '../../src/model/shared-fit.ts';
+import { accountWeights } from '../../src/model/tenant-weights.ts';
+import { useTensorflowCpu } from '../../src/platform/tensorflow.ts';
+import { parkMiller } from './fixtures.ts';
+import { generated, honest, nameDigits, natural, servedTo, type Row } from './shared-influence.ts';
+
+/** `humans` real people and `fakes` fakes of one account, the baseline mostly right about them. */
+function rows(account: string, humans: number, fakes: number, seed: number) {
+  const r = parkMiller(seed);
+  return [
+    ...Array.from({ length: humans }, () => ({ account, human: true, baselineProbability: 0.5 + 0.5 * r() })),
+    ...Array.from({ length: fakes }, () => ({ account, human: false, baselineProbability: 0.5 * r() })),
+  ];
+}
+const weightSum = (fit: ReturnType<typeof sharedFit>, account: string) => fit.examples.filter((e) => e.account === account).reduce((s, e) => s + e.weight, 0);
+
+describe('the shared fit: what the shared model is fitted on', () => {
+  it('accounts of 50 or more outcomes are weighted exactly as the per-account cap weighs them', () => {
+    const fit = sharedFit([...rows('a', 300, 100, 1), ...rows('b', 40, 20, 2)]);
+    const w = accountWeights(new Map([['a', 400], ['b', 60]]));
+    expect(fit.examples.filter((e) => e.account === 'a').every((e) => e.weight === w.get('a'))).toBe(true);
+    expect(fit.examples.filter((e) => e.account === 'b').every((e) => e.weight === w.get('b'))).toBe(true);
+    expect(fit.leftOut).toEqual([]);
+    expect(fit.shares.get('a')! + fit.shares.get('b')!).toBeCloseTo(1, 12);
+  });
+
+  it('many small accounts weigh together no more than one account (30 of 9 fakes each beside three customers: a quarter, not 43%)', () => {
+    const small = Array.from({ length: 30 }, (_, k) => rows(`s${k}`, 0, 9, 10 + k)).flat();
+    const fit = sharedFit([...small, ...rows('b', 30, 15, 2), ...rows('c', 170, 60, 3), ...rows('d', 170, 60, 4)]);
+    const total = fit.examples.reduce((s, e) => s + e.weight, 0);
+    const pool = Array.from({ length: 30 }, (_, k) => weightSum(fit, `s${k}`)).reduce((s, x) => s + x, 0);
+    expect(pool / total).toBeCloseTo(0.25, 9);
+    // Each account's share is its part of the pool's; b (45 outcomes, its own ordering agreeing beyond chance) is its own party.
+    expect(fit.shares.get('s0')).toBeCloseTo(0.25 / 30, 9);
+    expect(fit.shares.get('b')).toBeCloseTo(weightSum(fit, 'b') / total, 12);
+    expect([...fit.shares.values()].reduce((s, x) => s + x, 0)).toBeCloseTo(1, 12);
+    // Each alone under the cap, they weighed 43% together (c and d capped at a quarter each).
+    const unpooled = accountWeights(new Map([...Array.from({ length: 30 }, (_, k) => [`s${k}`, 9] as const), ['b', 45], ['c', 230], ['d', 230]]));
+    expect(unpooled.get('s0')).toBe(1);
+  });
+
+  it('leaves out a pool the baseline orders the wrong way round; too few left, it says so', () => {
+    const reversed = Array.from({ length: 30 }, (_, k) => rows(`s${k}`, 9, 12, 10 + k).map((e) => ({ ...e, human: !e.human }))).flat();
+    const fit = sharedFit([...reversed, ...rows('b', 30, 15, 2)]);
+    expect(fit.leftOut).toHaveLength(30);
+    expect(fit.examples.every((e) => e.account === 'b')).toBe(true);
+    expect(fit.tooFew).toBe(true);
+    expect(fit.fittable).toBe(true);
+  });
+});
+
+describe('what a new customer is served when many small accounts report outcomes the wrong way round (mode on, test-sized)', () => {
+  beforeAll(async () => {
+    await useTensorflowCpu();
+  });
+  // B honest and small (49 outcomes: under the account guard's 50), C and D honest.
+  const B: Row[] = [...honest(300, 30, 2, 15), ...Array.from({ length: 4 }, (_, i) => [nameDigits(100 + i), true] as const)];
+  const C = honest(340, 170, 5, 60);
+  const D = honest(510, 170, 6, 60);
+  const probes = [...Array.from({ length: 16 }, (_, i) => natural(600 + i)), ...generated(3, 8)];
+  const mean = (xs: readonly number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
+
+  it.each([
+    // Before the pool: 50.5 / 57.9 (natural names reviewed, generated strings allowed through to review).
+    ['30 accounts of 12 real people reported as fakes and 9 generated strings as real (never judged alone)', (k: number): Row[] => [...Array.from({ length: 12 }, (_, i) => [natural(k * 12 + i), false] as const), ...generated(100 + k, 9).map((e) => [e, true] as const)]],
+    // Before the pool: 57.0 / 51.4.
+    ['30 accounts of 20 of each kind reversed within chance (AUC 0.3 each)', (k: number): Row[] => [...Array.from({ length: 20 }, (_, i) => [natural(k * 20 + i), i >= 14] as const), ...generated(100 + k, 20).map((e, i) => [e, i < 14] as const)]],
+  ])('%s: left out together; the honest customers\' shared model serves', async (_name, sybil) => {
+    const r = await servedTo('newcomer', [...Array.from({ length: 30 }, (_, k) => [`s${k}`, sybil(k)] as const), ['b', B], ['c', C], ['d', D]], probes);
+    expect(r.leftOut).toHaveLength(30);
+    expect(r.by).toBe('shared');
+    expect(mean(r.scores.slice(0, 16))).toBeGreaterThan(90);
+    expect(mean(r.scores.slice(16))).toBeLessThan(10);
+  }, 120_000);
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HOUR, MINUTE } from '../../../src/domain/time.ts';
-import { ACCOUNT_WAVES_1H, accountWaves1h, addWaveCheck, decodeWaves, liveWaveDomains, MAX_WAVE_DOMAINS, wavesKey } from '../../../src/streams/aggregations/account-waves-1h.ts';
+import { ACCOUNT_WAVES_1H, accountWaves1h, addWaveCheck, decodeWaves, encodeWaves, liveWaveDomains, MAX_WAVE_DOMAINS, wavesKey } from '../../../src/streams/aggregations/account-waves-1h.ts';
+import { RecordCache } from '../../../src/streams/stores/record-cache.ts';
 import { MemoryTx } from '../../helpers/memory-tx.ts';
 import { aCheck } from '../../helpers/pipeline.ts';
 
@@ -43,5 +44,51 @@ describe('account-waves-1h (Given/When/Then)', () => {
     expect(reads).toHaveLength(0);
     accountWaves1h.reads(aCheck({ reasons: ['signup_wave'] }), rs);
     expect(reads).toHaveLength(1);
+  });
+
+  it('held decoded in the record cache through a wave, a commit writes the bytes a decode and an encode per check wrote', () => {
+    // A wave of 120 checks over 45 domains, some repeated, a few after others expired.
+    const checks = Array.from({ length: 120 }, (_, i) => ({ time: T + i * 40_000, domain: `w${(i * 7) % 45}.example`, reasons: ['signup_wave'] }));
+    let expected: Buffer | undefined;
+    for (const c of checks) expected = encodeWaves(addWaveCheck(decodeWaves(expected), c.domain, c.time));
+
+    const cache = new RecordCache();
+    for (let batch = 0; batch < checks.length; batch += 10) {
+      const tx = cache.tx(T, 0);
+      for (const c of checks.slice(batch, batch + 10)) accountWaves1h.apply(aCheck(c), tx, () => undefined);
+      tx.apply();
+      // A batch that fails is never applied: it leaves the held list as it was.
+      const failed = cache.tx(T, 0);
+      accountWaves1h.apply(aCheck({ time: T + 10 * HOUR, domain: 'failed.example', reasons: ['signup_wave'] }), failed, () => undefined);
+    }
+    const receipt = cache.takeDirty();
+    expect(receipt.writes).toHaveLength(1);
+    const written = receipt.writes[0]!.value!;
+    receipt.done();
+    expect(written.equals(expected!)).toBe(true);
+    expect(decodeWaves(written)).toHaveLength(MAX_WAVE_DOMAINS);
+  });
+
+  it('a check newer than the whole list, in order or not, gives the list the sorted rule gives', () => {
+    // The rule as first written: every list sorted whole, newest first, ties by domain.
+    const sorted = (domains: readonly { domain: string; last: number }[], domain: string, time: number) => {
+      const others = domains.filter((d) => d.domain !== domain && d.last > time - HOUR);
+      const prev = domains.find((d) => d.domain === domain);
+      return [{ domain, last: Math.max(time, prev?.last ?? 0) }, ...others].sort((a, b) => b.last - a.last || (a.domain < b.domain ? -1 : 1)).slice(0, MAX_WAVE_DOMAINS);
+    };
+    let seed = 7;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    let list: ReturnType<typeof addWaveCheck> = [];
+    let reference: ReturnType<typeof addWaveCheck> = [];
+    let t = T;
+    for (let i = 0; i < 3000; i++) {
+      // Mostly forward, sometimes the same millisecond (ties), sometimes back (partitions interleave), now and then past the window.
+      const step = [MINUTE, 1, 0, -2 * MINUTE, 2 * HOUR][rand(20) < 14 ? 0 : rand(5)]!;
+      t += step;
+      const domain = `d${rand(50)}.example`;
+      list = addWaveCheck(list, domain, t);
+      reference = sorted(reference, domain, t);
+      expect(list).toEqual(reference);
+    }
   });
 });

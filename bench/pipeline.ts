@@ -11,12 +11,14 @@
  * Events spread over 100,000 domains, 10,000 IPs, 20 accounts, with repeats of inboxes and
  * spellings so every counter does real work.
  *
- *   npm run bench:pipeline [-- --checks 1000000 --paced-seconds 20 --paced-rate 4000 --profile-tail main.cpuprofile]
+ *   npm run bench:pipeline [-- --checks 1000000 --paced-seconds 20 --paced-rate 4000 --profile-tail main.cpuprofile --arenas 2]
  * (--paced-rate: pace phase 2 at this one rate instead; --profile-tail: a CPU profile of the main
- * thread over the last tenth of phase 1, for `node --cpu-prof`'s readers)
+ * thread over the last tenth of phase 1, for `node --cpu-prof`'s readers; --arenas N: the run
+ * under glibc's MALLOC_ARENA_MAX=N, lib/glibc-arenas.ts). The last line gives the peak RSS (VmHWM),
+ * what issue 19's memory target reads.
  */
 import { execSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,8 +35,10 @@ import { startHotWindowFeed } from '../src/streams/hot-window-feed.ts';
 import { LevelStore } from '../src/streams/stores/level-store.ts';
 import { EMBEDDED_TOPOLOGY, storesOf } from '../src/streams/topology.ts';
 import { numberArg, stringArg } from './lib/cli.ts';
+import { arenasInUse, withArenasAsked } from './lib/glibc-arenas.ts';
 import { busyShares, cpuPerUnit, threadCpu, type ThreadCpu } from './lib/thread-cpu.ts';
 
+withArenasAsked();
 const N = numberArg('checks', 1_000_000);
 const PACED_SECONDS = numberArg('paced-seconds', 20);
 const PACED_RATE = numberArg('paced-rate', 0);
@@ -96,6 +100,16 @@ function event(now: number): CheckScored {
   };
 }
 
+/** The process's peak resident memory (the figure issue 19's target reads), from /proc; '?' elsewhere. */
+function peakRssMiB(): string {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+    return kb ? String(Math.round(Number(kb) / 1024)) : '?';
+  } catch {
+    return '?';
+  }
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'mailsift-pipeline-bench-'));
 const bus = await openEmbeddedBus(join(dir, 'log'), ALL_TOPICS, { multithreading: true });
 const codecs = await createCodecs(createEmbeddedRegistry(bus.log.db));
@@ -133,7 +147,7 @@ async function send(count: number, onSent?: (positions: { partition: number; off
 }
 
 // Phase 1: saturation
-console.log(`phase 1: ${N.toLocaleString()} checks over ${DOMAINS.toLocaleString()} domains, ${IPS.toLocaleString()} IPs, ${ACCOUNTS} accounts`);
+console.log(`phase 1: ${N.toLocaleString()} checks over ${DOMAINS.toLocaleString()} domains, ${IPS.toLocaleString()} IPs, ${ACCOUNTS} accounts; ${arenasInUse()}`);
 const t0 = Date.now();
 const cpu0 = threadCpu();
 let sent = 0;
@@ -255,7 +269,7 @@ console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 console.log(`| ${N.toLocaleString()} | ${Math.round(rate)} | ${Math.round(finalRate)} | ${lag.achieved} | ${lag.p50} ms | ${lag.p99} ms | ${rssMb} | ${du(join(dir, 'log'))} | ${du(join(dir, 'state'))} |`);
 console.log(`sustained with lag p99 under 1 s: ${sustained} checks/s`);
 const mem = process.memoryUsage();
-console.log(`memory (both threads share the process): rss ${Math.round(mem.rss / 1048576)} MB, this thread's heap ${Math.round(mem.heapUsed / 1048576)} MB, external ${Math.round(mem.external / 1048576)} MB`);
+console.log(`memory (both threads share the process): rss ${Math.round(mem.rss / 1048576)} MB, peak ${peakRssMiB()} MiB (VmHWM), this thread's heap ${Math.round(mem.heapUsed / 1048576)} MB, external ${Math.round(mem.external / 1048576)} MB; ${arenasInUse()}`);
 await hot.stop();
 await thread.close();
 await bus.close();

@@ -14,7 +14,10 @@
  * - `students`: students of one university at its domain (of the school list), every one of a
  *   campus with the mailbox shape the university assigns (a letter and a cohort's number, initials
  *   and digits, a login of a name and two digits, a word and a cohort's number): one shape behind
- *   one NAT, as a class signing up for a course's tool shows it, and real people.
+ *   one NAT, as a class signing up for a course's tool shows it, and real people;
+ * - `list-replay`: the campus's people (every region at their providers), all within 10 minutes
+ *   behind one IP: addresses already held replayed with one fixed `ip` (a judge's or an import's
+ *   machine), what `npm run eval -- --service --single --ip` does to the development files.
  *
  * The deployment is settled (a week observed, no one else at these domains: the most the domain
  * waves can add), as the other burst sections. IPs are made-up public literals: the service
@@ -34,7 +37,7 @@ import { foldForAddress, syntheticHumans } from './synthetic.ts';
 
 export const IP_FARM_KINDS = ['name-serial', 'free-name-digits', 'free-name-noise'] as const;
 export const IP_PEOPLE_KINDS = ['campus', 'office', 'students'] as const;
-export type IpBurstKind = (typeof IP_FARM_KINDS)[number] | (typeof IP_PEOPLE_KINDS)[number];
+export type IpBurstKind = (typeof IP_FARM_KINDS)[number] | (typeof IP_PEOPLE_KINDS)[number] | 'list-replay';
 
 /**
  * Farms: no IP (what the domain's wave and the address alone do: the difference is the IP's),
@@ -168,7 +171,7 @@ export function ipBurstSlice(kind: IpBurstKind, layout: IpLayout, sequences: rea
   return { kind, layout, size, minutes: Math.round(spreadMs / 60_000), sequences: counted, caughtAt: c, blockedAt: b, aloneAt: a, caught: mean(c), blocked: mean(b), caughtAlone: mean(a) };
 }
 
-/** The section: farms of `farmSize` within 10 minutes with no IP, behind one IP and three; people of each size over an hour behind one NAT. */
+/** The section: farms of `farmSize` within 10 minutes with no IP, behind one IP and three; people of each size over an hour behind one NAT; the largest campus replayed within 10 minutes behind one IP. */
 export function ipBurstSlices(seed: number, count: number, farmSize: number, peopleSizes: readonly number[], tables: JudgeTables, model: Scorecard): IpBurstSlice[] {
   const out: IpBurstSlice[] = [];
   for (const kind of IP_FARM_KINDS) {
@@ -178,5 +181,8 @@ export function ipBurstSlices(seed: number, count: number, farmSize: number, peo
   for (const kind of IP_PEOPLE_KINDS) {
     for (const size of peopleSizes) out.push(ipBurstSlice(kind, 'one IP', peopleGroups(kind, seed, count, size), HOUR, tables, model));
   }
+  // The people of the largest campus again, as a replay sends them: within 10 minutes, one IP.
+  const largest = Math.max(...peopleSizes);
+  out.push(ipBurstSlice('list-replay', 'one IP', peopleGroups('campus', seed, count, largest), SIGNUPS_WINDOW_MS, tables, model));
   return out;
 }

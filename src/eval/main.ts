@@ -270,7 +270,7 @@ async function main(all: readonly string[]): Promise<number> {
   if (ipBursts) {
     console.log('');
     console.log(`== IP bursts: sign-ups of DIFFERENT inboxes at one account, each check with the history the service would give it (signups_from_ip per IP, sign-ups at the domain); ${IP_BURST_SEQUENCES} sequences per line (seed ${IP_BURST_SEED}), a settled deployment with no one else at the domains`);
-    console.log(`  farms: ${IP_FARM_SIZE} within 10 minutes with no IP (the domain's wave alone), behind one IP, behind 3 taking turns; people (the contrast): one NAT over an hour, a campus of every region at their providers, an office at its company's domain, a university's students in the one mailbox shape it assigns (its own domain)`);
+    console.log(`  farms: ${IP_FARM_SIZE} within 10 minutes with no IP (the domain's wave alone), behind one IP, behind 3 taking turns; people (the contrast): one NAT over an hour, a campus of every region at their providers, an office at its company's domain, a university's students in the one mailbox shape it assigns (its own domain); list-replay: the largest campus within 10 minutes behind one IP, as held addresses replayed with one fixed ip (a judge's machine) arrive`);
     console.log(`  kind              IPs       k  min   review or block at position ${IP_SHOWN_POSITIONS.join(' / ')}   | all: review or block (alone), block`);
     for (const b of ipBursts) {
       const at = IP_SHOWN_POSITIONS.filter((p) => p <= b.size).map((p) => pctOf(b.caughtAt[p - 1]!)).join(' / ');

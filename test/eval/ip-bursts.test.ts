@@ -85,7 +85,18 @@ describe('ipBurstSlice', () => {
       'name-serial no IP 10 10', 'name-serial one IP 10 10', 'name-serial 3 IPs 10 10',
       'free-name-digits no IP 10 10', 'free-name-digits one IP 10 10', 'free-name-digits 3 IPs 10 10',
       'free-name-noise no IP 10 10', 'free-name-noise one IP 10 10', 'free-name-noise 3 IPs 10 10',
-      'campus one IP 12 60', 'office one IP 12 60', 'students one IP 12 60',
+      'campus one IP 12 60', 'office one IP 12 60', 'students one IP 12 60', 'list-replay one IP 12 10',
     ]);
+  });
+
+  it('people replayed within 10 minutes behind one IP (a judge\'s machine): ip_burst reviews the campus that over an hour it leaves alone', () => {
+    const groups = peopleGroups('campus', 16, 8, 40);
+    const replay = ipBurstSlice('list-replay', 'one IP', groups, TEN_MINUTES, tables, BASELINE_SCORECARD);
+    const hour = ipBurstSlice('campus', 'one IP', groups, 6 * TEN_MINUTES, tables, BASELINE_SCORECARD);
+    expect(replay.sequences).toBe(8);
+    expect(replay.caughtAlone).toBeCloseTo(hour.caughtAlone, 6);
+    expect(replay.caught).toBeGreaterThan(hour.caught + 0.25);
+    // From the 32nd sign-up within 10 minutes ip_burst is at full strength: most of the people are reviewed.
+    expect(replay.caughtAt[39]).toBeGreaterThan(0.75);
   });
 });

@@ -39,8 +39,11 @@ import { PATTERN_MIN_OBSERVATIONS } from '../streams/aggregations/domain-shapes-
  * 12: ip_burst is 0 at school and government addresses (the institution issues those inboxes:
  * a class behind its NAT, not one actor making them); signup_wave leaves out the other inboxes
  * at the domain of the check's own bulk request (a customer's list, sent together).
+ * 13: honorific knows the titles of scam personas (mister, agent, sgt, colonel, evangelist,
+ * apostle; ms, sir, lady and col only before a separator) and is not said of a listed given name
+ * that runs on through a title's letters ("dragan", "reva"), glued.
  */
-export const FEATURE_VERSION = 12;
+export const FEATURE_VERSION = 13;
 
 export const FEATURE_NAMES = [
   // address (domain lists and syntax-level facts)

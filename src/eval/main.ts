@@ -41,7 +41,8 @@ import { loadNameLists } from '../data/name-lists.ts';
 import { syntheticBots } from './synthetic-bots.ts';
 import { evaluateHumans } from './humans.ts';
 import { SYNTHETIC_PER_GROUP, SYNTHETIC_SEED, syntheticHumans } from './synthetic.ts';
-import { registrableThrowaways, syntheticUnseen } from './synthetic-unseen.ts';
+import { registrableThrowaways, syntheticUnseen, unlearntThrowaways } from './synthetic-unseen.ts';
+import { buildAddressTables, loadDisposableLists } from '../signals/address-tables.ts';
 import { burstSlices, peopleBurstSlices } from './burst.ts';
 import { REGIONAL_PER_GROUP, REGIONAL_SEED, regionalCultures, regionalHumans } from './regional-people.ts';
 import { PEOPLE_KINDS_PER_GROUP, PEOPLE_KINDS_SEED, peopleKinds } from './people-kinds.ts';
@@ -185,9 +186,17 @@ async function main(all: readonly string[]): Promise<number> {
   const ipBursts = synthetic ? ipBurstSlices(IP_BURST_SEED, IP_BURST_SEQUENCES, IP_FARM_SIZE, IP_PEOPLE_SIZES, tables, BASELINE_SCORECARD) : undefined;
   const bots = synthetic ? evaluateHumans(syntheticBots(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP), tables, BASELINE_SCORECARD) : undefined;
   // Kinds neither file holds: throwaway domains scored as a list that does not know them yet would.
-  const unseen = synthetic ? syntheticUnseen(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP, registrableThrowaways(tables.address.disposable)) : undefined;
+  // The older lists' own domains, as earlier rounds measured them (the sample stays the same
+  // when a list is added), and the domains temporary-mail services were seen handing out that
+  // those lists had not learnt (fakefilter's recent sightings): today's next domains.
+  const disposableLists = synthetic ? loadDisposableLists() : undefined;
+  const unseen = disposableLists ? syntheticUnseen(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP, registrableThrowaways(new Set(disposableLists.listed))) : undefined;
   const unseenTables = unseen ? buildJudgeTables({ notDisposable: unseen.unknownDomains }) : undefined;
   const unseenFakes = unseen && unseenTables ? evaluateHumans(unseen.rows.filter((r) => r.group !== 'numeric-native'), unseenTables, BASELINE_SCORECARD) : undefined;
+  const unlearnt = disposableLists ? syntheticUnseen(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP, unlearntThrowaways(disposableLists.observed, disposableLists.listed)) : undefined;
+  // Only the disposable table differs: the name tables are the same as every other corpus's.
+  const unlearntTables = unlearnt ? { address: buildAddressTables({ notDisposable: unlearnt.unknownDomains }), names: tables.names } : undefined;
+  const unlearntFakes = unlearnt && unlearntTables ? evaluateHumans(unlearnt.rows.filter((r) => r.group === 'temp-unknown'), unlearntTables, BASELINE_SCORECARD) : undefined;
   const unseenHumans = unseen && unseenTables ? evaluateHumans(unseen.rows.filter((r) => r.group === 'numeric-native'), unseenTables, BASELINE_SCORECARD) : undefined;
   const bursts = unseen && unseenTables
     ? burstSlices(unseen.rows.filter((r) => r.group === 'temp-unknown'), unseen.unknownDomains, BURST_SIZES, BURSTS, unseenTables, BASELINE_SCORECARD)
@@ -200,7 +209,7 @@ async function main(all: readonly string[]): Promise<number> {
   const handleFakes = handles && unseenTables ? evaluateHumans(handles, unseenTables, BASELINE_SCORECARD) : undefined;
   if (argv.includes('--json')) {
     const files = results.map(({ file, report, halves, learned }) => ({ file, ...report, ...(halves ? { halves } : {}), ...(learned ? { learned } : {}) }));
-    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, crossSource, regional, peopleKinds: kinds, farms, tricks, phish: { fakes: phish, people: phishPeople }, inboxBursts, ipBursts, bots, unseen: { fakes: unseenFakes, humans: unseenHumans, bursts, peopleBursts }, handles: handleFakes } } : {};
+    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, crossSource, regional, peopleKinds: kinds, farms, tricks, phish: { fakes: phish, people: phishPeople }, inboxBursts, ipBursts, bots, unseen: { fakes: unseenFakes, humans: unseenHumans, unlearnt: unlearntFakes, bursts, peopleBursts }, handles: handleFakes } } : {};
     console.log(JSON.stringify({ model: name, files, ...(pooled ? { pooled } : {}), ...syntheticJson }, null, 2));
     return 0;
   }
@@ -284,6 +293,10 @@ async function main(all: readonly string[]): Promise<number> {
   if (unseenFakes && unseenHumans && bursts && unseen) {
     console.log('');
     console.log(formatBotsReport(unseenFakes, `== synthetic unseen kinds, fakes (seed ${SYNTHETIC_SEED}, ${SYNTHETIC_PER_GROUP} per pattern: names and tokens at ${unseen.unknownDomains.length} throwaway domains scored as unlisted, names at provider look-alike domains)`));
+    if (unlearntFakes && unlearnt) {
+      console.log('');
+      console.log(formatBotsReport(unlearntFakes, `== synthetic unseen kinds at the domains the older lists had not learnt (seed ${SYNTHETIC_SEED}, ${SYNTHETIC_PER_GROUP} per pattern: names and tokens at ${unlearnt.unknownDomains.length} of the domains fakefilter saw temporary-mail services hand out and neither mailchecker nor disposable-email-domains-js holds, scored as unlisted)`));
+    }
     console.log('');
     console.log(formatHumansReport(unseenHumans, `== synthetic unseen kinds, humans (seed ${SYNTHETIC_SEED}, ${SYNTHETIC_PER_GROUP} per pattern: the provider's numbering as the mailbox)`));
     if (handleFakes) {

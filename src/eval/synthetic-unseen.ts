@@ -9,7 +9,8 @@
  *   and the eval scores them with tables that leave exactly those out
  *   (`buildJudgeTables({ notDisposable })`): a throwaway service's next domain looks like its
  *   last ones, but is on no list. Mailboxes are what such bots write: a generated person's name
- *   (with or without a few digits) or a service's random token.
+ *   (with or without a few digits) or a service's random token. The eval also writes them at the
+ *   domains the older lists had not learnt (`unlearntThrowaways`), today's next domains.
  * - `catchall-lookalike`: generated natural names, no digits, at catch-all domains dressed up as
  *   a big provider: the provider's brand joined to a mail word (`hotmail-inbox.example`,
  *   `mailgmail.example`) under generic and cheap suffixes.
@@ -58,14 +59,35 @@ const fakerFor = (seed: number, locale: string): Faker => {
   return f;
 };
 
+const ASCII_DOMAIN = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
+
 /** The registrable domains of a disposable list (a service's subdomains are one domain to register). */
 export function registrableThrowaways(list: Iterable<string>): string[] {
   const out: string[] = [];
   for (const d of list) {
-    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(d)) continue;
+    if (!ASCII_DOMAIN.test(d)) continue;
     if (domainParts(d).registrable === d) out.push(d);
   }
   return out;
+}
+
+/**
+ * The registrable domains temporary-mail services were seen handing out (`observed`) that no
+ * older list (`listed`) holds (neither the domain seen nor its registrable domain): the next domains the older lists had
+ * not learnt, as they were. Drawn from the older lists themselves (`registrableThrowaways`), a
+ * corpus keeps each left-out domain's siblings listed (the same label under another suffix, a
+ * numbered series), which flatters any signal that reads a domain's relation to the lists; and
+ * their shapes are the older generations' (docs/scorecard.md §4, round 18).
+ */
+export function unlearntThrowaways(observed: Iterable<string>, listed: Iterable<string>): string[] {
+  const known = new Set(listed);
+  const out = new Set<string>();
+  for (const d of observed) {
+    if (!ASCII_DOMAIN.test(d)) continue;
+    const registrable = domainParts(d).registrable;
+    if (!known.has(registrable) && !known.has(d)) out.add(registrable);
+  }
+  return [...out].sort();
 }
 
 /** A person's name as a generator writes it into a mailbox: first.last, firstlast or first_last. */

@@ -70,6 +70,25 @@ export interface DisposableOverrides {
   readonly disposable?: readonly string[];
 }
 
+/** The disposable lists as shipped, before the operator's corrections. */
+export interface DisposableLists {
+  /** mailchecker and the maintained disposable-email-domains list (disposable-email-domains-js, CC0). */
+  readonly listed: readonly string[];
+  /**
+   * fakefilter (BSD-3-Clause): domains its monitors saw temporary-mail services hand out, those
+   * seen within a year of its data's date (docs/signals-policy.md §6). Only the data file is
+   * read: the package's index.js also holds an online lookup, which the service never calls.
+   */
+  readonly observed: readonly string[];
+}
+
+export function loadDisposableLists(): DisposableLists {
+  return {
+    listed: [...mailchecker.blacklist(), ...loadStringList('disposable-email-domains-js/dist/dict/disposable_email_blocklist.json')],
+    observed: recentlyObservedDomains(requireData('fakefilter/json/data.json') as ObservedDisposableData),
+  };
+}
+
 export function buildAddressTables(overrides: DisposableOverrides = {}): AddressTables {
   const popular = new Set(POPULAR_MAIL_DOMAINS);
   const relay = new Set<string>();
@@ -84,14 +103,10 @@ export function buildAddressTables(overrides: DisposableOverrides = {}): Address
   // own, whether or not the free-mail list has caught up with it (mail.ua, internet.ru, vip.163.com).
   for (const rule of MAILBOX_RULES) for (const d of rule.domains) free.add(d);
 
-  // mailchecker and the maintained disposable-email-domains list (disposable-email-domains-js,
-  // CC0); parent matching covers the services whose every subdomain is disposable.
-  const disposable = new Set<string>(mailchecker.blacklist());
-  for (const d of loadStringList('disposable-email-domains-js/dist/dict/disposable_email_blocklist.json')) disposable.add(d);
-  // fakefilter (BSD-3-Clause): domains its monitors saw temporary-mail services hand out, those
-  // seen within a year of its data's date (docs/signals-policy.md §6). Only the data file is
-  // read: the package's index.js also holds an online lookup, which the service never calls.
-  for (const d of recentlyObservedDomains(requireData('fakefilter/json/data.json') as ObservedDisposableData)) disposable.add(d);
+  // Parent matching covers the services whose every subdomain is disposable.
+  const lists = loadDisposableLists();
+  const disposable = new Set<string>(lists.listed);
+  for (const d of lists.observed) disposable.add(d);
   for (const d of overrides.disposable ?? []) disposable.add(d);
 
   const disposableAllow = new Set<string>([...POPULAR_MAIL_DOMAINS, ...REAL_MAIL_PROVIDERS, ...DOMAIN_FOLDING.keys()]);

@@ -78,6 +78,7 @@ describe('npm run eval (the command line)', () => {
     expect(text.out).toMatch(/== regional people \(seed \d+, \d+ per group/);
     expect(text.out).toMatch(/== synthetic sign-up handles \(seed \d+/);
     expect(text.out).toMatch(/\n {2}plus-token\s+\d+\s+\d+\.\d%/);
+    expect(text.out).toMatch(/== synthetic unseen kinds at the domains the older lists had not learnt \(seed \d+, \d+ per pattern: names and tokens at \d+ of the domains fakefilter saw/);
     expect(text.out).toMatch(/\nsouth-african: review \d+\.\d%, blocked \d+\.\d%, mean score \d+\.\d/);
     expect(text.out).toMatch(/== people kinds no other corpus generates \(seed \d+, \d+ per group/);
     expect(text.out).toMatch(/\nstaff-ids: review \d+\.\d%, blocked \d+\.\d%, mean score \d+\.\d/);

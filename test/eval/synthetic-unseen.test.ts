@@ -9,8 +9,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildJudgeTables } from '../../src/check/judge.ts';
 import { evaluateHumans } from '../../src/eval/humans.ts';
-import { registrableThrowaways, syntheticUnseen, UNSEEN_FAKE_PATTERNS, UNSEEN_HUMAN_PATTERNS } from '../../src/eval/synthetic-unseen.ts';
+import { registrableThrowaways, syntheticUnseen, unlearntThrowaways, UNSEEN_FAKE_PATTERNS, UNSEEN_HUMAN_PATTERNS } from '../../src/eval/synthetic-unseen.ts';
 import { BASELINE_SCORECARD } from '../../src/model/baseline.ts';
+import { loadDisposableLists } from '../../src/signals/address-tables.ts';
 import { addressSignals } from '../../src/signals/address-signals.ts';
 import { parseAddress } from '../../src/signals/syntax.ts';
 
@@ -20,6 +21,22 @@ const throwaways = registrableThrowaways(tables.address.disposable);
 describe('registrableThrowaways', () => {
   it('keeps registrable ASCII domains only', () => {
     expect(registrableThrowaways(['tempbox-example.com', 'a.tempbox-example.com', 'x.co.uk', 'mail.example.co.uk', 'bad_domain.com', 'ünï.com'])).toEqual(['tempbox-example.com', 'x.co.uk']);
+  });
+});
+
+describe('unlearntThrowaways: the domains seen in use that no older list holds', () => {
+  it('keeps the registrable domain of each sighting the older lists do not hold, once, sorted', () => {
+    const observed = ['zeta-inbox.example', 'alpha-inbox.example', 'u1.peruser-box.example', 'u2.peruser-box.example', 'old-inbox.example', 'x.listed-parent.example', 'listed-host.other.example', 'bad_name.example'];
+    const listed = ['old-inbox.example', 'listed-parent.example', 'listed-host.other.example'];
+    expect(unlearntThrowaways(observed, listed)).toEqual(['alpha-inbox.example', 'peruser-box.example', 'zeta-inbox.example']);
+  });
+
+  it('gives thousands of domains from the shipped lists, none of them on an older list', () => {
+    const lists = loadDisposableLists();
+    const pool = unlearntThrowaways(lists.observed, lists.listed);
+    expect(pool.length).toBeGreaterThan(1_000);
+    const older = new Set(lists.listed);
+    expect(pool.filter((d) => older.has(d))).toEqual([]);
   });
 });
 

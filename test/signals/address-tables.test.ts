@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAILBOX_RULES } from '../../src/data/mailbox-rules.ts';
-import { buildAddressTables } from '../../src/signals/address-tables.ts';
+import { buildAddressTables, loadDisposableLists } from '../../src/signals/address-tables.ts';
 
 describe('buildAddressTables', () => {
   const t = buildAddressTables();
@@ -12,6 +12,13 @@ describe('buildAddressTables', () => {
     expect(t.academicSuffixes.size).toBeGreaterThan(200);
     expect(t.roles.exact.size).toBeGreaterThan(1_000);
     expect(t.popular.size).toBeGreaterThanOrEqual(200);
+  });
+
+  it('keeps the older lists and fakefilter\'s sightings apart for the eval, and the table holds both', () => {
+    const lists = loadDisposableLists();
+    expect(lists.listed.length).toBeGreaterThan(50_000);
+    expect(lists.observed.length).toBeGreaterThan(1_000);
+    for (const d of [...lists.listed.slice(0, 100), ...lists.observed.slice(0, 100)]) expect(t.disposable.has(d), d).toBe(true);
   });
 
   it('stores lowercase ASCII domains only', () => {

@@ -15,11 +15,17 @@
  * to appear in addresses (Arabic, Hebrew, Thai, Georgian, ...) are skipped, as are
  * Japanese kanji (their Chinese reading is not how Japanese names are spelled).
  *
+ * Thai is the exception made offline: faker's Thai-script given and family names, romanised in
+ * RTGS, the Royal Thai General System (thai-names.ts, written by scripts/thai-names.py), join
+ * the lists, so that Thai names and the spelling of romanised Thai syllables are known at all
+ * (`transliteration` letter-by-letter output of Thai script is not how anyone writes a name).
+ *
  * Pure: module imports only; the caller builds this once at start.
  */
 import { allLocales } from '@faker-js/faker';
 import { createRequire } from 'node:module';
 import { transliterate } from 'transliteration';
+import { THAI_FAMILY_NAMES_TEXT, THAI_GIVEN_NAMES_TEXT } from './thai-names.ts';
 
 export interface NameLists {
   /** Given names, folded, unique, length >= 2. */
@@ -89,6 +95,9 @@ export function loadNameLists(): NameLists {
   const indian = indianNames();
   collect(first, [...indian.first_male, ...indian.first_female]);
   collect(last, indian.last);
+  const thai = thaiNames();
+  collect(first, thai.first);
+  collect(last, thai.last);
   // Chinese given names are free combinations of syllables, so the few hundred faker lists
   // cannot cover them: add every attested Mandarin syllable as a name part.
   for (const syllable of pinyinSyllables()) first.add(syllable);
@@ -105,6 +114,12 @@ interface IndianNames {
 /** The data module of `random-indian-name` (its entry point is a generator we do not need). */
 function indianNames(): IndianNames {
   return createRequire(import.meta.url)('random-indian-name/lib/names.js') as IndianNames;
+}
+
+/** faker's Thai names in RTGS (thai-names.ts, generated once by scripts/thai-names.py). */
+export function thaiNames(): { readonly first: readonly string[]; readonly last: readonly string[] } {
+  const words = (text: string) => text.split(/\s+/).filter((w) => w.length > 0);
+  return { first: words(THAI_GIVEN_NAMES_TEXT), last: words(THAI_FAMILY_NAMES_TEXT) };
 }
 
 /** Mandarin syllable structure: optional initial + final (Hanyu Pinyin, tone marks dropped). */

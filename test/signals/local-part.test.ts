@@ -16,6 +16,7 @@ describe('localPartSignals: shape', () => {
     ['johnsmith', 'firstlast'],
     ['john', 'first'],
     ['john.smith84', 'first.last+digits'],
+    ['saowalak.chanthachot', 'first.last'], // Thai names, romanised in RTGS
     ['jsmith1990', 'flast+digits'],
     ['john84', 'first+digits'],
     ['john.smith+news', 'first.last'], // the +tag is not part of the name
@@ -48,6 +49,9 @@ describe('localPartSignals: numeric signals', () => {
     ['john.smith', 'serviceShare', 0, 0],
     // an Indian given name glued to an Indian family name, both from random-indian-name
     ['padmakarkhurana', 'nameScore', 0.95, 1],
+    // a Thai given name glued to a Thai family name, both romanised in RTGS (src/data/thai-names.ts)
+    ['kanokwanburanasiri', 'nameScore', 0.95, 1],
+    ['kanokwanburanasiri', 'uncoveredShare', 0, 0],
     // a brand phishing impersonates speaks for that company, whole or beside a person's name
     ['netflixbilling', 'serviceShare', 0.99, 1],
     ['paypal.disputes', 'serviceShare', 0.4, 0.5],

@@ -123,6 +123,15 @@ describe('buildNameTables (faker locale data)', () => {
     expect(lookupToken(tables.trie, token) & flag).toBe(flag);
   });
 
+  it.each([
+    ['kanokwan', FIRST],
+    ['phatcharaphon', FIRST],
+    ['buranasiri', LAST],
+    ['chanthachot', LAST],
+  ])('knows the Thai name %s, which faker holds in Thai script only (src/data/thai-names.ts, RTGS)', (token, flag) => {
+    expect(lookupToken(tables.trie, token) & flag).toBe(flag);
+  });
+
   it('holds many languages worth of names', () => {
     let names = 0;
     for (let i = 0; i < tables.trie.nodes; i++) if (tables.trie.flags[i]! & (FIRST | LAST)) names++;

@@ -42,8 +42,10 @@ import { PATTERN_MIN_OBSERVATIONS } from '../streams/aggregations/domain-shapes-
  * 13: honorific knows the titles of scam personas (mister, agent, sgt, colonel, evangelist,
  * apostle; ms, sir, lady and col only before a separator) and is not said of a listed given name
  * that runs on through a title's letters ("dragan", "reva"), glued.
+ * 14: service_words also counts the service words a look-alike spelling hides: rn for m, vv for w,
+ * cl for d, a leet digit ending the letters (`rnicrosoft`, `vvalmart`, `paypa1`).
  */
-export const FEATURE_VERSION = 13;
+export const FEATURE_VERSION = 14;
 
 export const FEATURE_NAMES = [
   // address (domain lists and syntax-level facts)

@@ -10,11 +10,13 @@ import { foldNameTokens } from '../data/name-lists.ts';
 import { repeatedChunks, keyboardWalk } from './keyboard.ts';
 import { classifyShape, type LocalShape, type ShapeChunk } from './local-shape.ts';
 import { segmentRun, tokenClass, type NameTables } from './names.ts';
+import { SERVICE } from './token-trie.ts';
+import { SERVICE_WORDS } from '../data/service-words.ts';
 import { digitJoinedLog2, runLog2, tailLog2 } from './ngram.ts';
 import { digitRunBefore, entropy, letterDigitSwitches, trailingYearStart, yearLike } from './char-stats.ts';
 import { isRandomTag, plusTag } from './random-tag.ts';
 import { hasHonorific } from './honorific.ts';
-import { leetReadings } from './leet.ts';
+import { leetReadings, lookalikeReadings } from './leet.ts';
 
 export { buildNameTables, type NameTables } from './names.ts';
 export { LOCAL_SHAPES, type LocalShape } from './local-shape.ts';
@@ -123,6 +125,9 @@ const LEET_SPELLED_GAIN = 0.2;
  * signals are those of the leet reading when it spells the letters: every letter explained, at
  * least 80% by names, words or service words and 20 points more than read plainly, spelled as names
  * and words are (NAME_SPELLING_MAX_BITS). Random letters and digits rarely read as words this way.
+ * With look-alike letters (`rn` for m, `vv` for w, `cl` for d, a leet digit ending the letters:
+ * `rnicrosoft`, `paypa1`) and letters the plain reading leaves unexplained, the same holds for the
+ * look-alike reading, which must also spell 20 points more service words: a disguised brand or desk.
  */
 export function localPartSignals(local: string, tables: NameTables, name?: string): LocalPartSignals {
   const body = bodySignals(local, tables, name);
@@ -141,8 +146,42 @@ function bodySignals(local: string, tables: NameTables, name?: string): LocalPar
     const covered = spelled(s);
     if (covered >= LEET_SPELLED_MIN && covered >= spelled(plain) + LEET_SPELLED_GAIN && covered > spelled(best)) best = s;
   }
+  // A leet reading taken says what the digits were; a body the service words cover whole has
+  // nothing a look-alike could hide.
+  if (best !== plain || plain.serviceShare === 1) return best;
+  for (const reading of lookalikeReadings(body)) {
+    if (!serviceWordAtChange(body, reading, tables)) continue;
+    const s = readLocalPart(plus > 0 ? reading + local.slice(plus) : reading, tables, name);
+    if (s.uncoveredShare > 0 || -s.ngramLogLik > NAME_SPELLING_MAX_BITS) continue;
+    // Taken only for the service words it reveals: a disguised brand or desk, not a name.
+    if (spelled(s) >= LEET_SPELLED_MIN && s.serviceShare >= plain.serviceShare + LEET_SPELLED_GAIN && s.serviceShare > best.serviceShare) best = s;
+  }
   return best;
 }
+
+/**
+ * Whether a service word of the reading spans the first place where it differs from the body
+ * (a trie walk from each start before it): the cheap test that keeps a name's `rn` or final
+ * digit ("bernard", "anna1") from costing a second reading of the whole local part.
+ */
+function serviceWordAtChange(body: string, reading: string, tables: NameTables): boolean {
+  let at = 0;
+  while (at < reading.length && reading.charCodeAt(at) === body.charCodeAt(at)) at++;
+  const { children, flags } = tables.trie;
+  for (let from = Math.max(0, at - SERVICE_WORD_MAX); from <= at; from++) {
+    let node = 0;
+    for (let j = from; j < reading.length; j++) {
+      const c = reading.charCodeAt(j) - 97;
+      if (c < 0 || c >= 26) break;
+      node = children[node * 26 + c]!;
+      if (node === 0) break;
+      if (j >= at && flags[node]! & SERVICE) return true;
+    }
+  }
+  return false;
+}
+/** How far back the walk above starts: the longest service word. */
+const SERVICE_WORD_MAX = Math.max(...SERVICE_WORDS.map((w) => w.length));
 
 function readLocalPart(local: string, tables: NameTables, name?: string): LocalPartSignals {
   const plus = local.indexOf('+');

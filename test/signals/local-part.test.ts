@@ -320,6 +320,24 @@ describe('localPartSignals: leet readings', () => {
   });
 
   it.each([
+    ['rnicrosoft', 1],
+    ['paypa1', 1],
+    ['vvalmart.billing', 1],
+  ])('shows the brand or desk a look-alike spelling hides: %s', (local, share) => {
+    expect(sig(local).serviceShare).toBe(share);
+  });
+
+  it.each([
+    'bernard.smith', // rn, cl and a final digit in people's own names reveal no service word
+    'clara.berg',
+    'arnold1',
+    'anna.kornblum',
+  ])('%s is read as written', (local) => {
+    expect(sig(local).serviceShare).toBe(0);
+    expect(sig(local).nameScore).toBeGreaterThan(0.5);
+  });
+
+  it.each([
     'x7k2p9q4', // random letters and digits stay random
     'q3zx8vkw',
     'anna.berg84', // digits after a name are no leet

@@ -101,6 +101,12 @@ export interface HistoryFacts {
   readonly signupsFromIp?: number;
   /** The same in about the last 10 minutes (of the same 5-minute buckets): the IP's rate, which ip_burst judges. */
   readonly recentSignupsFromIp?: number;
+  /**
+   * The registrable domains of those inboxes (of the last 10 minutes), up to collisions of
+   * their 256 categories (ip-signups-1h.ts domainCategory): a farm behind one IP writes to a
+   * few, a shared gateway's people (a NAT, a customer's own proxy) to many.
+   */
+  readonly recentDomainsFromIp?: number;
   /** Distinct spellings of this inbox checked by this account in 90 days (incl. this check). */
   readonly aliasVariants?: number;
   /** Share of fake outcomes reported at the domain by other customers. */

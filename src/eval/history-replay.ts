@@ -11,7 +11,8 @@
  *   `requestInboxesAtDomain`, the other inboxes there earlier in the same bulk request;
  * - `signupsFromIp`: the IP's distinct inboxes at the account in the last hour (ip-signups-1h;
  *   per account), for checks sent with a public IP, and `recentSignupsFromIp`, the same sets
- *   read over the last 10 minutes (IP_RATE_WINDOW_MS: what ip_burst judges).
+ *   read over the last 10 minutes (IP_RATE_WINDOW_MS: what ip_burst judges), and
+ *   `recentDomainsFromIp`, the domain categories those fill (ip_burst's spread).
  *
  * Each count is the stored sets (distinct-counter.ts addSighting) read with this check added
  * (totalWith), as streams/history.ts reads them. Members are any fixed hash of the strings (the
@@ -21,10 +22,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { HistoryFacts } from '../domain/check.ts';
-import { addSighting, totalWith, type DistinctCounterSpec } from '../streams/aggregations/distinct-counter.ts';
+import { addSighting, countsWith, type DistinctCounterSpec } from '../streams/aggregations/distinct-counter.ts';
 import { domainSignups10m, expectedPerWindow, QUIET_PRIOR_WINDOWS } from '../streams/aggregations/domain-signups-10m.ts';
 import { SPELLINGS } from '../streams/aggregations/inbox-records-90d.ts';
-import { IP_RATE_WINDOW_MS, ipSignups1h } from '../streams/aggregations/ip-signups-1h.ts';
+import { domainCategory, IP_RATE_WINDOW_MS, ipSignups1h } from '../streams/aggregations/ip-signups-1h.ts';
 import { encodeSets, type BucketSet } from '../streams/aggregations/member-sets.ts';
 
 /** One check as the service keys it. */
@@ -55,17 +56,23 @@ class Counts {
 
   /** The key's distinct count at `time` with `member` included, then `member` remembered. */
   see(key: string, member: string, time: number): number {
-    return this.seeOver(key, member, time, [this.w.windowMs])[0]!;
+    return this.seeOver(key, member, time, [this.w.windowMs])[0]!.members;
   }
 
-  /** `see`, counted over each of `windowsMs` (windows of the same buckets, no longer than the spec's). */
-  seeOver(key: string, member: string, time: number, windowsMs: readonly number[]): number[] {
+  /**
+   * `see`, counted over each of `windowsMs` (windows of the same buckets, no longer than the
+   * spec's), the member in `category`: per window, its members and the categories they fill.
+   */
+  seeOver(key: string, member: string, time: number, windowsMs: readonly number[], category = 0): { members: number; categories: number }[] {
     const sets = this.sets.get(key) ?? [];
     this.sets.set(key, sets);
     const m = memberOf(member);
     const raw = sets.length ? encodeSets(sets) : undefined;
-    const n = windowsMs.map((ms) => totalWith(raw, time, ms, this.w.bucketMs, [{ member: m, category: 0, time }]));
-    addSighting(sets, this.w, time, 0, m);
+    const n = windowsMs.map((ms) => {
+      const counts = [...countsWith(raw, time, ms, this.w.bucketMs, [{ member: m, category, time }]).values()];
+      return { members: counts.reduce((a, b) => a + b, 0), categories: counts.filter((x) => x > 0).length };
+    });
+    addSighting(sets, this.w, time, category, m);
     return n;
   }
 }
@@ -102,7 +109,13 @@ export function replayHistory(checks: readonly ReplayCheck[], observedFromMs: nu
       if (others > 0) facts.requestInboxesAtDomain = others;
       inboxes.add(c.inbox);
     }
-    if (c.ip !== undefined) [facts.signupsFromIp, facts.recentSignupsFromIp] = ips.seeOver(of(c.account, c.ip), c.inbox, c.time, [ipSignups1h.spec.windowMs, IP_RATE_WINDOW_MS]);
+    if (c.ip !== undefined) {
+      // Each inbox in its domain's category, as ip-signups-1h keeps it.
+      const [hour, recent] = ips.seeOver(of(c.account, c.ip), c.inbox, c.time, [ipSignups1h.spec.windowMs, IP_RATE_WINDOW_MS], domainCategory(c.domain));
+      facts.signupsFromIp = hour!.members;
+      facts.recentSignupsFromIp = recent!.members;
+      facts.recentDomainsFromIp = recent!.categories;
+    }
     return facts;
   });
 }

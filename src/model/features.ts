@@ -44,8 +44,18 @@ import { PATTERN_MIN_OBSERVATIONS } from '../streams/aggregations/domain-shapes-
  * that runs on through a title's letters ("dragan", "reva"), glued.
  * 14: service_words also counts the service words a look-alike spelling hides: rn for m, vv for w,
  * cl for d, a leet digit ending the letters (`rnicrosoft`, `vvalmart`, `paypa1`).
+ * 15: ip_burst is 0 while the IP's inboxes of its last 10 minutes are at 8 or more registrable
+ * domains (a shared gateway, not a farm: recentDomainsFromIp).
  */
-export const FEATURE_VERSION = 14;
+export const FEATURE_VERSION = 15;
+
+/**
+ * Registrable domains among an IP's last 10 minutes of inboxes from which it reads as a shared
+ * gateway (ip_burst 0). Farms behind one IP in the synthetic corpora use 1-3 domains; a campus
+ * of 50 behind one NAT 22-27; any 32 consecutive checks of either dev file 10 or more
+ * (docs/scorecard.md §4).
+ */
+export const IP_GATEWAY_DOMAINS = 8;
 
 export const FEATURE_NAMES = [
   // address (domain lists and syntax-level facts)
@@ -247,8 +257,12 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
     // government's address: the institution issues those inboxes (in the shape it assigns, as
     // numeric_local knows), so many of them behind one IP are a class at its NAT, not one actor
     // making inboxes.
+    // Nor while the IP's inboxes of those 10 minutes are at IP_GATEWAY_DOMAINS or more registrable
+    // domains: a farm behind one IP writes to the few domains it has inboxes at, a shared gateway
+    // (a NAT of many people, a customer's own proxy) carries people of every provider.
     const issued = a.school || a.government;
-    if (!issued && h.recentSignupsFromIp !== undefined && h.recentSignupsFromIp >= 3) x[I.ip_burst] = Math.min(4, Math.log2(h.recentSignupsFromIp / 2)) / 4;
+    const gateway = (h.recentDomainsFromIp ?? 0) >= IP_GATEWAY_DOMAINS;
+    if (!issued && !gateway && h.recentSignupsFromIp !== undefined && h.recentSignupsFromIp >= 3) x[I.ip_burst] = Math.min(4, Math.log2(h.recentSignupsFromIp / 2)) / 4;
     if (h.aliasVariants !== undefined && h.aliasVariants >= 3) x[I.alias_burst] = Math.min(4, h.aliasVariants - 2) / 4;
     // A wave is judged against the domain's own normal 10 minutes (its recent rate): 20 at a
     // small company is a wave, at gmail.com it is a minute. Below WAVE_FACTOR x normal: none.

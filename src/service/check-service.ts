@@ -213,7 +213,7 @@ export function createCheckService(d: CheckDeps): CheckService {
 
 /** What the windowed counts need of a check, in flight or earlier in its bulk request. */
 function sightingOf(account: string, p: PreparedCheck, time: number): Sighting {
-  return { account, inbox_hash: p.inboxHash, spelling_hash: p.spellingHash, account_type: p.view.accountType, local_shape: p.view.localShape, time };
+  return { account, domain: p.address.domain, inbox_hash: p.inboxHash, spelling_hash: p.spellingHash, account_type: p.view.accountType, local_shape: p.view.localShape, time };
 }
 
 /** The history read's keys; `earlier`: the addresses before it in its bulk request (none: left out). */

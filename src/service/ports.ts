@@ -132,6 +132,8 @@ export interface ModelPublications {
 export interface Sighting {
   /** The account that checked it: a domain's recent sign-ups count each account's inboxes as its own. */
   readonly account: string;
+  /** The address's domain: an IP's recent inboxes are counted by their domain's category (ip-signups-1h.ts). */
+  readonly domain: string;
   readonly inbox_hash: Buffer;
   readonly spelling_hash: Buffer;
   readonly account_type: string;

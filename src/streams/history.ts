@@ -29,7 +29,7 @@ import { DOMAIN_RECORDS, SHAPES, shapesOf, volumeOf } from './aggregations/domai
 import { domainPattern, shapeCategory } from './aggregations/domain-shapes-180d.ts';
 import { expectedPerWindow, QUIET_PRIOR_WINDOWS, signupMember, VOLUME_BUCKET_MS, VOLUME_WINDOW_MS } from './aggregations/domain-signups-10m.ts';
 import { INBOX_RECORDS, inboxRecordKey, SPELLINGS, spellingsOf } from './aggregations/inbox-records-90d.ts';
-import { IP_RATE_WINDOW_MS, ipEntity } from './aggregations/ip-signups-1h.ts';
+import { domainCategory, IP_RATE_WINDOW_MS, ipEntity } from './aggregations/ip-signups-1h.ts';
 import type { HotWindows } from './hot-windows.ts';
 import { inboxIndexKey, type OwnEvents, type Positioned } from './own-events.ts';
 import { decodeOffset, domainKey as domainKeyOf, offsetKey } from './stores/key-layout.ts';
@@ -73,6 +73,8 @@ interface SiblingMembers {
   readonly spelling: ExtraMember;
   /** Its member of the domain's recent sign-ups (the account's inbox: signupMember). */
   readonly signup: ExtraMember;
+  /** Its member of the IP's recent inboxes: the inbox, in its domain's category. */
+  readonly fromIp: ExtraMember;
   readonly shape?: ExtraMember;
 }
 const siblingCache = new WeakMap<Sighting, SiblingMembers>();
@@ -83,7 +85,8 @@ function siblingMembers(x: Sighting): SiblingMembers {
     const spelling = { member: x.spelling_hash, category: 0, time: x.time, id: memberId(x.spelling_hash) };
     const pair = signupMember(x.account, x.inbox_hash);
     const signup = { member: pair, category: 0, time: x.time, id: memberId(pair) };
-    m = x.account_type === 'work' ? { inbox, spelling, signup, shape: { ...inbox, category: shapeCategory(x.local_shape) } } : { inbox, spelling, signup };
+    const fromIp = { ...inbox, category: domainCategory(x.domain) };
+    m = x.account_type === 'work' ? { inbox, spelling, signup, fromIp, shape: { ...inbox, category: shapeCategory(x.local_shape) } } : { inbox, spelling, signup, fromIp };
     siblingCache.set(x, m);
   }
   return m;
@@ -205,11 +208,14 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       if (e && e.otherInboxesAtDomain > 0) out.requestInboxesAtDomain = e.otherInboxesAtDomain;
       if (ipKey) {
         const extra: ExtraMember[] = [];
-        for (const p of hotIp) if (p.offset >= (hotApplied[p.partition] ?? 0)) extra.push(sighted(p.event.inbox_hash, p.event.time));
-        extra.push(sighted(k.inboxHash, now));
-        for (const x of flying.fromIp) extra.push(siblingMembers(x).inbox);
+        // Each inbox in its domain's category, as the window keeps it (ipSignups1h's category).
+        for (const p of hotIp) if (p.offset >= (hotApplied[p.partition] ?? 0)) extra.push({ member: p.event.inbox_hash, category: domainCategory(p.event.domain), time: p.event.time });
+        extra.push({ member: k.inboxHash, category: domainCategory(k.domain), time: now });
+        for (const x of flying.fromIp) extra.push(siblingMembers(x).fromIp);
         out.signupsFromIp = hot.windows.ipSignups.total(ipKey, now, extra);
-        out.recentSignupsFromIp = hot.windows.ipSignups.total(ipKey, now, extra, IP_RATE_WINDOW_MS);
+        const recent = hot.windows.ipSignups.spread(ipKey, now, extra, IP_RATE_WINDOW_MS);
+        out.recentSignupsFromIp = recent.members;
+        out.recentDomainsFromIp = recent.categories;
       }
       if (pattern) out.domainPattern = pattern;
       const fake = rated ? fakeRateFor(decodeOutcomes(outcomesMk === undefined ? undefined : got.get(outcomesMk)), k.account, opts.maxAccountShare) : undefined;

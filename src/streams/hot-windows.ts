@@ -156,6 +156,20 @@ export class HotWindow<E> {
     return sum;
   }
 
+  /**
+   * `total` over `windowMs`, with the number of categories that have a member there (at the IP
+   * window, whose categories are domains: the window's distinct domains, ip_burst's spread).
+   */
+  spread(entity: Buffer, now: number, extra: readonly ExtraMember[], windowMs = this.counter.spec.windowMs): { members: number; categories: number } {
+    let members = 0;
+    let categories = 0;
+    this.forEachCount(entity, now, extra, undefined, (_c, n) => {
+      members += n;
+      if (n > 0) categories++;
+    }, windowMs);
+    return { members, categories };
+  }
+
   private forEachCount(entity: Buffer, now: number, extra: readonly ExtraMember[], exclude: Buffer | undefined, emit: (category: number, count: number) => void, windowMs = this.counter.spec.windowMs): void {
     const s = this.counter.spec;
     const { from, to } = windowBuckets(now, windowMs, s.bucketMs);

@@ -1,6 +1,7 @@
 /** The history replay: the facts the service's windowed counts give a sequence of checks (made-up addresses, made-up keys). */
 import { describe, expect, it } from 'vitest';
 import { replayHistory, type ReplayCheck } from '../../src/eval/history-replay.ts';
+import { domainCategory } from '../../src/streams/aggregations/ip-signups-1h.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -73,6 +74,21 @@ describe('replayHistory', () => {
     // A farm of 20 within 10 minutes: both count all of them.
     const farm = replayHistory(Array.from({ length: 20 }, (_, i) => check({ email: `farm${i}@campus.example`, ip: 'nat-2', time: T + i * 25_000 })), 0);
     expect(farm.map((f) => [f.signupsFromIp, f.recentSignupsFromIp])).toEqual(Array.from({ length: 20 }, (_, i) => [i + 1, i + 1]));
+    // ...at one domain: its 10 minutes hold one.
+    expect(new Set(farm.map((f) => f.recentDomainsFromIp))).toEqual(new Set([1]));
+  });
+
+  it("an IP's domains in its 10 minutes: a gateway's people at many, a farm's at few, each inbox once; they leave with the 10 minutes", () => {
+    const providers = ['alpha.example', 'beta.example', 'gamma.example', 'delta.example', 'eps.example', 'zeta.example', 'eta.example', 'theta.example', 'iota.example', 'kappa.example'];
+    const gateway = replayHistory(Array.from({ length: 10 }, (_, i) => check({ email: `person${i}@${providers[i]}`, ip: 'gw-1', time: T + i * 20_000 })), 0);
+    expect(gateway.map((f) => f.recentDomainsFromIp)).toEqual(Array.from({ length: 10 }, (_, i) => new Set(providers.slice(0, i + 1).map(domainCategory)).size));
+    expect(gateway.at(-1)!.recentDomainsFromIp).toBeGreaterThanOrEqual(9);
+    // A farm of 12 writing to 3 domains, one inbox checked twice: 3 domains, 11 inboxes.
+    const farm = replayHistory(Array.from({ length: 12 }, (_, i) => check({ email: i === 11 ? 'f0@alpha.example' : `f${i}@${providers[i % 3]}`, ip: 'farm-1', time: T + i * 20_000 })), 0);
+    expect(farm.at(-1)).toMatchObject({ recentSignupsFromIp: 11, recentDomainsFromIp: 3 });
+    // 20 minutes later the 10 minutes hold only the new check's domain.
+    const later = replayHistory([...Array.from({ length: 10 }, (_, i) => check({ email: `person${i}@${providers[i]}`, ip: 'gw-1', time: T + i * 20_000 })), check({ email: 'late@alpha.example', ip: 'gw-1', time: T + 25 * MINUTE })], 0);
+    expect(later.at(-1)).toMatchObject({ signupsFromIp: 11, recentSignupsFromIp: 1, recentDomainsFromIp: 1 });
   });
 
   it('the normal level: a fresh deployment floors it (no wave at free mail, a quiet prior elsewhere); a settled one spreads the checks over the week', () => {

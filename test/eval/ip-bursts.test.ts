@@ -89,14 +89,15 @@ describe('ipBurstSlice', () => {
     ]);
   });
 
-  it('people replayed within 10 minutes behind one IP (a judge\'s machine): ip_burst reviews the campus that over an hour it leaves alone', () => {
+  it("people replayed within 10 minutes behind one IP (a judge's machine): at many domains the IP is a gateway, and ip_burst leaves them nearly as it leaves them alone", () => {
     const groups = peopleGroups('campus', 16, 8, 40);
     const replay = ipBurstSlice('list-replay', 'one IP', groups, TEN_MINUTES, tables, BASELINE_SCORECARD);
     const hour = ipBurstSlice('campus', 'one IP', groups, 6 * TEN_MINUTES, tables, BASELINE_SCORECARD);
     expect(replay.sequences).toBe(8);
     expect(replay.caughtAlone).toBeCloseTo(hour.caughtAlone, 6);
-    expect(replay.caught).toBeGreaterThan(hour.caught + 0.25);
-    // From the 32nd sign-up within 10 minutes ip_burst is at full strength: most of the people are reviewed.
-    expect(replay.caughtAt[39]).toBeGreaterThan(0.75);
+    // Before feature version 15 the 40 within 10 minutes were reviewed from the 32nd on (> 75%);
+    // now only the first checks, before the IP's 10 minutes hold 8 domains, carry a small burst.
+    expect(replay.caught).toBeLessThan(replay.caughtAlone + 0.05);
+    expect(replay.caughtAt[39]).toBeLessThan(0.1);
   });
 });

@@ -3,7 +3,8 @@
  * every address invented): one POST /v1/check per row against a fresh built server. Unlike the
  * bulk path, single checks are sign-ups arriving: 30 new inboxes at one never-seen domain within
  * minutes are a signup_wave from the 20th on, and one IP sending every check is an ip_burst from
- * its 3rd. Rows no history touches answer exactly as in process.
+ * its 3rd until its checks span 8 registrable domains (a shared gateway). Rows no history touches
+ * answer exactly as in process.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ import { serviceEval } from '../../src/eval/service-eval.ts';
 import { answersFromSingleChecks, readCheckAnswer } from '../../src/eval/service-single.ts';
 import { BASELINE_SCORECARD } from '../../src/model/baseline.ts';
 import { localPartSignals } from '../../src/signals/local-part.ts';
+import { domainCategory } from '../../src/streams/aggregations/ip-signups-1h.ts';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures', 'service-labelled.jsonl');
 const BURST_DOMAIN = '@brackenfold-trading.com';
@@ -61,11 +63,19 @@ describe('npm run eval -- --service --single', () => {
     expect(formatServiceDiff(e)).toMatch(/signup_wave +fake +11 +-/);
   });
 
-  it('one fixed IP for every check (a judge\'s machine): ip_burst from its 3rd check on, at every domain', () => {
+  it("one fixed IP for every check (a judge's machine): ip_burst from its 3rd check on, until the IP's checks span 8 registrable domains (a gateway)", () => {
+    // The registrable domains' categories of the valid checks so far (all within 10 minutes), this one's included.
+    const seen = new Set<number>();
+    const spread = rows.map((r) => {
+      if (r.email !== 'broken@') seen.add(domainCategory(r.email.slice(r.email.indexOf('@') + 1)));
+      return seen.size;
+    });
     const burst = oneIp.map((a, i) => [i + 1, a === undefined ? 'invalid' : has(a, 'ip_burst')]);
-    expect(burst).toEqual(rows.map((r, i) => [i + 1, r.email === 'broken@' ? 'invalid' : i + 1 >= 3]));
+    expect(burst).toEqual(rows.map((r, i) => [i + 1, r.email === 'broken@' ? 'invalid' : i + 1 >= 3 && spread[i]! < 8]));
+    // The fixture reaches 8 domains, so the burst stops: some checks carry it, later ones do not.
+    expect(burst.some(([, b]) => b === true) && burst.slice(-5).every(([, b]) => b !== true)).toBe(true);
     const e = serviceEval(rows, oneIp, tables, BASELINE_SCORECARD, false);
-    expect(e.diff.signals.find((s) => s.signal === 'ip_burst' && s.label === 'human')?.rows).toBe(rows.filter((r, i) => r.label === 'human' && i >= 2).length);
+    expect(e.diff.signals.find((s) => s.signal === 'ip_burst' && s.label === 'human')?.rows).toBe(rows.filter((r, i) => r.label === 'human' && i >= 2 && spread[i]! < 8).length);
   });
 
   it('reads an answer\'s score, verdict, reasons and evidence; one without them stops the run', () => {

@@ -14,7 +14,7 @@ describe('FEATURE_NAMES', () => {
   it('is a fixed, unique, snake_case column list', () => {
     expect(new Set(FEATURE_NAMES).size).toBe(FEATURE_NAMES.length);
     for (const n of FEATURE_NAMES) expect(n).toMatch(/^[a-z]+(_[a-z]+)*$/);
-    expect(FEATURE_VERSION).toBe(14);
+    expect(FEATURE_VERSION).toBe(15);
     // Column order is part of the event contract: pin the first and last columns of each version.
     expect(FEATURE_NAMES[0]).toBe('free_provider');
     expect(FEATURE_NAMES[35]).toBe('young_domain');
@@ -121,6 +121,9 @@ describe('buildFeatures', () => {
     ['32 from one IP in 10 minutes at a school\'s address: the school issued it (a class at its NAT)', { address: addressOf({ school: true }), history: { signupsFromIp: 32, recentSignupsFromIp: 32 } }, 'ip_burst', 0],
     ['32 from one IP in 10 minutes at a government address', { address: addressOf({ government: true }), history: { signupsFromIp: 32, recentSignupsFromIp: 32 } }, 'ip_burst', 0],
     ['32 from one IP in 10 minutes at free mail: counted', { address: addressOf({ free: true }), history: { signupsFromIp: 32, recentSignupsFromIp: 32 } }, 'ip_burst', 1],
+    ['32 from one IP in 10 minutes at 8 registrable domains: a shared gateway (a NAT, a proxy), not a farm', { address: addressOf({ free: true }), history: { signupsFromIp: 32, recentSignupsFromIp: 32, recentDomainsFromIp: 8 } }, 'ip_burst', 0],
+    ['32 from one IP in 10 minutes at 7 registrable domains: still counted', { address: addressOf({ free: true }), history: { signupsFromIp: 32, recentSignupsFromIp: 32, recentDomainsFromIp: 7 } }, 'ip_burst', 1],
+    ['8 from one IP in 10 minutes at 3 domains (a farm\'s few): counted', { history: { signupsFromIp: 8, recentSignupsFromIp: 8, recentDomainsFromIp: 3 } }, 'ip_burst', 0.5],
     ['2 alias variants are normal', { history: { aliasVariants: 2 } }, 'alias_burst', 0],
     ['4 alias variants', { history: { aliasVariants: 4 } }, 'alias_burst', 0.5],
     ['19 recent signups are normal', { history: { recentSignups: 19 } }, 'signup_wave', 0],

@@ -15,7 +15,7 @@ import { DOMAIN_RECORDS, SHAPES, shapesOf, volumeOf } from '../../src/streams/ag
 import { domainPattern, shapeCategory } from '../../src/streams/aggregations/domain-shapes-180d.ts';
 import { expectedPerWindow, QUIET_PRIOR_WINDOWS, signupMember, VOLUME_BUCKET_MS, VOLUME_WINDOW_MS } from '../../src/streams/aggregations/domain-signups-10m.ts';
 import { INBOX_RECORDS, inboxRecordKey, SPELLINGS, spellingsOf } from '../../src/streams/aggregations/inbox-records-90d.ts';
-import { IP_RATE_WINDOW_MS, ipEntity } from '../../src/streams/aggregations/ip-signups-1h.ts';
+import { domainCategory, IP_RATE_WINDOW_MS, ipEntity } from '../../src/streams/aggregations/ip-signups-1h.ts';
 import type { HotWindows } from '../../src/streams/hot-windows.ts';
 import { inboxIndexKey, type OwnEvents, type Positioned } from '../../src/streams/own-events.ts';
 import { decodeOffset, domainKey as domainKeyOf, offsetKey } from '../../src/streams/stores/key-layout.ts';
@@ -142,7 +142,7 @@ export function createReferenceHistoryReader(state: StateReader, own: OwnEvents,
             )
           : undefined;
 
-      const current = { time: now, account: k.account, inbox_hash: k.inboxHash, spelling_hash: k.spellingHash } as CheckScored;
+      const current = { time: now, account: k.account, domain: k.domain, inbox_hash: k.inboxHash, spelling_hash: k.spellingHash } as CheckScored;
       const recentSignups = total(hot.windows.domainSignups.counts(domainKey, now, [...members([...pendingHot(ownByDomain), current], (e) => signupMember(e.account, e.inbox_hash)), ...siblingsAtDomain.map((m) => m.signup)]));
       const aliasVariants = total(
         countsWith(spellingsOf(value(INBOX_RECORDS, inboxKey)), now, SPELLINGS.windowMs, SPELLINGS.bucketMs, [...members([...pendingBySource(ownByInbox), current], (e) => e.spelling_hash), ...siblingsOfInbox.map((m) => m.spelling)]),
@@ -158,9 +158,11 @@ export function createReferenceHistoryReader(state: StateReader, own: OwnEvents,
       };
       if (e && e.otherInboxesAtDomain > 0) out.requestInboxesAtDomain = e.otherInboxesAtDomain;
       if (ipKey) {
-        const extra = [...members([...pendingHot(ownByIp), current], (e) => e.inbox_hash), ...flying.fromIp.map((x) => siblingMembers(x).inbox)];
+        const extra = [...members([...pendingHot(ownByIp), current], (e) => e.inbox_hash, (e) => domainCategory(e.domain)), ...flying.fromIp.map((x) => ({ ...siblingMembers(x).inbox, category: domainCategory(x.domain) }))];
         out.signupsFromIp = total(hot.windows.ipSignups.counts(ipKey, now, extra));
-        out.recentSignupsFromIp = total(hot.windows.ipSignups.counts(ipKey, now, extra, undefined, IP_RATE_WINDOW_MS));
+        const recent = hot.windows.ipSignups.counts(ipKey, now, extra, undefined, IP_RATE_WINDOW_MS);
+        out.recentSignupsFromIp = total(recent);
+        out.recentDomainsFromIp = [...recent.values()].filter((n) => n > 0).length;
       }
       if (pattern) out.domainPattern = pattern;
       const fake = rated ? fakeRateFor(decodeOutcomes(value(DOMAIN_OUTCOMES, domainKey)), k.account, opts.maxAccountShare) : undefined;

@@ -4,6 +4,7 @@ import { createHistoryReader } from '../../src/streams/history.ts';
 import { OwnEvents } from '../../src/streams/own-events.ts';
 import type { HistoryKeys } from '../../src/service/ports.ts';
 import { INBOX_RECORDS } from '../../src/streams/aggregations/inbox-records-90d.ts';
+import { domainCategory } from '../../src/streams/aggregations/ip-signups-1h.ts';
 import { createQueries } from '../../src/streams/queries.ts';
 import { forgetStore } from '../helpers/forget-store.ts';
 import { asBeforeDomainRecords } from '../helpers/domain-stores-v1.ts';
@@ -95,7 +96,8 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       expect(await p.runtime.caughtUp()).toBe(true);
       const h = createHistoryReader(p.state, new OwnEvents(), p.reading);
       expect((await h.history(keys({ ipHash: ip }))).signupsFromIp).toBe(4);
-      expect((await h.history(keys({ ipHash: ip, inboxHash: hash('a') }))).signupsFromIp).toBe(3);
+      // 'a' again, at its domain (an inbox hash is of the whole address: one inbox, one domain)
+      expect((await h.history(keys({ ipHash: ip, inboxHash: hash('a'), domain: 'example.com' }))).signupsFromIp).toBe(3);
       expect((await h.history(keys({ account: 'globex', ipHash: ip }))).signupsFromIp).toBe(2);
       // at least an hour: an IP's signups count until their 5-minute bucket is wholly an hour old
       expect((await h.history(keys({ ipHash: ip, time: T + 60 * MINUTE }))).signupsFromIp).toBe(4);
@@ -114,6 +116,25 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       expect([at.signupsFromIp, at.recentSignupsFromIp]).toEqual([21, 5]);
       // 16 minutes on, every one of them has left the 10 minutes (and their oldest bucket): this check alone.
       expect((await h.history(keys({ ipHash: ip, time: T + 16 * MINUTE }))).recentSignupsFromIp).toBe(1);
+    });
+
+    it("ip_burst's spread: the registrable domains of the IP's last 10 minutes, from the state, own events and this check (subdomains are their domain's)", async () => {
+      const p = await pipeline();
+      const ip = hash('gw-1');
+      const domains = ['alpha.example', 'beta.example', 'mail.beta.example', 'gamma.example', 'delta.example'];
+      // Five people in the last 5 minutes at four registrable domains, one an hour ago at a fifth.
+      for (let i = 0; i < 5; i++) await p.sendCheck(aCheck({ ip_hash: ip, domain: domains[i]!, inbox_hash: hash(`person${i}`), time: T - 5 * MINUTE + i * 1000 }));
+      await p.sendCheck(aCheck({ ip_hash: ip, domain: 'epsilon.example', inbox_hash: hash('early'), time: T - 40 * MINUTE }));
+      expect(await p.runtime.caughtUp()).toBe(true);
+      const own = new OwnEvents();
+      // A pending own event at a sixth domain (not in the windows yet).
+      own.addCheck({ event: aCheck({ ip_hash: ip, domain: 'zeta.example', inbox_hash: hash('pending'), time: T - MINUTE }), partition: 0, offset: Number.MAX_SAFE_INTEGER });
+      const h = createHistoryReader(p.state, own, p.reading);
+      const at = await h.history(keys({ ipHash: ip, domain: 'eta.example', time: T }));
+      const expected = new Set(['alpha.example', 'beta.example', 'gamma.example', 'delta.example', 'zeta.example', 'eta.example'].map(domainCategory)).size;
+      expect([at.signupsFromIp, at.recentSignupsFromIp, at.recentDomainsFromIp]).toEqual([8, 7, expected]);
+      // The same IP at another account counts its own: this check alone.
+      expect((await h.history(keys({ account: 'globex', ipHash: ip, domain: 'eta.example', time: T }))).recentDomainsFromIp).toBe(1);
     });
 
     it('alias_variants: distinct spellings of one inbox by the caller in 90 days', async () => {
@@ -204,7 +225,7 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       // a fifth inbox, pending as an own event and in flight in another request: emp4 itself never counts
       const c = aCheck({ domain: 'corp.example', inbox_hash: hash('emp4'), local_shape: 'first.last', time: T });
       own.addCheck({ event: c, partition: 0, offset: Number.MAX_SAFE_INTEGER });
-      const landed = own.beginCheck('acme', 'corp.example', null, { account: 'acme', inbox_hash: hash('emp4'), spelling_hash: hash('emp4'), account_type: 'work', local_shape: 'first.last', time: T }, {});
+      const landed = own.beginCheck('acme', 'corp.example', null, { account: 'acme', domain: 'corp.example', inbox_hash: hash('emp4'), spelling_hash: hash('emp4'), account_type: 'work', local_shape: 'first.last', time: T }, {});
       expect((await h.history(keys({ domain: 'corp.example', inboxHash: hash('emp4') }))).domainPattern).toBe('learning');
       expect((await h.history(keys({ domain: 'corp.example', inboxHash: hash('newcomer') }))).domainPattern).toBe('match'); // emp0-emp4
       landed();
@@ -215,7 +236,7 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       const own = new OwnEvents();
       const h = createHistoryReader(p.state, own, p.reading);
       const ip = hash('ip-1');
-      const sighting = (inbox: string, spelling: string, account = 'acme') => ({ account, inbox_hash: hash(inbox), spelling_hash: hash(spelling), account_type: 'work', local_shape: 'first.last', time: T + 5 * MINUTE });
+      const sighting = (inbox: string, spelling: string, account = 'acme') => ({ account, domain: 'wave.example', inbox_hash: hash(inbox), spelling_hash: hash(spelling), account_type: 'work', local_shape: 'first.last', time: T + 5 * MINUTE });
       const bulk = {};
       const landed = [
         own.beginCheck('acme', 'wave.example', ip, sighting('john', 'j.ohn'), {}),
@@ -230,7 +251,7 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       const inBulk = await h.history(keys({ inboxHash: hash('john'), spellingHash: hash('john'), ipHash: ip, request: bulk }));
       expect(inBulk.signupsFromIp).toBe(1); // mary is of the same request: bulk order decides
       // At a free-mail domain, whose usual traffic dwarfs what is in flight, only the inbox and IP count them
-      const free = { ...sighting('ann', 'ann'), account_type: 'free' };
+      const free = { ...sighting('ann', 'ann'), domain: 'freemail.example', account_type: 'free' };
       landed.push(own.beginCheck('acme', 'freemail.example', ip, free, {}));
       const atFree = await h.history(keys({ domain: 'freemail.example', accountType: 'free', ipHash: ip }));
       expect([atFree.recentSignups, atFree.signupsFromIp]).toEqual([1, 4]); // fresh-inbox, john, mary, ann from the IP

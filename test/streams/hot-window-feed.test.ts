@@ -10,7 +10,7 @@ import { ALL_TOPICS, TOPICS } from '../../src/bus/topics.ts';
 import type { CheckScored } from '../../src/domain/events.ts';
 import { MINUTE } from '../../src/domain/time.ts';
 import { total } from '../../src/streams/aggregations/distinct-counter.ts';
-import { IP_RATE_WINDOW_MS } from '../../src/streams/aggregations/ip-signups-1h.ts';
+import { domainCategory, IP_RATE_WINDOW_MS } from '../../src/streams/aggregations/ip-signups-1h.ts';
 import { accountHashKey } from '../../src/streams/stores/key-layout.ts';
 import { startHotWindowFeed, type HotWindowFeed } from '../../src/streams/hot-window-feed.ts';
 import { aCheck, hash, removeDir } from '../helpers/pipeline.ts';
@@ -77,6 +77,26 @@ describe('hot window feed (Given checks in the log, When the windows are fed and
     await a.send(aCheck({ account: 'acme', domain: 'wave.example', inbox_hash: hash('newcomer'), ip_hash: ip, time: T }));
     expect(await restarted.caughtUp(10_000)).toBe(true);
     expect(withRate(restarted, T)).toEqual({ wave: 11, acmeIp: 38, acmeIpRate: 8, globexIp: 20 });
+    await live.stop();
+    await restarted.stop();
+    await a.bus.close();
+  });
+
+  it("an IP's domains of its 10 minutes (ip_burst's spread) are rebuilt from the log alike: a restart reads the same categories", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mailsift-hot-'));
+    dirs.push(dir);
+    const a = await openLog(dir);
+    const live = await a.feed();
+    const domains = Array.from({ length: 12 }, (_, i) => `shop${i}.example`);
+    // 24 people in 8 minutes at 12 domains, behind one IP.
+    for (let i = 0; i < 24; i++) await a.send(aCheck({ account: 'acme', domain: domains[i % 12]!, inbox_hash: hash(`p${i}`), ip_hash: ip, time: T - 8 * MINUTE + i * 20_000 }));
+    expect(await live.caughtUp(10_000)).toBe(true);
+    const spread = (f: HotWindowFeed) => f.windows.ipSignups.spread(accountHashKey('acme', ip), T, [], IP_RATE_WINDOW_MS);
+    const before = spread(live);
+    expect(before).toEqual({ members: 24, categories: new Set(domains.map(domainCategory)).size });
+    const restarted = await a.feed();
+    expect(await restarted.caughtUp(10_000)).toBe(true);
+    expect(spread(restarted)).toEqual(before);
     await live.stop();
     await restarted.stop();
     await a.bus.close();

@@ -149,7 +149,7 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       expect((await h.history(keys({ inboxHash: inbox, spellingHash: hash('john'), time: T + 91 * 24 * 60 * MINUTE }))).aliasVariants).toBe(1);
     });
 
-    it('domain_fake_rate: outcomes other customers reported at the domain, each customer at most its share', async () => {
+    it('domain_fake_rate: outcomes other customers reported at the domain, what those holding half the weight agree on', async () => {
       const p = await pipeline();
       const outcomes: [string, string][] = [['globex', 'fake'], ['globex', 'fake'], ['globex', 'real'], ['initech', 'abuse'], ['acme', 'real']];
       for (const [account, outcome] of outcomes) {
@@ -160,15 +160,15 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       expect(await p.runtime.caughtUp()).toBe(true);
       const h = createHistoryReader(p.state, new OwnEvents(), p.reading);
       const acme = await h.history(keys({ domain: 'spam.example' }));
-      // Two other customers: each weighs half at most (globex's three outcomes count as one).
-      expect(acme.domainFakeRate).toBeCloseTo((2 / 3 + 1) / 2, 9);
+      // Two other customers: each weighs half at most, and they disagree: the lower share.
+      expect(acme.domainFakeRate).toBeCloseTo(2 / 3, 9);
       expect(acme.domainFakeReporters).toBe(2);
       const globex = await h.history(keys({ account: 'globex', domain: 'spam.example' }));
-      expect(globex.domainFakeRate).toBeCloseTo(1 / 2, 9);
+      expect(globex.domainFakeRate).toBe(0);
       expect(globex.domainFakeReporters).toBe(2);
     });
 
-    it("issue 21: one customer's flood of fakes moves a domain's rate by its share only; gmail.com carries none", async () => {
+    it("issue 21: one customer's flood of fakes is one vote and does not move a domain's rate the others agree on; gmail.com carries none", async () => {
       const p = await pipeline();
       let n = 0;
       const report = async (account: string, domain: string, outcome: string) => {
@@ -181,24 +181,29 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       for (let i = 0; i < 120; i++) await report('flood', 'shop.example', 'fake');
       // Two customers at gmail.com.
       for (const account of ['globex', 'flood']) for (let i = 0; i < 3; i++) await report(account, 'gmail.com', 'fake');
+      // Two at outlet.example: one saw 1 fake in 4, the other reports 10 fakes.
+      for (const outcome of ['fake', 'real', 'real', 'real']) await report('globex', 'outlet.example', outcome);
+      for (let i = 0; i < 10; i++) await report('flood', 'outlet.example', 'fake');
       expect(await p.runtime.caughtUp()).toBe(true);
       const h = createHistoryReader(p.state, new OwnEvents(), p.reading);
       const acme = await h.history(keys({ domain: 'shop.example' }));
       expect(acme.domainFakeReporters).toBe(5);
-      expect(acme.domainFakeRate).toBeCloseTo(0.75 * 0.25 + 0.25 * 1, 9); // pooled outcomes would say 124/136
+      expect(acme.domainFakeRate).toBeCloseTo(0.25, 9); // pooled outcomes would say 124/136, the capped mean 0.4375
       const gmail = await h.history(keys({ domain: 'gmail.com', accountType: 'free' }));
       expect(gmail.domainFakeRate).toBeUndefined();
       expect(gmail.domainFakeReporters).toBeUndefined();
-      // A configured cap of 1: outcomes count as they come.
+      // Two customers weigh half each: the lower share. A configured cap of 1: each its vote (outcomes up to 10), so 10 against 4.
+      expect((await h.history(keys({ domain: 'outlet.example' }))).domainFakeRate).toBeCloseTo(0.25, 9);
       const uncapped = createHistoryReader(p.state, new OwnEvents(), { ...p.reading, maxAccountShare: 1 });
-      expect((await uncapped.history(keys({ domain: 'shop.example' }))).domainFakeRate).toBeCloseTo(124 / 136, 9);
+      expect((await uncapped.history(keys({ domain: 'outlet.example' }))).domainFakeRate).toBe(1);
+      expect((await uncapped.history(keys({ domain: 'shop.example' }))).domainFakeRate).toBeCloseTo(0.25, 9); // 120 fakes are one vote
       // Rebuilt from the log, the same rate.
       await p.close();
       open.splice(open.indexOf(p), 1);
       removeDir(`${p.dir}/state`);
       const rebuilt = await pipeline(p.dir);
       expect(await rebuilt.runtime.caughtUp()).toBe(true);
-      expect((await createHistoryReader(rebuilt.state, new OwnEvents(), rebuilt.reading).history(keys({ domain: 'shop.example' }))).domainFakeRate).toBeCloseTo(0.75 * 0.25 + 0.25 * 1, 9);
+      expect((await createHistoryReader(rebuilt.state, new OwnEvents(), rebuilt.reading).history(keys({ domain: 'shop.example' }))).domainFakeRate).toBeCloseTo(0.25, 9);
     });
 
     it('domain_pattern: learning, then match or mismatch against the domain other inboxes', async () => {

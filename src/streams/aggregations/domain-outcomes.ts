@@ -5,11 +5,20 @@
  * Bounded: at most MAX_REPORTERS accounts per domain are kept (the busiest).
  *
  * The rate is a rate across customers, not across outcomes: each customer's own fake share,
- * weighed by its outcomes but with no customer above its capped share of the weight
- * (tenant-weights.ts). One customer reporting a flood moves it by at most its share, two
- * colluding by at most theirs. The big free-mail domains (where most people have their mail)
- * carry no rate at all: what other customers saw at gmail.com says nothing about one address
- * there, so their outcomes are not even tallied.
+ * and of those shares the weighted median (the lower one on a tie), not the mean. Each customer
+ * weighs one vote at most (its outcomes there up to FULL_VOTE_OUTCOMES; none above its capped
+ * share of the weight: tenant-weights.ts). A share is what one customer says; the median is what
+ * customers holding half the weight agree on at least. Accounts calling a domain's people fake
+ * (one customer's flood, or several accounts one actor runs) move the rate not at all while the
+ * customers who saw people there hold half the votes: outcomes buy no more than a vote, so the
+ * actor needs more accounts of 10 outcomes each than the domain has honest reporters, where the
+ * mean moved by each account's whole share and three flooding accounts held 75% of the weight
+ * under the cap whoever else reported. Customers who all saw fakes (a farm's domain) give their
+ * common rate either way. Ties fall to the lower share because the figure only ever lowers a
+ * score: two customers who disagree about a domain give the one who saw fewer fakes.
+ * The big free-mail domains (where most people have their mail) carry no rate at all: what other
+ * customers saw at gmail.com says nothing about one address there, so their outcomes are not
+ * even tallied.
  */
 import { POPULAR_MAIL_DOMAINS } from '../../data/popular-mail-domains.ts';
 import type { CheckLabelled } from '../../domain/events.ts';
@@ -43,20 +52,31 @@ export function encodeOutcomes(t: readonly ReporterTally[]): Buffer {
 }
 
 /**
- * The fake share at the domain across the other customers that reported there (each weighed
- * by its outcomes, none above the capped share of the weight), and how many they are.
+ * Outcomes at a domain that give a customer its full vote in the domain's rate. A customer's
+ * share is its own view of the domain, and more of its outcomes refine that one view without
+ * making it more customers' (its share from 10 outcomes is within 0.16 of its true one, one
+ * standard error at most); an account with fewer counts for that fraction of a vote.
+ */
+export const FULL_VOTE_OUTCOMES = 10;
+
+/**
+ * The fake share at the domain that the other customers who reported there agree on, and how
+ * many they are: the weighted median of each one's own fake share (the lower share when the
+ * weight splits evenly), each weighing its vote (its outcomes there, up to FULL_VOTE_OUTCOMES)
+ * with none above the capped share of the weight.
  */
 export function fakeRateFor(tallies: readonly ReporterTally[], caller: string, cap = MAX_ACCOUNT_SHARE): { rate: number; reporters: number } | undefined {
   const others = tallies.filter((t) => t.account !== caller && t.total > 0);
   if (others.length === 0) return undefined;
-  const weight = accountWeights(new Map(others.map((t) => [t.account, t.total])), cap);
-  let fakes = 0;
-  let total = 0;
-  for (const t of others) {
-    fakes += weight.get(t.account)! * t.fakes;
-    total += weight.get(t.account)! * t.total;
-  }
-  return { rate: fakes / total, reporters: others.length };
+  const votes = new Map(others.map((t) => [t.account, Math.min(t.total, FULL_VOTE_OUTCOMES)]));
+  const multiplier = accountWeights(votes, cap);
+  const shares = others.map((t) => ({ share: t.fakes / t.total, weight: multiplier.get(t.account)! * votes.get(t.account)! })).sort((a, b) => a.share - b.share);
+  const half = shares.reduce((s, x) => s + x.weight, 0) / 2;
+  let below = 0;
+  let i = 0;
+  // The relative slack keeps an even split even where the capped weights differ in their last bits.
+  while (i < shares.length - 1 && (below += shares[i]!.weight) < half * (1 - 1e-9)) i++;
+  return { rate: shares[i]!.share, reporters: others.length };
 }
 
 /** Busiest first; equal totals in account order. */

@@ -7,29 +7,55 @@ import { checkRecordOf } from '../../../src/streams/aggregations/check-index-14d
 
 const t = (account: string, fakes: number, total: number): ReporterTally => ({ account, fakes, total });
 
-describe('domain_fake_rate: a rate across customers, none of them above its share', () => {
-  it('issue 21: a flood of fakes moves the rate by its share at most, not by its number of outcomes', () => {
+describe('domain_fake_rate: what customers holding half the weight agree on, none of them above its share', () => {
+  it('issue 21: a flood of fakes does not move the rate while the others hold more than half the weight', () => {
     const honest = ['a', 'b', 'c', 'd'].map((x) => t(x, 2, 10)); // each saw 20% fakes
     const pooled = (2 * 4 + 1100) / (40 + 1100); // what counting outcomes gave: 0.97
     const r = fakeRateFor([...honest, t('flood', 1100, 1100)], 'caller')!;
     expect(pooled).toBeGreaterThan(0.95);
     expect(r.reporters).toBe(5);
-    expect(r.rate).toBeCloseTo(0.75 * 0.2 + 0.25 * 1, 9); // five customers: the flood is a quarter at most
-    // Two colluding floods: half at most.
-    expect(fakeRateFor([...honest, t('flood', 1100, 1100), t('flood2', 900, 900)], 'caller')!.rate).toBeCloseTo(0.5 * 0.2 + 0.5 * 1, 9);
+    expect(r.rate).toBeCloseTo(0.2, 9); // the capped mean said 0.4: a quarter of the weight at 1
+    // Two colluding floods (half the weight among six): still the customers who saw 20%.
+    expect(fakeRateFor([...honest, t('flood', 1100, 1100), t('flood2', 900, 900)], 'caller')!.rate).toBeCloseTo(0.2, 9);
   });
 
-  it('with two customers, each weighs at most half: the flood counts as much as the other, not more', () => {
-    expect(fakeRateFor([t('a', 1, 2), t('flood', 1100, 1100)], 'caller')!.rate).toBeCloseTo((0.5 + 1) / 2, 9);
-    // Customers under the cap keep their proportion of outcomes.
-    expect(fakeRateFor([t('a', 1, 10), t('b', 1, 10), t('c', 3, 10), t('d', 0, 10)], 'caller')!.rate).toBeCloseTo(5 / 40, 9);
+  it('trust19: accounts one actor runs, calling the people at a domain fake, move it only once they outnumber the customers who saw people', () => {
+    // Three customers whose people sign up at a university, 5% fakes among them.
+    const people = ['a', 'b', 'c'].map((x) => t(x, 1, 20));
+    const split = (k: number, n: number) => Array.from({ length: k }, (_, i) => t(`split${i}`, n, n));
+    // One to three accounts, however many outcomes each: three against three is an even split, the lower share.
+    for (const k of [1, 2, 3]) for (const n of [10, 40, 5000]) expect(fakeRateFor([...people, ...split(k, n)], 'caller')!.rate).toBeCloseTo(0.05, 9);
+    // Four against three: the liars hold more than half; nothing but their number stops them.
+    expect(fakeRateFor([...people, ...split(4, 40)], 'caller')!.rate).toBe(1);
+    // Outcomes buy no more than a vote: three flooding accounts beside ten customers who saw people
+    // (the capped mean gave 0.76: three floods held 75% of the weight under the cap).
+    expect(fakeRateFor([...Array.from({ length: 10 }, (_, i) => t(`p${i}`, 1, 20)), ...split(3, 1000)], 'caller')!.rate).toBeCloseTo(0.05, 9);
+    // An account under 10 outcomes there counts for that fraction of a vote (no cap here: cap 1).
+    expect(fakeRateFor([t('a', 0, 10), ...split(3, 3)], 'caller', 1)!.rate).toBe(0);
+    expect(fakeRateFor([t('a', 0, 10), ...split(4, 3)], 'caller', 1)!.rate).toBe(1);
+    // One big account among four: a quarter of the weight, the others' 0%.
+    expect(fakeRateFor([t('big', 1000, 1000), t('a', 0, 10), t('b', 0, 10), t('c', 0, 10)], 'caller')!.rate).toBe(0);
+  });
+
+  it("customers who all saw fakes at a farm's domain give their common rate; one who saw people there does not undo the others", () => {
+    expect(fakeRateFor([t('a', 18, 20), t('b', 20, 20)], 'caller')!.rate).toBeCloseTo(0.9, 9);
+    expect(fakeRateFor([t('a', 9, 10), t('b', 30, 30), t('c', 45, 50)], 'caller')!.rate).toBeCloseTo(0.9, 9);
+    expect(fakeRateFor([t('a', 18, 20), t('b', 20, 20), t('white', 0, 300)], 'caller')!.rate).toBeCloseTo(0.9, 9);
+  });
+
+  it('with two customers, each weighs at most half, and where they disagree the lower share is the rate', () => {
+    expect(fakeRateFor([t('a', 1, 2), t('flood', 1100, 1100)], 'caller')!.rate).toBeCloseTo(0.5, 9);
+    expect(fakeRateFor([t('flood', 1100, 1100), t('a', 0, 3)], 'caller')!.rate).toBe(0);
+    // Four full votes: the lower of the middle two.
+    expect(fakeRateFor([t('a', 1, 10), t('b', 1, 10), t('c', 3, 10), t('d', 0, 10)], 'caller')!.rate).toBeCloseTo(0.1, 9);
+    expect(fakeRateFor([t('a', 1, 10), t('b', 2, 10), t('c', 3, 10), t('d', 9, 10)], 'caller')!.rate).toBeCloseTo(0.2, 9);
   });
 
   it("leaves the caller's own reports out, and has no rate without another customer's", () => {
-    expect(fakeRateFor([t('caller', 50, 50), t('a', 0, 4), t('b', 2, 4)], 'caller')).toEqual({ rate: 0.25, reporters: 2 });
+    expect(fakeRateFor([t('caller', 50, 50), t('a', 0, 4), t('b', 2, 4)], 'caller')).toEqual({ rate: 0, reporters: 2 });
     expect(fakeRateFor([t('caller', 5, 5)], 'caller')).toBeUndefined();
     expect(fakeRateFor([t('a', 0, 0)], 'caller')).toBeUndefined();
-    expect(fakeRateFor([t('a', 1, 2), t('flood', 100, 100)], 'caller', 1)!.rate).toBeCloseTo(101 / 102, 9); // cap 1: outcomes as they come
+    expect(fakeRateFor([t('a', 1, 2), t('flood', 100, 100)], 'caller', 1)!.rate).toBe(1); // cap 1: no share bound, the flood's vote against two outcomes' fifth of one
   });
 
   it('the big free-mail domains carry no rate: their outcomes are not tallied', () => {

@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Admin, Kafka, PartitionAssigner } from 'kafkajs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { kafkaConsumer } from '../../../src/bus/kafka/kafka-consumer.ts';
 
 type EachBatch = (p: unknown) => Promise<void>;
@@ -56,37 +56,46 @@ function standIn(high: number | Record<string, number>, assignment: Record<strin
 }
 
 describe('kafka consumer: a lost seek', () => {
+  // The watcher looks every 3 s (STUCK_CHECK_MS): the tests move a virtual clock past each look
+  // instead of sleeping through it (about 17 s of idle CI time). Only setTimeout is virtual: the
+  // stand-in's join (setImmediate) and every promise run as they would.
+  beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+  afterEach(() => void vi.useRealTimers());
+  const pass = async (ms: number): Promise<void> => void (await vi.advanceTimersByTimeAsync(ms));
+
   it('is repeated while nothing was delivered and records wait past the wanted position; not once a batch came', async () => {
     const s = standIn(10);
     const got: number[] = [];
     await s.c.start(['t'], { position: async () => 6, onBatch: async (_tp, recs) => void got.push(...recs.map((r) => r.offset)) });
     expect(s.seeks).toEqual(['6']);
-    await new Promise((r) => setTimeout(r, 3_400));
+    await pass(3_400);
     expect(s.seeks).toEqual(['6', '6']);
     expect(s.warnings).toContain('kafka: nothing delivered since the seek though records wait; seeking again');
     await s.deliver(6, 4);
     expect(got).toEqual([6, 7, 8, 9]);
-    await new Promise((r) => setTimeout(r, 3_400));
+    await pass(3_400);
     expect(s.seeks).toEqual(['6', '6']); // delivering: left alone
     await s.c.stop();
-  }, 15_000);
+  });
 
   it('leaves alone a partition whose first batch the handler is still applying (a long backlog)', async () => {
     const s = standIn(10);
     await s.c.start(['t'], { position: async () => 6, onBatch: () => new Promise((r) => setTimeout(r, 3_600)) });
-    await s.deliver(6, 4); // takes 3.6 s: the watcher looks meanwhile
+    const applied = s.deliver(6, 4); // takes 3.6 s: the watcher looks meanwhile
+    await pass(3_600);
+    await applied;
     expect(s.seeks).toEqual(['6']);
     await s.c.stop();
-  }, 15_000);
+  });
 
   it('leaves an empty partition alone (nothing waits past its position), without looking it up again', async () => {
     const s = standIn(6);
     await s.c.start(['t'], { position: async () => 6, onBatch: async () => undefined });
-    await new Promise((r) => setTimeout(r, 3_400));
+    await pass(3_400);
     expect(s.seeks).toEqual(['6']);
     expect(s.lookups).toEqual(['t']); // the join's own lookup only
     await s.c.stop();
-  }, 15_000);
+  });
 
   it('looks up only the topics whose partitions had records waiting, and stops once they delivered', async () => {
     // t: records wait past the position; u and v: at their end when sought.
@@ -94,14 +103,14 @@ describe('kafka consumer: a lost seek', () => {
     const got: string[] = [];
     await s.c.start(['t', 'u', 'v'], { position: async () => 6, onBatch: async (tp, recs) => void got.push(...recs.map((r) => `${tp.topic}:${r.offset}`)) });
     expect([...s.lookups].sort()).toEqual(['t', 'u', 'v']);
-    await new Promise((r) => setTimeout(r, 3_400));
+    await pass(3_400);
     expect(s.lookups.slice(3)).toEqual(['t']); // the watch's look: t only
     expect(s.seeks).toContain('6'); // t sought again
     await s.deliver(6, 4);
     const before = s.lookups.length;
-    await new Promise((r) => setTimeout(r, 3_400));
+    await pass(3_400);
     expect(s.lookups.length).toBe(before); // nothing left to watch: no more lookups
     expect(got).toEqual(['t:6', 't:7', 't:8', 't:9']);
     await s.c.stop();
-  }, 15_000);
+  });
 });

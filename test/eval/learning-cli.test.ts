@@ -3,31 +3,25 @@
  * service learns from the first 60% of a synthetic labelled file, the trainer role publishes
  * models as in service, and the rest is scored by what it is then served, beside the baseline.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CROSS_KIND_PER_GROUP, crossKindSynthetic, formatLearning, parseLearningArgs } from '../../src/eval/learning-cli.ts';
 import { population } from '../helpers/population.ts';
-import { REPO_ROOT } from '../helpers/shared.ts';
+import { evalCli } from '../helpers/eval-cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'mailsift-eval-learning-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function evalCli(...args: string[]): { code: number | null; out: string; err: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src', 'eval', 'main.ts'), ...args], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 180_000 });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
-
 describe('npm run eval -- --learning FILE', () => {
-  it('simulates a customer: the trainer publishes from 60% of the rows, the rest compares the served model with the baseline', () => {
+  it('simulates a customer: the trainer publishes from 60% of the rows, the rest compares the served model with the baseline', async () => {
     const file = join(dir, 'labelled.jsonl');
     // Two real people to each fake: the shared model fitted on 200 of the 241 learning rows holds
     // about 130 real people, enough for the verdict guard to vouch for a block threshold (about 125).
     const people = population(400, 2);
     writeFileSync(file, people.map((p) => JSON.stringify({ email: p.email, label: p.human ? 'human' : 'fake' })).concat(JSON.stringify({ email: 'not an address', label: 'fake' })).join('\n') + '\n');
-    const r = evalCli('--learning', file, '--json');
+    const r = await evalCli(['--learning', file, '--json'], { timeoutMs: 180_000 });
     expect(r.code, r.err).toBe(0);
     const j = JSON.parse(r.out);
     expect(j).toMatchObject({ rows: 401, order: 'shuffled', learn: 241, unseen: 160 });
@@ -71,8 +65,8 @@ describe('npm run eval -- --learning FILE', () => {
     expect(text).toMatch(/answered by baseline 3/);
   });
 
-  it('refuses a missing file name', () => {
-    const r = evalCli('--learning');
+  it('refuses a missing file name', async () => {
+    const r = await evalCli(['--learning']);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/usage: npm run eval -- --learning <labelled.jsonl> \[--in-order \| --order <0-999>\]/);
   });

@@ -1,18 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../helpers/shared.ts';
+import { evalCli } from '../helpers/eval-cli.ts';
 import { population } from '../helpers/population.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'mailsift-eval-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function evalCli(...args: string[]): { code: number | null; out: string; err: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src', 'eval', 'main.ts'), ...args], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 120_000 });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
 
 /** A labelled file of the synthetic population, every row tagged with `kind`. */
 function labelledFile(name: string, n: number, kind: (human: boolean) => string): string {
@@ -31,9 +25,9 @@ interface FileReport {
 }
 
 describe('npm run eval (the command line)', () => {
-  it('--json carries every report asked for: --halves and --learned included', () => {
+  it('--json carries every report asked for: --halves and --learned included', async () => {
     const file = labelledFile('labelled.jsonl', 240, (h) => (h ? 'person' : 'bot'));
-    const r = evalCli(file, '--halves', '--learned', '--json');
+    const r = await evalCli([file, '--halves', '--learned', '--json']);
     expect(r.code, r.err).toBe(0);
     const j = JSON.parse(r.out) as { model: string; files: FileReport[]; pooled?: unknown };
     expect(j.model).toMatch(/^baseline-v\d+$/);
@@ -47,10 +41,10 @@ describe('npm run eval (the command line)', () => {
     expect(j.pooled).toBeUndefined();
   }, 120_000);
 
-  it('takes several files: one report each, then a headline per file and the files pooled', () => {
+  it('takes several files: one report each, then a headline per file and the files pooled', async () => {
     const a = labelledFile('a.jsonl', 80, (h) => (h ? 'person-a' : 'bot-a'));
     const b = labelledFile('b.jsonl', 60, (h) => (h ? 'person-b' : 'bot-b'));
-    const text = evalCli(a, b);
+    const [text, json] = await Promise.all([evalCli([a, b]), evalCli([a, b, '--json'])]);
     expect(text.code, text.err).toBe(0);
     expect(text.out).toContain(`== ${a}`);
     expect(text.out).toContain(`== ${b}`);
@@ -58,16 +52,19 @@ describe('npm run eval (the command line)', () => {
     expect(text.out).toMatch(/kind bot-b\s+AUC/);
     expect(text.out).toMatch(new RegExp(`${b.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: AUC overall \\d\\.\\d{3}, gmail\\.com .*, fakes caught \\d+\\.\\d%, humans blocked \\d+\\.\\d%`));
     expect(text.out).toMatch(/all files pooled: AUC overall/);
-    const json = evalCli(a, b, '--json');
+    expect(json.code, json.err).toBe(0);
     const j = JSON.parse(json.out) as { files: FileReport[]; pooled: { rows: number; perKind: { name: string }[] } };
     expect(j.files.map((f) => f.file)).toEqual([a, b]);
     expect(j.pooled.rows).toBe(140);
     expect(j.pooled.perKind.map((k) => k.name)).toEqual(['bot-a', 'bot-b', 'person-a', 'person-b']);
   }, 120_000);
 
-  it('--synthetic adds the synthetic humans per locale group and pattern, in text and in --json', () => {
+  it('--synthetic adds the synthetic humans per locale group and pattern, in text and in --json', async () => {
     const file = labelledFile('s.jsonl', 40, (h) => (h ? 'person' : 'bot'));
-    const text = evalCli(file, '--synthetic');
+    // The text and the JSON each compute every synthetic corpus: side by side, not one after the other.
+    // Each process may take the test's whole time: the bound is the test's, as for one run after the other.
+    const whole = { timeoutMs: 290_000 };
+    const [text, json] = await Promise.all([evalCli([file, '--synthetic'], whole), evalCli([file, '--synthetic', '--json'], whole)]);
     expect(text.code, text.err).toBe(0);
     expect(text.out).toMatch(/== synthetic humans \(seed \d+, \d+ per locale group/);
     expect(text.out).toMatch(/\n {2}cn\s+\d+\s+\d+\.\d%\s+\d+\.\d%\s+\d+\.\d%/);
@@ -92,7 +89,7 @@ describe('npm run eval (the command line)', () => {
     expect(text.out).toMatch(/== IP bursts: sign-ups of DIFFERENT inboxes at one account/);
     expect(text.out).toMatch(/\n  campus +one IP +50 +60 +[\d.]+% \//);
     expect(text.out).toMatch(/\n {2}plus-numbered\s+20\s+\d+\.\d% \(\d+\.\d%\)/);
-    const json = evalCli(file, '--synthetic', '--json');
+    expect(json.code, json.err).toBe(0);
     const j = JSON.parse(json.out) as {
       files: unknown[];
       synthetic: { seed: number; rows: number; groups: { name: string; blocked: number }[]; crossSource: { rows: number; groups: { name: string; review: number; meanScore: number }[] };
@@ -129,23 +126,23 @@ describe('npm run eval (the command line)', () => {
     expect(j.synthetic.handles.groups.map((g) => g.name)).toEqual(['free-mail', 'unknown-domain']);
     expect(j.synthetic.groups.map((g) => g.name)).toContain('us');
     expect(j.synthetic.rows).toBe(j.synthetic.groups.length * 500);
-    // Two runs of every synthetic corpus (about 45 s each on a quiet core; twice that on a busy machine).
+    // Two runs of every synthetic corpus (about 15 s of CPU each), side by side.
   }, 300_000);
 
-  it('refuses an unknown option and an unreadable file with exit code 2', () => {
-    expect(evalCli('--nope').code).toBe(2);
-    const missing = evalCli(join(dir, 'missing.jsonl'));
+  it('refuses an unknown option and an unreadable file with exit code 2 (as npm run eval starts it: through tsx)', async () => {
+    const [nope, missing] = await Promise.all([evalCli(['--nope'], { via: 'tsx' }), evalCli([join(dir, 'missing.jsonl')], { via: 'tsx' })]);
+    expect(nope.code).toBe(2);
     expect(missing.code).toBe(2);
     expect(missing.err).toMatch(/cannot read/);
   }, 120_000);
 
-  it('--single only with --service, its options checked (service-cli.test.ts has every rule): exit code 2 naming the option', () => {
+  it('--single only with --service, its options checked (service-cli.test.ts has every rule): exit code 2 naming the option', async () => {
     const file = labelledFile('single.jsonl', 10, (h) => (h ? 'person' : 'bot'));
     for (const [args, message] of [
       [['--single', file], /--single only with --service/],
       [['--service', '--single', '--concurrency', '0', file], /--concurrency: must be a whole number from 1 to 64/],
     ] as const) {
-      const r = evalCli(...args);
+      const r = await evalCli(args);
       expect({ args, code: r.code }).toEqual({ args, code: 2 });
       expect(r.err).toMatch(message);
       expect(r.err).toMatch(/usage: .*--single \[--order file\|shuffled\]/);

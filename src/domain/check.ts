@@ -113,6 +113,8 @@ export interface HistoryFacts {
   readonly domainFakeRate?: number;
   /** How many other customers reported outcomes at the domain. */
   readonly domainFakeReporters?: number;
+  /** How many of those are established reporters (50 or more outcomes in all: domain-outcomes.ts). */
+  readonly domainFakeEstablished?: number;
   readonly domainPattern?: DomainPattern;
   readonly domainAgeDays?: number;
 }

@@ -56,6 +56,8 @@ export interface CheckLabelled extends ModelScores {
   human: boolean;
   /** The check's local-part shape (a closed set: src/signals/local-shape.ts; absent or null in events written before it). */
   local_shape?: string | null;
+  /** The reporting account's outcomes reported before this one, at any domain (absent or null in events written before it). */
+  reporter_outcomes?: number | null;
 }
 
 export interface DomainSighting {

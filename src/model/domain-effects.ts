@@ -3,7 +3,7 @@
  * the sign-ups it gets at each domain, beyond what the features say. A customer's fakes come
  * back at the same domains (its farm's own, a throwaway service, the free-mail provider its
  * bots sign up at) and its people at theirs, in proportions no feature can know; the baseline's
- * `reported_fake_domain` counts only domains that two or more accounts reported, so one
+ * `reported_fake_domain` counts only domains that two or more established accounts reported, so one
  * account's outcomes cannot move another's scores. These effects are that account's alone: only
  * a personal model carries them (the shared model carries none), and one account's effects never
  * score another account's checks.

@@ -46,8 +46,10 @@ import { PATTERN_MIN_OBSERVATIONS } from '../streams/aggregations/domain-shapes-
  * cl for d, a leet digit ending the letters (`rnicrosoft`, `vvalmart`, `paypa1`).
  * 15: ip_burst is 0 while the IP's inboxes of its last 10 minutes are at 8 or more registrable
  * domains (a shared gateway, not a farm: recentDomainsFromIp).
+ * 16: reported_fake_domain needs two established reporters (50 or more outcomes in all) among
+ * those who reported the domain (domainFakeEstablished), not any two.
  */
-export const FEATURE_VERSION = 15;
+export const FEATURE_VERSION = 16;
 
 /**
  * Registrable domains among an IP's last 10 minutes of inboxes from which it reads as a shared
@@ -280,7 +282,8 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
       const vouched = a.free || a.school || a.government || a.relay || x[I.hosted_mail] === 1;
       if (wave > normal) x[I.signup_wave] = (vouched ? WAVE_VOUCHED_SHARE : 1) * Math.min(4, Math.log2(wave / normal)) / 4;
     }
-    if (h.domainFakeRate !== undefined && (h.domainFakeReporters ?? 0) >= 2) x[I.reported_fake_domain] = clamp01(h.domainFakeRate);
+    // Two established reporters at least: accounts one actor opens are new, and two of them would otherwise be enough.
+    if (h.domainFakeRate !== undefined && (h.domainFakeReporters ?? 0) >= 2 && (h.domainFakeEstablished ?? 0) >= 2) x[I.reported_fake_domain] = clamp01(h.domainFakeRate);
     // A pattern says how a company names its people only if time made it: when the domain's
     // other inboxes of the last 10 minutes are enough to make a pattern by themselves, it may be
     // the shape of one generator's burst (a farm writes every address the same way), which

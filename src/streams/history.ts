@@ -222,6 +222,7 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       if (fake) {
         out.domainFakeRate = fake.rate;
         out.domainFakeReporters = fake.reporters;
+        out.domainFakeEstablished = fake.established;
       }
       return out;
     },

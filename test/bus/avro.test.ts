@@ -26,7 +26,7 @@ const samples: { [K in SchemaName]: object } = {
   'check-labelled': {
     check_uuid: h16(1), account: 'acme', domain: 'example.com', check_time: 1, label_time: 2, outcome: 'real',
     human: true, feature_version: 1, features: [1], baseline_probability: 0.4, served_model: 'baseline',
-    served_probability: 0.4, learned_probability: 0.7, personal_probability: null, local_shape: 'first.last',
+    served_probability: 0.4, learned_probability: 0.7, personal_probability: null, local_shape: 'first.last', reporter_outcomes: 57,
   } satisfies CheckLabelled,
   'domain-sighting': { domain: 'example.com', inbox_hash: h16(2), local_shape: 'flast', account_type: 'work', time: 3 } satisfies DomainSighting,
   'account-control': {
@@ -137,17 +137,30 @@ describe('Avro schemas and codecs', () => {
     expect(read).toMatchObject({ ...before, effective_examples: null, calibration_shift: 0, calibration_scale: 1, held_out_humans_blocked: null, held_back: null, withheld_accounts: [], held_out_fakes_caught: null, baseline_held_out_fakes_caught: null, adjusted: [], held_out_humans_effective: null, domain_effects: [], effects_off_shift: 0, shape_shares: [], left_out_accounts: [] });
   });
 
-  it('labelled checks written before they carried the local-part shape read with none (null)', async () => {
+  /** Codecs of checks.labelled as written before `field` existed and as now, registered in that order, and the sample without the field. */
+  async function labelledBefore(field: keyof CheckLabelled, topicName: string) {
     const registry = createEmbeddedRegistry(db);
     const current = readSchema(schemasDir, 'check-labelled') as { fields: { name: string }[] };
-    const older = { ...current, fields: current.fields.filter((f) => f.name !== 'local_shape') };
-    const topic = { ...TOPICS.labelled, name: 'evolution.labelled-shape.v1' };
-    const oldCodec = await createEventCodec(registry, topic, older);
-    const { local_shape, ...before } = samples['check-labelled'] as CheckLabelled;
+    const topic = { ...TOPICS.labelled, name: topicName };
+    const oldCodec = await createEventCodec(registry, topic, { ...current, fields: current.fields.filter((f) => f.name !== field) });
     const newCodec = await createEventCodec(registry, topic, current);
     expect(newCodec.schemaId).not.toBe(oldCodec.schemaId);
-    const read = (await newCodec.decode(oldCodec.encode(before as CheckLabelled))) as CheckLabelled;
+    const before = { ...(samples['check-labelled'] as CheckLabelled) };
+    delete before[field];
+    return { oldCodec, newCodec, before, read: (await newCodec.decode(oldCodec.encode(before))) as CheckLabelled };
+  }
+
+  it('labelled checks written before they carried the local-part shape read with none (null)', async () => {
+    const { before, read } = await labelledBefore('local_shape', 'evolution.labelled-shape.v1');
     expect(read).toMatchObject({ check_uuid: before.check_uuid, personal_probability: null, local_shape: null });
+  });
+
+  it("labelled checks written before they carried the reporter's outcome count read with none (null: the domain's tally keeps what it knew)", async () => {
+    expect((samples['check-labelled'] as CheckLabelled).reporter_outcomes).toBe(57);
+    const { oldCodec, newCodec, before, read } = await labelledBefore('reporter_outcomes', 'evolution.labelled-reporter.v1');
+    expect(read).toMatchObject({ check_uuid: before.check_uuid, local_shape: 'first.last', reporter_outcomes: null });
+    // And a reader of the older schema reads the new events (the field left out).
+    expect(await oldCodec.decode(newCodec.encode(samples['check-labelled'] as CheckLabelled))).toMatchObject({ check_uuid: before.check_uuid, local_shape: 'first.last' });
   });
 
   it("per-domain effects written before their shares read with share 0 (unknown: served without the drift measure)", async () => {

@@ -67,7 +67,7 @@ describe('judge', () => {
     ['alias burst', { history: { aliasVariants: 6 } }, 'alias_burst'],
     ['signup wave', { history: { recentSignups: 160 } }, 'signup_wave'],
     ['IP burst', { history: { signupsFromIp: 32, recentSignupsFromIp: 32 } }, 'ip_burst'],
-    ['reported domain', { history: { domainFakeRate: 0.9, domainFakeReporters: 3 } }, 'reported_fake_domain'],
+    ['reported domain', { history: { domainFakeRate: 0.9, domainFakeReporters: 3, domainFakeEstablished: 2 } }, 'reported_fake_domain'],
     ['young domain', { history: { domainAgeDays: 2 } }, 'young_domain'],
     ['pattern mismatch', { history: { domainPattern: 'mismatch' } }, 'mismatches_domain_address_pattern'],
   ] as const)('a %s lowers the score and says why', (_n, facts, reason) => {

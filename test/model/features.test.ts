@@ -14,7 +14,7 @@ describe('FEATURE_NAMES', () => {
   it('is a fixed, unique, snake_case column list', () => {
     expect(new Set(FEATURE_NAMES).size).toBe(FEATURE_NAMES.length);
     for (const n of FEATURE_NAMES) expect(n).toMatch(/^[a-z]+(_[a-z]+)*$/);
-    expect(FEATURE_VERSION).toBe(15);
+    expect(FEATURE_VERSION).toBe(16);
     // Column order is part of the event contract: pin the first and last columns of each version.
     expect(FEATURE_NAMES[0]).toBe('free_provider');
     expect(FEATURE_NAMES[35]).toBe('young_domain');
@@ -141,8 +141,11 @@ describe('buildFeatures', () => {
     ['a full wave at a domain on its own mail servers', { dns: { deliverable: true }, history: { recentSignups: 160 } }, 'signup_wave', 1],
     ['a customer\'s list of 160 in one bulk request (159 others of it): not a wave', { history: { recentSignups: 160, requestInboxesAtDomain: 159 } }, 'signup_wave', 0],
     ['160 in 10 minutes, 120 of them others of this bulk request: the other 40 judged', { history: { recentSignups: 160, requestInboxesAtDomain: 120 } }, 'signup_wave', 0.5],
-    ['fake rate needs 2 reporters', { history: { domainFakeRate: 0.9, domainFakeReporters: 1 } }, 'reported_fake_domain', 0],
-    ['fake rate with 2 reporters', { history: { domainFakeRate: 0.9, domainFakeReporters: 2 } }, 'reported_fake_domain', 0.9],
+    ['fake rate needs 2 reporters', { history: { domainFakeRate: 0.9, domainFakeReporters: 1, domainFakeEstablished: 1 } }, 'reported_fake_domain', 0],
+    ['fake rate with 2 established reporters', { history: { domainFakeRate: 0.9, domainFakeReporters: 2, domainFakeEstablished: 2 } }, 'reported_fake_domain', 0.9],
+    // Feature version 16: new accounts (under 50 outcomes in all) are what one actor makes many of.
+    ['fake rate from 5 reporters, 1 of them established', { history: { domainFakeRate: 1, domainFakeReporters: 5, domainFakeEstablished: 1 } }, 'reported_fake_domain', 0],
+    ['fake rate from 5 reporters, 2 of them established', { history: { domainFakeRate: 0.4, domainFakeReporters: 5, domainFakeEstablished: 2 } }, 'reported_fake_domain', 0.4],
     ['pattern match', { history: { domainPattern: 'match' } }, 'domain_pattern_match', 1],
     ['pattern mismatch', { history: { domainPattern: 'mismatch' } }, 'domain_pattern_mismatch', 1],
     ['pattern learning adds nothing', { history: { domainPattern: 'learning' } }, 'domain_pattern_match', 0],

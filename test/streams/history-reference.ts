@@ -169,6 +169,7 @@ export function createReferenceHistoryReader(state: StateReader, own: OwnEvents,
       if (fake) {
         out.domainFakeRate = fake.rate;
         out.domainFakeReporters = fake.reporters;
+        out.domainFakeEstablished = fake.established;
       }
       return out;
     },

@@ -163,6 +163,7 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       // Two other customers: each weighs half at most, and they disagree: the lower share.
       expect(acme.domainFakeRate).toBeCloseTo(2 / 3, 9);
       expect(acme.domainFakeReporters).toBe(2);
+      expect(acme.domainFakeEstablished).toBe(0); // 3 and 1 outcomes in all: new accounts
       const globex = await h.history(keys({ account: 'globex', domain: 'spam.example' }));
       expect(globex.domainFakeRate).toBe(0);
       expect(globex.domainFakeReporters).toBe(2);
@@ -176,7 +177,7 @@ export function historySuite(name: string, busFactory: BusFactory): void {
         await p.sendCheck(c);
         await p.sendFeedback(aFeedback(c, { outcome, time: T + 1000 }));
       };
-      // Four customers each saw 1 fake in 4 at shop.example; a fifth reports 120 fakes there.
+      // Four customers each saw 1 fake in 4 at shop.example; a fifth reports 120 fakes there (established by them).
       for (const account of ['globex', 'initech', 'umbrella', 'hooli']) for (const outcome of ['fake', 'real', 'real', 'real']) await report(account, 'shop.example', outcome);
       for (let i = 0; i < 120; i++) await report('flood', 'shop.example', 'fake');
       // Two customers at gmail.com.
@@ -189,6 +190,7 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       const acme = await h.history(keys({ domain: 'shop.example' }));
       expect(acme.domainFakeReporters).toBe(5);
       expect(acme.domainFakeRate).toBeCloseTo(0.25, 9); // pooled outcomes would say 124/136, the capped mean 0.4375
+      expect(acme.domainFakeEstablished).toBe(1); // the flood's labelled events carried its count up to 119 (120 with the last)
       const gmail = await h.history(keys({ domain: 'gmail.com', accountType: 'free' }));
       expect(gmail.domainFakeRate).toBeUndefined();
       expect(gmail.domainFakeReporters).toBeUndefined();

@@ -76,9 +76,10 @@ export function updateStats(s: ModelStats, ex: CheckLabelled, keep = RECENT_WIND
  * report day's in `dayStore`: account-outcomes-daily.ts), and one CheckLabelled out.
  */
 function complete(f: FeedbackReceived, rec: CheckRecord, tx: StoreTx, emit: (e: Emitted) => void, dayStore: StoreSpec): void {
-  const ex = labelledExample(f, rec);
   const rawStats = tx.get(MODEL_STATS, modelStatsKey(f.account));
   const stats = rawStats ? decodeModelStats(rawStats) : emptyModelStats();
+  // How established a reporter the account is (domain-outcomes.ts): its running tally, read in this transaction, so a replay writes the same count.
+  const ex: CheckLabelled = { ...labelledExample(f, rec), reporter_outcomes: stats.humans + stats.fakes };
   tx.put(MODEL_STATS, modelStatsKey(f.account), encode(ModelStatsType, updateStats(stats, ex, HEALTH_WINDOW)), f.time);
   const dayKey = outcomeDayKey(f.account, f.time);
   const rawDay = tx.get(dayStore, dayKey);

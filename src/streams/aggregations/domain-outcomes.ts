@@ -41,7 +41,24 @@ export interface ReporterTally {
   readonly account: string;
   readonly fakes: number;
   readonly total: number;
+  /**
+   * The account's outcomes in all, at any domain, as its latest report here knew them (this one
+   * included): the most any of its labelled events here carried. Absent in values written before
+   * labelled events carried it, until the account reports here again.
+   */
+  readonly outcomes?: number;
 }
+
+/**
+ * Outcomes an account has reported in all (at any domain) to count as an established reporter:
+ * a domain's rate scores only once two of those who reported it are (features.ts). The account
+ * guard's and the shared fit's pool's size (account-agreement.ts): below it an account is new,
+ * and new accounts are what one actor makes many of.
+ */
+export const ESTABLISHED_REPORTER_OUTCOMES = 50;
+
+/** Whether a tally's account is an established reporter (a tally older than the count is taken as one, as before the rule). */
+export const establishedReporter = (t: ReporterTally): boolean => t.outcomes === undefined || t.outcomes >= ESTABLISHED_REPORTER_OUTCOMES;
 
 export function decodeOutcomes(raw: Buffer | undefined): ReporterTally[] {
   return raw ? (JSON.parse(raw.toString('utf8')) as ReporterTally[]) : [];
@@ -60,23 +77,23 @@ export function encodeOutcomes(t: readonly ReporterTally[]): Buffer {
 export const FULL_VOTE_OUTCOMES = 10;
 
 /**
- * The fake share at the domain that the other customers who reported there agree on, and how
- * many they are: the weighted median of each one's own fake share (the lower share when the
- * weight splits evenly), each weighing its vote (its outcomes there, up to FULL_VOTE_OUTCOMES)
- * with none above the capped share of the weight.
+ * The fake share at the domain that the other customers who reported there agree on, how many
+ * they are, and how many of them are established reporters: the weighted median of each one's
+ * own fake share (the lower share when the weight splits evenly), each weighing its vote (its
+ * outcomes there, up to FULL_VOTE_OUTCOMES) with none above the capped share of the weight.
  */
-export function fakeRateFor(tallies: readonly ReporterTally[], caller: string, cap = MAX_ACCOUNT_SHARE): { rate: number; reporters: number } | undefined {
+export function fakeRateFor(tallies: readonly ReporterTally[], caller: string, cap = MAX_ACCOUNT_SHARE): { rate: number; reporters: number; established: number } | undefined {
   const others = tallies.filter((t) => t.account !== caller && t.total > 0);
   if (others.length === 0) return undefined;
   const votes = new Map(others.map((t) => [t.account, Math.min(t.total, FULL_VOTE_OUTCOMES)]));
   const multiplier = accountWeights(votes, cap);
   const shares = others.map((t) => ({ share: t.fakes / t.total, weight: multiplier.get(t.account)! * votes.get(t.account)! })).sort((a, b) => a.share - b.share);
-  const half = shares.reduce((s, x) => s + x.weight, 0) / 2;
+  const half = shares.reduce((n, x) => n + x.weight, 0) / 2;
   let below = 0;
   let i = 0;
   // The relative slack keeps an even split even where the capped weights differ in their last bits.
   while (i < shares.length - 1 && (below += shares[i]!.weight) < half * (1 - 1e-9)) i++;
-  return { rate: shares[i]!.share, reporters: others.length };
+  return { rate: shares[i]!.share, reporters: others.length, established: others.filter(establishedReporter).length };
 }
 
 /** Busiest first; equal totals in account order. */
@@ -99,8 +116,14 @@ export const domainOutcomes: Aggregation<CheckLabelled> = {
     const tallies = decodeOutcomes(tx.get(DOMAIN_OUTCOMES, key));
     const i = tallies.findIndex((t) => t.account === e.account);
     const fake = e.human ? 0 : 1;
-    if (i >= 0) tallies[i] = { account: e.account, fakes: tallies[i]!.fakes + fake, total: tallies[i]!.total + 1 };
-    else tallies.push({ account: e.account, fakes: fake, total: 1 });
+    const before = i >= 0 ? tallies[i]! : undefined;
+    // The largest count any of its reports here carried: order-free, as the tally must be.
+    const known = e.reporter_outcomes === null || e.reporter_outcomes === undefined ? undefined : e.reporter_outcomes + 1;
+    const outcomes = known === undefined ? before?.outcomes : Math.max(known, before?.outcomes ?? 0);
+    const tally: ReporterTally = { account: e.account, fakes: (before?.fakes ?? 0) + fake, total: (before?.total ?? 0) + 1 };
+    const next = outcomes === undefined ? tally : { ...tally, outcomes };
+    if (i >= 0) tallies[i] = next;
+    else tallies.push(next);
     // Ties by account, so the value does not depend on the order in which partitions' labels
     // arrive (live, handed over, replayed or rebuilt: the same bytes, the same accounts kept).
     tallies.sort(byBusiest);

@@ -165,6 +165,22 @@ describe('label join (Given/When/Then)', () => {
     expect(out.map((e) => (e.value as CheckLabelled).local_shape)).toEqual(['first.last+digits', 'numeric']);
   });
 
+  it("carries how many outcomes the account had reported before (its running tally), also from a label that arrived first", () => {
+    const tx = new MemoryTx();
+    const out: Emitted[] = [];
+    for (const account of ['acme', 'acme', 'globex', 'acme']) {
+      const c = aCheck({ account });
+      checkIndex14d.apply(c, tx, () => undefined);
+      checkLabels.apply(aFeedback(c, { outcome: 'fake' }), tx, (e) => out.push(e));
+      checkLabels.apply(aFeedback(c, { outcome: 'real' }), tx, (e) => out.push(e)); // a second label: no outcome, no count
+    }
+    const late = aCheck({ account: 'acme' });
+    checkLabels.apply(aFeedback(late, { outcome: 'real' }), tx, (e) => out.push(e));
+    checkIndex14d.apply(late, tx, () => undefined);
+    labelJoinOnCheck.apply(late, tx, (e) => out.push(e));
+    expect(out.map((e) => [(e.value as CheckLabelled).account, (e.value as CheckLabelled).reporter_outcomes])).toEqual([['acme', 0], ['acme', 1], ['globex', 0], ['acme', 2], ['acme', 3]]);
+  });
+
   it('stores a check record with its features packed: the labelled example is the one the Avro record gave, in under half the bytes', () => {
     const features = Array.from({ length: 44 }, (_, i) => (i === 0 || i === 9 ? 1 : i === 8 ? 0.62 : i === 13 ? 0.3 : i === 20 ? -0 : 0));
     const c = aCheck({ features, personal_probability: 0.4, learned_probability: 0.2, local_shape: 'first.last' });

@@ -52,10 +52,35 @@ describe('domain_fake_rate: what customers holding half the weight agree on, non
   });
 
   it("leaves the caller's own reports out, and has no rate without another customer's", () => {
-    expect(fakeRateFor([t('caller', 50, 50), t('a', 0, 4), t('b', 2, 4)], 'caller')).toEqual({ rate: 0, reporters: 2 });
+    expect(fakeRateFor([t('caller', 50, 50), t('a', 0, 4), t('b', 2, 4)], 'caller')).toEqual({ rate: 0, reporters: 2, established: 2 });
     expect(fakeRateFor([t('caller', 5, 5)], 'caller')).toBeUndefined();
     expect(fakeRateFor([t('a', 0, 0)], 'caller')).toBeUndefined();
     expect(fakeRateFor([t('a', 1, 2), t('flood', 100, 100)], 'caller', 1)!.rate).toBe(1); // cap 1: no share bound, the flood's vote against two outcomes' fifth of one
+  });
+
+  it('trust19: counts the established reporters (50+ outcomes in all; a tally older than the count as one), the rate from all', () => {
+    const r = fakeRateFor([{ ...t('new1', 20, 20), outcomes: 20 }, { ...t('new2', 20, 20), outcomes: 49 }, { ...t('old', 0, 10), outcomes: 50 }, t('legacy', 0, 10), { ...t('caller', 0, 5), outcomes: 900 }], 'caller')!;
+    expect(r).toEqual({ rate: 0, reporters: 4, established: 2 });
+    expect(fakeRateFor([{ ...t('new1', 20, 20), outcomes: 20 }, { ...t('new2', 20, 20), outcomes: 21 }], 'caller')).toEqual({ rate: 1, reporters: 2, established: 0 });
+  });
+
+  it("trust19: keeps each reporter's largest outcome count its labelled events carried, whatever their order; events without one keep what it knew", () => {
+    const at = (account: string, reporter_outcomes: number | null | undefined) => {
+      const c = aCheck({ account, domain: 'shop.example' });
+      return { ...labelledExample(aFeedback(c, { outcome: 'fake' }), checkRecordOf(c)), reporter_outcomes };
+    };
+    const labels = [at('acct-a', 3), at('acct-a', 60), at('acct-a', null), at('acct-b', undefined), at('acct-a', 10)];
+    const tallied = (order: readonly number[]) => {
+      const tx = new MemoryTx();
+      for (const i of order) domainOutcomes.apply(labels[i]!, tx, () => undefined);
+      return decodeOutcomes(tx.get(DOMAIN_OUTCOMES, Buffer.from('shop.example')));
+    };
+    const first = tallied([0, 1, 2, 3, 4]);
+    expect(first).toEqual([{ account: 'acct-a', fakes: 4, total: 4, outcomes: 61 }, { account: 'acct-b', fakes: 1, total: 1 }]);
+    for (const order of [[4, 3, 2, 1, 0], [2, 0, 3, 4, 1], [3, 2, 4, 0, 1]]) expect(tallied(order)).toEqual(first);
+    // A tally written before the count, then a report that carries one: now known.
+    expect(tallied([2, 0])).toEqual([{ account: 'acct-a', fakes: 2, total: 2, outcomes: 4 }]);
+    expect(tallied([2])).toEqual([{ account: 'acct-a', fakes: 1, total: 1 }]);
   });
 
   it('the big free-mail domains carry no rate: their outcomes are not tallied', () => {

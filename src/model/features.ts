@@ -48,8 +48,12 @@ import { PATTERN_MIN_OBSERVATIONS } from '../streams/aggregations/domain-shapes-
  * domains (a shared gateway, not a farm: recentDomainsFromIp).
  * 16: reported_fake_domain needs two established reporters (50 or more outcomes in all) among
  * those who reported the domain (domainFakeEstablished), not any two.
+ * 17: a service word that is also a listed family name (officer, winner, bank, chambers; not a
+ * role mailbox such as billing or staff) next to a given name or initial is read as the family
+ * name (service_words, name_score, shape); US Census 2010 family names that hold a service word's
+ * letters (Banks, Webster, Stafford) join the family names.
  */
-export const FEATURE_VERSION = 16;
+export const FEATURE_VERSION = 17;
 
 /**
  * Registrable domains among an IP's last 10 minutes of inboxes from which it reads as a shared

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildJudgeTables } from '../src/check/judge.ts';
-import { farmBatches, IP_FARM_KINDS, IP_LAYOUTS, IP_PEOPLE_KINDS, peopleGroups, type IpLayout } from '../src/eval/ip-bursts.ts';
+import { farmBatches, IP_FARM_KINDS, IP_LAYOUTS, IP_PEOPLE_KINDS, peopleGroups } from '../src/eval/ip-bursts.ts';
 import { replayChecks, type SentCheck } from '../src/eval/replayed-checks.ts';
 import { BASELINE_SCORECARD } from '../src/model/baseline.ts';
 import { numberArg } from './lib/cli.ts';
@@ -73,7 +73,7 @@ try {
   const started = Date.now();
   for (const kind of IP_FARM_KINDS) {
     const batches = farmBatches(kind, SEED, SEQUENCES, 20);
-    for (const layout of Object.keys(IP_LAYOUTS) as IpLayout[]) await runLine(`${kind} ${layout}`, batches, IP_LAYOUTS[layout]);
+    for (const layout of Object.keys(IP_LAYOUTS) as (keyof typeof IP_LAYOUTS)[]) await runLine(`${kind} ${layout}`, batches, IP_LAYOUTS[layout]);
   }
   for (const kind of IP_PEOPLE_KINDS) for (const size of [20, 50]) await runLine(`${kind} one IP ${size}`, peopleGroups(kind, SEED, SEQUENCES, size), 1);
 

@@ -58,6 +58,8 @@ export interface PreparedCheck {
   readonly spellingHash: Buffer;
   /** Null without a usable IP. */
   readonly ipHash: Buffer | null;
+  /** The inbox's numbered stem, keyed and hashed (signals/numbered-stem.ts); null or absent: it has none. */
+  readonly stemHash?: Buffer | null;
 }
 
 export interface CheckDecisionInput {
@@ -156,6 +158,7 @@ export function decideCheck(input: CheckDecisionInput, judgement: Judgement): Ch
     bulk: input.bulk,
     // What the answer says (rule_* codes included), so per-account statistics count reasons as the caller saw them.
     reasons: result.reasons,
+    stem_hash: p.stemHash ?? null,
   };
   return { ...decision, event };
 }

@@ -107,6 +107,15 @@ export interface HistoryFacts {
    * few, a shared gateway's people (a NAT, a customer's own proxy) to many.
    */
   readonly recentDomainsFromIp?: number;
+  /**
+   * Distinct inboxes checked by this account in about the last hour that share this inbox's
+   * numbered stem (the canonical inbox with each digit run as one `#`, at its domain:
+   * signals/numbered-stem.ts), incl. this check: a farm's numbered batch (`annaberg0001`,
+   * `annaberg0002`), which nothing else links. Absent when the inbox has no stem.
+   */
+  readonly numberedSiblings?: number;
+  /** The same in about the last 10 minutes (of the same 5-minute buckets). */
+  readonly recentNumberedSiblings?: number;
   /** Distinct spellings of this inbox checked by this account in 90 days (incl. this check). */
   readonly aliasVariants?: number;
   /** Share of fake outcomes reported at the domain by other customers. */

@@ -24,6 +24,8 @@ export interface CheckScored extends ModelScores {
   inbox_hash: Buffer;
   spelling_hash: Buffer;
   ip_hash: Buffer | null;
+  /** Keyed hash of the inbox's numbered stem (signals/numbered-stem.ts), when it has one (absent or null: none, or written before the field existed). */
+  stem_hash?: Buffer | null;
   local_shape: string;
   account_type: string;
   verdict: string;

@@ -16,7 +16,7 @@ export const KEYED_HASH_BYTES = 16;
 /** Bits of an IP's keyed hash that are kept (whole bytes). */
 export const IP_HASH_BITS = 24;
 
-export type HashPurpose = 'inbox' | 'spelling' | 'ip' | 'account';
+export type HashPurpose = 'inbox' | 'spelling' | 'ip' | 'account' | 'stem';
 
 export interface KeyedHasher {
   hash(purpose: HashPurpose, value: string): Buffer;
@@ -27,7 +27,7 @@ export function createKeyedHasher(secret: Buffer): KeyedHasher {
   // Derive one key per purpose once; per-call work is then a single HMAC, its key blocks prepared.
   // Each digest is taken at the stored width, in bytes of its own (an IP's then zeroed past its kept bits).
   const macs = new Map<HashPurpose, Hmac>();
-  for (const p of ['inbox', 'spelling', 'ip', 'account'] as const) {
+  for (const p of ['inbox', 'spelling', 'ip', 'account', 'stem'] as const) {
     macs.set(p, hmacSha256(createHmac('sha256', secret).update(`mailsift/keyed-hash/${p}`).digest(), KEYED_HASH_BYTES));
   }
   return {

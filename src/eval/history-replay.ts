@@ -12,7 +12,10 @@
  * - `signupsFromIp`: the IP's distinct inboxes at the account in the last hour (ip-signups-1h;
  *   per account), for checks sent with a public IP, and `recentSignupsFromIp`, the same sets
  *   read over the last 10 minutes (IP_RATE_WINDOW_MS: what ip_burst judges), and
- *   `recentDomainsFromIp`, the domain categories those fill (ip_burst's spread).
+ *   `recentDomainsFromIp`, the domain categories those fill (ip_burst's spread);
+ * - `numberedSiblings`: the account's distinct inboxes in the last hour that share the check's
+ *   numbered stem (stem-signups-1h; per account), and `recentNumberedSiblings`, the same over
+ *   the last 10 minutes, for inboxes that have one (signals/numbered-stem.ts).
  *
  * Each count is the stored sets (distinct-counter.ts addSighting) read with this check added
  * (totalWith), as streams/history.ts reads them. Members are any fixed hash of the strings (the
@@ -27,6 +30,8 @@ import { domainSignups10m, expectedPerWindow, QUIET_PRIOR_WINDOWS } from '../str
 import { SPELLINGS } from '../streams/aggregations/inbox-records-90d.ts';
 import { domainCategory, IP_RATE_WINDOW_MS, ipSignups1h } from '../streams/aggregations/ip-signups-1h.ts';
 import { encodeSets, type BucketSet } from '../streams/aggregations/member-sets.ts';
+import { STEM_RATE_WINDOW_MS, stemSignups1h } from '../streams/aggregations/stem-signups-1h.ts';
+import { numberedStem } from '../signals/numbered-stem.ts';
 
 /** One check as the service keys it. */
 export interface ReplayCheck {
@@ -88,11 +93,10 @@ export function replayHistory(checks: readonly ReplayCheck[], observedFromMs: nu
   const ips = new Counts(ipSignups1h.spec);
   // The domain's volume: its checks so far (the service's hourly counts over the week).
   const volume = new Map<string, number>();
-  // A key part no address or IP can contain, so (account, value) pairs never collide.
-  const of = (a: string, b: string): string => `${a}\n${b}`;
   // Each bulk request's inboxes per domain so far (requestInboxesAtDomain: its others there).
   const requests = new Map<string, Set<string>>();
-  return checks.map((c) => {
+  const stems = replayNumberedSiblings(checks);
+  return checks.map((c, i) => {
     const seen = (volume.get(c.domain) ?? 0) + 1;
     volume.set(c.domain, seen);
     const recentSignups = domains.see(c.domain, of(c.account, c.inbox), c.time);
@@ -116,6 +120,25 @@ export function replayHistory(checks: readonly ReplayCheck[], observedFromMs: nu
       facts.recentSignupsFromIp = recent!.members;
       facts.recentDomainsFromIp = recent!.categories;
     }
+    const stem = stems[i];
+    if (stem) {
+      facts.numberedSiblings = stem.numberedSiblings;
+      facts.recentNumberedSiblings = stem.recentNumberedSiblings;
+    }
     return facts;
+  });
+}
+
+/** A key part no address or IP can contain, so (account, value) pairs never collide. */
+const of = (a: string, b: string): string => `${a}\n${b}`;
+
+/** Each check's numbered siblings (undefined for an inbox without a numbered stem), as stem-signups-1h counts them. */
+export function replayNumberedSiblings(checks: readonly Pick<ReplayCheck, 'account' | 'inbox' | 'time'>[]): ({ numberedSiblings: number; recentNumberedSiblings: number } | undefined)[] {
+  const counts = new Counts(stemSignups1h.spec);
+  return checks.map((c) => {
+    const stem = numberedStem(c.inbox);
+    if (stem === undefined) return undefined;
+    const [hour, recent] = counts.seeOver(of(c.account, stem), c.inbox, c.time, [stemSignups1h.spec.windowMs, STEM_RATE_WINDOW_MS]);
+    return { numberedSiblings: hour!.members, recentNumberedSiblings: recent!.members };
   });
 }

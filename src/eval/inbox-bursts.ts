@@ -4,11 +4,11 @@
  *
  * - `dotted`: Gmail dot placements of one name (`an.nab.erg`, `annab.erg`: one inbox);
  * - `plus-numbered`: numbered `+` tags of one name (`annaberg+1`, `annaberg+2`: one inbox);
- * - `name-serial`, the contrast: a name and a serial (`annaberg0001`, `annaberg0002`), which
- *   are DIFFERENT inboxes. The service cannot link them by the address (each is its own
- *   canonical inbox, with one spelling); only the domain's sign-up count sees them, and at a
- *   big free-mail provider that count is the provider's own traffic. (One IP sending them all
- *   would be `ip_burst`; the eval has no IPs.)
+ * - `name-serial`: a name and a serial (`annaberg0001`, `annaberg0002`), which are DIFFERENT
+ *   inboxes (each its own canonical inbox, with one spelling), linked only by their numbered
+ *   stem (`annaberg#`: the account's stem window, numbered_burst, feature version 17). Before
+ *   it, only the domain's sign-up count saw them, and at a big free-mail provider that count is
+ *   the provider's own traffic. (One IP sending them all would be `ip_burst`; no IPs here.)
  *
  * Each check is scored with the history facts the service would give it, computed with the
  * aggregations' own functions (history-replay.ts): `aliasVariants` from the inbox's spellings

@@ -26,25 +26,31 @@
  * Pure: seeds, tables and model in, shares out.
  */
 import { allLocales, Faker } from '@faker-js/faker';
-import type { JudgeTables } from '../check/judge.ts';
+import { analyze, judge, type JudgeTables } from '../check/judge.ts';
 import { HOUR } from '../domain/time.ts';
 import type { Scorecard } from '../model/score.ts';
 import { SIGNUPS_WINDOW_MS, VOLUME_WINDOW_MS } from '../streams/aggregations/domain-signups-10m.ts';
+import { parseAddress } from '../signals/syntax.ts';
+import { replayNumberedSiblings } from './history-replay.ts';
 import { replayChecks, type SentCheck } from './replayed-checks.ts';
-import { universityDomains } from './people-kinds.ts';
+import { BUSINESS, peopleKinds, universityDomains } from './people-kinds.ts';
 import { syntheticBots } from './synthetic-bots.ts';
 import { foldForAddress, syntheticHumans } from './synthetic.ts';
 
 export const IP_FARM_KINDS = ['name-serial', 'free-name-digits', 'free-name-noise'] as const;
 export const IP_PEOPLE_KINDS = ['campus', 'office', 'students'] as const;
-export type IpBurstKind = (typeof IP_FARM_KINDS)[number] | (typeof IP_PEOPLE_KINDS)[number] | 'list-replay';
+/** Numbered batches of one stem, each check from its own IP (numberedBurstSlices). */
+export const NUMBERED_VENUES = ['gmail.com', 'unlisted'] as const;
+export type NumberedVenue = (typeof NUMBERED_VENUES)[number];
+export type IpBurstKind = (typeof IP_FARM_KINDS)[number] | (typeof IP_PEOPLE_KINDS)[number] | 'list-replay' | `numbered@${NumberedVenue}`;
 
 /**
  * Farms: no IP (what the domain's wave and the address alone do: the difference is the IP's),
  * one IP, or a few taking turns. People: one NAT.
  */
 export const IP_LAYOUTS = { 'no IP': 0, 'one IP': 1, '3 IPs': 3 } as const;
-export type IpLayout = keyof typeof IP_LAYOUTS;
+/** Or every check from an IP of its own (a farm rotating proxies: what no IP window links). */
+export type IpLayout = keyof typeof IP_LAYOUTS | 'own IPs';
 
 const FREE = ['gmail.com', 'outlook.com', 'hotmail.com'] as const;
 const SETTLED = 0;
@@ -152,7 +158,7 @@ export function ipBurstSlice(kind: IpBurstKind, layout: IpLayout, sequences: rea
   const aloneAt = new Array<number>(size).fill(0);
   let counted = 0;
   for (const emails of sequences) {
-    const ips = IP_LAYOUTS[layout];
+    const ips = layout === 'own IPs' ? size : IP_LAYOUTS[layout];
     const sent: SentCheck[] = emails.slice(0, size).map((email, i) => ({ account: 'one', email, ...(ips ? { ip: madeUpIp(i % ips) } : {}), time: START + Math.floor((i * (spreadMs - 1)) / size) }));
     const judged = replayChecks(sent, tables, model, SETTLED);
     if (judged.length < size) continue;
@@ -176,7 +182,7 @@ export function ipBurstSlices(seed: number, count: number, farmSize: number, peo
   const out: IpBurstSlice[] = [];
   for (const kind of IP_FARM_KINDS) {
     const batches = farmBatches(kind, seed, count, farmSize);
-    for (const layout of Object.keys(IP_LAYOUTS) as IpLayout[]) out.push(ipBurstSlice(kind, layout, batches, SIGNUPS_WINDOW_MS, tables, model));
+    for (const layout of Object.keys(IP_LAYOUTS) as (keyof typeof IP_LAYOUTS)[]) out.push(ipBurstSlice(kind, layout, batches, SIGNUPS_WINDOW_MS, tables, model));
   }
   for (const kind of IP_PEOPLE_KINDS) {
     for (const size of peopleSizes) out.push(ipBurstSlice(kind, 'one IP', peopleGroups(kind, seed, count, size), HOUR, tables, model));
@@ -185,4 +191,95 @@ export function ipBurstSlices(seed: number, count: number, farmSize: number, peo
   const largest = Math.max(...peopleSizes);
   out.push(ipBurstSlice('list-replay', 'one IP', peopleGroups('campus', seed, count, largest), SIGNUPS_WINDOW_MS, tables, model));
   return out;
+}
+
+/**
+ * `count` numbered batches of `size` (one stem each): a made-up name with a running serial,
+ * glued and zero-padded (`annaberg0001`, `annaberg0002`) or after a dotted name (`mark.hollis17`,
+ * `mark.hollis18`), in turn; at gmail.com, or at an unlisted domain of the farm's own (a made-up
+ * company-like name no list holds, one per batch).
+ */
+export function numberedBatches(venue: NumberedVenue, seed: number, count: number, size: number): string[][] {
+  const f = new Faker({ locale: [allLocales.en_US, allLocales.en, allLocales.base] });
+  f.seed(seed);
+  return Array.from({ length: count }, (_, j) => {
+    const first = foldForAddress(f.person.firstName()).replace(/[^a-z]/g, '') || 'alex';
+    const last = foldForAddress(f.person.lastName()).replace(/[^a-z]/g, '') || 'smith';
+    const domain = venue === 'gmail.com' ? 'gmail.com' : `${foldForAddress(f.person.lastName()).replace(/[^a-z]/g, '') || 'north'}${f.helpers.arrayElement(BUSINESS)}.com`;
+    const padded = j % 2 === 0;
+    const from = padded ? f.number.int({ min: 1, max: 8000 }) : f.number.int({ min: 1, max: 90 });
+    return Array.from({ length: size }, (_, i) => (padded ? `${first}${last}${String(from + i).padStart(4, '0')}` : `${first}.${last}${from + i}`) + `@${domain}`);
+  });
+}
+
+/** Numbered batches of each size at each venue, every check from its own IP, within 10 minutes and within an hour. */
+export function numberedBurstSlices(seed: number, count: number, sizes: readonly number[], tables: JudgeTables, model: Scorecard): IpBurstSlice[] {
+  const out: IpBurstSlice[] = [];
+  for (const venue of NUMBERED_VENUES) {
+    for (const size of sizes) {
+      const batches = numberedBatches(venue, seed, count, size);
+      for (const spread of [SIGNUPS_WINDOW_MS, HOUR]) out.push(ipBurstSlice(`numbered@${venue}`, 'own IPs', batches, spread, tables, model));
+    }
+  }
+  return out;
+}
+
+/** The contrast of the numbered batches: people who share a stem innocently in one account's stream. */
+export interface StemStream {
+  readonly source: 'regions' | 'people-kinds';
+  /** Sign-ups in the hour (spread evenly). */
+  readonly perHour: number;
+  readonly checks: number;
+  /** Share of the checks whose inbox has a numbered stem. */
+  readonly stemmed: number;
+  /** Share of the checks that saw at least 2 / 3 / 5 / 10 inboxes of their stem (this one included), in the hour and in the last 10 minutes. */
+  readonly hourAtLeast: readonly number[];
+  readonly recentAtLeast: readonly number[];
+  /** Share whose verdict the stem counts alone move (judged with them against alone), and of those to block. */
+  readonly moved: number;
+  readonly movedToBlock: number;
+}
+
+export const STEM_THRESHOLDS = [2, 3, 5, 10] as const;
+
+/**
+ * People at one account over an hour (`perHour` sign-ups, no IP), the regions' synthetic people
+ * (every region, strided) or the people kinds (campus and staff IDs, ISP elders, scripts, hobby
+ * handles with years): how many see others of their numbered stem, and whose verdict those counts
+ * alone move. Faker's name lists are far shorter than a country's names, so this over-counts what
+ * real people collide on.
+ */
+export function stemStream(source: StemStream['source'], seed: number, perHour: number, tables: JudgeTables, model: Scorecard): StemStream {
+  const rows = source === 'regions' ? syntheticHumans(seed, Math.ceil(perHour / 12) + 1).map((r) => r.email) : peopleKinds(seed, Math.ceil(perHour / 5) + 1).map((r) => r.email);
+  const mixed = Array.from({ length: Math.min(perHour, rows.length) }, (_, i) => rows[(i * 7919) % rows.length]!);
+  const analysed = [];
+  for (const email of mixed) {
+    const p = parseAddress(email);
+    if (p.ok) analysed.push(analyze(p.address, tables, undefined));
+  }
+  // Only the stem window: the contrast is what the stem counts alone do to people.
+  const facts = replayNumberedSiblings(analysed.map((a, i) => ({ account: 'one', inbox: a.address.canonical, time: START + Math.floor((i * (HOUR - 1)) / analysed.length) })));
+  const n = analysed.length;
+  const atLeast = (pick: (i: number) => number | undefined): number[] => STEM_THRESHOLDS.map((t) => facts.filter((_, i) => (pick(i) ?? 0) >= t).length / n);
+
+  let moved = 0;
+  let movedToBlock = 0;
+  analysed.forEach((a, i) => {
+    const f = facts[i];
+    if (f === undefined) return;
+    const alone = judge(a, {}, model).score.verdict;
+    const withStem = judge(a, { history: f }, model).score.verdict;
+    if (withStem !== alone) moved++;
+    if (withStem === 'block' && alone !== 'block') movedToBlock++;
+  });
+  return {
+    source,
+    perHour,
+    checks: n,
+    stemmed: facts.filter((f) => f !== undefined).length / n,
+    hourAtLeast: atLeast((i) => facts[i]?.numberedSiblings),
+    recentAtLeast: atLeast((i) => facts[i]?.recentNumberedSiblings),
+    moved: moved / n,
+    movedToBlock: movedToBlock / n,
+  };
 }

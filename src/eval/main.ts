@@ -50,7 +50,7 @@ import { FARM_PER_PATTERN, FARM_SEED, syntheticFarms } from './synthetic-farms.t
 import { TRICK_PER_PATTERN, TRICK_SEED, syntheticTricks } from './synthetic-tricks.ts';
 import { PHISH_PER_PATTERN, PHISH_SEED, phishContrast, syntheticPhish } from './synthetic-phish.ts';
 import { inboxBurstNames, inboxBurstSlices } from './inbox-bursts.ts';
-import { ipBurstSlices } from './ip-bursts.ts';
+import { ipBurstSlices, numberedBurstSlices, STEM_THRESHOLDS, stemStream } from './ip-bursts.ts';
 
 /** Burst sizes and bursts per size the synthetic section simulates. */
 const BURST_SIZES = [20, 50, 200] as const;
@@ -67,6 +67,9 @@ const IP_BURST_SEQUENCES = 50;
 const IP_FARM_SIZE = 20;
 const IP_PEOPLE_SIZES = [20, 50] as const;
 const IP_SHOWN_POSITIONS = [1, 2, 3, 5, 10, 20, 30, 50];
+/** Numbered batches of one stem (each check its own IP): batch sizes; the contrast's sign-ups an hour at one account. */
+const NUMBERED_SIZES = [5, 20, 50] as const;
+const STEM_STREAM_RATES = [1_000, 10_000] as const;
 const pctOf = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
 /** An AUC, or n/a when a slice has only one class (as the main table prints it). */
@@ -184,6 +187,8 @@ async function main(all: readonly string[]): Promise<number> {
   const phishPeople = synthetic ? evaluateHumans(phishContrast(PHISH_SEED, PHISH_PER_PATTERN), tables, BASELINE_SCORECARD) : undefined;
   const inboxBursts = synthetic ? inboxBurstSlices(inboxBurstNames(INBOX_BURST_SEED, INBOX_BURST_NAMES), ['gmail.com', 'outlook.com', 'hotmail.com'], INBOX_BURST_SIZES, tables, BASELINE_SCORECARD) : undefined;
   const ipBursts = synthetic ? ipBurstSlices(IP_BURST_SEED, IP_BURST_SEQUENCES, IP_FARM_SIZE, IP_PEOPLE_SIZES, tables, BASELINE_SCORECARD) : undefined;
+  const numberedBursts = synthetic ? numberedBurstSlices(IP_BURST_SEED, IP_BURST_SEQUENCES, NUMBERED_SIZES, tables, BASELINE_SCORECARD) : undefined;
+  const stemStreams = synthetic ? (['regions', 'people-kinds'] as const).flatMap((source) => STEM_STREAM_RATES.map((rate) => stemStream(source, IP_BURST_SEED, rate, tables, BASELINE_SCORECARD))) : undefined;
   const bots = synthetic ? evaluateHumans(syntheticBots(SYNTHETIC_SEED, SYNTHETIC_PER_GROUP), tables, BASELINE_SCORECARD) : undefined;
   // Kinds neither file holds: throwaway domains scored as a list that does not know them yet would.
   // The older lists' own domains, as earlier rounds measured them (the sample stays the same
@@ -209,7 +214,7 @@ async function main(all: readonly string[]): Promise<number> {
   const handleFakes = handles && unseenTables ? evaluateHumans(handles, unseenTables, BASELINE_SCORECARD) : undefined;
   if (argv.includes('--json')) {
     const files = results.map(({ file, report, halves, learned }) => ({ file, ...report, ...(halves ? { halves } : {}), ...(learned ? { learned } : {}) }));
-    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, crossSource, regional, peopleKinds: kinds, farms, tricks, phish: { fakes: phish, people: phishPeople }, inboxBursts, ipBursts, bots, unseen: { fakes: unseenFakes, humans: unseenHumans, unlearnt: unlearntFakes, bursts, peopleBursts }, handles: handleFakes } } : {};
+    const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, crossSource, regional, peopleKinds: kinds, farms, tricks, phish: { fakes: phish, people: phishPeople }, inboxBursts, ipBursts, numberedBursts, stemStreams, bots, unseen: { fakes: unseenFakes, humans: unseenHumans, unlearnt: unlearntFakes, bursts, peopleBursts }, handles: handleFakes } } : {};
     console.log(JSON.stringify({ model: name, files, ...(pooled ? { pooled } : {}), ...syntheticJson }, null, 2));
     return 0;
   }
@@ -269,7 +274,7 @@ async function main(all: readonly string[]): Promise<number> {
   if (inboxBursts) {
     console.log('');
     console.log(`== inbox bursts: k spellings of one inbox within 10 minutes at big free mail, each check with the history the service would give it (alias_variants, sign-ups at the domain); ${INBOX_BURST_NAMES} made-up names (seed ${INBOX_BURST_SEED}), one sequence each`);
-    console.log('  name-serial is the contrast: a name + serial is a DIFFERENT inbox each time, which the service cannot link by the address (only an IP would)');
+    console.log('  name-serial: a name + serial is a DIFFERENT inbox each time, linked only by its numbered stem (numbered_burst, feature version 17; before it, only an IP would)');
     console.log(`  kind              k   caught at position ${SHOWN_POSITIONS.join(' / ')} (each alone, no history)`);
     for (const b of inboxBursts) {
       const at = SHOWN_POSITIONS.filter((p) => p <= b.size).map((p) => `${pctOf(b.caughtAt[p - 1]!)} (${pctOf(b.aloneAt[p - 1]!)})`).join(' / ');
@@ -284,6 +289,19 @@ async function main(all: readonly string[]): Promise<number> {
     for (const b of ipBursts) {
       const at = IP_SHOWN_POSITIONS.filter((p) => p <= b.size).map((p) => pctOf(b.caughtAt[p - 1]!)).join(' / ');
       console.log(`  ${b.kind.padEnd(17)}${b.layout.padEnd(7)}${String(b.size).padStart(4)}${String(b.minutes).padStart(5)}   ${at}   | ${pctOf(b.caught)} (${pctOf(b.caughtAlone)}), ${pctOf(b.blocked)}`);
+    }
+  }
+  if (numberedBursts && stemStreams) {
+    console.log('');
+    console.log(`== numbered batches: k inboxes of one numbered stem at one account (annaberg0001, annaberg0002, ...; mark.hollis17, mark.hollis18, ... in turn), every check from an IP of its own, with the history the service would give it; ${IP_BURST_SEQUENCES} batches per line (seed ${IP_BURST_SEED}), at gmail.com or at an unlisted domain of the farm's own, within 10 minutes or an hour`);
+    console.log(`  kind                IPs       k  min   review or block at position ${IP_SHOWN_POSITIONS.join(' / ')}   | all: review or block (alone), block`);
+    for (const b of numberedBursts) {
+      const at = IP_SHOWN_POSITIONS.filter((p) => p <= b.size).map((p) => pctOf(b.caughtAt[p - 1]!)).join(' / ');
+      console.log(`  ${b.kind.padEnd(19)}${b.layout.padEnd(8)}${String(b.size).padStart(4)}${String(b.minutes).padStart(5)}   ${at}   | ${pctOf(b.caught)} (${pctOf(b.caughtAlone)}), ${pctOf(b.blocked)}`);
+    }
+    console.log(`  the contrast: people at one account over an hour (no IP) who share a numbered stem by chance; share seeing ${STEM_THRESHOLDS.join(' / ')}+ of their stem, and whose verdict the stem counts alone move`);
+    for (const s of stemStreams) {
+      console.log(`  ${s.source.padEnd(13)}${String(s.perHour).padStart(6)}/h  ${s.checks} checks, ${pctOf(s.stemmed)} with a stem | hour ${s.hourAtLeast.map(pctOf).join(' / ')} | 10 min ${s.recentAtLeast.map(pctOf).join(' / ')} | verdict moved ${pctOf(s.moved)} (to block ${pctOf(s.movedToBlock)})`);
     }
   }
   if (bots) {

@@ -22,6 +22,8 @@ export const SCORE_REASON_CODES = [
   'numbered_name', 'mail_service_domain',
   // feature version 10
   'generated_domain',
+  // feature version 17
+  'numbered_burst',
 ] as const;
 
 /** Reasons customer controls give: a rule set the verdict (always first); a test key's fixed answer. */
@@ -81,6 +83,7 @@ export const REASON_FOR_FEATURE: Readonly<Partial<Record<FeatureName, (typeof SC
   mail_service_domain: 'mail_service_domain',
   random_tag: 'random_local_part',
   generated_domain: 'generated_domain',
+  numbered_burst: 'numbered_burst',
 };
 
 /** Evidence items below this |impact| (log-odds) are not worth a reason code. */

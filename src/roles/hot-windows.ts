@@ -40,9 +40,10 @@ export async function startHotWindows(
     const remaining = async (): Promise<number> => (await bus.endOffsets(topic)).reduce((s, end, p) => s + Math.max(0, end - (feed.applied()[p] ?? 0)), 0);
     // Kafka mode: a feed whose group another member shares never catches up, but may pass (/readyz names why).
     const caughtUp = await catchUp({ part: 'hot windows', logger: ctx.logger, caughtUp: (ms) => feed.caughtUp(ms), remaining, failed: () => (bus.kind === 'kafka' ? undefined : feed.failed()) });
-    ctx.metrics.gauge('mailsift_hot_window_entities', 'Domains and account IPs held in the in-memory sign-up windows', ['window'], (set) => {
+    ctx.metrics.gauge('mailsift_hot_window_entities', 'Domains, account IPs and account stems held in the in-memory sign-up windows', ['window'], (set) => {
       set({ window: 'domain-signups-10m' }, feed.windows.domainSignups.size);
       set({ window: 'ip-signups-1h' }, feed.windows.ipSignups.size);
+      set({ window: 'stem-signups-1h' }, feed.windows.stemSignups.size);
     });
     return { feed, caughtUp };
   } catch (err) {

@@ -14,6 +14,7 @@
  * the fixed answers of controls/test-addresses.ts.
  */
 import { ipCountKey } from '../check/ip-count-key.ts';
+import { numberedStem } from '../signals/numbered-stem.ts';
 import { decideCheck, type AddressView, type CheckDecision, type Judgement, type ModelChoice, type PreparedCheck } from '../check/decide-check.ts';
 import { CHECK_ID_FLAGS, type CheckIdSigner } from '../domain/check-id.ts';
 import type { CheckResultBody } from '../domain/check-result.ts';
@@ -97,7 +98,10 @@ export function createCheckService(d: CheckDeps): CheckService {
     const spellingHash = d.hasher.hash('spelling', address.email);
     // Counted per source (an IPv6 address's /64: check/ip-count-key.ts), keyed and hashed: never stored in clear.
     const ipHash = ipInfo?.canonical !== undefined ? d.hasher.hash('ip', ipCountKey(ipInfo.canonical)) : null;
-    return { address, dns, view, ip: ipInfo?.facts, inboxHash, spellingHash, ipHash };
+    // A numbered inbox's stem (annaberg0001 -> annaberg#): keyed and hashed, as the inbox is.
+    const stem = numberedStem(view.canonical);
+    const stemHash = stem === undefined ? null : d.hasher.hash('stem', stem);
+    return { address, dns, view, ip: ipInfo?.facts, inboxHash, spellingHash, ipHash, stemHash };
   }
 
   async function checkOne(account: string, email: string, ip: string | undefined, explain: boolean, test: boolean): Promise<CheckAnswer> {
@@ -213,7 +217,7 @@ export function createCheckService(d: CheckDeps): CheckService {
 
 /** What the windowed counts need of a check, in flight or earlier in its bulk request. */
 function sightingOf(account: string, p: PreparedCheck, time: number): Sighting {
-  return { account, domain: p.address.domain, inbox_hash: p.inboxHash, spelling_hash: p.spellingHash, account_type: p.view.accountType, local_shape: p.view.localShape, time };
+  return { account, domain: p.address.domain, inbox_hash: p.inboxHash, spelling_hash: p.spellingHash, stem_hash: p.stemHash ?? null, account_type: p.view.accountType, local_shape: p.view.localShape, time };
 }
 
 /** The history read's keys; `earlier`: the addresses before it in its bulk request (none: left out). */
@@ -225,6 +229,7 @@ function historyKeys(account: string, p: PreparedCheck, now: number, request: ob
     inboxHash,
     spellingHash,
     ipHash,
+    stemHash: p.stemHash ?? null,
     localShape: view.localShape,
     accountType: view.accountType,
     time: now,

@@ -136,6 +136,8 @@ export interface Sighting {
   readonly domain: string;
   readonly inbox_hash: Buffer;
   readonly spelling_hash: Buffer;
+  /** The inbox's numbered stem, keyed and hashed (null or absent: none): its account's numbered batch is counted by it. */
+  readonly stem_hash?: Buffer | null;
   readonly account_type: string;
   readonly local_shape: string;
   readonly time: number;
@@ -161,6 +163,8 @@ export interface HistoryKeys {
   readonly inboxHash: Buffer;
   readonly spellingHash: Buffer;
   readonly ipHash: Buffer | null;
+  /** The inbox's numbered stem, keyed and hashed (signals/numbered-stem.ts); null or absent: it has none. */
+  readonly stemHash?: Buffer | null;
   readonly localShape: string;
   readonly accountType: string;
   readonly time: number;

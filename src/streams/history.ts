@@ -30,6 +30,7 @@ import { domainPattern, shapeCategory } from './aggregations/domain-shapes-180d.
 import { expectedPerWindow, QUIET_PRIOR_WINDOWS, signupMember, VOLUME_BUCKET_MS, VOLUME_WINDOW_MS } from './aggregations/domain-signups-10m.ts';
 import { INBOX_RECORDS, inboxRecordKey, SPELLINGS, spellingsOf } from './aggregations/inbox-records-90d.ts';
 import { domainCategory, IP_RATE_WINDOW_MS, ipEntity } from './aggregations/ip-signups-1h.ts';
+import { STEM_RATE_WINDOW_MS, stemEntity } from './aggregations/stem-signups-1h.ts';
 import type { HotWindows } from './hot-windows.ts';
 import { inboxIndexKey, type OwnEvents, type Positioned } from './own-events.ts';
 import { decodeOffset, domainKey as domainKeyOf, offsetKey } from './stores/key-layout.ts';
@@ -153,7 +154,7 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       const hotIp: Positioned<CheckScored>[] = [];
       if (k.ipHash) for (const p of own.checksByIp.get(inboxIndexKey(k.account, k.ipHash))) if (p.offset >= (hotBefore[p.partition] ?? 0)) hotIp.push(p);
       // Checks of other requests running right now (their events are not written yet) count too.
-      const flying = own.inFlight(k.account, k.domain, k.inboxHash, k.ipHash, k.request);
+      const flying = own.inFlight(k.account, k.domain, k.inboxHash, k.ipHash, k.request, k.stemHash);
       // Asked after the offsets were taken, the filters hold every key of what they include (read
       // with the state, the offsets could include a commit later than the filters' answer).
       const inboxMk = !opts.filters || committedBefore === undefined || opts.filters.mayHold(INBOX_RECORDS, inboxKey) ? rs.add(INBOX_RECORDS, inboxKey) : undefined;
@@ -216,6 +217,22 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
         const recent = hot.windows.ipSignups.spread(ipKey, now, extra, IP_RATE_WINDOW_MS);
         out.recentSignupsFromIp = recent.members;
         out.recentDomainsFromIp = recent.categories;
+      }
+      if (k.stemHash) {
+        const stem = k.stemHash;
+        // The account's inboxes of this numbered stem: its own checks the window does not hold
+        // yet, this check, and those earlier in its request or in flight. A stem names its domain
+        // (the canonical one), so the pending and earlier ones are among the checks at this domain
+        // (a googlemail.com address among gmail.com ones is left out of those few, never of the window).
+        const ofStem = (s: { readonly account: string; readonly stem_hash?: Buffer | null }): boolean => s.account === k.account && s.stem_hash != null && s.stem_hash.equals(stem);
+        const extra: ExtraMember[] = [];
+        for (const p of hotDomain) if (p.offset >= (hotApplied[p.partition] ?? 0) && ofStem(p.event)) extra.push(sighted(p.event.inbox_hash, p.event.time));
+        extra.push(sighted(k.inboxHash, now));
+        if (e) for (let i = 0; i < e.atDomainCount; i++) if (ofStem(e.atDomain[i]!)) extra.push(siblingMembers(e.atDomain[i]!).inbox);
+        for (const x of flying.ofStem) extra.push(siblingMembers(x).inbox);
+        const stemKey = stemEntity(k.account, stem);
+        out.numberedSiblings = hot.windows.stemSignups.total(stemKey, now, extra);
+        out.recentNumberedSiblings = hot.windows.stemSignups.total(stemKey, now, extra, STEM_RATE_WINDOW_MS);
       }
       if (pattern) out.domainPattern = pattern;
       const fake = rated ? fakeRateFor(decodeOutcomes(outcomesMk === undefined ? undefined : got.get(outcomesMk)), k.account, opts.maxAccountShare) : undefined;

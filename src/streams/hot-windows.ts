@@ -1,7 +1,8 @@
 /**
  * The short windows held in memory (issue 19, item 2): a domain's distinct inboxes in about
- * the last 10 minutes (domain-signups-10m) and an account's distinct inboxes per IP in about
- * the last hour (ip-signups-1h). Every check touches both, and nearly every key is cold (a
+ * the last 10 minutes (domain-signups-10m), an account's distinct inboxes per IP in about
+ * the last hour (ip-signups-1h), and an account's distinct inboxes per numbered stem in about the
+ * last hour (stem-signups-1h: only checks of an inbox with a stem touch it). Every check touches both, and nearly every key is cold (a
  * long tail of domains and IPs): kept in the stores, each cost a read, a decode, a cache
  * entry, an encode, a write and its garbage per check. Here a check costs a Map lookup and an
  * in-place change, with no store, no commit and no changelog.
@@ -25,6 +26,7 @@ import type { Aggregation } from './aggregation.ts';
 import { estimateWith, memberId, windowBuckets, type DistinctCounterSpec, type ExtraMember } from './aggregations/distinct-counter.ts';
 import { domainSignups10m } from './aggregations/domain-signups-10m.ts';
 import { ipSignups1h } from './aggregations/ip-signups-1h.ts';
+import { stemSignups1h } from './aggregations/stem-signups-1h.ts';
 import { HLL_M, hllSlot, hllSums, hllTerm } from './aggregations/member-sets.ts';
 import { Added, PackedSets } from './aggregations/packed-sets.ts';
 
@@ -250,51 +252,24 @@ function countOf(r: ReadOf, category: number, base: CategoryCount | undefined): 
   return (base?.count ?? 0) - (r.exclude && known(r.exclude) ? 1 : 0) + (added?.size ?? 0);
 }
 
-/**
- * windowCounts' scratch (it runs synchronously, one call at a time, and leaves every slot it
- * touched at 0): by category (a byte), the index + 1 of its count in the list being built, and
- * the newest of its exact sets seen so far, as an index + 1 into `setOffsets`, whose
- * `olderSet` entry links to the one before it. At an IP of many domains a window holds up to
- * 256 sets per bucket: found by a search of the list and a scan of every earlier set for each
- * member, a read cost the sets times the members (docs/architecture.md, issue 19 nineteenth round).
- */
-const countSlot = new Int32Array(256);
-const newestSet = new Int32Array(256);
-let setOffsets = new Int32Array(64);
-let olderSet = new Int32Array(64);
-
 /** The counts of buckets `from`..`to`: distinct exact members (each counted at its first bucket), or merged registers. */
 function windowCounts(p: PackedSets, from: number, to: number): WindowCounts {
   const categories: CategoryCount[] = [];
   const id: [number, number] = [0, 0];
-  try {
-    p.forEachSet(from, to, (_at, category, exact) => {
-      if (countSlot[category] === 0) countSlot[category] = categories.push(new CategoryCount(category));
-      if (!exact) categories[countSlot[category]! - 1]!.hll ??= new Uint8Array(HLL_M);
-    });
-    let sets = 0;
-    p.forEachSet(from, to, (at, category, _exact, n) => {
-      const c = categories[countSlot[category]! - 1]!;
-      if (c.hll) return p.mergeInto(at, c.hll);
-      // The category's exact sets seen so far are all of earlier buckets (one set per bucket and
-      // category): a member counts at its first bucket, so at none of those.
-      for (let k = 0; k < n; k++) {
-        p.idAt(at, k, id);
-        let before = false;
-        for (let s = newestSet[category]!; s !== 0 && !before; s = olderSet[s - 1]!) before = p.includes(setOffsets[s - 1]!, id[0], id[1]);
-        if (!before) c.count++;
-      }
-      if (sets === setOffsets.length) {
-        setOffsets = grown(setOffsets);
-        olderSet = grown(olderSet);
-      }
-      setOffsets[sets] = at;
-      olderSet[sets] = newestSet[category]!;
-      newestSet[category] = ++sets;
-    });
-  } finally {
-    for (const c of categories) countSlot[c.category] = newestSet[c.category] = 0;
-  }
+  p.forEachSet(from, to, (_at, category, exact) => {
+    let c = categories.find((x) => x.category === category);
+    if (!c) categories.push((c = new CategoryCount(category)));
+    if (!exact) c.hll ??= new Uint8Array(HLL_M);
+  });
+  p.forEachSet(from, to, (at, category, _exact, n) => {
+    const c = categories.find((x) => x.category === category)!;
+    if (c.hll) return p.mergeInto(at, c.hll);
+    const earlier = p.bucketAt(at) - 1;
+    for (let k = 0; k < n; k++) {
+      p.idAt(at, k, id);
+      if (!p.holds(from, earlier, category, id[0], id[1])) c.count++;
+    }
+  });
   for (const c of categories) {
     if (!c.hll) continue;
     const { sum, zeros } = hllSums(c.hll);
@@ -303,12 +278,6 @@ function windowCounts(p: PackedSets, from: number, to: number): WindowCounts {
   }
   // Exactly as long as it is (an array grown by push keeps room for 17): held by every entity read.
   return { from, to, categories: categories.slice() };
-}
-
-function grown(a: Int32Array): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(a.length * 2);
-  b.set(a);
-  return b;
 }
 
 /** A member added to a sketched category of the counted window: its register raised in place, with the estimator's sums. */
@@ -323,10 +292,11 @@ function raise(c: CategoryCount, member: Buffer): void {
   c.hll![index] = rank;
 }
 
-/** The windows of a check held in memory: a domain's 10 minutes, an account's IP hour. */
+/** The windows of a check held in memory: a domain's 10 minutes, an account's IP hour, an account's numbered stem's hour. */
 export class HotWindows {
   readonly domainSignups = new HotWindow(domainSignups10m, domainSignups10m.spec.member);
   readonly ipSignups = new HotWindow(ipSignups1h, (e: CheckScored) => e.inbox_hash);
+  readonly stemSignups = new HotWindow(stemSignups1h, (e: CheckScored) => e.inbox_hash);
   /** Newest event time applied. */
   streamTime = 0;
 
@@ -335,14 +305,15 @@ export class HotWindows {
     if (e.time > this.streamTime) this.streamTime = e.time;
     this.domainSignups.add(e);
     this.ipSignups.add(e);
+    this.stemSignups.add(e);
   }
 
   /** The longest retention: what a restart replays of the log (from the newest event back). */
   get replayMs(): number {
-    return Math.max(this.domainSignups.retentionMs, this.ipSignups.retentionMs);
+    return Math.max(this.domainSignups.retentionMs, this.ipSignups.retentionMs, this.stemSignups.retentionMs);
   }
 
   expire(now: number): number {
-    return this.domainSignups.expire(now) + this.ipSignups.expire(now);
+    return this.domainSignups.expire(now) + this.ipSignups.expire(now) + this.stemSignups.expire(now);
   }
 }

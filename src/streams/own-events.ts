@@ -97,6 +97,8 @@ export interface InFlightSightings {
   readonly atDomain: readonly Sighting[];
   readonly ofInbox: readonly Sighting[];
   readonly fromIp: readonly Sighting[];
+  /** Of the account's numbered stem (none when the check's inbox has no stem). */
+  readonly ofStem: readonly Sighting[];
 }
 
 export class OwnEvents {
@@ -119,6 +121,7 @@ export class OwnEvents {
   private readonly inFlightByDomain = new InFlightIndex();
   private readonly inFlightByInbox = new InFlightIndex();
   private readonly inFlightByIp = new InFlightIndex();
+  private readonly inFlightByStem = new InFlightIndex();
 
   /**
    * Registers a check from before its history is read until its own event is added (or it
@@ -130,6 +133,9 @@ export class OwnEvents {
     const c: InFlightCheck = { sighting, request };
     const removals = [this.inFlightByInbox.add(inboxIndexKey(account, sighting.inbox_hash), c)];
     if (ipHash) removals.push(this.inFlightByIp.add(inboxIndexKey(account, ipHash), c));
+    // By its numbered stem at every domain, free mail included: a farm's numbered batch sent in
+    // parallel is at gmail.com as often as anywhere (only checks of an inbox with a stem).
+    if (sighting.stem_hash) removals.push(this.inFlightByStem.add(inboxIndexKey(account, sighting.stem_hash), c));
     // Not at free-mail domains: their 10 minutes hold their usual traffic (thousands at
     // gmail.com), where the checks in flight change nothing, yet every check there would pass
     // over all of them (measurably more CPU per check under load: docs/architecture.md, Benchmarks).
@@ -138,11 +144,12 @@ export class OwnEvents {
   }
 
   /** The checks in flight at a check's keys, except those of its own request. */
-  inFlight(account: string, domain: string, inboxHash: Buffer, ipHash: Buffer | null, request: object | undefined): InFlightSightings {
+  inFlight(account: string, domain: string, inboxHash: Buffer, ipHash: Buffer | null, request: object | undefined, stemHash?: Buffer | null): InFlightSightings {
     return {
       atDomain: this.inFlightByDomain.others(domain, request),
       ofInbox: this.inFlightByInbox.others(inboxIndexKey(account, inboxHash), request),
       fromIp: ipHash ? this.inFlightByIp.others(inboxIndexKey(account, ipHash), request) : NO_SIGHTINGS,
+      ofStem: stemHash ? this.inFlightByStem.others(inboxIndexKey(account, stemHash), request) : NO_SIGHTINGS,
     };
   }
 

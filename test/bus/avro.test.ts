@@ -18,7 +18,7 @@ const samples: { [K in SchemaName]: object } = {
     check_uuid: h16(1), account: 'acme', time: 1_700_000_000_000, domain: 'example.com', inbox_hash: h16(2),
     spelling_hash: h16(3), ip_hash: null, local_shape: 'first.last', account_type: 'work', feature_version: 1,
     features: [0.5, 1, -2], baseline_probability: 0.8, served_model: 'baseline', served_probability: 0.8, learned_probability: null,
-    personal_probability: 0.6, verdict: 'allow', bulk: false, reasons: ['natural_name', 'work_domain'],
+    personal_probability: 0.6, verdict: 'allow', bulk: false, reasons: ['natural_name', 'work_domain'], stem_hash: h16(4),
   } satisfies CheckScored,
   'feedback-received': {
     check_uuid: h16(1), account: 'acme', time: 2, check_time: 1, inbox_hash: h16(2), outcome: 'fake', via: 'email', learned_probability: 0.3, personal_probability: 0.4,

@@ -91,6 +91,27 @@ describe('replayHistory', () => {
     expect(later.at(-1)).toMatchObject({ signupsFromIp: 11, recentSignupsFromIp: 1, recentDomainsFromIp: 1 });
   });
 
+  it("numbered siblings: an account's distinct inboxes of one numbered stem in the hour and its last 10 minutes, as the service's window counts them", () => {
+    const at = (email: string, minutes: number, account = 'a'): ReplayCheck => check({ email, account, time: T + minutes * MINUTE, free: true });
+    const facts = replayHistory([
+      at('quillberg1@gmail.com', -40),
+      at('quillberg2@gmail.com', -4),
+      at('quillberg2@gmail.com', -3),
+      at('quillberg3@gmail.com', -2),
+      at('quillberg4@gmail.com', -2, 'b'),
+      at('quillberg@gmail.com', -1),
+      at('quillberg5@gmail.com', 0),
+      at('quillberg0006@gmail.com', 24),
+      at('quillberg7@gmail.com', 25),
+      at('quill7berg@gmail.com', 25),
+    ], 0);
+    const counts = facts.map((f) => [f.numberedSiblings, f.recentNumberedSiblings]);
+    // The same checks as the history suite's (test/streams/history.suite.ts): 4 and 3 at T.
+    expect(counts.slice(0, 7)).toEqual([[1, 1], [2, 1], [2, 1], [3, 2], [1, 1], [undefined, undefined], [4, 3]]);
+    // 24 minutes on, quillberg1 (40 minutes before T) is still in its hour; at 25 it has left it.
+    expect(counts.slice(7)).toEqual([[5, 1], [5, 2], [1, 1]]);
+  });
+
   it('the normal level: a fresh deployment floors it (no wave at free mail, a quiet prior elsewhere); a settled one spreads the checks over the week', () => {
     const burst = (free: boolean) => Array.from({ length: 25 }, (_, i) => check({ email: `p${i}@wave.example`, time: T + i * 1000, free }));
     const freshFree = replayHistory(burst(true), T).at(-1)!;

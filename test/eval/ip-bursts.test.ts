@@ -1,7 +1,8 @@
 /** The IP-bursts simulation: farms and people behind one IP, judged with the service's history (made-up addresses and IPs). */
 import { describe, expect, it } from 'vitest';
 import { buildJudgeTables } from '../../src/check/judge.ts';
-import { farmBatches, ipBurstSlice, ipBurstSlices, madeUpIp, peopleGroups } from '../../src/eval/ip-bursts.ts';
+import { farmBatches, ipBurstSlice, ipBurstSlices, madeUpIp, numberedBatches, numberedBurstSlices, peopleGroups, stemStream } from '../../src/eval/ip-bursts.ts';
+import { numberedStem } from '../../src/signals/numbered-stem.ts';
 import { universityDomains } from '../../src/eval/people-kinds.ts';
 import { BASELINE_SCORECARD } from '../../src/model/baseline.ts';
 import { normalizeIp } from '../../src/signals/ip/ip-facts.ts';
@@ -99,5 +100,37 @@ describe('ipBurstSlice', () => {
     // now only the first checks, before the IP's 10 minutes hold 8 domains, carry a small burst.
     expect(replay.caught).toBeLessThan(replay.caughtAlone + 0.05);
     expect(replay.caughtAt[39]).toBeLessThan(0.1);
+  });
+});
+
+describe('numbered batches (every check from an IP of its own)', () => {
+  it('each batch one numbered stem at one domain, every address its own inbox; gmail.com or an unlisted domain of the batch', () => {
+    for (const venue of ['gmail.com', 'unlisted'] as const) {
+      const batches = numberedBatches(venue, 3, 4, 6);
+      for (const b of batches) {
+        expect(new Set(b).size).toBe(6);
+        expect(new Set(b.map((e) => numberedStem(e))).size).toBe(1);
+        expect(numberedStem(b[0]!)).toBeDefined();
+        expect(new Set(b.map(domainOf)).size).toBe(1);
+      }
+      if (venue === 'unlisted') expect(batches.map((b) => domainOf(b[0]!))).not.toContain('gmail.com');
+    }
+  });
+
+  it('at gmail.com, 20 within 10 minutes: alone every one is allowed, with the stem window the later ones are not', () => {
+    const [line] = numberedBurstSlices(16, 12, [20], tables, BASELINE_SCORECARD);
+    expect(line!.kind).toBe('numbered@gmail.com');
+    expect(line!.minutes).toBe(10);
+    expect(line!.caughtAlone).toBe(0);
+    expect(line!.caughtAt[0]).toBe(0);
+    expect(line!.caughtAt[19]).toBeGreaterThan(0.9);
+  });
+
+  it("the contrast: people of every region at one account, 1,000 an hour, share a stem too rarely for it to move a verdict", () => {
+    const s = stemStream('regions', 16, 1000, tables, BASELINE_SCORECARD);
+    expect(s.checks).toBe(1000);
+    expect(s.stemmed).toBeGreaterThan(0.2);
+    expect(s.recentAtLeast[1]).toBe(0);
+    expect(s.moved).toBe(0);
   });
 });

@@ -88,6 +88,9 @@ describe('npm run eval (the command line)', () => {
     expect(text.out).toMatch(/== inbox bursts: k spellings of one inbox within 10 minutes/);
     expect(text.out).toMatch(/== IP bursts: sign-ups of DIFFERENT inboxes at one account/);
     expect(text.out).toMatch(/\n  campus +one IP +50 +60 +[\d.]+% \//);
+    expect(text.out).toMatch(/== numbered batches: k inboxes of one numbered stem at one account/);
+    expect(text.out).toMatch(/\n  numbered@gmail\.com +own IPs +20 +10 +[\d.]+% \//);
+    expect(text.out).toMatch(/\n  people-kinds +10000\/h +\d+ checks, [\d.]+% with a stem \| hour /);
     expect(text.out).toMatch(/\n {2}plus-numbered\s+20\s+\d+\.\d% \(\d+\.\d%\)/);
     expect(json.code, json.err).toBe(0);
     const j = JSON.parse(json.out) as {

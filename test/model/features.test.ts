@@ -19,10 +19,11 @@ describe('FEATURE_NAMES', () => {
     expect(FEATURE_NAMES[0]).toBe('free_provider');
     expect(FEATURE_NAMES[35]).toBe('young_domain');
     expect(FEATURE_NAMES[40]).toBe('government_domain');
-    expect(FEATURE_NAMES[FEATURE_NAMES.length - 3]).toBe('mail_service_domain');
-    expect(FEATURE_NAMES[FEATURE_NAMES.length - 2]).toBe('random_tag');
-    expect(FEATURE_NAMES[FEATURE_NAMES.length - 1]).toBe('generated_domain');
-    expect(FEATURE_NAMES.length).toBe(45);
+    expect(FEATURE_NAMES[FEATURE_NAMES.length - 4]).toBe('mail_service_domain');
+    expect(FEATURE_NAMES[FEATURE_NAMES.length - 3]).toBe('random_tag');
+    expect(FEATURE_NAMES[FEATURE_NAMES.length - 2]).toBe('generated_domain');
+    expect(FEATURE_NAMES[FEATURE_NAMES.length - 1]).toBe('numbered_burst');
+    expect(FEATURE_NAMES.length).toBe(46);
   });
 });
 
@@ -37,7 +38,7 @@ describe('buildFeatures', () => {
   it('leaves every DNS, IP and history column at 0 when those facts are missing', () => {
     const x = buildFeatures(neutral);
     for (const n of ['no_mail_server', 'mail_gateway', 'hosted_mail', 'datacenter_ip', 'tor_exit', 'ip_burst', 'alias_burst',
-      'signup_wave', 'reported_fake_domain', 'domain_pattern_match', 'domain_pattern_mismatch', 'young_domain'] as const) {
+      'signup_wave', 'reported_fake_domain', 'domain_pattern_match', 'domain_pattern_mismatch', 'young_domain', 'numbered_burst'] as const) {
       expect(col(x, n)).toBe(0);
     }
   });
@@ -125,6 +126,15 @@ describe('buildFeatures', () => {
     ['32 from one IP in 10 minutes at 7 registrable domains: still counted', { address: addressOf({ free: true }), history: { signupsFromIp: 32, recentSignupsFromIp: 32, recentDomainsFromIp: 7 } }, 'ip_burst', 1],
     ['8 from one IP in 10 minutes at 3 domains (a farm\'s few): counted', { history: { signupsFromIp: 8, recentSignupsFromIp: 8, recentDomainsFromIp: 3 } }, 'ip_burst', 0.5],
     ['2 alias variants are normal', { history: { aliasVariants: 2 } }, 'alias_burst', 0],
+    // Feature version 17: numbered inboxes of one stem at one account (annaberg0001, annaberg0002, ...).
+    ['2 of a numbered stem in 10 minutes, 4 in the hour: people share stems by chance', { history: { recentNumberedSiblings: 2, numberedSiblings: 4 } }, 'numbered_burst', 0],
+    ['3 of a stem in 10 minutes', { history: { recentNumberedSiblings: 3, numberedSiblings: 3 } }, 'numbered_burst', Math.log2(1.5) / 4],
+    ['8 of a stem in 10 minutes', { history: { recentNumberedSiblings: 8, numberedSiblings: 8 } }, 'numbered_burst', 0.5],
+    ['32 of a stem in 10 minutes: the cap', { history: { recentNumberedSiblings: 32, numberedSiblings: 40 } }, 'numbered_burst', 1],
+    ['16 over the hour, 2 in the last 10 minutes: a batch spread out, judged by the hour', { history: { recentNumberedSiblings: 2, numberedSiblings: 16 } }, 'numbered_burst', 0.5],
+    ['5 over the hour: counted from 5', { history: { recentNumberedSiblings: 1, numberedSiblings: 5 } }, 'numbered_burst', Math.log2(5 / 4) / 4],
+    ['32 of a stem in 10 minutes at a school: the school issues numbered inboxes', { address: addressOf({ school: true }), history: { recentNumberedSiblings: 32, numberedSiblings: 32 } }, 'numbered_burst', 0],
+    ['32 of a stem in 10 minutes at a government domain', { address: addressOf({ government: true }), history: { recentNumberedSiblings: 32, numberedSiblings: 32 } }, 'numbered_burst', 0],
     ['4 alias variants', { history: { aliasVariants: 4 } }, 'alias_burst', 0.5],
     ['19 recent signups are normal', { history: { recentSignups: 19 } }, 'signup_wave', 0],
     ['40 recent signups', { history: { recentSignups: 40 } }, 'signup_wave', 0.5],

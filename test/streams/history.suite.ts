@@ -137,6 +137,48 @@ export function historySuite(name: string, busFactory: BusFactory): void {
       expect((await h.history(keys({ account: 'globex', ipHash: ip, domain: 'eta.example', time: T }))).recentDomainsFromIp).toBe(1);
     });
 
+    it("numbered siblings: the caller's distinct inboxes of one numbered stem in the hour and its last 10 minutes, from the log, own events, the request and checks in flight; exact after a restart and a rebuild", async () => {
+      const p = await pipeline();
+      const stem = hash('stem-qb');
+      // Four of the stem at acme (one twice), 40 minutes ago and in the last 5; one at globex; one at acme without a stem.
+      const sent = [['acme', 'qb1', T - 40 * MINUTE], ['acme', 'qb2', T - 4 * MINUTE], ['acme', 'qb2', T - 3 * MINUTE], ['acme', 'qb3', T - 2 * MINUTE], ['globex', 'qb4', T - 2 * MINUTE]] as const;
+      for (const [account, inbox, time] of sent) await p.sendCheck(aCheck({ account, domain: 'gmail.com', account_type: 'free', inbox_hash: hash(inbox), stem_hash: stem, time }));
+      await p.sendCheck(aCheck({ domain: 'gmail.com', account_type: 'free', inbox_hash: hash('qb'), time: T - MINUTE }));
+      expect(await p.runtime.caughtUp()).toBe(true);
+      const at = (over: Partial<HistoryKeys> = {}): HistoryKeys => keys({ domain: 'gmail.com', accountType: 'free', inboxHash: hash('qb5'), stemHash: stem, time: T, ...over });
+      const count = async (h: ReturnType<typeof createHistoryReader>, over: Partial<HistoryKeys> = {}): Promise<[number | undefined, number | undefined]> => {
+        const f = await h.history(at(over));
+        return [f.numberedSiblings, f.recentNumberedSiblings];
+      };
+      const own = new OwnEvents();
+      const h = createHistoryReader(p.state, own, p.reading);
+      expect(await count(h)).toEqual([4, 3]); // qb1-qb3 and this check; qb1 is older than 10 minutes
+      expect(await count(h, { inboxHash: hash('qb2') })).toEqual([3, 2]);
+      expect(await count(h, { account: 'globex' })).toEqual([2, 2]); // its own qb4 only
+      expect(await h.history(at({ stemHash: null }))).not.toHaveProperty('numberedSiblings'); // no stem, no count
+      // A pending own event (at the stem's domain), an earlier address of the same request, one in flight in another request.
+      own.addCheck({ event: aCheck({ domain: 'gmail.com', account_type: 'free', inbox_hash: hash('qb6'), stem_hash: stem, time: T - 1000 }), partition: 0, offset: Number.MAX_SAFE_INTEGER });
+      const sighting = (inbox: string, account = 'acme') => ({ account, domain: 'gmail.com', inbox_hash: hash(inbox), spelling_hash: hash(inbox), stem_hash: stem, account_type: 'free', local_shape: 'name+digits', time: T });
+      const landed = [own.beginCheck('acme', 'gmail.com', null, sighting('qb7'), {}), own.beginCheck('globex', 'gmail.com', null, sighting('qb8', 'globex'), {})];
+      const earlier = { atDomain: [sighting('qb9')], atDomainCount: 1, otherInboxesAtDomain: 1, ofInbox: [], ofInboxCount: 0 };
+      expect(await count(h, { earlier, request: {} })).toEqual([7, 6]); // + qb6, qb7, qb9 (not globex's qb8)
+      for (const l of landed) l();
+      // At least an hour: qb1 (40 minutes before T) counts until its 5-minute bucket is wholly an hour old.
+      expect(await count(h, { time: T + 24 * MINUTE })).toEqual([5, 1]);
+      expect(await count(h, { time: T + 25 * MINUTE })).toEqual([4, 1]);
+      await p.close();
+      open.splice(open.indexOf(p), 1);
+      const restarted = await pipeline(p.dir);
+      expect(await restarted.runtime.caughtUp()).toBe(true);
+      expect(await count(createHistoryReader(restarted.state, new OwnEvents(), restarted.reading))).toEqual([4, 3]);
+      await restarted.close();
+      open.splice(open.indexOf(restarted), 1);
+      removeDir(`${p.dir}/state`);
+      const rebuilt = await pipeline(p.dir);
+      expect(await rebuilt.runtime.caughtUp()).toBe(true);
+      expect(await count(createHistoryReader(rebuilt.state, new OwnEvents(), rebuilt.reading))).toEqual([4, 3]);
+    });
+
     it('alias_variants: distinct spellings of one inbox by the caller in 90 days', async () => {
       const p = await pipeline();
       const inbox = hash('john');

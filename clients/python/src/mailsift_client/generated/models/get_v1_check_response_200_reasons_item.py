@@ -22,6 +22,7 @@ class GetV1CheckResponse200ReasonsItem(StrEnum):
     MISMATCHES_DOMAIN_ADDRESS_PATTERN = "mismatches_domain_address_pattern"
     NATURAL_NAME = "natural_name"
     NO_MAIL_SERVER = "no_mail_server"
+    NUMBERED_BURST = "numbered_burst"
     NUMBERED_NAME = "numbered_name"
     NUMERIC_ACCOUNT = "numeric_account"
     NUMERIC_LOCAL_PART = "numeric_local_part"

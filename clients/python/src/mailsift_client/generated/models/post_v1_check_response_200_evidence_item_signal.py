@@ -27,6 +27,7 @@ class PostV1CheckResponse200EvidenceItemSignal(StrEnum):
     NAME_SHAPE = "name_shape"
     NGRAM_SURPRISE = "ngram_surprise"
     NO_MAIL_SERVER = "no_mail_server"
+    NUMBERED_BURST = "numbered_burst"
     NUMBERED_NAME = "numbered_name"
     NUMERIC_ACCOUNT = "numeric_account"
     NUMERIC_LOCAL = "numeric_local"

@@ -7,13 +7,15 @@
  * JSON and the server CPU per request, and proves every answered check was durably recorded
  * (usage == 2xx answers).
  *
- *   npm run bench [-- --duration 10 --warmup 10 --repeats 2 --connections 50]
+ *   npm run bench [-- --duration 10 --warmup 10 --repeats 2 --connections 50 --ips 0]
+ * (--ips N: each check carries one of N public IPs, lib/addresses.ts checkBodies, so the IP
+ * window and ip_burst's read work per check; 0, the default: no check carries one.)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateAddresses } from './lib/addresses.ts';
+import { checkBodies } from './lib/addresses.ts';
 import { loadChecks, startProcess, stopProcess, usageTotal, type Started } from './lib/http-load.ts';
 import { loadOptions, median, numberArg } from './lib/cli.ts';
 import { benchServeEnv } from './lib/serve-env.ts';
@@ -28,7 +30,8 @@ const WARMUP = numberArg('warmup', 10);
 const KEY = 'bench-key-0123456789abcdef';
 const run = (url: string, bodies: string[], seconds: number, headers: Record<string, string>) => loadChecks(url, bodies, { seconds, connections: CONNECTIONS, headers });
 
-const bodies = generateAddresses(50_000).map((email) => JSON.stringify({ email }));
+const IPS = numberArg('ips', 0);
+const bodies = checkBodies(50_000, IPS);
 const dataDir = mkdtempSync(join(tmpdir(), 'mailsift-bench-'));
 let fixed: Started | undefined;
 let floor: Started | undefined;
@@ -42,6 +45,7 @@ try {
   floor = await startProcess(['--import', 'tsx', join(root, 'bench/lib/durable-floor-server.ts')], { FLOOR_API_KEYS: `${KEY}=bench` }, /listening (http:\/\/\S+)/);
   svc = await startProcess([join(root, 'dist/src/main.js'), 'serve'], benchServeEnv(`${KEY}=bench`, { MAILSIFT_DATA_DIR: dataDir }), /"address":"(http:\/\/[^"]+)"/);
   const auth = { authorization: `Bearer ${KEY}` };
+  if (IPS > 0) console.log(`each check carries one of ${IPS} IPs`);
   await run(fixed.url, bodies, WARMUP, {});
   await run(floor.url, bodies, WARMUP, auth);
   const warm = await run(svc.url, bodies, WARMUP, auth);

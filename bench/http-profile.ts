@@ -6,14 +6,15 @@
  * window only (start-up left out), with the CPU per check of every thread from /proc. Profiles
  * stay in `--out` (default a temporary directory) for a closer look.
  *
- *   npm run build && npx tsx bench/http-profile.ts [--duration 10 --warmup 3 --connections 50 --out DIR]
+ *   npm run build && npx tsx bench/http-profile.ts [--duration 10 --warmup 3 --connections 50 --out DIR --ips 0]
+ * (--ips N: each check carries one of N public IPs, as in `npm run bench`.)
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateAddresses } from './lib/addresses.ts';
-import { loadOptions, stringArg } from './lib/cli.ts';
+import { checkBodies } from './lib/addresses.ts';
+import { loadOptions, numberArg, stringArg } from './lib/cli.ts';
 import { formatShares, profileShares } from './lib/cpu-profile.ts';
 import { API_PARTS, WORKER_PARTS } from './lib/embedded-parts.ts';
 import { loadChecks, startProcess, stopProcess, type Started } from './lib/http-load.ts';
@@ -26,7 +27,7 @@ const OUT = stringArg('out') ?? mkdtempSync(join(tmpdir(), 'ms-hprof-'));
 const KEY = 'bench-key-0123456789abcdef';
 
 const nowUs = (): number => Number(process.hrtime.bigint() / 1000n);
-const bodies = generateAddresses(50_000).map((email) => JSON.stringify({ email }));
+const bodies = checkBodies(50_000, numberArg('ips', 0));
 const dataDir = mkdtempSync(join(tmpdir(), 'ms-hprof-data-'));
 const headers = { authorization: `Bearer ${KEY}` };
 let svc: Started | undefined;

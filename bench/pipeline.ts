@@ -11,10 +11,13 @@
  * Events spread over 100,000 domains, 10,000 IPs, 20 accounts, with repeats of inboxes and
  * spellings so every counter does real work.
  *
- *   npm run bench:pipeline [-- --checks 1000000 --paced-seconds 20 --paced-rate 4000 --profile-tail main.cpuprofile --arenas 2]
+ *   npm run bench:pipeline [-- --checks 1000000 --paced-seconds 20 --paced-rate 4000 --profile-tail main.cpuprofile --arenas 2 --ip-share 0.75 --registrable]
  * (--paced-rate: pace phase 2 at this one rate instead; --profile-tail: a CPU profile of the main
  * thread over the last tenth of phase 1, for `node --cpu-prof`'s readers; --arenas N: the run
- * under glibc's MALLOC_ARENA_MAX=N, lib/glibc-arenas.ts). The last line gives the peak RSS (VmHWM),
+ * under glibc's MALLOC_ARENA_MAX=N, lib/glibc-arenas.ts; --ip-share: the share of checks that
+ * carry an IP, 0.75 by default; --registrable: each domain its own registrable domain,
+ * example.dN.com, the same length as the default dN.example.com, all of one registrable domain,
+ * so the IP window files an IP's inboxes in as many categories as they have domains). The last line gives the peak RSS (VmHWM),
  * what issue 19's memory target reads.
  */
 import { execSync } from 'node:child_process';
@@ -45,6 +48,8 @@ const PACED_RATE = numberArg('paced-rate', 0);
 const DOMAINS = 100_000;
 const IPS = 10_000;
 const ACCOUNTS = 20;
+const IP_SHARE = numberArg('ip-share', 0.75);
+const REGISTRABLE = process.argv.includes('--registrable');
 const SEND_BATCH = 200;
 const MAX_BACKLOG = 20_000;
 
@@ -73,6 +78,8 @@ const REASONS = [['natural_name', 'free_provider'], ['natural_name', 'work_domai
 const WAVE = ['random_local_part', 'signup_wave'];
 
 let seq = 0;
+// The default share keeps the earlier rounds' sequence (every fourth check without an IP).
+const carriesIp = (i: number): boolean => (IP_SHARE === 0.75 ? i % 4 !== 0 : i % 100 < IP_SHARE * 100);
 function event(now: number): CheckScored {
   const i = seq++;
   // Zipf-ish domains: a few big ones, a long tail
@@ -82,10 +89,10 @@ function event(now: number): CheckScored {
     check_uuid: h16(`u${i}`),
     account: `acct${i % ACCOUNTS}`,
     time: now,
-    domain: `d${d}.example.com`,
+    domain: REGISTRABLE ? `example.d${d}.com` : `d${d}.example.com`,
     inbox_hash: h16(`i${inbox}`),
     spelling_hash: h16(`s${inbox}:${i % 3}`),
-    ip_hash: i % 4 === 0 ? null : h16(`ip${(i * 31) % IPS}`),
+    ip_hash: carriesIp(i) ? h16(`ip${(i * 31) % IPS}`) : null,
     local_shape: SHAPES[i % SHAPES.length]!,
     account_type: d < 50 ? 'free' : 'work',
     feature_version: 1,
@@ -147,7 +154,7 @@ async function send(count: number, onSent?: (positions: { partition: number; off
 }
 
 // Phase 1: saturation
-console.log(`phase 1: ${N.toLocaleString()} checks over ${DOMAINS.toLocaleString()} domains, ${IPS.toLocaleString()} IPs, ${ACCOUNTS} accounts; ${arenasInUse()}`);
+console.log(`phase 1: ${N.toLocaleString()} checks over ${DOMAINS.toLocaleString()} domains${REGISTRABLE ? ' (each its own registrable domain)' : ''}, ${IPS.toLocaleString()} IPs on ${Math.round(IP_SHARE * 100)}% of them, ${ACCOUNTS} accounts; ${arenasInUse()}`);
 const t0 = Date.now();
 const cpu0 = threadCpu();
 let sent = 0;

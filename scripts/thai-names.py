@@ -29,6 +29,8 @@ import subprocess
 from pythainlp import __version__ as pythainlp_version
 from pythainlp.transliterate import romanize
 
+from name_text import wrap
+
 # faker-js's Thai person lists, as the name tables read faker's (src/data/name-lists.ts: flatten).
 DUMP = """
 import { allLocales } from '@faker-js/faker';
@@ -58,17 +60,6 @@ def main():
         f.write('export const THAI_GIVEN_NAMES_TEXT = `\n' + wrap(first) + '`;\n\n')
         f.write('export const THAI_FAMILY_NAMES_TEXT = `\n' + wrap(last) + '`;\n')
     print(f'{len(first)} given names, {len(last)} family names')
-
-
-def wrap(names, width=110):
-    lines, line = [], ''
-    for n in names:
-        if line and len(line) + 1 + len(n) > width:
-            lines.append(line)
-            line = n
-        else:
-            line = f'{line} {n}' if line else n
-    return '\n'.join(lines + [line]) + '\n'
 
 
 HEADER = """/**

@@ -43,3 +43,16 @@ export function generateAddresses(n: number, seed = 7331, companyDomains = 500):
   }
   return out;
 }
+
+/**
+ * POST /v1/check bodies of `generateAddresses(n)`; with `ips` > 0 each carries one of that many
+ * public IPs, spread over the pool by a stride so an IP's checks rotate through the addresses'
+ * domains as a shared gateway's do (81.2.0.0/16: public, so each is counted; synthetic).
+ */
+export function checkBodies(n: number, ips = 0): string[] {
+  const ipOf = (i: number): string => {
+    const k = (i * 7919) % ips;
+    return `81.2.${k >> 8}.${k & 255}`;
+  };
+  return generateAddresses(n).map((email, i) => JSON.stringify(ips > 0 ? { email, ip: ipOf(i) } : { email }));
+}

@@ -25,7 +25,9 @@ interface CpuProfile {
 
 /** A frame as parts match it: `<function> <path>` (path after node_modules/ or dist/ where present). */
 export function frameName(cf: CallFrame): string {
-  const url = cf.url.replace(/^file:\/\//, '').replace(/.*node_modules\//, 'nm:').replace(/.*\/dist\//, '');
+  const path = cf.url.replace(/^file:\/\//, '');
+  // A package's own dist/ stays (nm:tldts/dist/cjs/index.js): cut, its frames lost the package's name.
+  const url = /node_modules\//.test(path) ? path.replace(/.*node_modules\//, 'nm:') : path.replace(/.*\/dist\//, '');
   return `${cf.functionName || '(anonymous)'} ${url}`;
 }
 

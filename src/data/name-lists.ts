@@ -26,6 +26,7 @@ import { allLocales } from '@faker-js/faker';
 import { createRequire } from 'node:module';
 import { transliterate } from 'transliteration';
 import { THAI_FAMILY_NAMES_TEXT, THAI_GIVEN_NAMES_TEXT } from './thai-names.ts';
+import { US_SURNAMES_TEXT } from './us-surnames.ts';
 
 export interface NameLists {
   /** Given names, folded, unique, length >= 2. */
@@ -34,6 +35,8 @@ export interface NameLists {
   readonly last: readonly string[];
   /** Common words (English plus the few locales faker has word lists for), folded, unique. */
   readonly words: readonly string[];
+  /** US family names with 1,000+ bearers (Census 2010) that hold a service word's letters, folded, unique; not part of `last`. */
+  readonly usLast: readonly string[];
 }
 
 /** Locales whose script transliterates to the spelling people use in addresses. */
@@ -102,7 +105,9 @@ export function loadNameLists(): NameLists {
   // cannot cover them: add every attested Mandarin syllable as a name part.
   for (const syllable of pinyinSyllables()) first.add(syllable);
   const sorted = (s: Set<string>) => [...s].sort();
-  return { first: sorted(first), last: sorted(last), words: sorted(words) };
+  // Already folded to a-z by scripts/us-surnames.py: no transliteration needed.
+  const usLast = new Set(usSurnames());
+  return { first: sorted(first), last: sorted(last), words: sorted(words), usLast: sorted(usLast) };
 }
 
 interface IndianNames {
@@ -120,6 +125,11 @@ function indianNames(): IndianNames {
 export function thaiNames(): { readonly first: readonly string[]; readonly last: readonly string[] } {
   const words = (text: string) => text.split(/\s+/).filter((w) => w.length > 0);
   return { first: words(THAI_GIVEN_NAMES_TEXT), last: words(THAI_FAMILY_NAMES_TEXT) };
+}
+
+/** The US Census Bureau's 2010 family names with 1,000+ bearers that hold a service word's letters (us-surnames.ts, scripts/us-surnames.py). */
+export function usSurnames(): readonly string[] {
+  return US_SURNAMES_TEXT.split(/\s+/).filter((w) => w.length > 0);
 }
 
 /** Mandarin syllable structure: optional initial + final (Hanyu Pinyin, tone marks dropped). */

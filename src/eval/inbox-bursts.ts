@@ -6,7 +6,7 @@
  * - `plus-numbered`: numbered `+` tags of one name (`annaberg+1`, `annaberg+2`: one inbox);
  * - `name-serial`: a name and a serial (`annaberg0001`, `annaberg0002`), which are DIFFERENT
  *   inboxes (each its own canonical inbox, with one spelling), linked only by their numbered
- *   stem (`annaberg#`: the account's stem window, numbered_burst, feature version 17). Before
+ *   stem (`annaberg#`: the account's stem window, numbered_burst, feature version 18). Before
  *   it, only the domain's sign-up count saw them, and at a big free-mail provider that count is
  *   the provider's own traffic. (One IP sending them all would be `ip_burst`; no IPs here.)
  *

@@ -274,7 +274,7 @@ async function main(all: readonly string[]): Promise<number> {
   if (inboxBursts) {
     console.log('');
     console.log(`== inbox bursts: k spellings of one inbox within 10 minutes at big free mail, each check with the history the service would give it (alias_variants, sign-ups at the domain); ${INBOX_BURST_NAMES} made-up names (seed ${INBOX_BURST_SEED}), one sequence each`);
-    console.log('  name-serial: a name + serial is a DIFFERENT inbox each time, linked only by its numbered stem (numbered_burst, feature version 17; before it, only an IP would)');
+    console.log('  name-serial: a name + serial is a DIFFERENT inbox each time, linked only by its numbered stem (numbered_burst, feature version 18; before it, only an IP would)');
     console.log(`  kind              k   caught at position ${SHOWN_POSITIONS.join(' / ')} (each alone, no history)`);
     for (const b of inboxBursts) {
       const at = SHOWN_POSITIONS.filter((p) => p <= b.size).map((p) => `${pctOf(b.caughtAt[p - 1]!)} (${pctOf(b.aloneAt[p - 1]!)})`).join(' / ');

@@ -48,9 +48,13 @@ import { PATTERN_MIN_OBSERVATIONS } from '../streams/aggregations/domain-shapes-
  * domains (a shared gateway, not a farm: recentDomainsFromIp).
  * 16: reported_fake_domain needs two established reporters (50 or more outcomes in all) among
  * those who reported the domain (domainFakeEstablished), not any two.
- * 17: appended numbered_burst.
+ * 17: a service word that is also a listed family name (officer, winner, bank, chambers; not a
+ * role mailbox such as billing or staff) next to a given name or initial is read as the family
+ * name (service_words, name_score, shape); US Census 2010 family names that hold a service word's
+ * letters (Banks, Webster, Stafford) join the family names.
+ * 18: appended numbered_burst.
  */
-export const FEATURE_VERSION = 17;
+export const FEATURE_VERSION = 18;
 
 /**
  * Registrable domains among an IP's last 10 minutes of inboxes from which it reads as a shared
@@ -83,7 +87,7 @@ export const FEATURE_NAMES = [
   'random_tag',
   // an unlisted domain whose name a machine generated (feature version 10)
   'generated_domain',
-  // one account's numbered inboxes of one stem arriving together (feature version 17)
+  // one account's numbered inboxes of one stem arriving together (feature version 18)
   'numbered_burst',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
@@ -142,7 +146,7 @@ const NUMBERED_NAME_MIN_LETTERS = 4;
  * minutes, or 5 in its hour. People who share a stem innocently (a hobby word or a first name
  * with their own year or number: `golfnut58`, `maria1987`) reach 3 in 10 minutes in 0.4% of a
  * stream of 10,000 sign-ups an hour of hand-made hobby handles, and never in one of every
- * region's people (docs/scorecard.md §4, feature version 17).
+ * region's people (docs/scorecard.md §4, feature version 18).
  */
 const NUMBERED_RECENT_FROM = 3;
 const NUMBERED_HOUR_FROM = 5;

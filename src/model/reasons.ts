@@ -22,7 +22,7 @@ export const SCORE_REASON_CODES = [
   'numbered_name', 'mail_service_domain',
   // feature version 10
   'generated_domain',
-  // feature version 17
+  // feature version 18
   'numbered_burst',
 ] as const;
 

@@ -9,7 +9,7 @@
 import { foldNameTokens } from '../data/name-lists.ts';
 import { repeatedChunks, keyboardWalk } from './keyboard.ts';
 import { classifyShape, type LocalShape, type ShapeChunk } from './local-shape.ts';
-import { segmentRun, tokenClass, type NameTables } from './names.ts';
+import { preferFamilyName, segmentRun, tokenClass, type NameTables, type Piece } from './names.ts';
 import { SERVICE } from './token-trie.ts';
 import { SERVICE_WORDS } from '../data/service-words.ts';
 import { digitJoinedLog2, runLog2, tailLog2 } from './ngram.ts';
@@ -203,6 +203,8 @@ function readLocalPart(local: string, tables: NameTables, name?: string): LocalP
   let lastDigitRunEnd = -1;
   /** A digit run with a letter right before it, and then a letter right after it. */
   let digitsAfterLetter = false, interiorDigits = false;
+  const segmented = segmentRuns(body, tables, extra);
+  let run = 0;
 
   for (let i = 0; i < n; ) {
     const c = body.charCodeAt(i);
@@ -210,7 +212,7 @@ function readLocalPart(local: string, tables: NameTables, name?: string): LocalP
       if (digitsAfterLetter && lastDigitRunEnd === i) interiorDigits = true;
       let j = i;
       while (j < n && body.charCodeAt(j) >= 97 && body.charCodeAt(j) <= 122) j++;
-      const pieces = segmentRun(body, i, j, tables.trie, extra, tables.surnameEndings);
+      const pieces = segmented[run++]!;
       // A vowelless run the dictionaries spell whole is a name or word ("lynn", "rhythm"), not initials.
       if (isInitialsRun(body, i, j) && pieces.some((p) => p.kind !== 'token')) {
         // Initials: neither spelling to score nor letters left unexplained. Their length still
@@ -342,6 +344,22 @@ function readLocalPart(local: string, tables: NameTables, name?: string): LocalP
 }
 
 const isLetter = (c: number): boolean => c >= 97 && c <= 122;
+
+/** Every a-z run of the body segmented, in order, with a family name's slot read as one (preferFamilyName). */
+function segmentRuns(body: string, tables: NameTables, extra: readonly string[] | undefined): readonly (readonly Piece[])[] {
+  const runs: Piece[][] = [];
+  for (let i = 0; i < body.length; ) {
+    if (!isLetter(body.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < body.length && isLetter(body.charCodeAt(j))) j++;
+    runs.push(segmentRun(body, i, j, tables.trie, extra, tables.surnameEndings));
+    i = j;
+  }
+  return preferFamilyName(body, runs, tables);
+}
 
 /**
  * Bits per letter (and run end) at which spelling stops reading as a name: the same point at

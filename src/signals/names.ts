@@ -8,6 +8,7 @@
  * though short names occur in it by chance. Pure; tables are built once at start.
  */
 import { loadNameLists } from '../data/name-lists.ts';
+import { ROLE_ACCOUNT_LOCAL_PARTS } from '../data/role-accounts.ts';
 import { SERVICE_WORDS } from '../data/service-words.ts';
 import { SURNAME_ENDINGS } from '../data/surname-endings.ts';
 import { trainNgramModel, type NgramModel } from './ngram.ts';
@@ -21,20 +22,39 @@ export interface NameTables {
   readonly ngram: NgramModel;
   /** How names alone are spelled (given and family names, no words): the family-name position. */
   readonly nameNgram: NgramModel;
+  /**
+   * Service words (and their plurals) that are also listed family names and are not a mailbox of
+   * their own on the role-account lists (officer, winner, banks, billings, chambers; not billing,
+   * service, staff, board):
+   * next to a given name they are read as the family name (preferFamilyName).
+   */
+  readonly familyServiceWords: ReadonlySet<string>;
 }
 
 /** Builds the dictionaries and the n-gram models (about 0.5 s; call once per process). */
 export function buildNameTables(): NameTables {
   const lists = loadNameLists();
+  // US family names that hold a service word's letters (Banks, Officer, Webster, Stafford): as
+  // family names they outrank a service reading that would otherwise cut the name.
+  const us = lists.usLast;
+  // A family name that is a service word's plural (Banks, Billings, Centers) is that word too:
+  // alone or beside other service words it keeps the service reading ("admin.centers").
+  const services = new Set(SERVICE_WORDS);
+  const plurals = us.filter((n) => n.endsWith('s') && services.has(n.slice(0, -1)));
   const trie = buildTokenTrie([
     [FIRST, lists.first],
     [LAST, lists.last],
+    [LAST, us],
     [WORD, lists.words],
     [SERVICE, SERVICE_WORDS],
+    [SERVICE, plurals],
   ]);
   const ngram = trainNgramModel([...lists.first, ...lists.last, ...lists.words]);
   const nameNgram = trainNgramModel([...lists.first, ...lists.last]);
-  return { trie, surnameEndings: buildTokenTrie([[LAST, SURNAME_ENDINGS]]), ngram, nameNgram };
+  const last = new Set([...lists.last, ...us]);
+  const roles = new Set(ROLE_ACCOUNT_LOCAL_PARTS);
+  const familyServiceWords = new Set([...SERVICE_WORDS, ...plurals].filter((w) => last.has(w) && !roles.has(w)));
+  return { trie, surnameEndings: buildTokenTrie([[LAST, SURNAME_ENDINGS]]), ngram, nameNgram, familyServiceWords };
 }
 
 /** One piece of a segmented run: a dictionary token, an initial, or one uncovered letter. */
@@ -137,4 +157,53 @@ export function tokenClass(flags: number): 'service' | 'name' | 'word' {
   if (flags & SERVICE) return 'service';
   if (flags & NAME) return 'name';
   return 'word';
+}
+
+/** A given name that is not itself a service word ("anna", not "admin"). */
+const isGiven = (p: Piece): boolean => p.kind === 'token' && (p.flags & FIRST) !== 0 && (p.flags & SERVICE) === 0;
+
+/** A run of one letter: an initial ("j" of "j.officer"). */
+const isLetterRun = (run: readonly Piece[]): boolean => run.length === 1 && run[0]!.end - run[0]!.start === 1;
+/** A run that is one given name ("emma"), or one letter. */
+const isGivenRun = (run: readonly Piece[]): boolean => isLetterRun(run) || (run.length === 1 && isGiven(run[0]!));
+
+/**
+ * The family-name reading of a service word, in the slot a family name stands in. When a local
+ * part reads as given names or initials and, last or first, one service word that is also a
+ * listed family name (familyServiceWords: "emma.officer", "sarahwinner", "j.chambers",
+ * "winner.sarah"), that word is the person's family name, and its piece loses the service flag
+ * (so it counts as a name everywhere: name credit, shape, family position). The other runs must
+ * each be one given name or one letter, and the family word's own run may hold one given name
+ * or initial beside it ("emmaofficer", "jofficer"): "officer" alone, "claims.officer",
+ * "officer.desk", "dhl.center" and "trackingcenter" (trac + king + center: two names glued
+ * before it) keep the service reading, and so do desk words that are role mailboxes
+ * ("anna.billing", "john.staff"): the role-account lists hold them as a function's own mailbox.
+ * Family names first ("winner.sarah") need a given name after them, not only an initial.
+ * Returns the same arrays when nothing changes. Pure.
+ */
+export function preferFamilyName(body: string, runs: readonly (readonly Piece[])[], tables: NameTables): readonly (readonly Piece[])[] {
+  const n = runs.length;
+  if (n === 0) return runs;
+  const isFamilyWord = (p: Piece | undefined) =>
+    p !== undefined && p.kind === 'token' && (p.flags & SERVICE) !== 0 && tables.familyServiceWords.has(body.slice(p.start, p.end));
+  const lastRun = runs[n - 1]!;
+  const firstRun = runs[0]!;
+  let family: Piece;
+  if (isFamilyWord(lastRun[lastRun.length - 1])) {
+    family = lastRun[lastRun.length - 1]!;
+    const before = lastRun[0]!;
+    if (lastRun.length > 2 || (lastRun.length === 2 && !isGiven(before) && before.kind !== 'initial')) return runs;
+    if (lastRun.length === 1 && n === 1) return runs;
+    for (let r = 0; r < n - 1; r++) if (!isGivenRun(runs[r]!)) return runs;
+  } else if (isFamilyWord(firstRun[0])) {
+    family = firstRun[0]!;
+    if (firstRun.length > 2 || (firstRun.length === 2 && !isGiven(firstRun[1]!))) return runs;
+    let given = firstRun.length === 2;
+    for (let r = 1; r < n; r++) {
+      if (!isGivenRun(runs[r]!)) return runs;
+      if (!isLetterRun(runs[r]!)) given = true;
+    }
+    if (!given) return runs;
+  } else return runs;
+  return runs.map((r) => (r.includes(family) ? r.map((p) => (p === family ? { ...p, flags: (p.flags & ~SERVICE) | LAST } : p)) : r));
 }

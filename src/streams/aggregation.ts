@@ -11,7 +11,7 @@
  */
 import type { EventsBySchema } from '../domain/events.ts';
 import type { TopicKey } from '../bus/topics.ts';
-import type { ReadSet, StoreTx } from './stores/tx.ts';
+import type { ReadKeys, StoreTx } from './stores/tx.ts';
 import type { StoreSpec } from './stores/store-spec.ts';
 
 /**
@@ -63,7 +63,7 @@ export interface Aggregation<E> {
   readonly replayable?: boolean;
   /** Its store replaces stores of an earlier version, whose values an upgrade converts (above). */
   readonly converts?: StoreConversion;
-  reads(event: E, rs: ReadSet): void;
+  reads(event: E, rs: ReadKeys): void;
   /** `at`: the event's source position, for values that must say which events they include. */
   apply(event: E, tx: StoreTx, emit: (out: Emitted) => void, at?: SourcePosition): void;
 }

@@ -252,24 +252,51 @@ function countOf(r: ReadOf, category: number, base: CategoryCount | undefined): 
   return (base?.count ?? 0) - (r.exclude && known(r.exclude) ? 1 : 0) + (added?.size ?? 0);
 }
 
+/**
+ * windowCounts' scratch (it runs synchronously, one call at a time, and leaves every slot it
+ * touched at 0): by category (a byte), the index + 1 of its count in the list being built, and
+ * the newest of its exact sets seen so far, as an index + 1 into `setOffsets`, whose
+ * `olderSet` entry links to the one before it. At an IP of many domains a window holds up to
+ * 256 sets per bucket: found by a search of the list and a scan of every earlier set for each
+ * member, a read cost the sets times the members (docs/architecture.md, issue 19 nineteenth round).
+ */
+const countSlot = new Int32Array(256);
+const newestSet = new Int32Array(256);
+let setOffsets = new Int32Array(64);
+let olderSet = new Int32Array(64);
+
 /** The counts of buckets `from`..`to`: distinct exact members (each counted at its first bucket), or merged registers. */
 function windowCounts(p: PackedSets, from: number, to: number): WindowCounts {
   const categories: CategoryCount[] = [];
   const id: [number, number] = [0, 0];
-  p.forEachSet(from, to, (_at, category, exact) => {
-    let c = categories.find((x) => x.category === category);
-    if (!c) categories.push((c = new CategoryCount(category)));
-    if (!exact) c.hll ??= new Uint8Array(HLL_M);
-  });
-  p.forEachSet(from, to, (at, category, _exact, n) => {
-    const c = categories.find((x) => x.category === category)!;
-    if (c.hll) return p.mergeInto(at, c.hll);
-    const earlier = p.bucketAt(at) - 1;
-    for (let k = 0; k < n; k++) {
-      p.idAt(at, k, id);
-      if (!p.holds(from, earlier, category, id[0], id[1])) c.count++;
-    }
-  });
+  try {
+    p.forEachSet(from, to, (_at, category, exact) => {
+      if (countSlot[category] === 0) countSlot[category] = categories.push(new CategoryCount(category));
+      if (!exact) categories[countSlot[category]! - 1]!.hll ??= new Uint8Array(HLL_M);
+    });
+    let sets = 0;
+    p.forEachSet(from, to, (at, category, _exact, n) => {
+      const c = categories[countSlot[category]! - 1]!;
+      if (c.hll) return p.mergeInto(at, c.hll);
+      // The category's exact sets seen so far are all of earlier buckets (one set per bucket and
+      // category): a member counts at its first bucket, so at none of those.
+      for (let k = 0; k < n; k++) {
+        p.idAt(at, k, id);
+        let before = false;
+        for (let s = newestSet[category]!; s !== 0 && !before; s = olderSet[s - 1]!) before = p.includes(setOffsets[s - 1]!, id[0], id[1]);
+        if (!before) c.count++;
+      }
+      if (sets === setOffsets.length) {
+        setOffsets = grown(setOffsets);
+        olderSet = grown(olderSet);
+      }
+      setOffsets[sets] = at;
+      olderSet[sets] = newestSet[category]!;
+      newestSet[category] = ++sets;
+    });
+  } finally {
+    for (const c of categories) countSlot[c.category] = newestSet[c.category] = 0;
+  }
   for (const c of categories) {
     if (!c.hll) continue;
     const { sum, zeros } = hllSums(c.hll);
@@ -278,6 +305,12 @@ function windowCounts(p: PackedSets, from: number, to: number): WindowCounts {
   }
   // Exactly as long as it is (an array grown by push keeps room for 17): held by every entity read.
   return { from, to, categories: categories.slice() };
+}
+
+function grown(a: Int32Array): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
 }
 
 /** A member added to a sketched category of the counted window: its register raised in place, with the estimator's sums. */

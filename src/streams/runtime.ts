@@ -37,6 +37,7 @@ import type { Aggregation, Emitted, ProcessorNode, StoreConversion } from './agg
 import type { StateStore } from './stores/state-store.ts';
 import { segmentOf, type StoreSpec } from './stores/store-spec.ts';
 import { CachingStore, type Prefetched } from './stores/caching-store.ts';
+import { KeySet } from './stores/key-map.ts';
 import type { CommittedPosition } from './stores/state-store.ts';
 import { mapKey, ReadSet, type PendingWrite } from './stores/tx.ts';
 
@@ -147,7 +148,7 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
     const codec = o.codecs[topicKeyByName.get(tp.topic)!];
     const nodes = nodesByTopic.get(tp.topic)!;
     const events: unknown[] = [];
-    const reads = new ReadSet();
+    const reads = new KeySet();
     // Records below the position are only replayed into stores being built (else skipped).
     const below = processed.get(tp.topic)![tp.partition]!;
     const replay = building.get(tp.topic)?.has(tp.partition) ? replayable.get(tp.topic)!.aggregations : [];

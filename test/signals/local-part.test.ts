@@ -347,3 +347,28 @@ describe('localPartSignals: leet readings', () => {
     expect(s.digitCount).toBeGreaterThan(0);
   });
 });
+
+describe('localPartSignals: family names that are service words (Census 2010, preferFamilyName)', () => {
+  // Made-up people whose family name is also a service word, or holds one.
+  it.each(['emma.officer', 'sarahwinner', 'j.chambers', 'tom_banks84', 'winner.sarah', 'lena.webster', 'maxfairbanks', 'k.stafford'])(
+    '%s reads as a name',
+    (local) => {
+      const s = sig(local);
+      expect(s.serviceShare).toBe(0);
+      expect(s.nameScore).toBeGreaterThan(0.85); // an initial counts half
+    },
+  );
+
+  it.each([
+    ['officer', 1], // alone, no given name beside it
+    ['claims.officer', 1],
+    ['prize.winner', 1],
+    ['anna.billing', 0.64], // a desk that is a mailbox of its own
+    ['paypal.billing', 1],
+    ['support.desk', 1],
+    ['helpdesk.admin', 1],
+    ['security.noreply', 1],
+  ])('%s keeps its service words', (local, share) => {
+    expect(sig(local).serviceShare).toBeCloseTo(share, 1);
+  });
+});

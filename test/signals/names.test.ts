@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildNameTables, segmentRun, tokenClass, type Piece } from '../../src/signals/names.ts';
+import { buildNameTables, preferFamilyName, segmentRun, tokenClass, type NameTables, type Piece } from '../../src/signals/names.ts';
 import { buildTokenTrie, FIRST, LAST, lookupToken, SERVICE, WORD } from '../../src/signals/token-trie.ts';
 
 const trie = buildTokenTrie([
@@ -132,6 +132,18 @@ describe('buildNameTables (faker locale data)', () => {
     expect(lookupToken(tables.trie, token) & flag).toBe(flag);
   });
 
+  it.each(['banks', 'officer', 'winner', 'chambers', 'fairbanks', 'stafford'])('knows the US family name %s, which faker lacks (Census 2010, src/data/us-surnames.ts)', (token) => {
+    expect(lookupToken(tables.trie, token) & LAST).toBe(LAST);
+  });
+
+  it('reads as family names only the service words that are listed family names and no mailbox of their own', () => {
+    for (const w of ['officer', 'winner', 'chambers', 'lawyer']) expect(tables.familyServiceWords.has(w), w).toBe(true);
+    // Desks the role-account lists hold as mailboxes, and desk words no one bears as a name.
+    for (const w of ['billing', 'service', 'staff', 'board', 'support', 'admin', 'security', 'helpdesk', 'noreply', 'paypal']) {
+      expect(tables.familyServiceWords.has(w), w).toBe(false);
+    }
+  });
+
   it('holds many languages worth of names', () => {
     let names = 0;
     for (let i = 0; i < tables.trie.nodes; i++) if (tables.trie.flags[i]! & (FIRST | LAST)) names++;
@@ -146,5 +158,60 @@ describe('pinyin syllables', () => {
     expect(syllables.length).toBeGreaterThan(350);
     for (const s of ['zhang', 'xiao', 'ming', 'shun', 'kang', 'qiong']) expect(syllables).toContain(s);
     for (const s of ['akutsu', 'kamiyama', 'hwa', 'cwul']) expect(syllables).not.toContain(s); // Japanese/Korean readings
+  });
+});
+
+describe('preferFamilyName: a service word in a family name\'s slot', () => {
+  // Made-up tables: given names, and service words of which some are family names too.
+  const trie = buildTokenTrie([
+    [FIRST, ['emma', 'sarah', 'tom']],
+    [WORD, ['the']],
+    [SERVICE, ['officer', 'winner', 'billing', 'claims', 'desk', 'admin']],
+    [LAST, ['officer', 'winner', 'billing']],
+  ]);
+  const tables = { trie, familyServiceWords: new Set(['officer', 'winner']) } as unknown as NameTables;
+  /** Segments each letter run, applies the rule, and shows the service tokens left ("-" for none). */
+  const serviceLeft = (local: string): string => {
+    const runs = [...local.matchAll(/[a-z]+/g)].map((m) => segmentRun(local, m.index, m.index + m[0].length, trie));
+    const read = preferFamilyName(local, runs, tables);
+    const service = read.flat().filter((p) => p.kind === 'token' && (p.flags & SERVICE) !== 0).map((p) => local.slice(p.start, p.end));
+    return service.join('|') || '-';
+  };
+
+  it.each([
+    ['emma.officer', '-'],
+    ['emmaofficer', '-'],
+    ['sarah_winner84', '-'],
+    ['e.officer', '-'], // an initial stands for the given name
+    ['eofficer', '-'],
+    ['emma.t.winner', '-'],
+    ['winner.sarah', '-'], // family name first
+  ])('%s: read as a family name', (local, left) => {
+    expect(serviceLeft(local)).toBe(left);
+  });
+
+  it.each([
+    ['officer', 'officer'], // alone: no given name beside it
+    ['claims.officer', 'claims|officer'], // another service word, not a given name
+    ['the.winner', 'winner'], // a word, not a given name
+    ['emma.billing', 'billing'], // a desk that is a mailbox of its own (not in familyServiceWords)
+    ['officer.desk', 'officer|desk'],
+    ['winner.t', 'winner'], // family name first needs a given name after it, not an initial
+    ['emma.officer.admin', 'officer|admin'], // the family word must end (or begin) the names
+    ['xqz.officer', 'officer'], // letters no token explains are no initials
+    ['xqzofficer', 'officer'],
+    ['emmatomofficer', 'officer'], // two names glued before it: no longer a name and a family name
+  ])('%s: keeps the service reading', (local, left) => {
+    expect(serviceLeft(local)).toBe(left);
+  });
+
+  it('gives the family word the family-name flag and returns the runs unchanged when nothing applies', () => {
+    const local = 'emma.officer';
+    const runs = [segmentRun(local, 0, 4, trie), segmentRun(local, 5, 12, trie)];
+    const read = preferFamilyName(local, runs, tables);
+    expect(read[1]![0]!.flags & (LAST | SERVICE)).toBe(LAST);
+    expect(tokenClass(read[1]![0]!.flags)).toBe('name');
+    const other = [segmentRun('claims', 0, 6, trie)];
+    expect(preferFamilyName('claims', other, tables)).toBe(other);
   });
 });

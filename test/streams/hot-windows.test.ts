@@ -48,7 +48,8 @@ const steps: fc.Arbitrary<Step[]> = fc
       entity: fc.constantFrom('a.example', 'b.example', 'none.example'),
       member: fc.integer({ min: 0, max: 40 }),
       back: fc.integer({ min: 0, max: 3 * MINUTE }),
-      cat: fc.integer({ min: 0, max: 1 }),
+      // Six categories: an entity's window holds several sets per bucket, as an IP's domains do.
+      cat: fc.integer({ min: 0, max: 5 }),
       anyTime: fc.option(fc.integer({ min: 0, max: 60 * MINUTE }), { freq: 5, nil: undefined }),
       extra: fc.array(fc.integer({ min: 0, max: 45 }), { maxLength: 3 }),
       exclude: fc.option(fc.integer({ min: 0, max: 40 }), { nil: undefined }),
@@ -82,6 +83,8 @@ describe('hot windows (Given adds and reads in any order, Then every count equal
           const ex = exclude === undefined ? undefined : memberOf(exclude);
           const want = countsWith(stored.get(SUMMARY, Buffer.from(entity)), at, 10 * MINUTE, MINUTE, more, ex);
           expect(hot.counts(Buffer.from(entity), at, more, ex)).toEqual(want);
+          // A shorter window of the same buckets (as ip_burst reads the IP's last 10 minutes of its hour).
+          expect(hot.counts(Buffer.from(entity), at, more, ex, 4 * MINUTE)).toEqual(countsWith(stored.get(SUMMARY, Buffer.from(entity)), at, 4 * MINUTE, MINUTE, more, ex));
         }
       }),
       { numRuns: 300 },

@@ -16,7 +16,7 @@
  */
 import type { Aggregation } from '../aggregation.ts';
 import { timedStore, type TypedStore } from '../stores/store-spec.ts';
-import type { ReadSet } from '../stores/tx.ts';
+import type { ReadKeys } from '../stores/tx.ts';
 import { addMemberInPlace, decodeSets, SETS_CODEC, HLL_M, hllAdd, hllEstimateFrom, hllSlot, hllSums, hllTerm, unionCount, type BucketSet } from './member-sets.ts';
 
 /**
@@ -242,8 +242,8 @@ function categoryCount(w: ExtraWindow, c: number, base: CategoryUnion | undefine
   return (known?.size ?? 0) - (excluded !== undefined && known?.has(excluded) ? 1 : 0) + (added?.size ?? 0);
 }
 
-export function distinctCounter<E>(s: DistinctCounterSpec<E>): Aggregation<E> & { spec: DistinctCounterSpec<E>; readKeys(e: E, rs: ReadSet): void } {
-  const readKeys = (e: E, rs: ReadSet): void => {
+export function distinctCounter<E>(s: DistinctCounterSpec<E>): Aggregation<E> & { spec: DistinctCounterSpec<E>; readKeys(e: E, rs: ReadKeys): void } {
+  const readKeys = (e: E, rs: ReadKeys): void => {
     const entity = s.entity(e);
     if (entity) rs.add(s.summary, entity);
   };

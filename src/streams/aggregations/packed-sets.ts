@@ -117,6 +117,11 @@ export class PackedSets {
     return false;
   }
 
+  /** Whether the exact set at `at` holds the member (hi/lo: its id as two big-endian words). */
+  includes(at: number, hi: number, lo: number): boolean {
+    return this.search(at, hi, lo) >= 0;
+  }
+
   /** The bucket of the set at `at`. */
   bucketAt(at: number): number {
     return this.data.readUInt32BE(at);

@@ -13,17 +13,19 @@
  * Other readers (the API's queries) read the store below: committed state only, together with
  * the positions that produced it.
  */
+import type { HashedKey, KeySet } from './key-map.ts';
 import { RecordCache, type CacheTx } from './record-cache.ts';
 import type { CommittedPosition, FetchedEntry, StateStore } from './state-store.ts';
 import type { StoreSpec } from './store-spec.ts';
-import { mapKey, ReadSet } from './tx.ts';
 import { WrappedStore } from './wrapped-store.ts';
 import { turnBatcher } from './turn-batcher.ts';
 
 /** What a prefetch read, and the commit generation it started at. */
 export interface Prefetched {
-  readonly reads: ReadSet;
-  readonly fetched: Map<string, FetchedEntry>;
+  readonly reads: KeySet;
+  /** The keys the cache lacked, and what the store below held for each (same order). */
+  readonly missing: readonly HashedKey[];
+  readonly fetched: readonly FetchedEntry[];
   readonly gen: number;
 }
 
@@ -32,13 +34,14 @@ export class CachingStore extends WrappedStore {
   private commitGen = 0;
   /** Prefetches in flight, by the commit generation they started at. */
   private readonly inFlight = new Map<number, number>();
-  private readonly recentCommits: { gen: number; keys: Set<string> }[] = [];
-  private readonly read = turnBatcher((group: readonly { reads: ReadSet; now: number }[]) => this.inner.fetchEntriesMany(group));
+  /** The key hashes each commit wrote, while a prefetch older than it is in flight. */
+  private readonly recentCommits: { gen: number; hashes: Set<number> }[] = [];
+  private readonly read = turnBatcher((group: readonly { keys: readonly HashedKey[]; now: number }[]) => this.inner.fetchEntriesMany(group));
 
   constructor(inner: StateStore, cacheBytes?: number) {
     super(inner);
     this.cache = new RecordCache(cacheBytes);
-    this.cache.protect = (mk) => this.recentCommits.some((c) => c.keys.has(mk));
+    this.cache.protect = (hash) => this.recentCommits.some((c) => c.hashes.has(hash));
   }
 
   /** Entries written and not committed yet. */
@@ -50,18 +53,18 @@ export class CachingStore extends WrappedStore {
   async loadHeldWhole(specs: readonly StoreSpec[], now: number): Promise<void> {
     for (const store of specs) {
       if (!store.cacheAll) continue;
-      for (const e of await this.inner.scan(store, now)) this.cache.fill(mapKey(store, e.key), store, e.key, e.value, e.seg);
+      for (const e of await this.inner.scan(store, now)) this.cache.fill(store, e.key, e.value, e.seg);
     }
   }
 
   /** Reads what the cache lacks of `reads` (may run while another batch is being applied). */
-  async prefetch(reads: ReadSet, now: number): Promise<Prefetched> {
+  async prefetch(reads: KeySet, now: number): Promise<Prefetched> {
     const gen = this.commitGen;
     this.inFlight.set(gen, (this.inFlight.get(gen) ?? 0) + 1);
     try {
       const missing = this.missingFrom(reads);
-      const fetched = missing.entries.size ? await this.read({ reads: missing, now }) : new Map<string, FetchedEntry>();
-      return { reads, fetched, gen };
+      const fetched = missing.length ? await this.read({ keys: missing, now }) : [];
+      return { reads, missing, fetched, gen };
     } catch (err) {
       this.release(gen);
       throw err;
@@ -72,11 +75,13 @@ export class CachingStore extends WrappedStore {
   take(p: Prefetched): void {
     try {
       const fresh = this.recentCommits.length === 0 || this.recentCommits.at(-1)!.gen <= p.gen;
-      for (const [mk, e] of p.fetched) {
+      for (let i = 0; i < p.missing.length; i++) {
+        const r = p.missing[i]!;
         // What the cache holds already stays (fill leaves it): a fresher value than the read's.
-        if (!fresh && this.committedSince(p.gen, mk)) continue;
-        const r = p.reads.entries.get(mk)!;
-        this.cache.fill(mk, r.store, r.key, e.value, e.seg);
+        // A key of the same hash as one committed since is read again too (complete): exact.
+        if (!fresh && this.committedSince(p.gen, r.hash)) continue;
+        const e = p.fetched[i]!;
+        this.cache.fill(r.store, r.key, e.value, e.seg, r.hash);
       }
     } finally {
       this.release(p.gen);
@@ -84,13 +89,11 @@ export class CachingStore extends WrappedStore {
   }
 
   /** Reads, now, whatever of `reads` the cache still lacks (values a commit made stale, or evicted). */
-  async complete(reads: ReadSet, now: number): Promise<void> {
+  async complete(reads: KeySet, now: number): Promise<void> {
     const again = this.missingFrom(reads);
-    if (again.entries.size === 0) return;
-    for (const [mk, e] of await this.inner.fetchEntries(again, now)) {
-      const r = again.entries.get(mk)!;
-      this.cache.fill(mk, r.store, r.key, e.value, e.seg);
-    }
+    if (again.length === 0) return;
+    const got = await this.inner.fetchEntries(again, now);
+    for (let i = 0; i < again.length; i++) this.cache.fill(again[i]!.store, again[i]!.key, got[i]!.value, got[i]!.seg, again[i]!.hash);
   }
 
   /** A transaction over the cache for one source partition's batch (its writes reach the cache on `apply`). */
@@ -110,21 +113,21 @@ export class CachingStore extends WrappedStore {
     }
     receipt.done();
     this.commitGen++;
-    // The cache's own key strings: a commit made one new string per write here, which lived as
-    // long as a prefetch was in flight (most commits), so it outlived the young generation.
-    if (this.inFlight.size) this.recentCommits.push({ gen: this.commitGen, keys: new Set(receipt.mapKeys) });
+    // Hashes, not keys: small integers held in place, which hold no key's bytes alive while a
+    // prefetch is in flight (most commits).
+    if (this.inFlight.size) this.recentCommits.push({ gen: this.commitGen, hashes: new Set(receipt.hashes) });
     const oldest = this.inFlight.size ? Math.min(...this.inFlight.keys()) : this.commitGen;
     while (this.recentCommits.length && this.recentCommits[0]!.gen <= oldest) this.recentCommits.shift();
     this.cache.evict();
   }
 
   /** Reads the cache cannot answer: not cached, and not of a store held whole. */
-  private missingFrom(reads: ReadSet): ReadSet {
-    const missing = new ReadSet();
-    for (const [mk, r] of reads.entries) {
+  private missingFrom(reads: KeySet): HashedKey[] {
+    const missing: HashedKey[] = [];
+    for (const r of reads.list) {
       // A store held whole needs no read: what the cache lacks is absent.
-      if (r.store.cacheAll || this.cache.has(mk)) continue;
-      missing.entries.set(mk, r);
+      if (r.store.cacheAll || this.cache.has(r)) continue;
+      missing.push(r);
     }
     return missing;
   }
@@ -135,9 +138,9 @@ export class CachingStore extends WrappedStore {
     else this.inFlight.set(gen, n);
   }
 
-  /** Whether a commit after generation `gen` wrote the key (kept while a prefetch of that age is in flight). */
-  private committedSince(gen: number, mk: string): boolean {
-    for (let i = this.recentCommits.length - 1; i >= 0 && this.recentCommits[i]!.gen > gen; i--) if (this.recentCommits[i]!.keys.has(mk)) return true;
+  /** Whether a commit after generation `gen` wrote a key of this hash (kept while a prefetch of that age is in flight). */
+  private committedSince(gen: number, hash: number): boolean {
+    for (let i = this.recentCommits.length - 1; i >= 0 && this.recentCommits[i]!.gen > gen; i--) if (this.recentCommits[i]!.hashes.has(hash)) return true;
     return false;
   }
 

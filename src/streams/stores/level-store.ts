@@ -18,6 +18,7 @@ import { decodeOffset, encodeOffset, offsetKey, PHYSICAL_HEADER, segmentOfKey, s
 import { OFFSETS_STORE } from './offsets.ts';
 import type { CommittedPosition, FetchedEntry, PhysicalRecord, StateStore } from './state-store.ts';
 import { isTimed, segmentIsLive, type StoreSpec } from './store-spec.ts';
+import type { KeyRef } from './key-map.ts';
 import type { PendingWrite, ReadSet } from './tx.ts';
 
 /** LevelDB's block cache for the state (its default is 8 MB). */
@@ -62,52 +63,51 @@ export class LevelStore implements StateStore {
     return (await this.fetchMany([{ reads, now }]))[0]!;
   }
 
-  async fetchEntries(reads: ReadSet, now: number): Promise<Map<string, FetchedEntry>> {
-    return (await this.fetchEntriesMany([{ reads, now }]))[0]!;
+  async fetchEntries(keys: readonly KeyRef[], now: number): Promise<FetchedEntry[]> {
+    return (await this.fetchEntriesMany([{ keys, now }]))[0]!;
   }
 
   /** The API's concurrent checks, and the runtime's batches of one turn, share one trip to the libuv pool instead of one each (turn-batcher.ts). */
-  async fetchEntriesMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, FetchedEntry>[]> {
+  async fetchEntriesMany(requests: readonly { keys: readonly KeyRef[]; now: number }[]): Promise<FetchedEntry[][]> {
     const { plans, physical, values } = await this.lookUp(requests);
-    return plans.map((plan) => {
-      const out = new Map<string, FetchedEntry>();
-      for (const p of plan) {
+    return plans.map((plan) =>
+      plan.map((p) => {
         const i = newestFound(p, values);
-        out.set(p.mk, { value: i < 0 ? undefined : liveValue(values[i]!), seg: i < 0 ? -1 : segmentOfKey(physical[i]!) });
-      }
-      return out;
-    });
+        return { value: i < 0 ? undefined : liveValue(values[i]!), seg: i < 0 ? -1 : segmentOfKey(physical[i]!) };
+      }),
+    );
   }
 
-  /** The values only (the API's reads): one map per request, no entry objects. */
+  /** The values only (the API's reads): one map per request, by `mapKey`, no entry objects. */
   async fetchMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, Buffer | undefined>[]> {
-    const { values, plans } = await this.lookUp(requests);
-    return plans.map((plan) => {
+    const { values, plans } = await this.lookUp(requests.map((r) => ({ keys: r.reads.entries.values(), now: r.now })));
+    return plans.map((plan, n) => {
       const out = new Map<string, Buffer | undefined>();
-      for (const p of plan) {
-        const i = newestFound(p, values);
-        out.set(p.mk, i < 0 ? undefined : liveValue(values[i]!));
+      let j = 0;
+      for (const mk of requests[n]!.reads.entries.keys()) {
+        const i = newestFound(plan[j++]!, values);
+        out.set(mk, i < 0 ? undefined : liveValue(values[i]!));
       }
       return out;
     });
   }
 
   /** Every request's physical keys, read in one getMany: the plans say where each read's keys are. */
-  private async lookUp(requests: readonly { reads: ReadSet; now: number }[]): Promise<{ plans: ReadPlan[][]; physical: Buffer[]; values: (Buffer | undefined)[] }> {
+  private async lookUp(requests: readonly { keys: Iterable<KeyRef>; now: number }[]): Promise<{ plans: ReadPlan[][]; physical: Buffer[]; values: (Buffer | undefined)[] }> {
     const physical: Buffer[] = [];
-    const plans = requests.map((r) => this.plan(r.reads, r.now, physical));
+    const plans = requests.map((r) => this.plan(r.keys, r.now, physical));
     return { plans, physical, values: await this.getMany(physical) };
   }
 
-  /** Appends the physical keys of the reads (newest live segment first) and says where each read's keys are. */
-  private plan(reads: ReadSet, now: number, physical: Buffer[]): ReadPlan[] {
+  /** Appends the physical keys of the reads (newest live segment first) and says where each read's keys are, in the keys' order. */
+  private plan(keys: Iterable<KeyRef>, now: number, physical: Buffer[]): ReadPlan[] {
     const plan: ReadPlan[] = [];
     // One list of live segments per store, not one per read (a batch reads thousands of keys of a few stores).
     const live = new Map<StoreSpec, number[]>();
-    for (const [mk, { store, key }] of reads.entries) {
+    for (const { store, key } of keys) {
       let segs = live.get(store);
       if (!segs) live.set(store, (segs = this.liveSegments(store, now)));
-      plan.push({ mk, from: physical.length, count: segs.length });
+      plan.push({ from: physical.length, count: segs.length });
       for (let i = segs.length - 1; i >= 0; i--) physical.push(storeKey(store.id, segs[i]!, key));
     }
     return plan;
@@ -270,7 +270,6 @@ export class LevelStore implements StateStore {
 
 /** One key of a read: its physical keys are `count` from `from`, newest live segment first. */
 interface ReadPlan {
-  readonly mk: string;
   readonly from: number;
   readonly count: number;
 }

@@ -9,6 +9,7 @@
  */
 import { decodeOffset, decodeStoreKey, encodeOffset, offsetKey } from './key-layout.ts';
 import { OFFSETS_STORE } from './offsets.ts';
+import type { KeyRef } from './key-map.ts';
 import type { CommittedPosition, FetchedEntry, PhysicalRecord, StateStore } from './state-store.ts';
 import { isTimed, segmentIsLive, type StoreSpec } from './store-spec.ts';
 import type { PendingWrite, ReadSet } from './tx.ts';
@@ -52,14 +53,12 @@ export class MemoryStore implements StateStore {
     return out;
   }
 
-  async fetchEntries(reads: ReadSet, now: number): Promise<Map<string, FetchedEntry>> {
-    const out = new Map<string, FetchedEntry>();
-    for (const [mk, { store, key }] of reads.entries) out.set(mk, this.get(store, key, now));
-    return out;
+  async fetchEntries(keys: readonly KeyRef[], now: number): Promise<FetchedEntry[]> {
+    return keys.map(({ store, key }) => this.get(store, key, now));
   }
 
-  async fetchEntriesMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, FetchedEntry>[]> {
-    return Promise.all(requests.map((r) => this.fetchEntries(r.reads, r.now)));
+  async fetchEntriesMany(requests: readonly { keys: readonly KeyRef[]; now: number }[]): Promise<FetchedEntry[][]> {
+    return Promise.all(requests.map((r) => this.fetchEntries(r.keys, r.now)));
   }
 
   async fetchMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, Buffer | undefined>[]> {

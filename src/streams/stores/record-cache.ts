@@ -10,15 +10,17 @@
  * runtime commits before too many accumulate). Blind-written stores (store-spec.ts `blind`)
  * never enter it: their writes wait for the next commit on a list of their own.
  */
+import { keyHash, KeyTable, type HashedKey } from './key-map.ts';
 import { isTimed, segmentIsLive, segmentOf, TOMBSTONE, type StoreSpec, type TypedStore } from './store-spec.ts';
 import type { PendingWrite, StoreTx } from './tx.ts';
-import { mapKey } from './tx.ts';
 
 interface Entry {
-  /** Its key in the cache map. */
-  readonly mk: string;
-  store: StoreSpec;
-  key: Buffer;
+  readonly store: StoreSpec;
+  readonly key: Buffer;
+  /** `keyHash` of the store and key: the entry's key in the cache's table. */
+  readonly hash: number;
+  /** The next entry of the same hash (key-map.ts). */
+  next: Entry | undefined;
   /** null: absent (or deleted in a key-value store), or not kept once `live` was committed. Stale while `live` holds a newer value. */
   value: Buffer | null;
   /** The decoded value (stores with a codec), once a transaction opened it: authoritative. */
@@ -38,23 +40,36 @@ interface Entry {
   version: number;
 }
 
-/** A write waiting in a transaction: raw bytes, or a decoded value. */
-interface Pending {
-  readonly store: StoreSpec;
-  readonly key: Buffer;
-  readonly value: Buffer | null;
-  readonly live: unknown;
-  readonly seg: number;
+/** A blind write waiting for the next commit. */
+interface BlindWrite extends PendingWrite {
+  readonly hash: number;
+  next: BlindWrite | undefined;
+  readonly partition: number;
 }
 
-/** Bytes a cached entry costs beyond its key and value bytes (entry object, map slot, string key, two Buffer objects), measured with heap statistics. */
+/** A key a transaction touched: its write (raw bytes, or a decoded value), or a value it opened. */
+interface TxKey {
+  readonly store: StoreSpec;
+  readonly key: Buffer;
+  readonly hash: number;
+  next: TxKey | undefined;
+  /** Written: the bytes (null: delete, unless `live` is set), the decoded value, the segment. */
+  written: boolean;
+  value: Buffer | null;
+  live: unknown;
+  seg: number;
+  /** A decoded value opened but not (yet) set: the same object on every open of the key. */
+  opened: unknown;
+}
+
+/** Bytes a cached entry costs beyond its key and value bytes (entry object, map slot, Buffer object), measured with heap statistics. */
 const ENTRY_OVERHEAD = 600;
 
 /** What a commit takes from the cache; exactly one of done/fail is called. */
 export interface DirtyReceipt {
   readonly writes: (PendingWrite & { partition: number })[];
-  /** Each write's key in the cache map (`mapKey`), in the order of `writes`: the strings the cache holds, not new ones. */
-  readonly mapKeys: string[];
+  /** Each write's key hash (`keyHash`), in the order of `writes`. */
+  readonly hashes: number[];
   /** The commit succeeded: entries not rewritten meanwhile become clean. */
   done(): void;
   /** The commit failed: everything taken stays dirty. */
@@ -65,11 +80,12 @@ export interface DirtyReceipt {
 export type CacheTx = StoreTx & { apply(): void };
 
 export class RecordCache {
-  private readonly entries = new Map<string, Entry>();
+  /** By the hash of store and key (key-map.ts): exact, keys that hash alike are chained. */
+  private readonly entries = new KeyTable<Entry>();
   /** Entries written since the last commit (so a commit never scans the whole cache). */
   private dirtyList: Entry[] = [];
   /** Blind writes waiting for the next commit, by key (a later write of the key replaces it). */
-  private blind = new Map<string, PendingWrite & { partition: number }>();
+  private blind = new KeyTable<BlindWrite>();
 
   private bytes = 0;
 
@@ -86,16 +102,16 @@ export class RecordCache {
     return ENTRY_OVERHEAD + e.key.length + v;
   }
 
-  /** Whether the cache (or a blind write waiting for the commit) answers a read of `mk`. */
-  has(mk: string): boolean {
-    return this.entries.has(mk) || this.blind.has(mk);
+  /** Whether the cache (or a blind write waiting for the commit) answers a read of the key. */
+  has(k: HashedKey): boolean {
+    return this.entries.find(k.store, k.key, k.hash) !== undefined || this.blind.find(k.store, k.key, k.hash) !== undefined;
   }
 
   /** Records what the database holds for a key (a prefetch result). */
-  fill(mk: string, store: StoreSpec, key: Buffer, value: Buffer | undefined, seg: number): void {
-    if (this.has(mk)) return;
-    const e: Entry = { mk, store, key, value: value ?? null, live: undefined, seg, dirty: false, partition: -1, pinned: store.cacheAll === true, version: 0 };
-    this.entries.set(mk, e);
+  fill(store: StoreSpec, key: Buffer, value: Buffer | undefined, seg: number, hash = keyHash(store.id, key)): void {
+    if (this.has({ store, key, hash })) return;
+    const e: Entry = { store, key, hash, next: undefined, value: value ?? null, live: undefined, seg, dirty: false, partition: -1, pinned: store.cacheAll === true, version: 0 };
+    this.entries.add(e);
     this.bytes += RecordCache.cost(e);
   }
 
@@ -115,42 +131,57 @@ export class RecordCache {
    * write, by their codec) before a transaction changes them, for the same reason.
    */
   tx(now: number, partition: number): CacheTx {
-    const pending = new Map<string, Pending>();
-    /** Decoded values opened but not (yet) set: the same object on every open of the key. */
-    const opened = new Map<string, unknown>();
+    /** The keys this transaction wrote or opened, by hash, and in the order first touched. */
+    const touched = new KeyTable<TxKey>();
+    const order: TxKey[] = [];
     // Aggregations read a key and then write the same key object: remember the last key's
-    // string so the pair costs one conversion.
+    // hash so the pair hashes it once.
     let lastKey: Buffer | undefined;
     let lastStore: StoreSpec | undefined;
-    let lastMk = '';
-    const mk = (store: StoreSpec, key: Buffer): string => {
+    let lastHash = 0;
+    const hashOf = (store: StoreSpec, key: Buffer): number => {
       if (key !== lastKey || store !== lastStore) {
         lastKey = key;
         lastStore = store;
-        lastMk = mapKey(store, key);
+        lastHash = keyHash(store.id, key);
       }
-      return lastMk;
+      return lastHash;
     };
     /** What the transaction sees for a key: its own write, a blind write, the cache; else undefined when held whole. */
-    const lookup = (store: StoreSpec, k: string): { value: Buffer | null; live: unknown; seg: number } | undefined => {
-      const e = pending.get(k) ?? this.blind.get(k) ?? this.entries.get(k);
+    const lookup = (store: StoreSpec, key: Buffer, h: number, own: TxKey | undefined): { value: Buffer | null; live: unknown; seg: number } | undefined => {
+      if (own?.written) return own;
+      const b = this.blind.find(store, key, h);
+      if (b) return { value: b.value, live: undefined, seg: b.segmentStart };
+      const e = this.entries.find(store, key, h);
       if (!e) {
         if (store.cacheAll) return undefined; // held whole: not cached means absent
         throw new Error(`store ${store.name}: read of an undeclared key`);
       }
-      if ('segmentStart' in e) return { value: e.value, live: undefined, seg: e.segmentStart };
       return e;
     };
     const visible = (store: StoreSpec, e: { value: Buffer | null; live: unknown; seg: number }): boolean =>
       (e.live !== undefined || (e.value !== null && e.value.length > 0)) && !(isTimed(store) && !segmentIsLive(store, e.seg, now));
+    const slot = (store: StoreSpec, key: Buffer, h: number): TxKey => {
+      let t = touched.find(store, key, h);
+      if (!t) {
+        t = { store, key, hash: h, next: undefined, written: false, value: null, live: undefined, seg: 0, opened: undefined };
+        touched.add(t);
+        order.push(t);
+      }
+      return t;
+    };
     const write = (store: StoreSpec, key: Buffer, value: Buffer | null, live: unknown, ts: number): void => {
-      const k = mk(store, key);
-      opened.delete(k);
-      pending.set(k, { store, key, value, live, seg: segmentOf(store, ts) });
+      const t = slot(store, key, hashOf(store, key));
+      t.opened = undefined;
+      t.written = true;
+      t.value = value;
+      t.live = live;
+      t.seg = segmentOf(store, ts);
     };
     return {
       get: (store, key) => {
-        const e = lookup(store, mk(store, key));
+        const h = hashOf(store, key);
+        const e = lookup(store, key, h, touched.find(store, key, h));
         if (!e || !visible(store, e)) return undefined;
         return e.live !== undefined ? store.codec!.encode(e.live) : e.value!;
       },
@@ -162,32 +193,36 @@ export class RecordCache {
         write(store, key, isTimed(store) ? TOMBSTONE : null, undefined, ts);
       },
       open<T>(store: TypedStore<T>, key: Buffer): T | undefined {
-        const k = mk(store, key);
-        if (opened.has(k)) return opened.get(k) as T;
-        const own = pending.get(k);
-        if (own?.live !== undefined) return own.live as T; // set earlier in this transaction: already its own
-        const e = own ?? lookup(store, k);
+        const h = hashOf(store, key);
+        const own = touched.find(store, key, h);
+        if (own?.opened !== undefined) return own.opened as T;
+        if (own?.written && own.live !== undefined) return own.live as T; // set earlier in this transaction: already its own
+        const e = lookup(store, key, h, own);
         if (!e || !visible(store, e)) return undefined;
         // A value decoded from bytes is new; one the cache holds decoded is copied before changes.
         const v = e.live !== undefined ? store.codec.clone(e.live as T) : store.codec.decode(e.value!);
-        opened.set(k, v);
+        (own ?? slot(store, key, h)).opened = v;
         return v;
       },
       set<T>(store: TypedStore<T>, key: Buffer, value: T, ts: number) {
         write(store, key, null, value, ts);
       },
       apply: () => {
-        for (const [k, w] of pending) {
+        for (const w of order) {
+          if (!w.written) continue;
           if (w.store.blind) {
-            this.blind.set(k, { store: w.store, key: w.key, value: w.live !== undefined ? w.store.codec!.encode(w.live) : w.value, segmentStart: w.seg, partition });
-            const read = this.entries.get(k); // read earlier (e.g. by a label join): the write replaces it
+            const value = w.live !== undefined ? w.store.codec!.encode(w.live) : w.value;
+            const was = this.blind.find(w.store, w.key, w.hash);
+            if (was) this.blind.remove(was);
+            this.blind.add({ store: w.store, key: w.key, hash: w.hash, next: undefined, value, segmentStart: w.seg, partition });
+            const read = this.entries.find(w.store, w.key, w.hash); // read earlier (e.g. by a label join): the write replaces it
             if (read && !read.dirty) {
-              this.entries.delete(k);
+              this.entries.remove(read);
               this.bytes -= RecordCache.cost(read);
             }
             continue;
           }
-          const e = this.entries.get(k);
+          const e = this.entries.find(w.store, w.key, w.hash);
           if (e) {
             if (!e.dirty) this.dirtyList.push(e);
             this.bytes -= RecordCache.cost(e);
@@ -199,14 +234,14 @@ export class RecordCache {
             e.version++;
             this.bytes += RecordCache.cost(e);
           } else {
-            const n: Entry = { mk: k, store: w.store, key: w.key, value: w.value, live: w.live, seg: w.seg, dirty: true, partition, pinned: w.store.cacheAll === true, version: 1 };
-            this.entries.set(k, n);
+            const n: Entry = { store: w.store, key: w.key, hash: w.hash, next: undefined, value: w.value, live: w.live, seg: w.seg, dirty: true, partition, pinned: w.store.cacheAll === true, version: 1 };
+            this.entries.add(n);
             this.dirtyList.push(n);
             this.bytes += RecordCache.cost(n);
           }
         }
-        pending.clear();
-        opened.clear();
+        // A transaction is applied once; its table is not used again.
+        order.length = 0;
       },
     };
   }
@@ -219,8 +254,8 @@ export class RecordCache {
   takeDirty(): DirtyReceipt {
     const taken = this.dirtyList;
     this.dirtyList = [];
-    const blind = this.blind;
-    this.blind = new Map();
+    const blind = this.blind.toArray();
+    this.blind = new KeyTable<BlindWrite>();
     const versions = taken.map((e) => e.version);
     const writes: (PendingWrite & { partition: number })[] = taken.map((e) => {
       if (e.live !== undefined) {
@@ -228,14 +263,14 @@ export class RecordCache {
       }
       return { store: e.store, key: e.key, value: e.value, segmentStart: e.seg, partition: e.partition };
     });
-    const mapKeys = taken.map((e) => e.mk);
-    for (const [k, w] of blind) {
+    const hashes = taken.map((e) => e.hash);
+    for (const w of blind) {
       writes.push(w);
-      mapKeys.push(k);
+      hashes.push(w.hash);
     }
     return {
       writes,
-      mapKeys,
+      hashes,
       done: () => {
         taken.forEach((e, i) => {
           if (e.version === versions[i]) {
@@ -245,7 +280,7 @@ export class RecordCache {
             // and the 8 KiB pool slab it was cut from, for as long as the record stayed cached.
             if (e.live !== undefined) e.value = null;
             if (e.pinned && e.live === undefined && (e.value === null || e.value.length === 0)) {
-              this.entries.delete(e.mk);
+              this.entries.remove(e);
               this.bytes -= RecordCache.cost(e);
               return;
             }
@@ -255,7 +290,7 @@ export class RecordCache {
       fail: () => {
         const again = new Set(this.dirtyList);
         for (const e of taken) if (!again.has(e)) this.dirtyList.push(e);
-        for (const [k, w] of blind) if (!this.blind.has(k)) this.blind.set(k, w);
+        for (const w of blind) if (!this.blind.find(w.store, w.key, w.hash)) this.blind.add(w);
       },
     };
   }
@@ -268,27 +303,33 @@ export class RecordCache {
   evict(): void {
     if (this.bytes <= this.maxBytes) return;
     const target = this.maxBytes * 0.9;
-    for (const [mk, e] of this.entries) {
-      if (this.bytes <= target) break;
-      if (!e.dirty && !e.pinned && !this.protect?.(mk)) {
-        this.entries.delete(mk);
+    this.entries.forEach((e) => {
+      if (this.bytes <= target) return false;
+      if (!e.dirty && !e.pinned && !this.protect?.(e.hash)) {
+        this.entries.remove(e);
         this.bytes -= RecordCache.cost(e);
       }
-    }
+      return true;
+    });
   }
 
   get memoryBytes(): number {
     return this.bytes;
   }
 
-  /** Keys the runtime must not lose yet (written by commits a prefetch in flight may not have seen). */
-  protect: ((mk: string) => boolean) | undefined;
+  /**
+   * Keys the runtime must not lose yet (written by commits a prefetch in flight may not have
+   * seen), by hash: another key of the same hash is kept too, which costs memory for a while, never a wrong value.
+   */
+  protect: ((hash: number) => boolean) | undefined;
 
   /** Drops entries of expired segments (they would read as absent anyway). */
   dropExpired(now: number): void {
-    for (const [mk, e] of this.entries) if (!e.dirty && isTimed(e.store) && (e.value !== null || e.live !== undefined) && !segmentIsLive(e.store, e.seg, now)) {
-      this.bytes -= RecordCache.cost(e);
-      this.entries.delete(mk);
-    }
+    this.entries.forEach((e) => {
+      if (!e.dirty && isTimed(e.store) && (e.value !== null || e.live !== undefined) && !segmentIsLive(e.store, e.seg, now)) {
+        this.bytes -= RecordCache.cost(e);
+        this.entries.remove(e);
+      }
+    });
   }
 }

@@ -16,6 +16,7 @@
  *     after a crash they agree, so nothing is applied twice.
  *   - `fetch`/`fetchMany`/`fetchEntriesMany` read every requested key in one snapshot.
  */
+import type { KeyRef } from './key-map.ts';
 import type { StateReader } from './state-reader.ts';
 import type { StoreSpec } from './store-spec.ts';
 import type { PendingWrite, ReadSet } from './tx.ts';
@@ -50,10 +51,10 @@ export interface StateStore extends StateReader {
   scan(store: StoreSpec, now: number): Promise<{ key: Buffer; value: Buffer; seg: number }[]>;
   /** Opens the stores (each spec once; ids are never shared between two names). */
   open(specs: readonly StoreSpec[]): Promise<void>;
-  /** As fetch, with the segment each value was found in. */
-  fetchEntries(reads: ReadSet, now: number): Promise<Map<string, FetchedEntry>>;
-  /** Several read sets, each at its own time, in one snapshot, with the segment of each value. */
-  fetchEntriesMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, FetchedEntry>[]>;
+  /** As fetch, with the segment each value was found in: one entry per key, in the keys' order (the record cache's reads, by number: key-map.ts). */
+  fetchEntries(keys: readonly KeyRef[], now: number): Promise<FetchedEntry[]>;
+  /** Several lists of keys, each at its own time, in one snapshot, with the segment of each value. */
+  fetchEntriesMany(requests: readonly { keys: readonly KeyRef[]; now: number }[]): Promise<FetchedEntry[][]>;
   /** Several read sets, each at its own time, in one snapshot. */
   fetchMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, Buffer | undefined>[]>;
   /** The writes and the positions that produced them, in one atomic step. */

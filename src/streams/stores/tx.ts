@@ -32,7 +32,12 @@ export interface StoreTx {
   set<T>(store: TypedStore<T>, key: Buffer, value: T, ts: number): void;
 }
 
-/** Collects the keys a batch will read, per store. */
+/** Where an aggregation declares the keys it will read: the runtime's KeySet (key-map.ts), or a ReadSet. */
+export interface ReadKeys {
+  add(store: StoreSpec, key: Buffer): unknown;
+}
+
+/** Collects the keys a batch will read, per store, by `mapKey` (the API's reads: other modules look results up by it). */
 export class ReadSet {
   readonly entries = new Map<string, { store: StoreSpec; key: Buffer }>();
   /** Returns the key's map key: what the read's result is looked up by. */

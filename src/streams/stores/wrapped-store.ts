@@ -3,6 +3,7 @@
  * goes to the store below unless the layer overrides it, so each layer (caching, changelogging,
  * key filtering) states only what it changes.
  */
+import type { KeyRef } from './key-map.ts';
 import type { CommittedPosition, FetchedEntry, PhysicalRecord, StateStore } from './state-store.ts';
 import type { StoreSpec } from './store-spec.ts';
 import type { PendingWrite, ReadSet } from './tx.ts';
@@ -16,10 +17,10 @@ export abstract class WrappedStore implements StateStore {
   fetch(reads: ReadSet, now: number): Promise<Map<string, Buffer | undefined>> {
     return this.inner.fetch(reads, now);
   }
-  fetchEntries(reads: ReadSet, now: number): Promise<Map<string, FetchedEntry>> {
-    return this.inner.fetchEntries(reads, now);
+  fetchEntries(keys: readonly KeyRef[], now: number): Promise<FetchedEntry[]> {
+    return this.inner.fetchEntries(keys, now);
   }
-  fetchEntriesMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, FetchedEntry>[]> {
+  fetchEntriesMany(requests: readonly { keys: readonly KeyRef[]; now: number }[]): Promise<FetchedEntry[][]> {
     return this.inner.fetchEntriesMany(requests);
   }
   fetchMany(requests: readonly { reads: ReadSet; now: number }[]): Promise<Map<string, Buffer | undefined>[]> {

@@ -19,6 +19,15 @@ describe("ip-signups-1h: an IP's inboxes, by their registrable domain's category
     }
   });
 
+  it('the memo changes no answer: a domain reads the same category before, while and after 20,000 others fill it and it starts over', () => {
+    const domains = Array.from({ length: 20_000 }, (_, i) => `sub.shop${i}.example`);
+    const first = domains.slice(0, 50).map(domainCategory);
+    for (const d of domains) domainCategory(d);
+    expect(domains.slice(0, 50).map(domainCategory)).toEqual(first);
+    // Each one that of its registrable domain, asked first or after its subdomain.
+    expect(domains.slice(0, 50).map((d) => domainCategory(d.slice(4)))).toEqual(first);
+  });
+
   it('spreads domains over the categories: 200 made-up domains fill at least 120 of 256 (a uniform hash fills ~139 on average)', () => {
     const cats = new Set(Array.from({ length: 200 }, (_, i) => domainCategory(`shop${i}.example`)));
     expect(cats.size).toBeGreaterThanOrEqual(120);

@@ -4,12 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { DAY } from '../../../src/domain/time.ts';
 import { RecordCache } from '../../../src/streams/stores/record-cache.ts';
 import { timedStore, type StoreSpec, type TypedStore, type ValueCodec } from '../../../src/streams/stores/store-spec.ts';
-import { mapKey } from '../../../src/streams/stores/tx.ts';
+import { keyHash, type HashedKey } from '../../../src/streams/stores/key-map.ts';
+import { collidingKeys } from '../../helpers/colliding-keys.ts';
 
 const HELD_WHOLE: StoreSpec = { ...timedStore(90, 't-pending', 15 * DAY), cacheAll: true };
 const PLAIN: StoreSpec = { id: 91, name: 't-plain' };
 const NOW = 1_800_000_000_000;
 const k = (s: string): Buffer => Buffer.from(s);
+const hashed = (store: StoreSpec, key: string): HashedKey => ({ store, key: k(key), hash: keyHash(store.id, k(key)) });
 
 /** A full collection, after which objects nothing references are gone (WeakRefs cleared once the job ends). */
 async function collectGarbage(): Promise<void> {
@@ -39,7 +41,7 @@ describe('record cache', () => {
   it('a key of an ordinary store must have been read (prefetched) first', () => {
     const cache = new RecordCache();
     expect(() => cache.tx(NOW, 0).get(PLAIN, k('x'))).toThrow(/undeclared key/);
-    cache.fill(mapKey(PLAIN, k('x')), PLAIN, k('x'), undefined, -1);
+    cache.fill(PLAIN, k('x'), undefined, -1);
     expect(cache.tx(NOW, 0).get(PLAIN, k('x'))).toBeUndefined();
   });
 
@@ -90,7 +92,7 @@ describe('record cache: values held decoded (stores with a codec)', () => {
   it('decodes once, changes in place across a batch, encodes once per commit', () => {
     const { n, store } = counted();
     const cache = new RecordCache();
-    cache.fill(mapKey(store, k('d')), store, k('d'), Buffer.from([1]), NOW);
+    cache.fill(store, k('d'), Buffer.from([1]), NOW);
     const tx = cache.tx(NOW, 0);
     for (let i = 2; i <= 100; i++) {
       const v = tx.open(store, k('d'))!;
@@ -108,7 +110,7 @@ describe('record cache: values held decoded (stores with a codec)', () => {
   it('a committed decoded value does not keep its encoded bytes; reads and later commits still give them', async () => {
     const { n, store } = counted();
     const cache = new RecordCache();
-    cache.fill(mapKey(store, k('d')), store, k('d'), Buffer.from([1]), NOW);
+    cache.fill(store, k('d'), Buffer.from([1]), NOW);
     write(cache, (tx) => tx.set(store, k('d'), [...tx.open(store, k('d'))!, 2], NOW));
     let receipt: ReturnType<RecordCache['takeDirty']> | undefined = cache.takeDirty();
     const written = new WeakRef(receipt.writes[0]!.value!);
@@ -128,7 +130,7 @@ describe('record cache: values held decoded (stores with a codec)', () => {
   it("a transaction's changes are its own until applied: a failed batch leaves the cache as it was", () => {
     const { store } = counted();
     const cache = new RecordCache();
-    cache.fill(mapKey(store, k('d')), store, k('d'), Buffer.from([1]), NOW);
+    cache.fill(store, k('d'), Buffer.from([1]), NOW);
     write(cache, (tx) => tx.set(store, k('d'), [...tx.open(store, k('d'))!, 2], NOW));
     const failed = cache.tx(NOW, 0);
     failed.open(store, k('d'))!.push(99); // changed in place, never applied (say, its outputs were not produced)
@@ -140,18 +142,18 @@ describe('record cache: values held decoded (stores with a codec)', () => {
   it('blind writes skip the cache, are read back until committed, and replace what a read had cached', () => {
     const BLIND: StoreSpec = { ...timedStore(93, 't-index', 15 * DAY), blind: true };
     const cache = new RecordCache();
-    cache.fill(mapKey(BLIND, k('old')), BLIND, k('old'), Buffer.from('was'), NOW);
+    cache.fill(BLIND, k('old'), Buffer.from('was'), NOW);
     write(cache, (tx) => {
       tx.put(BLIND, k('new'), k('1'), NOW);
       tx.put(BLIND, k('old'), k('2'), NOW);
     });
     expect(cache.size).toBe(0); // neither is cached
-    expect(cache.has(mapKey(BLIND, k('new')))).toBe(true);
+    expect(cache.has(hashed(BLIND, 'new'))).toBe(true);
     expect(cache.tx(NOW, 0).get(BLIND, k('old'))?.toString()).toBe('2');
     const receipt = cache.takeDirty();
     expect(receipt.writes.map((w) => `${w.key}=${w.value}`).sort()).toEqual(['new=1', 'old=2']);
     receipt.done();
-    expect(cache.has(mapKey(BLIND, k('new')))).toBe(false); // committed: read from the store from now on
+    expect(cache.has(hashed(BLIND, 'new'))).toBe(false); // committed: read from the store from now on
   });
 
   it('blind writes of a failed commit are written by the next one', () => {
@@ -162,18 +164,50 @@ describe('record cache: values held decoded (stores with a codec)', () => {
     expect(cache.takeDirty().writes.map((w) => w.key.toString())).toEqual(['a']);
   });
 
-  it("a commit's receipt names each write by the cache's own key string, in the order of the writes", () => {
+  it("a commit's receipt names each write by its key's hash, in the order of the writes", () => {
     const BLIND: StoreSpec = { ...timedStore(93, 't-index', 15 * DAY), blind: true };
     const cache = new RecordCache();
-    cache.fill(mapKey(PLAIN, k('p')), PLAIN, k('p'), undefined, -1);
+    cache.fill(PLAIN, k('p'), undefined, -1);
     write(cache, (tx) => {
       tx.put(PLAIN, k('p'), k('1'), NOW);
       tx.put(HELD_WHOLE, k('h'), k('2'), NOW);
       tx.put(BLIND, k('b'), k('3'), NOW);
     });
     const receipt = cache.takeDirty();
-    expect(receipt.mapKeys).toEqual(receipt.writes.map((w) => mapKey(w.store, w.key)));
-    expect(new Set(receipt.mapKeys)).toEqual(new Set([mapKey(PLAIN, k('p')), mapKey(HELD_WHOLE, k('h')), mapKey(BLIND, k('b'))]));
+    expect(receipt.hashes).toEqual(receipt.writes.map((w) => keyHash(w.store.id, w.key)));
+    expect(new Set(receipt.hashes)).toEqual(new Set([hashed(PLAIN, 'p').hash, hashed(HELD_WHOLE, 'h').hash, hashed(BLIND, 'b').hash]));
     receipt.done();
+  });
+
+  it('keys whose hashes are the same are told apart: a read, a write, a commit and an eviction of one never touch the other', () => {
+    const [x, y] = collidingKeys(PLAIN.id);
+    const cache = new RecordCache(1);
+    cache.fill(PLAIN, x, Buffer.from('x1'), -1);
+    expect(() => cache.tx(NOW, 0).get(PLAIN, y)).toThrow(/undeclared key/); // not x's record
+    cache.fill(PLAIN, y, undefined, -1);
+    expect(cache.size).toBe(2);
+    const tx = cache.tx(NOW, 0);
+    expect(tx.get(PLAIN, Buffer.from(x))?.toString()).toBe('x1');
+    expect(tx.get(PLAIN, y)).toBeUndefined();
+    tx.put(PLAIN, y, Buffer.from('y1'), NOW);
+    expect(tx.get(PLAIN, x)?.toString()).toBe('x1');
+    expect(tx.get(PLAIN, y)?.toString()).toBe('y1');
+    tx.apply();
+    const receipt = cache.takeDirty();
+    expect(receipt.writes.map((w) => `${w.key.toString('hex')}=${w.value}`)).toEqual([`${y.toString('hex')}=y1`]);
+    receipt.done();
+    cache.evict(); // over its one byte: both are clean, both go
+    expect(cache.size).toBe(0);
+  });
+
+  it('a held-whole key whose hash is another held-whole key\'s reads as absent, not as the other', () => {
+    const [x, y] = collidingKeys(HELD_WHOLE.id);
+    const cache = new RecordCache();
+    write(cache, (tx) => tx.put(HELD_WHOLE, x, k('pending'), NOW));
+    expect(cache.tx(NOW, 0).get(HELD_WHOLE, y)).toBeUndefined();
+    write(cache, (tx) => tx.delete(HELD_WHOLE, y, NOW));
+    cache.takeDirty().done();
+    expect(cache.size).toBe(1);
+    expect(cache.tx(NOW, 0).get(HELD_WHOLE, x)?.toString()).toBe('pending');
   });
 });

@@ -149,34 +149,36 @@ export function storeContract(name: string, factory: () => EngineFactory): void 
       expect([...many[2]!.keys()]).toEqual([mapKey(TIMED, Buffer.from('b'))]);
     });
 
-    it('fetchEntriesMany answers several read sets, each at its own time, as fetchEntries would one by one', async () => {
+    it('fetchEntriesMany answers several lists of keys, each at its own time, as fetchEntries would one by one, in the keys\' order', async () => {
       const db = await open();
       await write(db, TIMED, 'c', 'only-old', T0);
       const requests = [
-        ...(await readsAtTwoTimes(db)),
-        { reads: readSet([TIMED, 'c']), now: T0 + 6 * MINUTE },
-        { reads: readSet([TIMED, 'c']), now: T0 + 16 * MINUTE }, // only in the older segment, dead by then
+        ...(await readsAtTwoTimes(db)).map((r) => ({ keys: [...r.reads.entries.values()], now: r.now })),
+        { keys: [{ store: TIMED, key: Buffer.from('c') }], now: T0 + 6 * MINUTE },
+        { keys: [{ store: TIMED, key: Buffer.from('c') }], now: T0 + 16 * MINUTE }, // only in the older segment, dead by then
       ];
       const many = await db.fetchEntriesMany(requests);
-      const one = await Promise.all(requests.map((r) => db.fetchEntries(r.reads, r.now)));
+      const one = await Promise.all(requests.map((r) => db.fetchEntries(r.keys, r.now)));
       expect(many).toEqual(one);
-      expect(many[0]!.get(mapKey(TIMED, Buffer.from('a')))).toEqual({ value: Buffer.from('new'), seg: T0 + 5 * MINUTE });
-      expect(many[0]!.get(mapKey(KV, Buffer.from('k')))?.value?.toString()).toBe('v');
-      expect(many[1]!.get(mapKey(KV, Buffer.from('missing')))).toEqual({ value: undefined, seg: -1 });
-      expect(many[2]!.get(mapKey(TIMED, Buffer.from('c')))).toEqual({ value: Buffer.from('only-old'), seg: T0 });
-      expect(many[3]!.get(mapKey(TIMED, Buffer.from('c')))).toEqual({ value: undefined, seg: -1 });
+      expect(many[0]).toEqual([
+        { value: Buffer.from('new'), seg: T0 + 5 * MINUTE },
+        { value: Buffer.from('v'), seg: 0 },
+      ]);
+      expect(many[1]![1]).toEqual({ value: undefined, seg: -1 });
+      expect(many[2]).toEqual([{ value: Buffer.from('only-old'), seg: T0 }]);
+      expect(many[3]).toEqual([{ value: undefined, seg: -1 }]);
     });
 
     it('fetchEntries says which segment a value was found in (-1: absent)', async () => {
       const db = await open();
       await write(db, TIMED, 'a', '1', T0 + 6 * MINUTE);
       await write(db, TIMED, 'gone', null, T0 + 6 * MINUTE);
-      const rs = new ReadSet();
-      for (const k of ['a', 'gone', 'never']) rs.add(TIMED, Buffer.from(k));
-      const got = await db.fetchEntries(rs, T0 + 6 * MINUTE);
-      expect(got.get(mapKey(TIMED, Buffer.from('a')))).toEqual({ value: Buffer.from('1'), seg: T0 + 5 * MINUTE });
-      expect(got.get(mapKey(TIMED, Buffer.from('gone')))).toEqual({ value: undefined, seg: T0 + 5 * MINUTE });
-      expect(got.get(mapKey(TIMED, Buffer.from('never')))).toEqual({ value: undefined, seg: -1 });
+      const got = await db.fetchEntries(['never', 'a', 'gone'].map((k) => ({ store: TIMED, key: Buffer.from(k) })), T0 + 6 * MINUTE);
+      expect(got).toEqual([
+        { value: undefined, seg: -1 },
+        { value: Buffer.from('1'), seg: T0 + 5 * MINUTE },
+        { value: undefined, seg: T0 + 5 * MINUTE },
+      ]);
     });
 
     it('scan: every live entry of a store with its segment, tombstones and dead segments left out', async () => {

@@ -8,6 +8,9 @@
  * - `name-serial`: one generated name with a running 4-digit serial at big free mail;
  * - `free-name-digits`, `free-name-noise`: synthetic-bots.ts's free-mail farms (a generated name
  *   with 4-5 random digits, or 2-4 random letters), which single checks rarely catch.
+ * - `rotating-N`: the free-name-digits farm behind one IP, its addresses rotating over N free
+ *   providers (each its own registrable domain): the trade of ip_burst's gateway rule (0 while
+ *   the IP's 10 minutes hold IP_GATEWAY_DOMAINS domains), stated where a farm can exploit it.
  * People, the contrast (k sign-ups spread over an hour from one IP, as a NAT shows them):
  * - `campus`: synthetic-humans' people of every region at their providers;
  * - `office`: people of one company at its own domain (first.last and the like), DNS off;
@@ -42,7 +45,17 @@ export const IP_PEOPLE_KINDS = ['campus', 'office', 'students'] as const;
 /** Numbered batches of one stem, each check from its own IP (numberedBurstSlices). */
 export const NUMBERED_VENUES = ['gmail.com', 'unlisted'] as const;
 export type NumberedVenue = (typeof NUMBERED_VENUES)[number];
-export type IpBurstKind = (typeof IP_FARM_KINDS)[number] | (typeof IP_PEOPLE_KINDS)[number] | 'list-replay' | `numbered@${NumberedVenue}`;
+export type IpBurstKind = (typeof IP_FARM_KINDS)[number] | (typeof IP_PEOPLE_KINDS)[number] | 'list-replay' | `numbered@${NumberedVenue}` | `rotating-${number}`;
+
+/** How many registrable domains the rotating farms spread over (one line each). */
+export const IP_ROTATIONS = [4, 8, 12, 16] as const;
+/** Free providers, each its own registrable domain, in the order a rotating farm takes them. */
+const ROTATED = ['gmail.com', 'outlook.com', 'yahoo.com', 'hotmail.com', 'aol.com', 'icloud.com', 'proton.me', 'gmx.com', 'mail.com', 'yandex.com', 'zoho.com', 'gmx.de', 'web.de', 'mail.ru', 'libero.it', 'yahoo.co.uk'] as const;
+
+/** The batches with their addresses rotating over the first `n` of ROTATED (the local parts kept). */
+export function rotatedBatches(batches: readonly (readonly string[])[], n: number): string[][] {
+  return batches.map((b) => b.map((email, i) => `${email.slice(0, email.lastIndexOf('@'))}@${ROTATED[i % n]!}`));
+}
 
 /**
  * Farms: no IP (what the domain's wave and the address alone do: the difference is the IP's),
@@ -177,13 +190,16 @@ export function ipBurstSlice(kind: IpBurstKind, layout: IpLayout, sequences: rea
   return { kind, layout, size, minutes: Math.round(spreadMs / 60_000), sequences: counted, caughtAt: c, blockedAt: b, aloneAt: a, caught: mean(c), blocked: mean(b), caughtAlone: mean(a) };
 }
 
-/** The section: farms of `farmSize` within 10 minutes with no IP, behind one IP and three; people of each size over an hour behind one NAT; the largest campus replayed within 10 minutes behind one IP. */
+/** The section: farms of `farmSize` within 10 minutes with no IP, behind one IP and three, and rotating domains behind one IP; people of each size over an hour behind one NAT; the largest campus replayed within 10 minutes behind one IP. */
 export function ipBurstSlices(seed: number, count: number, farmSize: number, peopleSizes: readonly number[], tables: JudgeTables, model: Scorecard): IpBurstSlice[] {
   const out: IpBurstSlice[] = [];
   for (const kind of IP_FARM_KINDS) {
     const batches = farmBatches(kind, seed, count, farmSize);
     for (const layout of Object.keys(IP_LAYOUTS) as (keyof typeof IP_LAYOUTS)[]) out.push(ipBurstSlice(kind, layout, batches, SIGNUPS_WINDOW_MS, tables, model));
   }
+  // The farm that rotates its domains, behind one IP: what the gateway rule leaves it.
+  const rotating = farmBatches('free-name-digits', seed, count, farmSize);
+  for (const n of IP_ROTATIONS) out.push(ipBurstSlice(`rotating-${n}`, 'one IP', rotatedBatches(rotating, n), SIGNUPS_WINDOW_MS, tables, model));
   for (const kind of IP_PEOPLE_KINDS) {
     for (const size of peopleSizes) out.push(ipBurstSlice(kind, 'one IP', peopleGroups(kind, seed, count, size), HOUR, tables, model));
   }

@@ -51,6 +51,7 @@ import { TRICK_PER_PATTERN, TRICK_SEED, syntheticTricks } from './synthetic-tric
 import { PHISH_PER_PATTERN, PHISH_SEED, phishContrast, syntheticPhish } from './synthetic-phish.ts';
 import { inboxBurstNames, inboxBurstSlices } from './inbox-bursts.ts';
 import { ipBurstSlices, numberedBurstSlices, STEM_THRESHOLDS, stemStream } from './ip-bursts.ts';
+import { IP_GATEWAY_DOMAINS } from '../model/features.ts';
 
 /** Burst sizes and bursts per size the synthetic section simulates. */
 const BURST_SIZES = [20, 50, 200] as const;
@@ -284,7 +285,7 @@ async function main(all: readonly string[]): Promise<number> {
   if (ipBursts) {
     console.log('');
     console.log(`== IP bursts: sign-ups of DIFFERENT inboxes at one account, each check with the history the service would give it (signups_from_ip per IP, sign-ups at the domain); ${IP_BURST_SEQUENCES} sequences per line (seed ${IP_BURST_SEED}), a settled deployment with no one else at the domains`);
-    console.log(`  farms: ${IP_FARM_SIZE} within 10 minutes with no IP (the domain's wave alone), behind one IP, behind 3 taking turns; people (the contrast): one NAT over an hour, a campus of every region at their providers, an office at its company's domain, a university's students in the one mailbox shape it assigns (its own domain); list-replay: the largest campus within 10 minutes behind one IP, as held addresses replayed with one fixed ip (a judge's machine) arrive`);
+    console.log(`  farms: ${IP_FARM_SIZE} within 10 minutes with no IP (the domain's wave alone), behind one IP, behind 3 taking turns; rotating-N: the free-name-digits farm behind one IP rotating N free providers (ip_burst is 0 at an IP whose 10 minutes hold ${IP_GATEWAY_DOMAINS}+ domains); people (the contrast): one NAT over an hour, a campus of every region at their providers, an office at its company's domain, a university's students in the one mailbox shape it assigns (its own domain); list-replay: the largest campus within 10 minutes behind one IP, as held addresses replayed with one fixed ip (a judge's machine) arrive`);
     console.log(`  kind              IPs       k  min   review or block at position ${IP_SHOWN_POSITIONS.join(' / ')}   | all: review or block (alone), block`);
     for (const b of ipBursts) {
       const at = IP_SHOWN_POSITIONS.filter((p) => p <= b.size).map((p) => pctOf(b.caughtAt[p - 1]!)).join(' / ');

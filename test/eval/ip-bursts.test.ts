@@ -1,8 +1,9 @@
 /** The IP-bursts simulation: farms and people behind one IP, judged with the service's history (made-up addresses and IPs). */
 import { describe, expect, it } from 'vitest';
 import { buildJudgeTables } from '../../src/check/judge.ts';
-import { farmBatches, ipBurstSlice, ipBurstSlices, madeUpIp, numberedBatches, numberedBurstSlices, peopleGroups, stemStream } from '../../src/eval/ip-bursts.ts';
+import { farmBatches, ipBurstSlice, ipBurstSlices, madeUpIp, numberedBatches, numberedBurstSlices, peopleGroups, rotatedBatches, stemStream } from '../../src/eval/ip-bursts.ts';
 import { numberedStem } from '../../src/signals/numbered-stem.ts';
+import { IP_GATEWAY_DOMAINS } from '../../src/model/features.ts';
 import { universityDomains } from '../../src/eval/people-kinds.ts';
 import { BASELINE_SCORECARD } from '../../src/model/baseline.ts';
 import { normalizeIp } from '../../src/signals/ip/ip-facts.ts';
@@ -80,12 +81,25 @@ describe('ipBurstSlice', () => {
     expect(students.caught).toBeCloseTo(students.caughtAlone, 6);
   });
 
+  it('a farm behind one IP rotating its domains: under IP_GATEWAY_DOMAINS it is caught as the farm is, at as many it escapes ip_burst from then on (the gateway rule\'s trade)', () => {
+    const batches = farmBatches('free-name-digits', 16, 8, 16);
+    const few = ipBurstSlice('rotating-4', 'one IP', rotatedBatches(batches, 4), TEN_MINUTES, tables, BASELINE_SCORECARD);
+    const many = ipBurstSlice(`rotating-${IP_GATEWAY_DOMAINS}`, 'one IP', rotatedBatches(batches, IP_GATEWAY_DOMAINS), TEN_MINUTES, tables, BASELINE_SCORECARD);
+    const one = ipBurstSlice('free-name-digits', 'one IP', batches, TEN_MINUTES, tables, BASELINE_SCORECARD);
+    expect(rotatedBatches(batches, 4)[0]!.slice(0, 5).map((e) => e.slice(e.indexOf('@') + 1))).toEqual(['gmail.com', 'outlook.com', 'yahoo.com', 'hotmail.com', 'gmail.com']);
+    expect(few.sequences).toBe(8);
+    expect(few.caughtAt[15]).toBe(one.caughtAt[15]);
+    expect(few.caughtAt[15]).toBeGreaterThan(0.5);
+    expect(many.caughtAt[15]).toBeLessThan(0.1);
+  });
+
   it('the section: farms in three layouts, people behind one NAT at each size', () => {
     const all = ipBurstSlices(16, 4, 10, [12], tables, BASELINE_SCORECARD);
     expect(all.map((s) => `${s.kind} ${s.layout} ${s.size} ${s.minutes}`)).toEqual([
       'name-serial no IP 10 10', 'name-serial one IP 10 10', 'name-serial 3 IPs 10 10',
       'free-name-digits no IP 10 10', 'free-name-digits one IP 10 10', 'free-name-digits 3 IPs 10 10',
       'free-name-noise no IP 10 10', 'free-name-noise one IP 10 10', 'free-name-noise 3 IPs 10 10',
+      'rotating-4 one IP 10 10', 'rotating-8 one IP 10 10', 'rotating-12 one IP 10 10', 'rotating-16 one IP 10 10',
       'campus one IP 12 60', 'office one IP 12 60', 'students one IP 12 60', 'list-replay one IP 12 10',
     ]);
   });

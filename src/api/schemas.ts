@@ -83,7 +83,7 @@ export const CheckResult = Type.Object(
       Type.Number({
         minimum: 0,
         maximum: 1,
-        description: "Share of fake outcomes other customers reported at this domain: the share customers holding half the weight saw at least (the weighted median of each customer's own share), each customer one vote at most (its outcomes there, full from 10), none above its capped share (MAILSIFT_MAX_ACCOUNT_SHARE). Shown once 2 have reported; never at the big free-mail domains",
+        description: "Share of fake outcomes other customers reported at this domain: each customer's own share, none weighing more than its capped share (MAILSIFT_MAX_ACCOUNT_SHARE). Shown once 2 have reported; never at the big free-mail domains",
       }),
     ),
     ip: Type.Optional(IpObject),

@@ -79,8 +79,9 @@ export function buildCheckResult(r: ResultInput): CheckResultBody {
   if (h.domainPattern !== undefined && r.accountType === 'work') out.domain_pattern = h.domainPattern;
   if (h.aliasVariants !== undefined && h.aliasVariants >= SHOW_ALIAS_VARIANTS_FROM) out.alias_variants = h.aliasVariants;
   if (h.recentSignups !== undefined && h.recentSignups >= SHOW_RECENT_SIGNUPS_FROM) out.recent_signups = h.recentSignups;
-  if (h.domainFakeRate !== undefined && (h.domainFakeReporters ?? 0) >= SHOW_FAKE_RATE_FROM_REPORTERS) {
-    out.domain_fake_rate = Math.round(h.domainFakeRate * 1000) / 1000;
+  // Shown: SPEC's share of fake outcomes (the capped mean); the score takes the median they agree on.
+  if (h.domainFakeShare !== undefined && (h.domainFakeReporters ?? 0) >= SHOW_FAKE_RATE_FROM_REPORTERS) {
+    out.domain_fake_rate = Math.round(h.domainFakeShare * 1000) / 1000;
   }
   if (r.ip) out.ip = ipResult(r.ip, h);
   if (r.explain) out.evidence = r.score.evidence.map((e) => ({ signal: e.signal, value: e.value, impact: e.impact }));

@@ -118,8 +118,10 @@ export interface HistoryFacts {
   readonly recentNumberedSiblings?: number;
   /** Distinct spellings of this inbox checked by this account in 90 days (incl. this check). */
   readonly aliasVariants?: number;
-  /** Share of fake outcomes reported at the domain by other customers. */
+  /** The fake share other customers who reported at the domain agree on (their weighted median: what scores). */
   readonly domainFakeRate?: number;
+  /** Share of fake outcomes reported at the domain by other customers (SPEC's `domain_fake_rate`: their capped mean). */
+  readonly domainFakeShare?: number;
   /** How many other customers reported outcomes at the domain. */
   readonly domainFakeReporters?: number;
   /** How many of those are established reporters (50 or more outcomes in all: domain-outcomes.ts). */

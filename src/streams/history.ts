@@ -238,6 +238,7 @@ export function createHistoryReader(state: StateReader, own: OwnEvents, opts: Hi
       const fake = rated ? fakeRateFor(decodeOutcomes(outcomesMk === undefined ? undefined : got.get(outcomesMk)), k.account, opts.maxAccountShare) : undefined;
       if (fake) {
         out.domainFakeRate = fake.rate;
+        out.domainFakeShare = fake.share;
         out.domainFakeReporters = fake.reporters;
         out.domainFakeEstablished = fake.established;
       }

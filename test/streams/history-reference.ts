@@ -168,6 +168,7 @@ export function createReferenceHistoryReader(state: StateReader, own: OwnEvents,
       const fake = rated ? fakeRateFor(decodeOutcomes(value(DOMAIN_OUTCOMES, domainKey)), k.account, opts.maxAccountShare) : undefined;
       if (fake) {
         out.domainFakeRate = fake.rate;
+        out.domainFakeShare = fake.share;
         out.domainFakeReporters = fake.reporters;
         out.domainFakeEstablished = fake.established;
       }

@@ -77,14 +77,26 @@ export function encodeOutcomes(t: readonly ReporterTally[]): Buffer {
 export const FULL_VOTE_OUTCOMES = 10;
 
 /**
- * The fake share at the domain that the other customers who reported there agree on, how many
- * they are, and how many of them are established reporters: the weighted median of each one's
- * own fake share (the lower share when the weight splits evenly), each weighing its vote (its
- * outcomes there, up to FULL_VOTE_OUTCOMES) with none above the capped share of the weight.
+ * What the other customers who reported at the domain say of it: `share`, the share of fake
+ * outcomes they reported (SPEC's `domain_fake_rate`: each customer's own share weighed by its
+ * outcomes, none above the capped share of the weight, so one customer's flood moves it by its
+ * share at most); `rate`, the share they agree on, which is what scores (the weighted median of
+ * each one's own fake share, the lower share when the weight splits evenly, each weighing its
+ * vote: its outcomes there, up to FULL_VOTE_OUTCOMES, with none above the capped share); how many
+ * they are, and how many of them are established reporters. The shown share stays the figure the
+ * spec names; only the score takes the median, which accounts calling a domain's people fake
+ * cannot move while the customers who saw people there hold half the votes.
  */
-export function fakeRateFor(tallies: readonly ReporterTally[], caller: string, cap = MAX_ACCOUNT_SHARE): { rate: number; reporters: number; established: number } | undefined {
+export function fakeRateFor(tallies: readonly ReporterTally[], caller: string, cap = MAX_ACCOUNT_SHARE): { rate: number; share: number; reporters: number; established: number } | undefined {
   const others = tallies.filter((t) => t.account !== caller && t.total > 0);
   if (others.length === 0) return undefined;
+  const byOutcomes = accountWeights(new Map(others.map((t) => [t.account, t.total])), cap);
+  let fakes = 0;
+  let total = 0;
+  for (const t of others) {
+    fakes += byOutcomes.get(t.account)! * t.fakes;
+    total += byOutcomes.get(t.account)! * t.total;
+  }
   const votes = new Map(others.map((t) => [t.account, Math.min(t.total, FULL_VOTE_OUTCOMES)]));
   const multiplier = accountWeights(votes, cap);
   const shares = others.map((t) => ({ share: t.fakes / t.total, weight: multiplier.get(t.account)! * votes.get(t.account)! })).sort((a, b) => a.share - b.share);
@@ -93,7 +105,7 @@ export function fakeRateFor(tallies: readonly ReporterTally[], caller: string, c
   let i = 0;
   // The relative slack keeps an even split even where the capped weights differ in their last bits.
   while (i < shares.length - 1 && (below += shares[i]!.weight) < half * (1 - 1e-9)) i++;
-  return { rate: shares[i]!.share, reporters: others.length, established: others.filter(establishedReporter).length };
+  return { rate: shares[i]!.share, share: fakes / total, reporters: others.length, established: others.filter(establishedReporter).length };
 }
 
 /** Busiest first; equal totals in account order. */

@@ -52,7 +52,7 @@ describe('domain_fake_rate: what customers holding half the weight agree on, non
   });
 
   it("leaves the caller's own reports out, and has no rate without another customer's", () => {
-    expect(fakeRateFor([t('caller', 50, 50), t('a', 0, 4), t('b', 2, 4)], 'caller')).toEqual({ rate: 0, reporters: 2, established: 2 });
+    expect(fakeRateFor([t('caller', 50, 50), t('a', 0, 4), t('b', 2, 4)], 'caller')).toEqual({ rate: 0, share: 0.25, reporters: 2, established: 2 });
     expect(fakeRateFor([t('caller', 5, 5)], 'caller')).toBeUndefined();
     expect(fakeRateFor([t('a', 0, 0)], 'caller')).toBeUndefined();
     expect(fakeRateFor([t('a', 1, 2), t('flood', 100, 100)], 'caller', 1)!.rate).toBe(1); // cap 1: no share bound, the flood's vote against two outcomes' fifth of one
@@ -60,8 +60,17 @@ describe('domain_fake_rate: what customers holding half the weight agree on, non
 
   it('trust19: counts the established reporters (50+ outcomes in all; a tally older than the count as one), the rate from all', () => {
     const r = fakeRateFor([{ ...t('new1', 20, 20), outcomes: 20 }, { ...t('new2', 20, 20), outcomes: 49 }, { ...t('old', 0, 10), outcomes: 50 }, t('legacy', 0, 10), { ...t('caller', 0, 5), outcomes: 900 }], 'caller')!;
-    expect(r).toEqual({ rate: 0, reporters: 4, established: 2 });
-    expect(fakeRateFor([{ ...t('new1', 20, 20), outcomes: 20 }, { ...t('new2', 20, 20), outcomes: 21 }], 'caller')).toEqual({ rate: 1, reporters: 2, established: 0 });
+    expect(r).toEqual({ rate: 0, share: 0.5, reporters: 4, established: 2 });
+    expect(fakeRateFor([{ ...t('new1', 20, 20), outcomes: 20 }, { ...t('new2', 20, 20), outcomes: 21 }], 'caller')).toEqual({ rate: 1, share: 1, reporters: 2, established: 0 });
+  });
+
+  it("shows SPEC's share of fake outcomes (the capped mean) while the score takes the median the reporters agree on", () => {
+    expect(fakeRateFor([t('a', 1, 1), t('b', 0, 1)], 'caller')).toMatchObject({ share: 0.5, rate: 0 });
+    expect(fakeRateFor([t('a', 2, 2), t('b', 1, 2)], 'caller')).toMatchObject({ share: 0.75, rate: 0.5 });
+    // A flood beside three customers who saw people: the shown share moves by the flood's capped share, the score not at all.
+    const r = fakeRateFor([t('a', 0, 10), t('b', 0, 10), t('c', 0, 10), t('flood', 1000, 1000)], 'caller')!;
+    expect(r.rate).toBe(0);
+    expect(r.share).toBeCloseTo(0.25, 9);
   });
 
   it("trust19: keeps each reporter's largest outcome count its labelled events carried, whatever their order; events without one keep what it knew", () => {

@@ -647,7 +647,7 @@ export interface paths {
                             alias_variants?: number;
                             /** @description Unique inboxes at the domain in about the last 10 minutes across all customers, each customer's counted as its own (shown from 20) */
                             recent_signups?: number;
-                            /** @description Share of fake outcomes other customers reported at this domain: the share customers holding half the weight saw at least (the weighted median of each customer's own share), each customer one vote at most (its outcomes there, full from 10), none above its capped share (MAILSIFT_MAX_ACCOUNT_SHARE). Shown once 2 have reported; never at the big free-mail domains */
+                            /** @description Share of fake outcomes other customers reported at this domain: each customer's own share, none weighing more than its capped share (MAILSIFT_MAX_ACCOUNT_SHARE). Shown once 2 have reported; never at the big free-mail domains */
                             domain_fake_rate?: number;
                             ip?: {
                                 /**
@@ -862,7 +862,7 @@ export interface paths {
                             alias_variants?: number;
                             /** @description Unique inboxes at the domain in about the last 10 minutes across all customers, each customer's counted as its own (shown from 20) */
                             recent_signups?: number;
-                            /** @description Share of fake outcomes other customers reported at this domain: the share customers holding half the weight saw at least (the weighted median of each customer's own share), each customer one vote at most (its outcomes there, full from 10), none above its capped share (MAILSIFT_MAX_ACCOUNT_SHARE). Shown once 2 have reported; never at the big free-mail domains */
+                            /** @description Share of fake outcomes other customers reported at this domain: each customer's own share, none weighing more than its capped share (MAILSIFT_MAX_ACCOUNT_SHARE). Shown once 2 have reported; never at the big free-mail domains */
                             domain_fake_rate?: number;
                             ip?: {
                                 /**
@@ -1133,7 +1133,7 @@ export interface paths {
                                 alias_variants?: number;
                                 /** @description Unique inboxes at the domain in about the last 10 minutes across all customers, each customer's counted as its own (shown from 20) */
                                 recent_signups?: number;
-                                /** @description Share of fake outcomes other customers reported at this domain: the share customers holding half the weight saw at least (the weighted median of each customer's own share), each customer one vote at most (its outcomes there, full from 10), none above its capped share (MAILSIFT_MAX_ACCOUNT_SHARE). Shown once 2 have reported; never at the big free-mail domains */
+                                /** @description Share of fake outcomes other customers reported at this domain: each customer's own share, none weighing more than its capped share (MAILSIFT_MAX_ACCOUNT_SHARE). Shown once 2 have reported; never at the big free-mail domains */
                                 domain_fake_rate?: number;
                                 human_score: number;
                                 /**

@@ -55,10 +55,9 @@ class PostV1CheckBulkResponse200ResultsItemType0:
         alias_variants (int | Unset):
         recent_signups (int | Unset): Unique inboxes at the domain in about the last 10 minutes across all customers,
             each customer's counted as its own (shown from 20)
-        domain_fake_rate (float | Unset): Share of fake outcomes other customers reported at this domain: the share
-            customers holding half the weight saw at least (the weighted median of each customer's own share), each customer
-            one vote at most (its outcomes there, full from 10), none above its capped share (MAILSIFT_MAX_ACCOUNT_SHARE).
-            Shown once 2 have reported; never at the big free-mail domains
+        domain_fake_rate (float | Unset): Share of fake outcomes other customers reported at this domain: each
+            customer's own share, none weighing more than its capped share (MAILSIFT_MAX_ACCOUNT_SHARE). Shown once 2 have
+            reported; never at the big free-mail domains
         feedback_wanted (bool | Unset):
         rule (PostV1CheckBulkResponse200ResultsItemType0Rule | Unset): Present when one of your rules matched: it set
             the verdict (human_score stays the model's); reasons starts with rule_<action>

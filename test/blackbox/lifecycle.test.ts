@@ -162,7 +162,7 @@ describe('a data dir whose event log lost records (deleted log directory)', () =
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 90_000); // three servers one after another, as the 120 s tests above: 17 s on a quiet machine in round 18, 25-30 s in round 19 (server start time is the next round's work)
 });
 
 describe('embedded defaults', () => {

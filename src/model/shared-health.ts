@@ -4,15 +4,22 @@
  * trust, never on one other customer's flood:
  *  - its own outcomes, once the shared model has scored RECENT_WINDOW of them: the newest it
  *    scored, at most HEALTH_WINDOW, against the baseline on the same outcomes;
- *  - before that, a tenant-balanced window: the newest outcomes of every account, newest first,
- *    at most ceil(cap x its size) of any one account (the cap of tenant-weights.ts), as large
- *    as every account's outcomes allow up to HEALTH_WINDOW, at least RECENT_WINDOW. However many
+ *  - before that, a tenant-balanced window: the newest outcomes of every party, newest first,
+ *    at most ceil(cap x its size) of any one party (the cap of tenant-weights.ts), as large
+ *    as every party's outcomes allow up to HEALTH_WINDOW, at least RECENT_WINDOW. However many
  *    outcomes one customer reports, they fill at most its share of the window; with too few
  *    customers' outcomes to fill RECENT_WINDOW, the model is not judged (not healthy) yet.
- * The overall figures beside the window (accuracy, log loss) weigh accounts the same way.
+ * A party is an account with SMALL_ACCOUNT_OUTCOMES outcomes or more, or all the accounts with
+ * fewer together (one pool), as in the shared fit (shared-fit.ts): with a quota per account,
+ * k new accounts of a few outcomes each, one actor's, filled k quotas (five of ten outcomes
+ * each made the whole 50-outcome window), deciding for every account under 50 outcomes whether
+ * the shared model is healthy. Honest small customers share one quota too (each still counts
+ * for the model through the fit, and is judged on its own outcomes from RECENT_WINDOW scored).
+ * The overall figures beside the window (accuracy, log loss) weigh parties the same way.
  */
 import { HEALTH_WINDOW, pairedRecent, RECENT_WINDOW, type AccountTallies, type ModelScoreSummary, type ModelTally } from './prequential.ts';
 import TinyQueue from 'tinyqueue';
+import { SMALL_ACCOUNT_OUTCOMES } from './account-agreement.ts';
 import { accountWeights, capFor, MAX_ACCOUNT_SHARE } from './tenant-weights.ts';
 
 export interface SharedJudgement {
@@ -25,7 +32,7 @@ export interface SharedJudgement {
   readonly examples: number;
   /** The shared model's recent log loss is below the baseline's on the same outcomes, at least RECENT_WINDOW of them. */
   readonly healthy: boolean;
-  /** Balanced scope: the most outcomes one account may put in the window. */
+  /** Balanced scope: the most outcomes one account (or the accounts under SMALL_ACCOUNT_OUTCOMES together) may put in the window. */
   readonly perAccount?: number;
   /** The outcomes the recent figures are over, the same for both models (0: none yet). */
   readonly window: number;
@@ -60,12 +67,18 @@ export interface Entry {
 export function balancedJudgement(rows: readonly AccountTallies[], cap = MAX_ACCOUNT_SHARE): SharedJudgement {
   const active = rows.filter((r) => r.humans + r.fakes > 0);
   const scored = active.some((r) => r.learned.n > 0);
+  // Each account with SMALL_ACCOUNT_OUTCOMES or more is its own party, the smaller ones one party together.
+  const big = active.filter((r) => r.humans + r.fakes >= SMALL_ACCOUNT_OUTCOMES).length;
+  let nextParty = 0;
+  const partyOf = active.map((r) => (r.humans + r.fakes >= SMALL_ACCOUNT_OUTCOMES ? nextParty++ : big));
+  const parties = big + (big < active.length ? 1 : 0);
   // Each account's recent outcomes: those the shared model scored, each beside the baseline's
   // loss on the same outcome (same label time); before any was scored, the baseline's alone.
-  // No account can put more than its share of the largest window in it: its older outcomes are left out at once.
-  const share = capFor(active.length, cap);
+  // No party can put more than its share of the largest window in it: its older outcomes are left out at once.
+  const share = capFor(parties, cap);
   const most = Math.ceil(share * HEALTH_WINDOW);
-  const entries: Entry[][] = active.map((r, account) => {
+  const perAccount: Entry[][] = active.map((r, i) => {
+    const account = partyOf[i]!;
     if (!scored) return r.baseline.recent.slice(-most).map((x) => ({ time: x.time, account, learned: undefined, baseline: x.loss }));
     // Both lists are in time order: one merge pass from the newest, `most` pairs at most.
     const a = r.learned.recent;
@@ -78,9 +91,13 @@ export function balancedJudgement(rows: readonly AccountTallies[], cap = MAX_ACC
     }
     return out.reverse();
   });
+  // The pool's list: the newest `most` of its accounts' entries, in time order (merged, not sorted: there may be many).
+  const small = perAccount.filter((_, i) => partyOf[i] === big);
+  const entries = perAccount.filter((_, i) => partyOf[i]! < big);
+  if (small.length) entries.push(newestWithQuota(small, most, most).reverse());
   // Every account that reported counts, whether or not the shared model has scored its outcomes
-  // yet: while only one customer's outcomes have been scored, they fill its share and no more.
-  // The window is as large as the accounts' outcomes fill with no account above its share of
+  // yet: while only one party's outcomes have been scored, they fill its share and no more.
+  // The window is as large as the parties' outcomes fill with no party above its share of
   // it, up to HEALTH_WINDOW (at least RECENT_WINDOW, else it is not judged).
   const available = entries.map((e) => e.length);
   const fills = (size: number): boolean => available.reduce((s, a) => s + Math.min(a, Math.ceil(share * size)), 0) >= size;
@@ -90,8 +107,8 @@ export function balancedJudgement(rows: readonly AccountTallies[], cap = MAX_ACC
   const window = newestWithQuota(entries, size, quota);
   const mean = (xs: readonly number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
   // The recent figures are the window's; an overall one is only needed when the window is empty.
-  const baselineOverall = merged(active.map((r) => r.baseline), cap, window.length === 0);
-  const learnedOverall = merged(active.map((r) => r.learned), cap, window.length === 0 || !scored);
+  const baselineOverall = merged(active.map((r) => r.baseline), partyOf, cap, window.length === 0);
+  const learnedOverall = merged(active.map((r) => r.learned), partyOf, cap, window.length === 0 || !scored);
   const baseline = baselineOverall && window.length ? { ...baselineOverall, recent_log_loss: mean(window.map((e) => e.baseline)) } : baselineOverall;
   const learned = learnedOverall && window.length && scored ? { ...learnedOverall, recent_log_loss: mean(window.map((e) => e.learned!)) } : learnedOverall;
   return {
@@ -144,21 +161,23 @@ function summaryOf(t: ModelTally): ModelScoreSummary | null {
   return { accuracy: t.correct / t.n, log_loss: t.sumLogLoss / t.n, recent_log_loss: t.recent.reduce((s, x) => s + x.loss, 0) / t.recent.length };
 }
 
-/** Accuracy and log loss over every account, each account's share capped as in training; recent over all when `withRecent` (else replaced by the window's). */
-function merged(tallies: readonly ModelTally[], cap: number, withRecent: boolean): ModelScoreSummary | null {
-  const withExamples = tallies.filter((t) => t.n > 0);
+/** Accuracy and log loss over every account, each party's share (`parties[i]`: tallies[i]'s) capped as in training; recent over all when `withRecent` (else replaced by the window's). */
+function merged(tallies: readonly ModelTally[], parties: readonly number[], cap: number, withRecent: boolean): ModelScoreSummary | null {
+  const withExamples = tallies.flatMap((t, i) => (t.n > 0 ? [{ t, party: String(parties[i]) }] : []));
   if (withExamples.length === 0) return null;
-  const w = accountWeights(new Map(withExamples.map((t, i) => [String(i), t.n])), cap);
+  const counts = new Map<string, number>();
+  for (const { t, party } of withExamples) counts.set(party, (counts.get(party) ?? 0) + t.n);
+  const w = accountWeights(counts, cap);
   let n = 0;
   let correct = 0;
   let loss = 0;
-  withExamples.forEach((t, i) => {
-    const m = w.get(String(i))!;
+  for (const { t, party } of withExamples) {
+    const m = w.get(party)!;
     n += m * t.n;
     correct += m * t.correct;
     loss += m * t.sumLogLoss;
-  });
+  }
   if (!withRecent) return { accuracy: correct / n, log_loss: loss / n, recent_log_loss: NaN };
-  const recent = withExamples.flatMap((t) => t.recent).sort((a, b) => a.time - b.time).slice(-HEALTH_WINDOW);
+  const recent = withExamples.flatMap(({ t }) => t.recent).sort((a, b) => a.time - b.time).slice(-HEALTH_WINDOW);
   return { accuracy: correct / n, log_loss: loss / n, recent_log_loss: recent.reduce((s, x) => s + x.loss, 0) / recent.length };
 }

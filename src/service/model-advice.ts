@@ -166,7 +166,7 @@ export function recommend(o: AdviceInput): string {
   const name = o.personal ? `Your personal learned model v${o.version} (fitted on your own outcomes)` : `Learned model v${o.version}`;
   const ownScope = o.personal || o.sharedScope === 'own';
   const own = ownScope ? ' of yours' : '';
-  const balanced = ownScope ? '' : ` across customers (at most ${o.perCustomer} of any one customer's, so that no customer decides it for the others)`;
+  const balanced = ownScope ? '' : ` across customers (at most ${o.perCustomer} of any one customer's, or of those with fewer than ${SMALL_ACCOUNT_OUTCOMES} outcomes together, so that no customer decides it for the others)`;
   const held = heldBackNote(o.heldBack) + leftOutNote(o.leftOut, o.heldBack, o.ownHumans, o.ownFakes);
   const next = ` Keep reporting outcomes; each ${o.personal ? PERSONAL_NEW_FOR_RETRAIN : NEW_EXAMPLES_FOR_RETRAIN} new ones trigger the next version.`;
   if (o.withheld) {

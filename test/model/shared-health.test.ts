@@ -41,24 +41,40 @@ describe('shared model health per account: its own outcomes, else a tenant-balan
   });
 
   it('with enough customers, the window holds at most a quarter of its outcomes from each (25%), newest first, as large as that allows', () => {
-    const rows = ['a', 'b', 'c', 'd', 'e'].map((_, k) => account(stream(k * 1000, 40, 0.7, 0.8)));
+    // Customers of 50 outcomes or more: each its own party (fewer: pooled, below).
+    const rows = ['a', 'b', 'c', 'd', 'e'].map((_, k) => account(stream(k * 1000, 60, 0.7, 0.8)));
     const j = balancedJudgement(rows);
-    expect(j.examples).toBe(200); // every outcome of the five: 40 of 200 each, a fifth
-    expect(j.perAccount).toBe(50);
+    expect(j.examples).toBe(300); // every outcome of the five: 60 of 300 each, a fifth
+    expect(j.perAccount).toBe(75);
     expect(j.healthy).toBe(true);
-    // With fewer outcomes each, the window is the 50 it needs at least, 13 of each at most.
-    const few = ['a', 'b', 'c', 'd', 'e'].map((_, k) => account(stream(k * 1000, 10, 0.7, 0.8)));
+    // With fewer scored each (50 outcomes each before the model), the window is the 50 it needs at least, 13 of each at most.
+    const few = ['a', 'b', 'c', 'd', 'e'].map((_, k) => account([...stream(k * 1000, 50, 0.7, null), ...stream(k * 1000 + 100, 10, 0.7, 0.8)]));
     expect(balancedJudgement(few)).toMatchObject({ examples: 50, perAccount: 13, healthy: true });
     // A flood the model does well on cannot outweigh four customers it does badly for.
-    const bad = ['a', 'b', 'c', 'd'].map((_, k) => account(stream(k * 1000, 40, 0.8, 0.4)));
+    const bad = ['a', 'b', 'c', 'd'].map((_, k) => account(stream(k * 1000, 60, 0.8, 0.4)));
     const flood = account(stream(10_000, 3000, 0.5, 0.999));
     const j2 = balancedJudgement([...bad, flood]);
-    // The largest window in which the flood holds no more than a quarter (rounded up): 54 of 214.
-    expect(j2.examples).toBe(214);
-    expect(j2.perAccount).toBe(54);
+    // The largest window in which the flood holds no more than a quarter (rounded up): 81 of 321.
+    expect(j2.examples).toBe(321);
+    expect(j2.perAccount).toBe(81);
     expect(j2.healthy).toBe(false);
     // Without balancing, the flood's last 50 would have been the whole window.
     expect(j2.learned!.recent_log_loss).toBeGreaterThan(j2.baseline!.recent_log_loss);
+  });
+
+  it('accounts under 50 outcomes fill one quota together, so splitting a flood over many new accounts buys no more of the window', () => {
+    // Two customers the model does badly for; one actor's 30 new accounts of 20 outcomes each, newer, on which it does well.
+    const honest = ['a', 'b'].map((_, k) => account(stream(k * 1000, 100, 0.8, 0.4)));
+    const split = Array.from({ length: 30 }, (_, k) => account(stream(10_000 + k * 100, 20, 0.5, 0.999)));
+    const j = balancedJudgement([...honest, ...split]);
+    // Three parties: a third each (rounded up, 101 of 301); with a quota per account the 30 took all 500 (each 20, under 125) and made it healthy.
+    expect(j).toMatchObject({ examples: 301, perAccount: 101, healthy: false });
+    expect(j.learned!.recent_log_loss).toBeGreaterThan(j.baseline!.recent_log_loss);
+    // The overall figures weigh the pool as one party too: the model is wrong on every outcome of the honest two, right on the 30's (per account: 600 of 800, 0.75).
+    expect(j.learned!.accuracy).toBeCloseTo(1 / 3, 9);
+    // Small accounts alone are one party: five of 10 outcomes each make the 50-outcome window together, as one did.
+    const five = ['a', 'b', 'c', 'd', 'e'].map((_, k) => account(stream(k * 1000, 10, 0.7, 0.8)));
+    expect(balancedJudgement(five)).toMatchObject({ examples: 50, perAccount: 50, healthy: true });
   });
 
   it('compares the model and the baseline on the same outcomes, and weighs accounts in the overall figures too', () => {

@@ -183,11 +183,14 @@ describe('createModelService recommendation', () => {
     const on = await stats(winning, 'on', 6);
     expect(on.recommendation).toContain('is served.');
     expect(on.recommendation).not.toContain('mode auto');
-    // Five customers with 20 outcomes each: a tenant-balanced window of all 100, at most 25 (a quarter) of each.
+    // Five customers with 20 outcomes each: a tenant-balanced window of all 100, the five one party (each under 50 outcomes: shared-health.ts).
     const five: Rows = ['a', 'b', 'c', 'd', 'e'].map((account, k) => ({ account, stats: statsOf({ humans: 10, fakes: 10, baselineP: 0.6, learnedP: 0.9, startTime: 1_000 * (k + 1) }) }));
     const v = await createModelService(queriesOf(five), 'auto', source(learnedCard(6)), () => NOW).stats('a');
     expect(v).toMatchObject({ serving: 'learned', healthy: true });
-    expect(v.recommendation).toContain("Learned model v6 beats the baseline on the last 100 outcomes across customers (at most 25 of any one customer's");
+    expect(v.recommendation).toContain("Learned model v6 beats the baseline on the last 100 outcomes across customers (at most 100 of any one customer's, or of those with fewer than 50 outcomes together, so that");
+    // With a big customer beside them, the five together fill half the window (rounded up), as the big one does.
+    const six: Rows = [...five, { account: 'big', stats: statsOf({ humans: 100, fakes: 100, baselineP: 0.6, learnedP: 0.9, startTime: 9_000 }) }];
+    expect((await createModelService(queriesOf(six), 'auto', source(learnedCard(6)), () => NOW).stats('a')).recommendation).toContain('on the last 201 outcomes across customers (at most 101 of any one customer');
   });
 
   it("issue 21: one customer's flood does not make the shared model healthy for another", async () => {

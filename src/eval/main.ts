@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- [file.jsonl ...] [--json] [--halves] [--learned] [--synthetic] [--service]`: scores labelled files
+ * `npm run eval -- [file.jsonl ...] [--json | --json-out FILE] [--halves] [--learned] [--synthetic] [--service]`: scores labelled files
  * through the API's check path and prints, per file, ROC AUC (overall, gmail.com slice, per
  * kind, per source), each slice's verdict shares, the verdict confusion table, fakes caught
  * (review or block), humans blocked and the invalid-syntax count; with several files, one
@@ -20,13 +20,14 @@
  * with the history the service gives
  * sequences of spellings of one inbox (inbox-bursts.ts) and sign-ups behind one IP: farms and
  * people behind a NAT (ip-bursts.ts); it runs without any labelled file too.
- * `--learning FILE` simulates a customer of the service instead (src/eval/learning-cli.ts).
+ * `--json-out FILE` writes what `--json` prints to FILE and the text report to stdout: one run for
+ * both (the synthetic corpora are the run's main cost). `--learning FILE` simulates a customer of the service instead (src/eval/learning-cli.ts).
  * `--service` sends each file through a fresh running service instead and adds what differs
  * from the in-process figures (src/eval/service-cli.ts); `--single` there sends every address as
  * its own check, as a judge may (`--order`, `--seed`, `--concurrency`, `--ip`, `--times`).
  * Shell: reads the files, prints, sets the exit code.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildJudgeTables } from '../check/judge.ts';
 import { BASELINE_SCORECARD } from '../model/baseline.ts';
@@ -79,7 +80,7 @@ const auc = (x: number): string => (Number.isNaN(x) ? 'n/a' : x.toFixed(3));
 /** The development sets, read when no file is named (npm scripts run at the repository root). */
 const DEV_SETS = ['dev-labelled.jsonl', 'dev-labelled-v2.jsonl'].map((f) => join('..', 'shared', 'eval', f));
 const FLAGS = new Set(['--json', '--halves', '--learned', '--synthetic', '--service', '--single']);
-const USAGE = 'usage: npm run eval -- [labelled.jsonl ...] [--json] [--halves] [--learned] [--synthetic] | [--service [--single [--order file|shuffled] [--seed N] [--concurrency N] [--ip ADDRESS] [--times N]] [--halves] [--json]]';
+const USAGE = 'usage: npm run eval -- [labelled.jsonl ...] [--json | --json-out FILE] [--halves] [--learned] [--synthetic] | [--service [--single [--order file|shuffled] [--seed N] [--concurrency N] [--ip ADDRESS] [--times N]] [--halves] [--json]]';
 
 
 /**
@@ -114,7 +115,19 @@ function regionalRows() {
 async function main(all: readonly string[]): Promise<number> {
   if (all.includes('--learning')) return learningMain(all);
   const split = splitSingleArgs(all);
-  const argv = split.rest;
+  const at = split.rest.indexOf('--json-out');
+  const jsonOut = at < 0 ? undefined : split.rest[at + 1];
+  const argv = at < 0 ? split.rest : split.rest.filter((_, i) => i !== at && i !== at + 1);
+  if (at >= 0 && (jsonOut === undefined || jsonOut.startsWith('--'))) {
+    console.error('eval: --json-out needs a file to write the JSON report to');
+    console.error(USAGE);
+    return 2;
+  }
+  if (jsonOut !== undefined && argv.includes('--json')) {
+    console.error('eval: --json-out or --json, not both (--json-out writes the JSON to its file and the text to stdout)');
+    console.error(USAGE);
+    return 2;
+  }
   if ('error' in split) {
     console.error(`eval: ${split.error}`);
     console.error(USAGE);
@@ -132,6 +145,11 @@ async function main(all: readonly string[]): Promise<number> {
     return 2;
   }
   const synthetic = argv.includes('--synthetic');
+  if (argv.includes('--service') && jsonOut !== undefined) {
+    console.error('eval: --json-out with the in-process report only (--service has --json)');
+    console.error(USAGE);
+    return 2;
+  }
   if (argv.includes('--service') && (synthetic || argv.includes('--learned'))) {
     console.error('eval: --service scores labelled files only (not with --learned or --synthetic)');
     console.error(USAGE);
@@ -213,11 +231,21 @@ async function main(all: readonly string[]): Promise<number> {
     : undefined;
   const handles = unseen && unseenTables ? await handleRows(unseen.unknownDomains) : undefined;
   const handleFakes = handles && unseenTables ? evaluateHumans(handles, unseenTables, BASELINE_SCORECARD) : undefined;
-  if (argv.includes('--json')) {
+  if (argv.includes('--json') || jsonOut !== undefined) {
     const files = results.map(({ file, report, halves, learned }) => ({ file, ...report, ...(halves ? { halves } : {}), ...(learned ? { learned } : {}) }));
     const syntheticJson = humans ? { synthetic: { seed: SYNTHETIC_SEED, perGroup: SYNTHETIC_PER_GROUP, ...humans, crossSource, regional, peopleKinds: kinds, farms, tricks, phish: { fakes: phish, people: phishPeople }, inboxBursts, ipBursts, numberedBursts, stemStreams, bots, unseen: { fakes: unseenFakes, humans: unseenHumans, unlearnt: unlearntFakes, bursts, peopleBursts }, handles: handleFakes } } : {};
-    console.log(JSON.stringify({ model: name, files, ...(pooled ? { pooled } : {}), ...syntheticJson }, null, 2));
-    return 0;
+    const json = JSON.stringify({ model: name, files, ...(pooled ? { pooled } : {}), ...syntheticJson }, null, 2);
+    if (jsonOut === undefined) {
+      console.log(json);
+      return 0;
+    }
+    // Byte for byte what --json prints; the text report follows on stdout.
+    try {
+      writeFileSync(jsonOut, `${json}\n`);
+    } catch (e) {
+      console.error(`eval: cannot write ${jsonOut}: ${(e as Error).message}`);
+      return 2;
+    }
   }
   for (const [i, { file, report, halves, learned }] of results.entries()) {
     if (i > 0) console.log('');

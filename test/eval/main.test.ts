@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -44,7 +44,9 @@ describe('npm run eval (the command line)', () => {
   it('takes several files: one report each, then a headline per file and the files pooled', async () => {
     const a = labelledFile('a.jsonl', 80, (h) => (h ? 'person-a' : 'bot-a'));
     const b = labelledFile('b.jsonl', 60, (h) => (h ? 'person-b' : 'bot-b'));
-    const [text, json] = await Promise.all([evalCli([a, b]), evalCli([a, b, '--json'])]);
+    // One run: the text on stdout, the JSON (what --json prints) in the --json-out file.
+    const jsonFile = join(dir, 'several.json');
+    const text = await evalCli([a, b, '--json-out', jsonFile]);
     expect(text.code, text.err).toBe(0);
     expect(text.out).toContain(`== ${a}`);
     expect(text.out).toContain(`== ${b}`);
@@ -52,19 +54,17 @@ describe('npm run eval (the command line)', () => {
     expect(text.out).toMatch(/kind bot-b\s+AUC/);
     expect(text.out).toMatch(new RegExp(`${b.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: AUC overall \\d\\.\\d{3}, gmail\\.com .*, fakes caught \\d+\\.\\d%, humans blocked \\d+\\.\\d%`));
     expect(text.out).toMatch(/all files pooled: AUC overall/);
-    expect(json.code, json.err).toBe(0);
-    const j = JSON.parse(json.out) as { files: FileReport[]; pooled: { rows: number; perKind: { name: string }[] } };
+    const j = JSON.parse(readFileSync(jsonFile, 'utf8')) as { files: FileReport[]; pooled: { rows: number; perKind: { name: string }[] } };
     expect(j.files.map((f) => f.file)).toEqual([a, b]);
     expect(j.pooled.rows).toBe(140);
     expect(j.pooled.perKind.map((k) => k.name)).toEqual(['bot-a', 'bot-b', 'person-a', 'person-b']);
   }, 120_000);
 
-  it('--synthetic adds the synthetic humans per locale group and pattern, in text and in --json', async () => {
+  it('--synthetic adds the synthetic humans per locale group and pattern, in text and in JSON (one run: --json-out)', async () => {
     const file = labelledFile('s.jsonl', 40, (h) => (h ? 'person' : 'bot'));
-    // The text and the JSON each compute every synthetic corpus: side by side, not one after the other.
-    // Each process may take the test's whole time: the bound is the test's, as for one run after the other.
-    const whole = { timeoutMs: 290_000 };
-    const [text, json] = await Promise.all([evalCli([file, '--synthetic'], whole), evalCli([file, '--synthetic', '--json'], whole)]);
+    // Every synthetic corpus computed once (about 15 s of CPU): the text on stdout, the JSON in the --json-out file.
+    const jsonFile = join(dir, 'synthetic.json');
+    const text = await evalCli([file, '--synthetic', '--json-out', jsonFile], { timeoutMs: 290_000 });
     expect(text.code, text.err).toBe(0);
     expect(text.out).toMatch(/== synthetic humans \(seed \d+, \d+ per locale group/);
     expect(text.out).toMatch(/\n {2}cn\s+\d+\s+\d+\.\d%\s+\d+\.\d%\s+\d+\.\d%/);
@@ -92,8 +92,7 @@ describe('npm run eval (the command line)', () => {
     expect(text.out).toMatch(/\n  numbered@gmail\.com +own IPs +20 +10 +[\d.]+% \//);
     expect(text.out).toMatch(/\n  people-kinds +10000\/h +\d+ checks, [\d.]+% with a stem \| hour /);
     expect(text.out).toMatch(/\n {2}plus-numbered\s+20\s+\d+\.\d% \(\d+\.\d%\)/);
-    expect(json.code, json.err).toBe(0);
-    const j = JSON.parse(json.out) as {
+    const j = JSON.parse(readFileSync(jsonFile, 'utf8')) as {
       files: unknown[];
       synthetic: { seed: number; rows: number; groups: { name: string; blocked: number }[]; crossSource: { rows: number; groups: { name: string; review: number; meanScore: number }[] };
         regional: { rows: number; groups: { name: string; meanScore: number }[] };
@@ -129,7 +128,6 @@ describe('npm run eval (the command line)', () => {
     expect(j.synthetic.handles.groups.map((g) => g.name)).toEqual(['free-mail', 'unknown-domain']);
     expect(j.synthetic.groups.map((g) => g.name)).toContain('us');
     expect(j.synthetic.rows).toBe(j.synthetic.groups.length * 500);
-    // Two runs of every synthetic corpus (about 15 s of CPU each), side by side.
   }, 300_000);
 
   it('refuses an unknown option and an unreadable file with exit code 2 (as npm run eval starts it: through tsx)', async () => {
@@ -144,11 +142,12 @@ describe('npm run eval (the command line)', () => {
     for (const [args, message] of [
       [['--single', file], /--single only with --service/],
       [['--service', '--single', '--concurrency', '0', file], /--concurrency: must be a whole number from 1 to 64/],
+      [[file, '--json-out'], /--json-out needs a file to write the JSON report to/],
     ] as const) {
       const r = await evalCli(args);
       expect({ args, code: r.code }).toEqual({ args, code: 2 });
       expect(r.err).toMatch(message);
-      expect(r.err).toMatch(/usage: .*--single \[--order file\|shuffled\]/);
+      expect(r.err).toMatch(/usage: .*--json-out FILE.*--single \[--order file\|shuffled\]/);
     }
   }, 120_000);
 });

@@ -9,6 +9,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     exclude: ['test/kafka/**', 'node_modules/**'],
+    // Generated data modules (src/data/name-lists-data.ts) written when missing.
+    globalSetup: ['./test/helpers/generated-data.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

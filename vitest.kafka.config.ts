@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ['test/kafka/**/*.test.ts'],
     exclude: ['node_modules/**'],
+    // Generated data modules (src/data/name-lists-data.ts) written when missing.
+    globalSetup: ['./test/helpers/generated-data.ts'],
     pool: 'forks',
     fileParallelism: false,
     maxWorkers: 1,

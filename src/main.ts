@@ -7,7 +7,6 @@ import { isAbsolute, relative } from 'node:path';
 import { configWarnings, unknownVariables } from './config/warnings.ts';
 import { ConfigError, loadConfig } from './config/load.ts';
 import { StartupError } from './platform/startup-error.ts';
-import { checkFileCommand, CHECK_FILE_USAGE } from './roles/check-file-command.ts';
 import { errorLine, warningLine } from './roles/cli-messages.ts';
 import { ensureCanListen } from './roles/listen.ts';
 import { devKeyNotice } from './roles/dev-key-notice.ts';
@@ -39,6 +38,7 @@ const wantsJson = (argv: readonly string[]): boolean => argv[0] !== 'check-file'
 async function main(argv: string[]): Promise<number> {
   // A client of the API: it reads MAILSIFT_URL and MAILSIFT_API_KEY, never the service's settings.
   if (argv[0] === 'check-file') {
+    const { checkFileCommand, CHECK_FILE_USAGE } = await import('./roles/check-file-command.ts');
     if (argv.slice(1).some((a) => HELP.has(a))) {
       process.stdout.write(`${CHECK_FILE_USAGE}\n`);
       return 0;
@@ -81,26 +81,20 @@ async function main(argv: string[]): Promise<number> {
   // Before the data dir, a development key or a feed download: a taken port fails the start at once.
   if (cmd === 'serve') await ensureCanListen(config.host, config.port);
   // The service's modules (TensorFlow.js, kafkajs, LevelDB...) load only for the commands that
-  // use them: a client command such as check-file starts in a fraction of the time.
-  const [{ runFeedsUpdate }, { createContext }, { feedUrls }, { serve }, { retrainCommand }, { topicsCommand }, { keysCommand }, { createLogger }] = await Promise.all([
-    import('./feeds/feeds-update-command.ts'),
-    import('./roles/context.ts'),
-    import('./roles/feed-source.ts'),
-    import('./roles/serve.ts'),
-    import('./roles/retrain-command.ts'),
-    import('./roles/topics-command.ts'),
-    import('./roles/keys-command.ts'),
-    import('./platform/logger.ts'),
-  ]);
+  // use them: a client command such as check-file starts in a fraction of the time, and `serve`
+  // loads none of the other commands' modules (topics' Kafka clients: about 3 s of CPU).
+  const [{ createContext }, { createLogger }] = await Promise.all([import('./roles/context.ts'), import('./platform/logger.ts')]);
   // `keys` prints for people and machines on stdout (a key alone on the last line): its logs go to stderr.
   const ctx = keys ? createContext(config, createLogger(config.logLevel, process.stderr)) : createContext(config);
-  if (keys) return keysCommand(ctx, keys, (line) => process.stdout.write(`${line}\n`), (line) => process.stderr.write(`${line}\n`));
+  if (keys) return (await import('./roles/keys-command.ts')).keysCommand(ctx, keys, (line) => process.stdout.write(`${line}\n`), (line) => process.stderr.write(`${line}\n`));
   if (cmd === 'feeds' && sub === 'update') {
+    const [{ runFeedsUpdate }, { feedUrls }] = await Promise.all([import('./feeds/feeds-update-command.ts'), import('./roles/feed-source.ts')]);
     // Its table says how each feed fared: no log lines among its rows.
     return runFeedsUpdate({ dataDir: ctx.dataDir, urls: feedUrls(ctx), fetch: ctx.fetch });
   }
-  if (cmd === 'retrain') return retrainCommand(ctx, (line) => process.stdout.write(`${line}\n`));
-  if (cmd === 'topics') return topicsCommand(ctx, sub as 'plan' | 'apply', (line) => process.stdout.write(`${line}\n`), { json: flag === '--json', deleteRetired: flag === '--delete-retired', err: (line) => process.stderr.write(`${line}\n`) });
+  if (cmd === 'retrain') return (await import('./roles/retrain-command.ts')).retrainCommand(ctx, (line) => process.stdout.write(`${line}\n`));
+  if (cmd === 'topics') return (await import('./roles/topics-command.ts')).topicsCommand(ctx, sub as 'plan' | 'apply', (line) => process.stdout.write(`${line}\n`), { json: flag === '--json', deleteRetired: flag === '--delete-retired', err: (line) => process.stderr.write(`${line}\n`) });
+  const { serve } = await import('./roles/serve.ts');
   const running = await serve(ctx);
   let closing = false;
   const stop = (signal: string): void => {

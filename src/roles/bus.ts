@@ -4,8 +4,6 @@ import { join } from 'node:path';
 import { createCodecs, type Codecs } from '../bus/codecs.ts';
 import { openEmbeddedBus } from '../bus/embedded-bus.ts';
 import { createEmbeddedRegistry } from '../bus/embedded-registry.ts';
-import { openKafkaBus } from '../bus/kafka/kafka-bus.ts';
-import { confluentRegistry } from '../bus/kafka/registry.ts';
 import type { EmbeddedLog } from '../bus/embedded-log.ts';
 import type { Bus } from '../bus/ports.ts';
 import { SchemaIncompatibleError } from '../bus/schema-registry.ts';
@@ -39,6 +37,10 @@ async function named<T>(setting: string, value: string, step: () => Promise<T>):
 
 export async function openBus(ctx: Context): Promise<OpenedBus> {
   if (ctx.config.mode === 'kafka') {
+    // Kafka's clients load only in Kafka mode: @platformatic/kafka compiles its option schemas
+    // with ajv as it loads (about 1.8 s of CPU), kafkajs and the registry client about 1 s more,
+    // none of which an embedded start needs (docs/architecture.md, start-up).
+    const [{ openKafkaBus }, { confluentRegistry }] = await Promise.all([import('../bus/kafka/kafka-bus.ts'), import('../bus/kafka/registry.ts')]);
     const bus = await named('KAFKA_BROKERS', ctx.config.kafkaBrokers!.join(','), () => openKafkaBus({
       brokers: ctx.config.kafkaBrokers!,
       clientId: `mailsift-${instanceId(ctx)}`,

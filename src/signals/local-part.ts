@@ -6,7 +6,7 @@
  * their name). Letters are a-z: the address is already lowercased by the parser; other
  * characters (digits, separators, non-ASCII) split letter runs. Pure.
  */
-import { foldNameTokens } from '../data/name-lists.ts';
+import { foldNameTokens } from '../data/fold-name.ts';
 import { repeatedChunks, keyboardWalk } from './keyboard.ts';
 import { classifyShape, type LocalShape, type ShapeChunk } from './local-shape.ts';
 import { preferFamilyName, segmentRun, tokenClass, type NameTables, type Piece } from './names.ts';

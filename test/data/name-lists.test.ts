@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { foldNameTokens } from '../../src/data/fold-name.ts';
 import { loadNameLists, thaiNames, usSurnames } from '../../src/data/name-lists.ts';
+import { NAME_LISTS_MODULE, nameListsModule } from '../../scripts/generate-name-lists.ts';
+import { buildNameListsFromSources } from '../../scripts/name-lists-source.ts';
 import { THAI_NAMES_SOURCE } from '../../src/data/thai-names.ts';
 import { SERVICE_WORDS } from '../../src/data/service-words.ts';
 import { US_SURNAMES_MIN_BEARERS, US_SURNAMES_SOURCE } from '../../src/data/us-surnames.ts';
@@ -51,5 +55,42 @@ describe('US family names (src/data/us-surnames.ts, scripts/us-surnames.py)', ()
     expect([...lists.usLast].sort()).toEqual(lists.usLast);
     for (const n of ['banks', 'officer', 'winner', 'stafford']) expect(lists.usLast, n).toContain(n);
     expect(lists.last).not.toContain('banks');
+  });
+});
+
+describe('the generated name lists (src/data/name-lists-data.ts, scripts/generate-name-lists.ts)', () => {
+  // Built from faker's locales, random-indian-name, the Thai names and the pinyin syllables; the
+  // service reads the generated text so that faker and transliteration never load at start.
+  const built = buildNameListsFromSources();
+
+  it('equal the lists their sources build now (npm run build regenerates them; so does npx tsx scripts/generate-name-lists.ts)', () => {
+    const lists = loadNameLists();
+    expect(lists.first).toEqual(built.first);
+    expect(lists.last).toEqual(built.last);
+    expect(lists.words).toEqual(built.words);
+    expect(readFileSync(NAME_LISTS_MODULE, 'utf8')).toBe(nameListsModule(built));
+  });
+
+  it('are folded, unique and sorted, with names of many scripts among them', () => {
+    const lists = loadNameLists();
+    for (const list of [lists.first, lists.last, lists.words]) {
+      expect(list.length).toBeGreaterThan(10_000);
+      expect(list.every((n) => /^[a-z]{2,}$/.test(n))).toBe(true);
+      expect(new Set(list).size).toBe(list.length);
+      expect([...list].sort()).toEqual(list);
+    }
+    // Cyrillic, Han (a pinyin syllable), Vietnamese and an Indian given name, folded.
+    for (const n of ['oleksandr', 'xiao', 'nguyen', 'aadarsh']) expect([...lists.first, ...lists.last], n).toContain(n);
+  });
+});
+
+describe('foldNameTokens (src/data/fold-name.ts)', () => {
+  it.each([
+    ['Анна Петрова', ['anna', 'petrova']],
+    ['Zoë O\u2019Brien-Smith', ['zoe', 'brien', 'smith']],
+    ['王小明', ['wang', 'xiao', 'ming']],
+    ['Đặng Thị J.', ['dang', 'thi']],
+  ])('folds %s to the letters addresses use', (name, tokens) => {
+    expect(foldNameTokens(name)).toEqual(tokens);
   });
 });

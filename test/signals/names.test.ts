@@ -153,7 +153,7 @@ describe('buildNameTables (faker locale data)', () => {
 
 describe('pinyin syllables', () => {
   it('are Mandarin syllables only, enough to cover Chinese given names', async () => {
-    const { pinyinSyllables } = await import('../../src/data/name-lists.ts');
+    const { pinyinSyllables } = await import('../../scripts/name-lists-source.ts');
     const syllables = pinyinSyllables();
     expect(syllables.length).toBeGreaterThan(350);
     for (const s of ['zhang', 'xiao', 'ming', 'shun', 'kang', 'qiong']) expect(syllables).toContain(s);

@@ -47,8 +47,12 @@ const HEADER = 3;
 const COUNT = 9;
 
 export function decodeDomainRecord(b: Buffer): DomainRecord {
-  const { volume, shapes } = partsOf(b);
-  return { volume: decodeSummary(volume), shapes: SETS_CODEC.decode(shapes) };
+  // Split without partsOf's memo: the stream worker decodes a record once and then holds it
+  // decoded (the record cache), so a WeakMap entry per decoded Buffer was only a set, and an
+  // ephemeron for the collector to trace, per domain read (docs/architecture.md, issue 19's
+  // twentieth round).
+  const end = volumeEnd(b);
+  return { volume: decodeSummary(b.subarray(HEADER, end)), shapes: SETS_CODEC.decode(b.subarray(end)) };
 }
 
 export function encodeDomainRecord(r: DomainRecord): Buffer {
@@ -72,12 +76,18 @@ const parts = new WeakMap<Buffer, { volume: Buffer; shapes: Buffer }>();
 function partsOf(b: Buffer): { volume: Buffer; shapes: Buffer } {
   let p = parts.get(b);
   if (p) return p;
-  if (b.length < HEADER || b[0] !== VERSION) throw new Error(`domain record: unknown encoding (${b.length} bytes, version ${b[0]})`);
-  const end = HEADER + b.readUInt16BE(1) * COUNT;
-  if (end > b.length) throw new Error(`domain record: ${b.readUInt16BE(1)} volume entries in ${b.length} bytes`);
+  const end = volumeEnd(b);
   p = { volume: b.subarray(HEADER, end), shapes: b.subarray(end) };
   parts.set(b, p);
   return p;
+}
+
+/** Where a stored record's volume part ends (its shapes part starts), checked against its length. */
+function volumeEnd(b: Buffer): number {
+  if (b.length < HEADER || b[0] !== VERSION) throw new Error(`domain record: unknown encoding (${b.length} bytes, version ${b[0]})`);
+  const end = HEADER + b.readUInt16BE(1) * COUNT;
+  if (end > b.length) throw new Error(`domain record: ${b.readUInt16BE(1)} volume entries in ${b.length} bytes`);
+  return end;
 }
 
 /** The volume part of a stored record (bucket-counts.ts encoding), or undefined. */

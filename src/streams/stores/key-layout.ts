@@ -84,13 +84,28 @@ export const accountKey = (account: string): Buffer => Buffer.from(account, 'utf
 /** The account a per-account key names. */
 export const accountOfKey = (k: Buffer): string => k.toString('utf8');
 
+/**
+ * Each account's last `account | day` key: the stream worker builds the same one four times per
+ * check (two daily stores, each read and then written), nearly always of the same day. Keys are
+ * never changed in place (whoever stores one copies it into a physical key, storeKey), so one
+ * Buffer serves every caller; bounded like the accounts a deployment configures.
+ */
+const lastDayKeys = new Map<string, { day: number; key: Buffer }>();
+const DAY_KEYS_HELD = 4096;
+
 /** `account | day`: per account and UTC day (usage, statistics). */
 export function accountDayKey(account: string, day: number): Buffer {
+  const last = lastDayKeys.get(account);
+  if (last !== undefined && last.day === day) return last.key;
   const n = Buffer.byteLength(account, 'utf8');
   const k = Buffer.allocUnsafe(n + 5);
   k.write(account, 0, 'utf8');
   k[n] = 0;
   k.writeUInt32BE(day, n + 1);
+  if (last !== undefined) {
+    last.day = day;
+    last.key = k;
+  } else if (lastDayKeys.size < DAY_KEYS_HELD) lastDayKeys.set(account, { day, key: k });
   return k;
 }
 

@@ -38,6 +38,13 @@ interface Entry {
   pinned: boolean;
   /** Bumped on every write: tells a commit whether the entry changed after it was taken. */
   version: number;
+  /**
+   * What the entry adds to `bytes` (`RecordCache.cost` when it was filled or last written): kept,
+   * so a write or a removal subtracts it without sizing the value again (a codec's size walks a
+   * decoded value's parts). The cached value is not changed between writes (transactions change
+   * a copy), so it is the cost taken afresh.
+   */
+  cost: number;
 }
 
 /** A blind write waiting for the next commit. */
@@ -110,9 +117,10 @@ export class RecordCache {
   /** Records what the database holds for a key (a prefetch result). */
   fill(store: StoreSpec, key: Buffer, value: Buffer | undefined, seg: number, hash = keyHash(store.id, key)): void {
     if (this.has({ store, key, hash })) return;
-    const e: Entry = { store, key, hash, next: undefined, value: value ?? null, live: undefined, seg, dirty: false, partition: -1, pinned: store.cacheAll === true, version: 0 };
+    const e: Entry = { store, key, hash, next: undefined, value: value ?? null, live: undefined, seg, dirty: false, partition: -1, pinned: store.cacheAll === true, version: 0, cost: 0 };
+    e.cost = RecordCache.cost(e);
     this.entries.add(e);
-    this.bytes += RecordCache.cost(e);
+    this.bytes += e.cost;
   }
 
   get dirty(): number {
@@ -218,26 +226,28 @@ export class RecordCache {
             const read = this.entries.find(w.store, w.key, w.hash); // read earlier (e.g. by a label join): the write replaces it
             if (read && !read.dirty) {
               this.entries.remove(read);
-              this.bytes -= RecordCache.cost(read);
+              this.bytes -= read.cost;
             }
             continue;
           }
           const e = this.entries.find(w.store, w.key, w.hash);
           if (e) {
             if (!e.dirty) this.dirtyList.push(e);
-            this.bytes -= RecordCache.cost(e);
+            this.bytes -= e.cost;
             e.value = w.value;
             e.live = w.live;
             e.seg = w.seg;
             e.dirty = true;
             e.partition = partition;
             e.version++;
-            this.bytes += RecordCache.cost(e);
+            e.cost = RecordCache.cost(e);
+            this.bytes += e.cost;
           } else {
-            const n: Entry = { store: w.store, key: w.key, hash: w.hash, next: undefined, value: w.value, live: w.live, seg: w.seg, dirty: true, partition, pinned: w.store.cacheAll === true, version: 1 };
+            const n: Entry = { store: w.store, key: w.key, hash: w.hash, next: undefined, value: w.value, live: w.live, seg: w.seg, dirty: true, partition, pinned: w.store.cacheAll === true, version: 1, cost: 0 };
+            n.cost = RecordCache.cost(n);
             this.entries.add(n);
             this.dirtyList.push(n);
-            this.bytes += RecordCache.cost(n);
+            this.bytes += n.cost;
           }
         }
         // A transaction is applied once; its table is not used again.
@@ -281,7 +291,7 @@ export class RecordCache {
             if (e.live !== undefined) e.value = null;
             if (e.pinned && e.live === undefined && (e.value === null || e.value.length === 0)) {
               this.entries.remove(e);
-              this.bytes -= RecordCache.cost(e);
+              this.bytes -= e.cost;
               return;
             }
           } else this.dirtyList.push(e); // written again after being taken: still to commit
@@ -307,7 +317,7 @@ export class RecordCache {
       if (this.bytes <= target) return false;
       if (!e.dirty && !e.pinned && !this.protect?.(e.hash)) {
         this.entries.remove(e);
-        this.bytes -= RecordCache.cost(e);
+        this.bytes -= e.cost;
       }
       return true;
     });
@@ -327,7 +337,7 @@ export class RecordCache {
   dropExpired(now: number): void {
     this.entries.forEach((e) => {
       if (!e.dirty && isTimed(e.store) && (e.value !== null || e.live !== undefined) && !segmentIsLive(e.store, e.seg, now)) {
-        this.bytes -= RecordCache.cost(e);
+        this.bytes -= e.cost;
         this.entries.remove(e);
       }
     });

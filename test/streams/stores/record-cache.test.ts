@@ -127,6 +127,34 @@ describe('record cache: values held decoded (stores with a codec)', () => {
     next.done();
   });
 
+  it("the memory it counts is each held entry's key and value as last written, sized once per write", () => {
+    const sized = { n: 0 };
+    const codec: ValueCodec<number[]> = { decode: (b) => [...b], encode: (v) => Buffer.from(v), clone: (v) => [...v], size: (v) => (sized.n++, 8 * v.length) };
+    const store = { ...timedStore(93, 't-sized', 15 * DAY), codec } satisfies TypedStore<number[]>;
+    const OVERHEAD = 600; // record-cache.ts ENTRY_OVERHEAD
+    const cache = new RecordCache(2 * OVERHEAD + 100);
+    cache.fill(store, k('a'), Buffer.from([1, 2, 3]), NOW);
+    cache.fill(PLAIN, k('bb'), Buffer.from('xyz!'), -1);
+    expect(cache.memoryBytes).toBe(OVERHEAD + 1 + 3 + (OVERHEAD + 2 + 4));
+    write(cache, (tx) => tx.set(store, k('a'), [...tx.open(store, k('a'))!, 4, 5], NOW));
+    expect(sized.n).toBe(1); // the new value's size; the old one's is not taken again
+    expect(cache.memoryBytes).toBe(OVERHEAD + 1 + 8 * 5 + (OVERHEAD + 2 + 4));
+    write(cache, (tx) => tx.set(store, k('a'), [9], NOW));
+    expect(sized.n).toBe(2);
+    expect(cache.memoryBytes).toBe(OVERHEAD + 1 + 8 + (OVERHEAD + 2 + 4));
+    write(cache, (tx) => tx.put(PLAIN, k('bb'), Buffer.from('a longer value'), NOW));
+    expect(cache.memoryBytes).toBe(OVERHEAD + 1 + 8 + (OVERHEAD + 2 + 14));
+    cache.takeDirty().done(); // the committed decoded value drops its bytes: its cost was the decoded value's
+    expect(cache.memoryBytes).toBe(OVERHEAD + 1 + 8 + (OVERHEAD + 2 + 14));
+    const before = sized.n;
+    write(cache, (tx) => tx.put(PLAIN, k('c'), Buffer.from('c'), NOW));
+    cache.takeDirty().done();
+    cache.evict(); // over the bound: the oldest clean entries go, each taking exactly what it added
+    expect(sized.n).toBe(before);
+    expect(cache.size).toBe(1);
+    expect(cache.memoryBytes).toBe(OVERHEAD + 1 + 1);
+  });
+
   it("a transaction's changes are its own until applied: a failed batch leaves the cache as it was", () => {
     const { store } = counted();
     const cache = new RecordCache();

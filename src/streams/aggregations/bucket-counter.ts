@@ -4,7 +4,7 @@
  * domain-records-180d). Not idempotent, so the API never re-applies its own events to it (a
  * week of history does not need read-your-writes).
  */
-import { decodeSummary, firstLiveBucket, type BucketCount } from './bucket-counts.ts';
+import { firstLiveBucket, liveCounts, type BucketCount } from './bucket-counts.ts';
 
 /**
  * Counts an event at `t` in hourly (`bucketMs`) counts this caller owns, oldest first: buckets
@@ -30,14 +30,6 @@ export function bucketTotal(raw: Buffer | undefined, now: number, windowMs: numb
 
 /** Events in about the last W at `now`, and the start of the oldest live bucket holding any (undefined: none). */
 export function bucketVolume(raw: Buffer | undefined, now: number, windowMs: number, bucketMs: number): { total: number; oldestMs: number | undefined } {
-  const from = firstLiveBucket(now, windowMs, bucketMs);
-  const to = Math.floor(now / bucketMs);
-  let total = 0;
-  let oldest = Infinity;
-  for (const e of decodeSummary(raw)) {
-    if (e.bucket < from || e.bucket > to || e.count === 0) continue;
-    total += e.count;
-    if (e.bucket < oldest) oldest = e.bucket;
-  }
+  const { total, oldest } = liveCounts(raw, firstLiveBucket(now, windowMs, bucketMs), Math.floor(now / bucketMs));
   return { total, oldestMs: oldest === Infinity ? undefined : oldest * bucketMs };
 }

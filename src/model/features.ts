@@ -53,8 +53,9 @@ import { PATTERN_MIN_OBSERVATIONS } from '../streams/aggregations/domain-shapes-
  * name (service_words, name_score, shape); US Census 2010 family names that hold a service word's
  * letters (Banks, Webster, Stafford) join the family names.
  * 18: appended numbered_burst.
+ * 19: appended bulk_suffix.
  */
-export const FEATURE_VERSION = 18;
+export const FEATURE_VERSION = 19;
 
 /**
  * Registrable domains among an IP's last 10 minutes of inboxes from which it reads as a shared
@@ -89,6 +90,8 @@ export const FEATURE_NAMES = [
   'generated_domain',
   // one account's numbered inboxes of one stem arriving together (feature version 18)
   'numbered_burst',
+  // an unlisted domain under a top-level name sold for cents in bulk (feature version 19)
+  'bulk_suffix',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
@@ -264,6 +267,10 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
   // names a company or a family so; a throwaway service or a farm registering by the hundred
   // does. Not when a big provider hosts its mail, for the reason above.
   x[I.generated_domain] = a.generatedName && x[I.hosted_mail] === 0 ? 1 : 0;
+  // An unlisted domain where names are sold for cents in bulk: where a throwaway service buys
+  // its next domains. Weaker than the label signals above (people keep their own sites there
+  // too), and not when a big provider hosts its mail, for the reason above.
+  x[I.bulk_suffix] = a.bulkSuffix && x[I.hosted_mail] === 0 ? 1 : 0;
   if (ip && ip.ignored === undefined) {
     x[I.datacenter_ip] = ip.datacenter !== undefined ? 1 : 0;
     x[I.tor_exit] = ip.tor ? 1 : 0;

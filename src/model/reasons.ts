@@ -24,6 +24,8 @@ export const SCORE_REASON_CODES = [
   'generated_domain',
   // feature version 18
   'numbered_burst',
+  // feature version 19
+  'bulk_suffix_domain',
 ] as const;
 
 /** Reasons customer controls give: a rule set the verdict (always first); a test key's fixed answer. */
@@ -84,6 +86,7 @@ export const REASON_FOR_FEATURE: Readonly<Partial<Record<FeatureName, (typeof SC
   random_tag: 'random_local_part',
   generated_domain: 'generated_domain',
   numbered_burst: 'numbered_burst',
+  bulk_suffix: 'bulk_suffix_domain',
 };
 
 /** Evidence items below this |impact| (log-odds) are not worth a reason code. */

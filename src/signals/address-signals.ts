@@ -13,6 +13,7 @@ import { isDocumentationDomain } from './documentation-domain.ts';
 import { isGovernmentDomain } from './government.ts';
 import { homographOf, imitatedBrand } from './lookalike.ts';
 import { isGeneratedLabel } from './generated-domain.ts';
+import { isBulkSuffix } from './bulk-suffix.ts';
 import { namesMailService, registrableLabel } from './mail-service.ts';
 import { checkMailbox, mailboxRuleFor } from './provider-rules.ts';
 import { isRoleAccount } from './role-account.ts';
@@ -66,6 +67,11 @@ export interface AddressSignals {
    * interleaved (`k7f2xq9z.example`; the same gate as `mailService`).
    */
   generatedName: boolean;
+  /**
+   * A domain no list knows under a top-level name sold for cents in bulk (`quietfield.top`;
+   * bulk-suffix.ts; the same gate as `mailService`).
+   */
+  bulkSuffix: boolean;
   /** No real top-level name ends the domain (a mistyped one: `hotmail.con`), so no mail reaches it. */
   unknownSuffix: boolean;
   /** The domain is, or is under, a name reserved for documentation (`example.com`): no mail reaches it. */
@@ -249,6 +255,7 @@ export function addressSignals(address: ParsedAddress, tables: AddressTables, dn
     government: memo.government,
     mailService: mailServiceOf(memo, cls, imitates, names),
     generatedName: memo.generatedLabel && memo.parts.icann && unvetted(memo, cls, imitates),
+    bulkSuffix: memo.parts.icann && isBulkSuffix(memo.parts.publicSuffix) && unvetted(memo, cls, imitates),
     unknownSuffix: !memo.parts.icann,
     documentationDomain: isDocumentationDomain(memo.parts.domain),
   };

@@ -194,6 +194,19 @@ describe('judging look-alikes, provider rules and the kinds of address people ha
     expect(scoreOf('jonas.weber@k7f2xq9z.com', { dns: { deliverable: true, mailProvider: 'google' } }).verdict).toBe('allow');
   });
 
+  it('a clear name at an unlisted domain under a suffix sold in bulk ranks below the same name at a company domain, and stays allowed; a name no list explains goes to review there', () => {
+    const bulk = scoreOf('jonas.weber@quietfield.top');
+    const company = scoreOf('jonas.weber@quietfield.com');
+    expect(bulk.humanScore).toBeLessThan(company.humanScore);
+    expect(bulk.verdict).toBe('allow');
+    expect(bulk.reasons).toContain('bulk_suffix_domain');
+    // a name no list explains: allowed at a company's domain, not here
+    expect(scoreOf('zorvak.tindel@quietfield.com').verdict).toBe('allow');
+    expect(scoreOf('zorvak.tindel@quietfield.xyz').verdict).toBe('review');
+    const google = { dns: { deliverable: true, mailProvider: 'google' } } as const;
+    expect(scoreOf('jonas.weber@quietfield.top', google).humanScore).toBe(scoreOf('jonas.weber@quietfield.com', google).humanScore);
+  });
+
   it('a full sign-up wave takes a clear name at a domain nobody vouches for to review, never block; at free mail or a Google-hosted company it stays allowed', () => {
     // 160 new inboxes in 10 minutes at a quiet domain: 16x the floor of 10 (feature version 9).
     const wave = { history: { recentSignups: 160, recentSignupsExpected: 0.2 } };

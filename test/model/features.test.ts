@@ -14,16 +14,17 @@ describe('FEATURE_NAMES', () => {
   it('is a fixed, unique, snake_case column list', () => {
     expect(new Set(FEATURE_NAMES).size).toBe(FEATURE_NAMES.length);
     for (const n of FEATURE_NAMES) expect(n).toMatch(/^[a-z]+(_[a-z]+)*$/);
-    expect(FEATURE_VERSION).toBe(18);
+    expect(FEATURE_VERSION).toBe(19);
     // Column order is part of the event contract: pin the first and last columns of each version.
     expect(FEATURE_NAMES[0]).toBe('free_provider');
     expect(FEATURE_NAMES[35]).toBe('young_domain');
     expect(FEATURE_NAMES[40]).toBe('government_domain');
-    expect(FEATURE_NAMES[FEATURE_NAMES.length - 4]).toBe('mail_service_domain');
-    expect(FEATURE_NAMES[FEATURE_NAMES.length - 3]).toBe('random_tag');
-    expect(FEATURE_NAMES[FEATURE_NAMES.length - 2]).toBe('generated_domain');
-    expect(FEATURE_NAMES[FEATURE_NAMES.length - 1]).toBe('numbered_burst');
-    expect(FEATURE_NAMES.length).toBe(46);
+    expect(FEATURE_NAMES[FEATURE_NAMES.length - 5]).toBe('mail_service_domain');
+    expect(FEATURE_NAMES[FEATURE_NAMES.length - 4]).toBe('random_tag');
+    expect(FEATURE_NAMES[FEATURE_NAMES.length - 3]).toBe('generated_domain');
+    expect(FEATURE_NAMES[FEATURE_NAMES.length - 2]).toBe('numbered_burst');
+    expect(FEATURE_NAMES[FEATURE_NAMES.length - 1]).toBe('bulk_suffix');
+    expect(FEATURE_NAMES.length).toBe(47);
   });
 });
 
@@ -199,6 +200,10 @@ describe('buildFeatures', () => {
     ['a machine-named domain on its own mail servers', { address: addressOf({ generatedName: true }), dns: { deliverable: true } }, 'generated_domain', 1],
     ['a machine-named domain whose mail Microsoft hosts', { address: addressOf({ generatedName: true }), dns: { deliverable: true, mailProvider: 'microsoft' } }, 'generated_domain', 0],
     ['a domain of words', { address: addressOf() }, 'generated_domain', 0],
+    ['an unlisted domain under a suffix sold in bulk', { address: addressOf({ bulkSuffix: true }) }, 'bulk_suffix', 1],
+    ['such a domain on its own mail servers', { address: addressOf({ bulkSuffix: true }), dns: { deliverable: true } }, 'bulk_suffix', 1],
+    ['such a domain whose mail Google hosts', { address: addressOf({ bulkSuffix: true }), dns: { deliverable: true, mailProvider: 'google' } }, 'bulk_suffix', 0],
+    ['a domain under another suffix', { address: addressOf() }, 'bulk_suffix', 0],
     ['mail hosted by Microsoft: a company', { address: addressOf({ mailService: true }), dns: { deliverable: true, mailProvider: 'microsoft' } }, 'mail_service_domain', 0],
     ['not named as a mail service', {}, 'mail_service_domain', 0],
     ['no real top-level name: no mail reaches it, DNS off', { address: addressOf({ unknownSuffix: true, accountType: 'unknown' }) }, 'no_mail_server', 1],

@@ -20,6 +20,7 @@ export function addressOf(overrides: Partial<AddressSignals> = {}): AddressSigna
     government: false,
     mailService: false,
     generatedName: false,
+    bulkSuffix: false,
     unknownSuffix: false,
     documentationDomain: false,
     ...overrides,

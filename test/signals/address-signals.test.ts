@@ -33,6 +33,7 @@ describe('addressSignals', () => {
       government: false,
       mailService: false,
       generatedName: false,
+      bulkSuffix: false,
       unknownSuffix: false,
       documentationDomain: false,
     });
@@ -213,5 +214,24 @@ describe('addressSignals: unlisted domains whose name a machine generated', () =
     ['anna@xn--80ak6aa92e.com', false],
   ] as const)('%s -> %s', (input, expected) => {
     expect(signals(input).generatedName).toBe(expected);
+  });
+});
+
+describe('addressSignals: unlisted domains under a top-level name sold in bulk', () => {
+  it.each([
+    ['anna@quietfield.top', true],
+    ['anna@mx.quietfield.xyz', true],
+    ['anna@quietfield-works.shop', true],
+    ['anna@quietfield.sbs', true],
+    // other suffixes, cheap or not
+    ['anna@quietfield-works.com', false],
+    ['anna@quietfield.site', false],
+    ['anna@quietfield.tk', false],
+    // listed (a throwaway service's own, already disposable) or explained by another signal
+    ['anna@aacxb.xyz', false],
+    ['anna@outlook.top', false],
+    ['anna@gmail.com', false],
+  ] as const)('%s -> %s', (input, expected) => {
+    expect(signals(input).bulkSuffix).toBe(expected);
   });
 });

@@ -3,6 +3,7 @@ from enum import StrEnum
 
 class GetV1CheckResponse200EvidenceItemSignal(StrEnum):
     ALIAS_BURST = "alias_burst"
+    BULK_SUFFIX = "bulk_suffix"
     CONSONANT_CLUSTER = "consonant_cluster"
     CUSTOM_DOMAIN = "custom_domain"
     DATACENTER_IP = "datacenter_ip"

@@ -3,6 +3,7 @@ from enum import StrEnum
 
 class PostV1CheckResponse200ReasonsItem(StrEnum):
     ALIAS_BURST = "alias_burst"
+    BULK_SUFFIX_DOMAIN = "bulk_suffix_domain"
     BUSINESS_MAIL_PROVIDER = "business_mail_provider"
     DATACENTER_IP = "datacenter_ip"
     DISPOSABLE_DOMAIN = "disposable_domain"

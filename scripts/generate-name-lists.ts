@@ -68,6 +68,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       process.exit(1);
     }
   } else if (writeNameListsModule(process.argv.includes('--if-missing'))) {
-    process.stdout.write(`wrote ${NAME_LISTS_MODULE}\n`);
+    // stderr: `npm run eval -- --json` runs this first, and its stdout is the JSON.
+    process.stderr.write(`wrote ${NAME_LISTS_MODULE}\n`);
   }
 }

@@ -7,7 +7,7 @@
  * operations behind an API key: the OpenAPI document, health, metrics, the dashboard and the
  * sign-up hooks are fetched by tools that add their own parameters (cache-busters, scrapers).
  */
-import { Type } from 'typebox';
+import { Type } from './typebox.ts';
 import type { RouteOptions } from 'fastify';
 import { errorResponses } from './schemas.ts';
 

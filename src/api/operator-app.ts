@@ -7,7 +7,7 @@
  * own trainer, the report it prints).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Type } from 'typebox';
+import { Type } from './typebox.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';

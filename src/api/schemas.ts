@@ -3,7 +3,7 @@
  * (fast-json-stringify drops anything not declared, so no field can leak), the TypeScript types
  * and the OpenAPI document at /v1/openapi.json.
  */
-import { Type, type Static } from 'typebox';
+import { Type, type Static } from './typebox.ts';
 import { ACCOUNT_NAME } from '../domain/account.ts';
 import { ACCOUNT_TYPES, DATACENTERS, DOMAIN_PATTERNS, IP_IGNORED_REASONS, MAIL_PROVIDERS, OUTCOMES, VERDICTS } from '../domain/check.ts';
 import { EVIDENCE_SIGNALS, REASON_CODES } from '../model/reasons.ts';

@@ -1,7 +1,7 @@
 /** Unauthenticated operational endpoints: liveness, readiness, Prometheus metrics. */
 import '@fastify/swagger';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { Type } from 'typebox';
+import { Type } from '../typebox.ts';
 import type { Metrics } from '../../platform/metrics.ts';
 import type { Health } from '../../service/ports.ts';
 import { errorResponses } from '../schemas.ts';

@@ -17,9 +17,10 @@
  * of the verdicts. It is affine, so the model as served is still a linear scorecard whose
  * evidence impacts sum to its logit.
  *
- * As the verdict guard does for humans, the allow cut is put halfway between the last held-out
- * fake the model must catch and the first it may let through: the least shrink that fits this
- * sample is the most optimistic one, and on new traffic it would let more through than it did here.
+ * The allow cut is put halfway between the last held-out fake the model must catch and the
+ * first it may let through: the least shrink that fits this sample is the most optimistic one,
+ * and on new traffic it would let more through than it did here. (The verdict guard's threshold
+ * sits at its last human instead since round 20, half a person less optimistic: verdict-guard.ts.)
  */
 import { blockCutLogit } from './calibration.ts';
 import { humanScoreOf } from './score.ts';

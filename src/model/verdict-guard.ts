@@ -11,9 +11,15 @@
  * humans (as it scored them at check time). When it is larger, the candidate is recalibrated,
  * its logit z becoming scale x z + shift (0 < scale <= 1), so that it blocks no more of them
  * than the baseline: the map is increasing, so the ranking (AUC) is unchanged. The threshold
- * then falls halfway between the last held-out human it may still block and the first it must
- * not (not just past the latter: the least raise that fits this sample is the most optimistic
- * one, and on new traffic it blocks more than it did here). Of the maps that meet it, the one
+ * then falls at the last held-out human it may still block, who is lifted to it: not past him.
+ * A threshold read off these humans is one of their order statistics: of n held-out humans, a
+ * new one falls under the k-th lowest in k/(n + 1) of cases on average, under a cut halfway
+ * to the next in about (k + 1/2)/(n + 1) and under one just past the next in (k + 1)/(n + 1).
+ * The baseline's threshold was not read off them, so its k of n is what it blocks of new
+ * humans too. A cut anywhere past the k-th lowest (halfway, until round 20) would block about
+ * half a person more new humans than the baseline, in expectation, while blocking as many
+ * here: on one customer's unseen checks, the difference between as many people blocked and
+ * one more (docs/scorecard.md §6, round 20). Of the maps that meet it, the one
  * with the least log loss on those outcomes is taken: a shift alone (scale 1) lifts every fake
  * as far as the human it must lift, while a model fitted on few outcomes is usually too sure of
  * itself, and making it less sure (scale < 1) lifts the humans it was most wrong about at a
@@ -156,10 +162,15 @@ export function guardVerdicts(items: readonly HeldOutScore[], o: GuardOptions): 
   let floor: Floor | undefined;
   if (first && blockBelow > 0) {
     const threshold = logit((blockBelow - 0.5) / 100);
-    // Below the first human that must rise: the last one that may stay blocked, or (none may)
-    // the highest outcome of any kind scored below it.
-    const below = i > 0 ? humans[i - 1]!.logit : Math.max(-Infinity, ...items.filter((x) => x.logit < first.logit).map((x) => x.logit));
-    const cut = overBlocks && Number.isFinite(below) ? (below + first.logit) / 2 : first.logit;
+    // The cut the threshold must reach: the last human the budget lets it block (the order
+    // statistic, above). When that human is one of several at the same logit (the same features
+    // and domain), new humans like them score that logit exactly: no position among them to be
+    // optimistic about, and the tie stays blocked whole, the cut halfway to the next human. When
+    // none may be blocked: halfway between the lowest human and the highest outcome of any kind
+    // under it (just past that human when there is none).
+    const last = humans[i - 1];
+    const tied = last !== undefined && humans[i - 2]?.logit === last.logit;
+    const cut = !overBlocks ? first.logit : last === undefined ? halfwayBelow(items, first.logit) : tied ? (last.logit + first.logit) / 2 : last.logit;
     floor = { threshold, cut, first: first.logit };
   }
   const { scale, shift } = overBlocks ? calibrate(items, floor) : { scale: 1, shift: 0 };
@@ -199,6 +210,12 @@ export function guardVerdicts(items: readonly HeldOutScore[], o: GuardOptions): 
     logLoss,
     baselineLogLoss,
   };
+}
+
+/** Halfway between `z` and the highest logit of any outcome under it; `z` itself when none is. */
+function halfwayBelow(items: readonly HeldOutScore[], z: number): number {
+  const below = Math.max(-Infinity, ...items.filter((x) => x.logit < z).map((x) => x.logit));
+  return Number.isFinite(below) ? (below + z) / 2 : z;
 }
 
 /** The recalibrated logit of `cut` must reach `threshold`, and that of `first` (the lowest human that may not be blocked) pass it. */

@@ -80,6 +80,23 @@ describe('verdict guard: a learned model blocks no larger share of known humans 
     expect(g.heldBack).toBe(false);
   });
 
+  it('puts the threshold at the last held-out human it may block, not past him: he is lifted to human_score 30, the ones under him stay blocked', () => {
+    // 200 humans scored apart (no ties), 400 fakes among the lowest of them (so the least lift is
+    // the one of least log loss); the baseline blocks 4 of the humans, the model as fitted 10.
+    const items = [
+      ...Array.from({ length: 200 }, (_, k) => human(k < 10 ? 0.05 + 0.02 * k : 0.5 + 0.002 * k, k < 4 ? 0.1 : 0.8)),
+      ...Array.from({ length: 400 }, (_, k) => fake(0.01 + 0.0006 * k, 0.1)),
+    ];
+    const g = guardVerdicts(items, { ...MECHANICS, blockBelow: 30 });
+    const served = (p: number): number => Math.round(100 * sigmoid(g.scale * logit(p) + g.shift));
+    expect(g.adjusted).toContain('over_blocking');
+    // The 4th lowest human (0.11) sits at the threshold, the 3 under him stay blocked: 3 of 200 here, 4/201 of new humans on average.
+    // (Halfway to the 5th, 0.13, as before round 20, it would keep blocking 4 of 200 here, 4.5/201 of new humans.)
+    expect(served(0.11)).toBeGreaterThanOrEqual(30);
+    expect(served(0.09)).toBeLessThan(30);
+    expect(g.humansBlocked).toBe(3 / 200);
+  });
+
   it('holds a model back when the recalibration it needs costs it its advantage over the baseline', () => {
     // One human the model is sure is fake (the baseline blocked none): lifting it lifts every fake as far.
     const items = [human(0.001, 0.7), human(0.9, 0.8), human(0.9, 0.8), fake(0.02, 0.3), fake(0.02, 0.3), fake(0.02, 0.3)];

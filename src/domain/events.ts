@@ -94,7 +94,7 @@ export interface ModelPublished {
   /** Shares of the held-out real people blocked, by this model (calibrated) and by the baseline. */
   held_out_humans_blocked?: number | null;
   baseline_held_out_humans_blocked?: number | null;
-  /** Non-null: never served ('over_blocking', 'over_allowing': the guard whose adjustment cost it its advantage; 'few_humans': too few held-out humans to bound what it blocks; 'disagreement': with left_out_accounts' outcomes left out, too few remain for a model that may serve). */
+  /** Non-null: never served ('over_blocking', 'over_allowing': the guard whose adjustment cost it its advantage; 'few_humans': too few held-out humans to bound what it blocks; 'disagreement': with left_out_accounts' outcomes left out, too few remain for a model that may serve; 'worse_for_others': worse than the baseline on the held-out outcomes of the accounts but the one with the most, taken together: src/model/shared-fit.ts worseForOthers). */
   held_back?: string | null;
   /** Shared model: accounts it does worse for than the baseline on their own held-out outcomes; never served to them. */
   withheld_accounts?: string[];

@@ -54,6 +54,8 @@ function guardNote(m: ModelPublished): string {
   const notes = [
     m.held_back === 'disagreement'
       ? `HELD BACK, never served: the outcomes it keeps are fewer than a learned model needs (${MIN_TRAINING_EXAMPLES}, at least ${MIN_EXAMPLES_PER_CLASS} of each kind)`
+      : m.held_back === 'worse_for_others'
+      ? 'HELD BACK, never served: worse than the baseline on the held-out outcomes of the accounts other than the one with the most, taken together'
       : m.held_back === 'few_humans'
       ? `HELD BACK, never served: too few held-out real people (${Math.round(m.held_out_humans_effective ?? 0)}) to bound the share it would block within 3% at 95% confidence`
       : m.held_back

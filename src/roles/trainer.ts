@@ -31,7 +31,7 @@ import { FEATURE_NAMES, FEATURE_VERSION } from '../model/features.ts';
 import type { trainModel as TrainModel } from '../model/train.ts';
 import { learnedScorecard } from '../model/learned.ts';
 import type { LinearModel } from '../model/train.ts';
-import { sharedFit } from '../model/shared-fit.ts';
+import { sharedFit, worseForOthers, type SharedFit } from '../model/shared-fit.ts';
 import { MAX_ACCOUNT_SHARE } from '../model/tenant-weights.ts';
 import { PERSONAL_MAX_SHARE, PERSONAL_MIN_EXAMPLES, personalTrainingDue, trainingDue } from '../model/training-policy.ts';
 import { TrainingSet, type TrainingExample } from '../model/training-set.ts';
@@ -78,6 +78,8 @@ export interface TrainerDeps {
 interface LeftOut {
   readonly accounts: readonly string[];
   readonly tooFew: boolean;
+  /** The shared fit, whose parties a shared version is judged for (worseForOthers). */
+  readonly fit?: SharedFit<TrainingExample>;
 }
 const NONE_LEFT_OUT: LeftOut = { accounts: [], tooFew: false };
 
@@ -180,6 +182,8 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
     // Per-domain effects for a personal model only: its account's outcomes move its account's scores alone.
     const personal = account === undefined ? {} : { domainEffects: PERSONAL_DOMAIN_PRIORS, ...(keepWeights ? { l2Grid: [Infinity] } : {}) };
     const m = await trainModel(examples, prior, { pause, blockBelow, allowAtLeast, servingScale: BASELINE_CALIBRATION_SCALE, ...personal });
+    // A shared version worse than the baseline on the held-out outcomes of the parties but the heaviest, taken together, is held back (shared-fit.ts).
+    const others = leftOut.fit !== undefined && !leftOut.tooFew && !m.heldBack && worseForOthers(leftOut.fit, m.heldOut);
     const model: ModelPublished = {
       version: (latest?.version ?? 0) + 1,
       feature_version: FEATURE_VERSION,
@@ -200,7 +204,7 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
       calibration_scale: m.calibrationScale,
       held_out_humans_blocked: m.heldOutHumansBlocked,
       baseline_held_out_humans_blocked: m.baselineHeldOutHumansBlocked,
-      held_back: leftOut.tooFew ? 'disagreement' : m.heldBack ? (m.tooFewHumans ? 'few_humans' : m.adjusted.includes('over_blocking') ? 'over_blocking' : 'over_allowing') : null,
+      held_back: leftOut.tooFew ? 'disagreement' : m.heldBack ? (m.tooFewHumans ? 'few_humans' : m.adjusted.includes('over_blocking') ? 'over_blocking' : 'over_allowing') : others ? 'worse_for_others' : null,
       withheld_accounts: account === undefined ? accountsWorseOff(m.heldOut) : [],
       left_out_accounts: [...leftOut.accounts],
       held_out_fakes_caught: m.heldOutFakesCaught,
@@ -264,7 +268,7 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
     // after its fit (train.ts), which a prior already calibrated would then carry twice.
     if (shared.due && fittable) {
       // Too few outcomes left for a model that may serve: fitted and measured all the same, held back.
-      models.push(await publish(fitOn.examples, BASELINE_AS_SET, undefined, false, { accounts: leftOut, tooFew: fitOn.tooFew }));
+      models.push(await publish(fitOn.examples, BASELINE_AS_SET, undefined, false, { accounts: leftOut, tooFew: fitOn.tooFew, fit: fitOn }));
     }
     // Personal models, pulled towards the shared model that serves, when there is one: an
     // account's own outcomes then adjust what every account's outcomes taught.

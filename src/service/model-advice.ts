@@ -95,10 +95,16 @@ const disagreementNote = (m: ModelPublished): string =>
   ` Learned model v${m.version} was held back: it leaves out outcomes that the baseline orders the wrong way round (fakes above real people) beyond what chance explains, ` +
   `and the outcomes left are fewer than a learned model needs (${MIN_TRAINING_EXAMPLES}, at least ${MIN_EXAMPLES_PER_CLASS} of each kind), so it is never served; each version fitted on more outcomes is judged the same way.`;
 
+/** A shared version held back because it did worse than the baseline on the other customers' outcomes than the one it followed most. */
+const worseForOthersNote = (m: ModelPublished): string =>
+  ` Learned model v${m.version} was held back: on the outcomes of the customers other than the one that reported the most, held out when it was fitted, it did worse than the baseline, ` +
+  'so one customer\'s outcomes, not what customers have in common, shaped it; it is never served, and each version fitted on more outcomes is judged the same way.';
+
 function heldBackNote(held: readonly ModelPublished[]): string {
   return held
     .map((m) => {
       if (m.held_back === 'disagreement') return disagreementNote(m);
+      if (m.held_back === 'worse_for_others') return worseForOthersNote(m);
       if (m.held_back === 'few_humans') return tooFewNote(m);
       const why = reasonsOf(m);
       const title = why.map((r) => TITLE[r]).join(' and ');

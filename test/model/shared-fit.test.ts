@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sharedFit } from '../../src/model/shared-fit.ts';
+import { sharedFit, worseForOthers } from '../../src/model/shared-fit.ts';
 import { accountWeights } from '../../src/model/tenant-weights.ts';
 import { useTensorflowCpu } from '../../src/platform/tensorflow.ts';
 import { parkMiller } from './fixtures.ts';
@@ -72,5 +72,65 @@ describe('what a new customer is served when many small accounts report outcomes
     expect(r.by).toBe('shared');
     expect(mean(r.scores.slice(0, 16))).toBeGreaterThan(90);
     expect(mean(r.scores.slice(16))).toBeLessThan(10);
+  }, 120_000);
+});
+
+describe('worseForOthers: a shared version worse than the baseline for the parties but the heaviest is held back', () => {
+  /** Held-out probabilities: the baseline's P moved by `delta` towards the right answer (< 0: away from it). */
+  const heldOut = (examples: readonly { account: string; human: boolean; baselineProbability: number }[], delta: (account: string) => number) =>
+    examples.map((example) => {
+      const toward = example.human ? 1 - example.baselineProbability : -example.baselineProbability;
+      return { example, probability: example.baselineProbability + delta(example.account) * toward };
+    });
+  const two = [...rows('a', 300, 100, 1), ...rows('b', 30, 15, 2)];
+
+  it('holds back when the only other party is worse off, whatever the heaviest gains', () => {
+    const fit = sharedFit(two);
+    expect(worseForOthers(fit, heldOut(fit.examples, (a) => (a === 'a' ? 0.5 : -0.2)))).toBe(true);
+    // Better for both, or for the other only: served.
+    expect(worseForOthers(fit, heldOut(fit.examples, () => 0.2))).toBe(false);
+    expect(worseForOthers(fit, heldOut(fit.examples, (a) => (a === 'a' ? -0.2 : 0.2)))).toBe(false);
+  });
+
+  it('weighs the other parties by their share of the fit: a small gain for one does not cover a large loss for another', () => {
+    const fit = sharedFit([...two, ...rows('c', 100, 40, 3)]);
+    expect(worseForOthers(fit, heldOut(fit.examples, (a) => (a === 'a' ? 0.5 : a === 'b' ? 0.05 : -0.3)))).toBe(true);
+    expect(worseForOthers(fit, heldOut(fit.examples, (a) => (a === 'a' ? 0.5 : a === 'b' ? 0.3 : -0.05)))).toBe(false);
+  });
+
+  it('waits for 10 outcomes of each kind among the others, and leaves the rule aside when the pool of small accounts is the heaviest', () => {
+    const few = sharedFit([...rows('a', 300, 100, 1), ...rows('b', 30, 9, 2)]);
+    expect(worseForOthers(few, heldOut(few.examples, (a) => (a === 'a' ? 0.5 : -0.2)))).toBe(false);
+    // 30 small accounts (the pool, 630 outcomes) beside c (140): c worse off, the pool better: c is the account guard's to judge.
+    const pooled = sharedFit([...Array.from({ length: 30 }, (_, k) => rows(`s${k}`, 12, 9, 10 + k)).flat(), ...rows('c', 100, 40, 3)]);
+    expect(pooled.pooled.size).toBe(30);
+    expect(worseForOthers(pooled, heldOut(pooled.examples, (a) => (a === 'c' ? -0.2 : 0.2)))).toBe(false);
+  });
+});
+
+describe('what an honest customer is served beside one customer reporting 40% of its outcomes the wrong way round (mode on, test-sized)', () => {
+  beforeAll(async () => {
+    await useTensorflowCpu();
+  });
+  // B honest and small (49 outcomes: under the account guard's 50).
+  const B: Row[] = [...honest(300, 30, 2, 15), ...Array.from({ length: 4 }, (_, i) => [nameDigits(100 + i), true] as const)];
+  const A = (): Row[] => [...honest(0, 240, 1, 80), ...Array.from({ length: 60 }, (_, i) => [nameDigits(i), true] as const)];
+  const flip = (rows: readonly Row[], f: number, seed: number): Row[] => {
+    const r = parkMiller(seed);
+    return rows.map(([e, h]) => [e, r() < f ? !h : h] as const);
+  };
+  const probes = [...Array.from({ length: 16 }, (_, i) => natural(600 + i)), ...generated(3, 8)];
+
+  it('held back: B and a new customer keep the baseline (before: 75.6 / 33.6 for natural names / generated strings)', async () => {
+    const r = await servedTo('b', [['a', flip(A(), 0.4, 11)], ['b', B]], probes);
+    expect(r).toMatchObject({ by: 'baseline', heldBack: true, why: 'worse_for_others', leftOut: [] });
+  }, 120_000);
+
+  it('with A honest, the shared model serves B (97.6 / 5.3; baseline 91.1 / 10.4)', async () => {
+    const r = await servedTo('b', [['a', A()], ['b', B]], probes);
+    expect(r.by).toBe('shared');
+    const mean = (xs: readonly number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
+    expect(mean(r.scores.slice(0, 16))).toBeGreaterThan(95);
+    expect(mean(r.scores.slice(16))).toBeLessThan(8);
   }, 120_000);
 });

@@ -11,7 +11,7 @@ import { DEFAULT_THRESHOLDS } from '../../src/domain/check.ts';
 import { accountsWorseOff } from '../../src/model/account-guard.ts';
 import { BASELINE_AS_SET, BASELINE_CALIBRATION_SCALE, BASELINE_SCORECARD } from '../../src/model/baseline.ts';
 import { humanScoreOf } from '../../src/model/score.ts';
-import { sharedFit } from '../../src/model/shared-fit.ts';
+import { sharedFit, worseForOthers } from '../../src/model/shared-fit.ts';
 import { predict, trainModel, type LinearModel } from '../../src/model/train.ts';
 import { trainingDue } from '../../src/model/training-policy.ts';
 import type { TrainingExample } from '../../src/model/training-set.ts';
@@ -92,8 +92,9 @@ export async function servedTo(account: string, accounts: readonly (readonly [st
     return { by: 'baseline', leftOut: fit.leftOut, heldBack: false, scores: baseline };
   }
   const m = await trainModel(fit.examples, BASELINE_AS_SET, { blockBelow: DEFAULT_THRESHOLDS.reviewAtLeast, allowAtLeast: DEFAULT_THRESHOLDS.allowAtLeast, servingScale: BASELINE_CALIBRATION_SCALE });
-  const heldBack = fit.tooFew || m.heldBack;
-  const why = fit.tooFew ? 'disagreement' : m.tooFewHumans ? 'few_humans' : m.adjusted.join('+');
+  const others = !fit.tooFew && !m.heldBack && worseForOthers(fit, m.heldOut);
+  const heldBack = fit.tooFew || m.heldBack || others;
+  const why = fit.tooFew ? 'disagreement' : others ? 'worse_for_others' : m.tooFewHumans ? 'few_humans' : m.adjusted.join('+');
   if (heldBack || accountsWorseOff(m.heldOut).includes(account)) return { by: 'baseline', leftOut: fit.leftOut, heldBack, ...(heldBack ? { why } : {}), scores: baseline };
   return { by: 'shared', leftOut: fit.leftOut, heldBack, scores: probes.map((e) => humanScoreOf(predict(m, checked(e).features))), model: m };
 }

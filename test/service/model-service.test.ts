@@ -282,6 +282,14 @@ describe('createModelService recommendation', () => {
     expect((await stats(winning, 'on', 8)).recommendation).not.toMatch(/left out|wrong way round/);
   });
 
+  it('says why a shared version worse for the customers other than the heaviest was held back, naming no one', async () => {
+    const held = source(learnedCard(6), {}, { '': heldBackRecord(7, undefined, [], { held_back: 'worse_for_others' }) });
+    const v = await createModelService(queriesOf(winning), 'on', held, () => NOW).stats('acme');
+    expect(v).toMatchObject({ serving: 'learned', learned_version: 6 });
+    expect(v.recommendation).toContain('Learned model v7 was held back: on the outcomes of the customers other than the one that reported the most, held out when it was fitted, it did worse than the baseline');
+    expect(v.recommendation).not.toMatch(/globex|over-blocking/);
+  });
+
   it('says when the verdict guard tightened a served model to what its held-out humans vouch for', async () => {
     const v = await createModelService(queriesOf(winning), 'auto', source(learnedCard(6, undefined, [], ['few_humans'])), () => NOW).stats('acme');
     expect(v.recommendation).toContain(

@@ -2,7 +2,12 @@
  * domain-outcomes: outcomes reported at a domain, per reporting account, so a caller can be
  * shown the fake share that OTHER customers saw (never its own reports back). Fed by
  * checks.labelled.v1, which is at-least-once: labelled-seen-30d drops duplicates by check.
- * Bounded: at most MAX_REPORTERS accounts per domain are kept (the busiest).
+ * Bounded: at most MAX_REPORTERS accounts per domain are kept: the established reporters first
+ * (50+ outcomes in all), then the busiest. Busiest alone, 64 new accounts each reporting one
+ * outcome more at the domain than its honest reporters had evicted them all (their tallies and
+ * their dissent, and the two established reporters the score waits for); new accounts are what
+ * one actor makes many of, so they can no longer evict an established reporter: that takes 64
+ * established accounts (3,200 outcomes in all).
  *
  * The rate is a rate across customers, not across outcomes: each customer's own fake share,
  * and of those shares the weighted median (the lower one on a tie), not the mean. Each customer
@@ -108,8 +113,9 @@ export function fakeRateFor(tallies: readonly ReporterTally[], caller: string, c
   return { rate: shares[i]!.share, share: fakes / total, reporters: others.length, established: others.filter(establishedReporter).length };
 }
 
-/** Busiest first; equal totals in account order. */
-const byBusiest = (a: ReporterTally, b: ReporterTally): number => b.total - a.total || (a.account < b.account ? -1 : a.account > b.account ? 1 : 0);
+/** Established reporters first, then the busiest; equal totals in account order. */
+const byKept = (a: ReporterTally, b: ReporterTally): number =>
+  Number(establishedReporter(b)) - Number(establishedReporter(a)) || b.total - a.total || (a.account < b.account ? -1 : a.account > b.account ? 1 : 0);
 
 export const domainOutcomes: Aggregation<CheckLabelled> = {
   name: 'domain-outcomes-365d',
@@ -138,7 +144,7 @@ export const domainOutcomes: Aggregation<CheckLabelled> = {
     else tallies.push(next);
     // Ties by account, so the value does not depend on the order in which partitions' labels
     // arrive (live, handed over, replayed or rebuilt: the same bytes, the same accounts kept).
-    tallies.sort(byBusiest);
+    tallies.sort(byKept);
     tx.put(DOMAIN_OUTCOMES, key, encodeOutcomes(tallies.slice(0, MAX_REPORTERS)), e.label_time);
   },
 };

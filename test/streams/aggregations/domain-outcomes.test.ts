@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeOutcomes, DOMAIN_OUTCOMES, domainOutcomes, fakeRateFor, hasFakeRate, type ReporterTally } from '../../../src/streams/aggregations/domain-outcomes.ts';
+import { decodeOutcomes, DOMAIN_OUTCOMES, domainOutcomes, establishedReporter, fakeRateFor, hasFakeRate, type ReporterTally } from '../../../src/streams/aggregations/domain-outcomes.ts';
 import { MemoryTx } from '../../helpers/memory-tx.ts';
 import { aCheck, aFeedback } from '../../helpers/pipeline.ts';
 import { labelledExample } from '../../../src/streams/aggregations/check-labels.ts';
@@ -104,6 +104,26 @@ describe('domain_fake_rate: what customers holding half the weight agree on, non
     }
     expect(tx.get(DOMAIN_OUTCOMES, Buffer.from('gmail.com'))).toBeUndefined();
     expect(decodeOutcomes(tx.get(DOMAIN_OUTCOMES, Buffer.from('shop.example')))).toEqual([{ account: 'acme', fakes: 1, total: 1 }]);
+  });
+
+  it('new accounts busier at a domain than its established reporters do not evict them: established first, then the busiest', () => {
+    const label = (account: string, outcome: 'real' | 'fake', reporterOutcomes: number) => {
+      const c = aCheck({ account, domain: 'shop.example' });
+      return { ...labelledExample(aFeedback(c, { outcome }), checkRecordOf(c)), reporter_outcomes: reporterOutcomes };
+    };
+    const tx = new MemoryTx();
+    // 60 established customers (200 outcomes in all) saw one person each there; then 40 new accounts (5 in all; names that win ties) report 2 fakes each.
+    for (let k = 0; k < 60; k++) domainOutcomes.apply(label(`honest-${k}`, 'real', 200), tx, () => undefined);
+    for (let k = 0; k < 40; k++) for (let i = 0; i < 2; i++) domainOutcomes.apply(label(`a-new-${k}`, 'fake', 5), tx, () => undefined);
+    const kept = decodeOutcomes(tx.get(DOMAIN_OUTCOMES, Buffer.from('shop.example')));
+    expect(kept).toHaveLength(64);
+    // Every established reporter kept, four new ones beside them; the customers who saw people hold the rate.
+    // Busiest first kept the 40 new ones and 24 customers: 8 votes against 2.4, a rate of 1 scored (24 established).
+    expect(kept.filter((x) => x.account.startsWith('honest-'))).toHaveLength(60);
+    expect(fakeRateFor(kept, 'caller')).toMatchObject({ rate: 0, reporters: 64, established: 60 });
+    // Once established, an account outranks every new one however busy.
+    domainOutcomes.apply(label('a-new-39', 'fake', 50), tx, () => undefined);
+    expect(decodeOutcomes(tx.get(DOMAIN_OUTCOMES, Buffer.from('shop.example'))).filter(establishedReporter).map((x) => x.account)).toContain('a-new-39');
   });
 
   it('the tallies do not depend on the order the labels arrive in: busiest first, equal totals by account', () => {

@@ -6,7 +6,7 @@
  * weigh as much as it liked. The trainer composes it before the fit; tests and simulations compose
  * the same, so what they measure is what the trainer fits.
  */
-import { AGREEMENT_MIN_PER_KIND, judgeAccounts, type RankedOutcome } from './account-agreement.ts';
+import { AGREEMENT_MIN_PER_KIND, AGREEMENT_Z, judgeAccounts, type RankedOutcome } from './account-agreement.ts';
 import type { AccountHeldOut } from './account-guard.ts';
 import { logLossOf } from './prequential.ts';
 import { accountWeights, MAX_ACCOUNT_SHARE, weightedShares } from './tenant-weights.ts';
@@ -62,7 +62,8 @@ export function sharedFit<E extends RankedOutcome>(examples: readonly E[], cap =
  * Whether a shared version fitted on `fit` does worse than the baseline for the parties but the
  * heaviest, taken together (pure): on their held-out outcomes (each scored by a fit that did not
  * see it), each party's mean log loss above the baseline's on the same checks, weighed by the
- * party's share of the fit, sums above 0. Such a version is held back.
+ * party's share of the fit, is above 0 by more than `z` standard errors, while it does better than the
+ * baseline on the heaviest party's own. Such a version is held back.
  *
  * Why: an account that reports a share of its outcomes the wrong way round (40% flipped at
  * random) is still ordered better than chance by the baseline, so it is not left out
@@ -73,25 +74,32 @@ export function sharedFit<E extends RankedOutcome>(examples: readonly E[], cap =
  * outcomes is evidence the heaviest cannot supply for them: beside an honest heaviest customer,
  * every other party gained on its own (the harness: held-out log loss 0.04-0.09 per outcome
  * below the baseline's). The heaviest is left aside because the fit follows it most; it has
- * outcomes enough for a personal model of its own. Weighed by shares, not one vote each, so a
- * second account gaining a little does not cover a loss for the others. The rule waits for
+ * outcomes enough for a personal model of its own. Weighed by shares, as the fit weighs them; beyond
+ * chance, so that a version differing from the baseline by noise serves as before. The rule waits for
  * outcomes (the others together hold `minPerKind` of each kind) and is left aside when the pool of
  * small accounts is the heaviest (the others are then accounts the account guard judges already).
  */
-export function worseForOthers<E extends RankedOutcome>(fit: SharedFit<E>, heldOut: readonly AccountHeldOut[], minPerKind = AGREEMENT_MIN_PER_KIND): boolean {
+export function worseForOthers<E extends RankedOutcome>(fit: SharedFit<E>, heldOut: readonly AccountHeldOut[], minPerKind = AGREEMENT_MIN_PER_KIND, z = AGREEMENT_Z): boolean {
   const party = (account: string): string => (fit.pooled.has(account) ? SMALL_POOL : account);
-  const per = new Map<string, { n: number; humans: number; model: number; baseline: number }>();
+  const per = new Map<string, { n: number; humans: number; model: number; baseline: number; diffs: number[] }>();
   for (const { example: e, probability } of heldOut) {
-    const t = per.get(party(e.account)) ?? { n: 0, humans: 0, model: 0, baseline: 0 };
+    const t = per.get(party(e.account)) ?? { n: 0, humans: 0, model: 0, baseline: 0, diffs: [] };
     t.n++;
     if (e.human) t.humans++;
-    t.model += logLossOf(e.human, probability);
-    t.baseline += logLossOf(e.human, e.baselineProbability);
+    const model = logLossOf(e.human, probability);
+    const baseline = logLossOf(e.human, e.baselineProbability);
+    t.model += model;
+    t.baseline += baseline;
+    t.diffs.push(model - baseline);
     per.set(party(e.account), t);
   }
   // The heaviest: most outcomes, then the first name (deterministic on ties).
   const sorted = [...per].sort((a, b) => b[1].n - a[1].n || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   if (sorted.length < 2 || sorted[0]![0] === SMALL_POOL) return false;
+  // Only a version that gains on the heaviest's own outcomes follows it at the others' expense; one
+  // worse for everyone is the verdict guard's to judge, as before.
+  const heaviest = sorted[0]![1];
+  if (!(heaviest.model < heaviest.baseline)) return false;
   const others = sorted.slice(1);
   const humans = others.reduce((s, [, t]) => s + t.humans, 0);
   const fakes = others.reduce((s, [, t]) => s + t.n - t.humans, 0);
@@ -99,5 +107,13 @@ export function worseForOthers<E extends RankedOutcome>(fit: SharedFit<E>, heldO
   // Each other party's mean difference per outcome, weighed by its share of the fit.
   const share = new Map<string, number>();
   for (const [account, s] of fit.shares) share.set(party(account), (share.get(party(account)) ?? 0) + s);
-  return others.reduce((s, [p, t]) => s + (share.get(p) ?? 0) * ((t.model - t.baseline) / t.n), 0) > 0;
+  // Each outcome weighs its party's share over the party's outcomes; worse beyond chance: the
+  // weighed mean difference above z standard errors (the differences taken as independent), so a
+  // version that differs from the baseline by noise is not held back for it.
+  const weighed = others.map(([p, t]) => ({ w: (share.get(p) ?? 0) / t.n, t }));
+  const total = weighed.reduce((s, { w, t }) => s + w * t.n, 0);
+  if (!(total > 0)) return false;
+  const mean = weighed.reduce((s, { w, t }) => s + w * (t.model - t.baseline), 0) / total;
+  const variance = weighed.reduce((s, { w, t }) => s + t.diffs.reduce((v, d) => v + (w * (d - mean)) ** 2, 0), 0) / total ** 2;
+  return mean > z * Math.sqrt(variance);
 }

@@ -90,6 +90,8 @@ describe('worseForOthers: a shared version worse than the baseline for the parti
     // Better for both, or for the other only: served.
     expect(worseForOthers(fit, heldOut(fit.examples, () => 0.2))).toBe(false);
     expect(worseForOthers(fit, heldOut(fit.examples, (a) => (a === 'a' ? -0.2 : 0.2)))).toBe(false);
+    // Worse for everyone, the heaviest too: not following anyone; the verdict guard's to judge (the Kafka learning suite's seven customers).
+    expect(worseForOthers(fit, heldOut(fit.examples, () => -0.2))).toBe(false);
   });
 
   it('weighs the other parties by their share of the fit: a small gain for one does not cover a large loss for another', () => {

@@ -52,7 +52,13 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
     err += b.toString();
   });
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${out}`)), 60_000);
+    // A start that times out is killed, and its temp data dir removed: the test fails either way,
+    // but a server left running would load every later test on the machine's two cores.
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+      reject(new Error(`server did not start in 60 s:\n${out}`));
+    }, 60_000);
     const onData = (): void => {
       if (ready?.test(out)) {
         clearTimeout(timer);

@@ -54,8 +54,10 @@ import { PATTERN_MIN_OBSERVATIONS } from '../streams/aggregations/domain-shapes-
  * letters (Banks, Webster, Stafford) join the family names.
  * 18: appended numbered_burst.
  * 19: appended bulk_suffix.
+ * 20: bulk_suffix is 0 for a person's own mailbox at a domain in their name (the label reads as a
+ * person's name; the mailbox is a contact word or names the owner: `anna@annaberg.top`).
  */
-export const FEATURE_VERSION = 19;
+export const FEATURE_VERSION = 20;
 
 /**
  * Registrable domains among an IP's last 10 minutes of inboxes from which it reads as a shared

@@ -18,7 +18,7 @@ import { namesMailService, registrableLabel } from './mail-service.ts';
 import { checkMailbox, mailboxRuleFor } from './provider-rules.ts';
 import { isRoleAccount } from './role-account.ts';
 import type { NameTables } from './names.ts';
-import { isContactMailbox, labelNamesPerson } from './own-site.ts';
+import { isContactMailbox, labelNamesPerson, mailboxNamesOwner } from './own-site.ts';
 import type { TokenTrie } from './token-trie.ts';
 import { suggestDomain } from './typo.ts';
 
@@ -201,6 +201,20 @@ function ownSiteOf(local: string, m: DomainMemo, cls: DomainClass, imitates: str
 }
 
 /**
+ * Whether the address is a person's own mailbox at a domain named after them: the label reads as
+ * a person's name and the mailbox is a contact word (hello@, mail@) or names the owner
+ * (own-site.ts: `anna@annaberg.top`). Such a domain was bought to keep, whatever its top-level
+ * name cost, so the bulk-sold suffix says nothing of it (docs/scorecard.md §4, round 21). Needs
+ * the name tables; without them it is never said.
+ */
+function ownersMailbox(local: string, m: DomainMemo, people: NameTables | undefined): boolean {
+  if (people === undefined) return false;
+  if (!isContactMailbox(local) && !mailboxNamesOwner(local, registrableLabel(m.parts))) return false;
+  if (m.personName === undefined) m.personName = labelNamesPerson(registrableLabel(m.parts), people);
+  return m.personName;
+}
+
+/**
  * A domain no list knows and that no other domain signal explains (a typo, homograph or
  * imitation says more; a government's registry vets its registrants): what its own name says
  * is all a check without DNS knows of it.
@@ -255,7 +269,7 @@ export function addressSignals(address: ParsedAddress, tables: AddressTables, dn
     government: memo.government,
     mailService: mailServiceOf(memo, cls, imitates, names),
     generatedName: memo.generatedLabel && memo.parts.icann && unvetted(memo, cls, imitates),
-    bulkSuffix: memo.parts.icann && isBulkSuffix(memo.parts.publicSuffix) && unvetted(memo, cls, imitates),
+    bulkSuffix: memo.parts.icann && isBulkSuffix(memo.parts.publicSuffix) && unvetted(memo, cls, imitates) && !ownersMailbox(address.local, memo, people),
     unknownSuffix: !memo.parts.icann,
     documentationDomain: isDocumentationDomain(memo.parts.domain),
   };

@@ -39,3 +39,31 @@ export function labelNamesPerson(label: string, names: NameTables): boolean {
   const s = localPartSignals(label.replace(/-/g, '.'), names);
   return s.letters > 0 && s.nameScore >= OWN_SITE_MIN_NAME && s.uncoveredShare === 0 && s.wordShare === 0 && s.serviceShare === 0;
 }
+
+/** Fewest letters a mailbox and a label must share for one to name the other's owner: two letters are chance. */
+export const OWNER_MIN_LETTERS = 3;
+
+/**
+ * Whether the mailbox names the owner of a domain whose label reads as a person's name: its
+ * letters (the mailbox before any `+tag`, separators and digits dropped) stand inside the
+ * label's, or the label's inside its own (`anna@annaberg.example`, `anna.berg@annaberg.example`,
+ * `aberg@aberg.example`, `anna.berg@berg.example`). People who buy a domain in their own name
+ * write from a mailbox in that name; a temporary-mail service or a farm hands out mailboxes
+ * unrelated to its domain's label, and a generated name matches a label's name by chance about
+ * as often as two strangers share a name. The caller decides that the label reads as a person's
+ * name (labelNamesPerson); this reads only the mailbox and the label. Pure.
+ */
+export function mailboxNamesOwner(local: string, label: string): boolean {
+  const plus = local.indexOf('+');
+  const box = lettersOf(plus > 0 ? local.slice(0, plus) : local);
+  const site = lettersOf(label);
+  if (box.length < OWNER_MIN_LETTERS || site.length < OWNER_MIN_LETTERS) return false;
+  return site.includes(box) || box.includes(site) || initialOf(box, site) || initialOf(site, box);
+}
+
+/** `short` is the first letter of `long` and then a tail of `long` (`aberg` of `annaberg`). */
+function initialOf(short: string, long: string): boolean {
+  return short.length > OWNER_MIN_LETTERS && short.length < long.length && short[0] === long[0] && long.endsWith(short.slice(1));
+}
+
+const lettersOf = (s: string): string => s.toLowerCase().replace(/[^a-z]/g, '');

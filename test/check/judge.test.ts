@@ -207,6 +207,17 @@ describe('judging look-alikes, provider rules and the kinds of address people ha
     expect(scoreOf('jonas.weber@quietfield.top', google).humanScore).toBe(scoreOf('jonas.weber@quietfield.com', google).humanScore);
   });
 
+  it('a person\'s own mailbox at a domain in their name under a suffix sold in bulk scores as at the same name under .com; another name or a desk there still pays for the suffix', () => {
+    for (const [local, label] of [['anna', 'annaberg'], ['jonas.weber', 'jonasweber'], ['jweber', 'jonas-weber'], ['hello', 'annaberg']] as const) {
+      const own = scoreOf(`${local}@${label}.top`);
+      expect(own.humanScore, local).toBe(scoreOf(`${local}@${label}.com`).humanScore);
+      expect(own.reasons, local).not.toContain('bulk_suffix_domain');
+    }
+    expect(scoreOf('jonas.weber@annaberg.top').reasons).toContain('bulk_suffix_domain');
+    expect(scoreOf('jonas.weber@annaberg.top').humanScore).toBeLessThan(scoreOf('jonas.weber@annaberg.com').humanScore);
+    expect(scoreOf('support@annaberg.top').reasons).toContain('bulk_suffix_domain');
+  });
+
   it('a full sign-up wave takes a clear name at a domain nobody vouches for to review, never block; at free mail or a Google-hosted company it stays allowed', () => {
     // 160 new inboxes in 10 minutes at a quiet domain: 16x the floor of 10 (feature version 9).
     const wave = { history: { recentSignups: 160, recentSignupsExpected: 0.2 } };

@@ -218,6 +218,13 @@ describe('addressSignals: unlisted domains whose name a machine generated', () =
 });
 
 describe('addressSignals: unlisted domains under a top-level name sold in bulk', () => {
+  const people = buildNameTables();
+  const withNames = (input: string): AddressSignals => {
+    const p = parseAddress(input);
+    if (!p.ok) throw new Error(`${input}: ${p.error}`);
+    return addressSignals(p.address, tables, undefined, people.trie, people);
+  };
+
   it.each([
     ['anna@quietfield.top', true],
     ['anna@mx.quietfield.xyz', true],
@@ -231,7 +238,23 @@ describe('addressSignals: unlisted domains under a top-level name sold in bulk',
     ['anna@aacxb.xyz', false],
     ['anna@outlook.top', false],
     ['anna@gmail.com', false],
+    // a person's own mailbox at a domain in their name: bought to keep, whatever it cost
+    ['anna@annaberg.top', false],
+    ['anna.berg@annaberg.xyz', false],
+    ['aberg@anna-berg.shop', false],
+    ['hello@annaberg.top', false],
+    // the name's domain, someone else's mailbox (a throwaway service hands out any name there)
+    ['jonas.weber@annaberg.top', true],
+    ['xk7qzt@annaberg.top', true],
+    ['support@annaberg.top', true],
+    // a mailbox that names the label, at a label that is no person's name
+    ['quiet@quietfield.top', true],
+    ['hello@quietfield.top', true],
   ] as const)('%s -> %s', (input, expected) => {
-    expect(signals(input).bulkSuffix).toBe(expected);
+    expect(withNames(input).bulkSuffix).toBe(expected);
+  });
+
+  it('without the name tables no mailbox is read as the owner\'s', () => {
+    expect(signals('anna@annaberg.top').bulkSuffix).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildNameTables, type NameTables } from '../../src/signals/local-part.ts';
-import { isContactMailbox, labelNamesPerson } from '../../src/signals/own-site.ts';
+import { isContactMailbox, labelNamesPerson, mailboxNamesOwner } from '../../src/signals/own-site.ts';
 
 let names: NameTables;
 beforeAll(() => {
@@ -43,5 +43,33 @@ describe('labelNamesPerson', () => {
     ['', false],
   ])('%s -> %s', (label, expected) => {
     expect(labelNamesPerson(label, names)).toBe(expected);
+  });
+});
+
+describe('mailboxNamesOwner', () => {
+  it.each([
+    // the mailbox inside the label, the label inside the mailbox
+    ['anna', 'annaberg', true],
+    ['anna.berg', 'annaberg', true],
+    ['anna-berg', 'anna-berg', true],
+    ['berg', 'annaberg', true],
+    ['anna.berg', 'berg', true],
+    ['anna.berg+shop', 'annaberg', true],
+    ['anna.berg1990', 'annaberg', true],
+    // an initial and the rest: either side
+    ['aberg', 'annaberg', true],
+    ['a.berg', 'annaberg', true],
+    ['anna.berg', 'aberg', true],
+    // unrelated mailboxes: a temporary-mail service's or a farm's
+    ['jonas.weber', 'annaberg', false],
+    ['xk7qzt', 'annaberg', false],
+    ['anna', 'jonasweber', false],
+    ['bberg', 'annaberg', false],
+    // too few letters to tell
+    ['an', 'annaberg', false],
+    ['a1', 'annaberg', false],
+    ['anna', 'an', false],
+  ] as const)('%s at %s -> %s', (local, label, expected) => {
+    expect(mailboxNamesOwner(local, label)).toBe(expected);
   });
 });

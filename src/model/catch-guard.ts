@@ -17,10 +17,18 @@
  * of the verdicts. It is affine, so the model as served is still a linear scorecard whose
  * evidence impacts sum to its logit.
  *
- * The allow cut is put halfway between the last held-out fake the model must catch and the
- * first it may let through: the least shrink that fits this sample is the most optimistic one,
- * and on new traffic it would let more through than it did here. (The verdict guard's threshold
- * sits at its last human instead since round 20, half a person less optimistic: verdict-guard.ts.)
+ * Where the allow cut goes is an order statistic of the held-out fakes, as the verdict guard's
+ * block threshold is one of its humans (verdict-guard.ts). Of n held-out fakes, a new fake falls
+ * under the j-th lowest in j/(n + 1) of cases on average. The baseline's cut was not read off
+ * them, so its k of n is what it catches of new fakes too; the model keeps that only with
+ * j/(n + 1) >= k/n, that is j >= k + k/n: the (k + 1)-th lowest, the first fake it may let
+ * through, which it catches with the k under it ((k + 1)/(n + 1) >= k/n whenever k <= n). Halfway
+ * between the k-th and the (k + 1)-th (until round 21) catches about (k + 1/2)/(n + 1) of new fakes,
+ * short of k/n whenever k > n/2: by (k − n/2)/(n + 1) fakes in n, a third of one at k/n = 0.83.
+ * When that fake is one of several at the same logit (the same features and domain), new fakes
+ * like them score that logit exactly: no position among them to be pessimistic about, and the
+ * cut stays halfway below them, as the verdict guard keeps a tie of humans whole. When every fake
+ * must be caught, the cut is just past the highest.
  */
 import { blockCutLogit } from './calibration.ts';
 import { humanScoreOf } from './score.ts';
@@ -90,9 +98,11 @@ export function guardCatches(items: readonly CatchItem[], cuts: CatchCuts, inher
   const last = fakes[i - 1]!.logit;
   if (caughtAt(inheritedScale)(fakes[i - 1]!)) return unchanged;
   const next = fakes[i]?.logit;
-  // The allow cut halfway between the last fake it must catch and the first it may not (or
-  // just past the last one, when none is above it).
-  const at = next === undefined ? last : (last + next) / 2;
+  // The allow cut at the first fake it may let through (the order statistic, above), which is
+  // caught with the rest; halfway below it when it is one of a tie; just past the last one it
+  // must catch when none is above it.
+  const tied = next !== undefined && fakes[i + 1]?.logit === next;
+  const at = next === undefined ? last : tied ? (last + next) / 2 : next;
   const scale = Math.min(inheritedScale, (allowCut - MARGIN - pivot) / (at - pivot));
   return { scale, baselineFakesCaught, inheritedFakesCaught, fakesCaught: share(caughtAt(scale)) };
 }

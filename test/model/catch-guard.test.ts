@@ -48,18 +48,49 @@ describe('catch guard: a learned model lets through no larger share of known fak
     expect(g.fakesCaught).toBeCloseTo(caughtShares.served, 12);
   });
 
-  it("shrinks harder until the baseline's share is caught, the allow cut halfway between the last fake it must catch and the next", () => {
+  it("shrinks harder until the baseline's share is caught, the allow cut at the first fake it may let through", () => {
     // The baseline catches 2 of 4 fakes; the model, shrunk by 0.92, catches 1 (the one at 0.5).
     const items = [fake(0.5, 0.3), fake(0.7, 0.4), fake(0.9, 0.8), fake(0.95, 0.9), human(0.99, 0.9)];
     const g = guardCatches(items, CUTS, 0.92);
     expect(g.baselineFakesCaught).toBe(0.5);
     expect(g.inheritedFakesCaught).toBe(0.25);
-    expect(g.fakesCaught).toBe(0.5);
     expect(g.scale).toBeLessThan(0.92);
-    // The point halfway between the fakes at 0.7 and 0.9 lands on the allow cut (just under it).
-    const halfway = (logit(0.7) + logit(0.9)) / 2;
-    expect(PIVOT + g.scale * (halfway - PIVOT)).toBeCloseTo(blockCutLogit(60), 5);
-    expect(PIVOT + g.scale * (halfway - PIVOT)).toBeLessThan(blockCutLogit(60));
+    // The third fake (0.9) lands on the allow cut, just under it: caught with the two under it.
+    expect(PIVOT + g.scale * (logit(0.9) - PIVOT)).toBeCloseTo(blockCutLogit(60), 5);
+    expect(scoreAt(items[2]!, g.scale)).toBe(59);
+    expect(scoreAt(items[3]!, g.scale)).toBeGreaterThanOrEqual(60);
+    expect(g.fakesCaught).toBe(0.75);
+  });
+
+  // Of n held-out fakes the baseline catches k; the model, as inherited, fewer. A new fake falls
+  // under the j-th lowest held-out one in j/(n + 1) of cases, so the cut keeps the baseline's k/n
+  // of new fakes only at j = k + 1; halfway between the k-th and the (k + 1)-th it catches about
+  // (k + 1/2)/(n + 1), short of k/n whenever k > n/2 (the last column), and lets the (k + 1)-th through.
+  it.each([
+    { n: 6, k: 5, halfwayShortBy: 0.286 },
+    { n: 12, k: 10, halfwayShortBy: 0.308 },
+    { n: 40, k: 33, halfwayShortBy: 0.317 },
+    { n: 10, k: 3, halfwayShortBy: -0.182 },
+  ])('of $n fakes the baseline catches $k: the cut at the ($k + 1)-th, which is caught, the next one allowed', ({ n, k, halfwayShortBy }) => {
+    // Fakes the model scores apart, from human_score 55 to 98; the baseline catches the k lowest.
+    const fakes = Array.from({ length: n }, (_, j) => fake(0.55 + (0.43 * j) / (n - 1), j < k ? 0.2 : 0.9));
+    const g = guardCatches([...fakes, human(0.99, 0.9)], CUTS, 1);
+    expect(g.baselineFakesCaught).toBeCloseTo(k / n, 12);
+    expect(g.inheritedFakesCaught).toBeLessThan(k / n);
+    expect(scoreAt(fakes[k]!, g.scale)).toBeLessThan(60);
+    if (k + 1 < n) expect(scoreAt(fakes[k + 1]!, g.scale)).toBeGreaterThanOrEqual(60);
+    expect(g.fakesCaught).toBeCloseTo((k + 1) / n, 12);
+    // In n new fakes: (k + 1)/(n + 1) of them at least the baseline's k/n; halfway short by the last column.
+    expect(((k + 1) / (n + 1)) * n).toBeGreaterThanOrEqual(k);
+    expect(k - ((k + 0.5) / (n + 1)) * n).toBeCloseTo(halfwayShortBy, 3);
+  });
+
+  it('keeps a tie at the first fake it may let through together, allowed: the cut halfway below it', () => {
+    // The baseline catches 2 of 5; the third and fourth fakes score alike (the same features and domain).
+    const items = [fake(0.5, 0.3), fake(0.7, 0.4), fake(0.9, 0.8), fake(0.9, 0.8), fake(0.95, 0.9), human(0.99, 0.9)];
+    const g = guardCatches(items, CUTS, 0.92);
+    expect(g.fakesCaught).toBeCloseTo(0.4, 12);
+    expect(PIVOT + g.scale * ((logit(0.7) + logit(0.9)) / 2 - PIVOT)).toBeCloseTo(blockCutLogit(60), 5);
     expect(scoreAt(items[1]!, g.scale)).toBeLessThan(60);
     expect(scoreAt(items[2]!, g.scale)).toBeGreaterThanOrEqual(60);
   });

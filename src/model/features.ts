@@ -56,8 +56,11 @@ import { PATTERN_MIN_OBSERVATIONS } from '../streams/aggregations/domain-shapes-
  * 19: appended bulk_suffix.
  * 20: bulk_suffix is 0 for a person's own mailbox at a domain in their name (the label reads as a
  * person's name; the mailbox is a contact word or names the owner: `anna@annaberg.top`).
+ * 21: a service word of 7+ letters written with one slip (a letter left out, a neighbouring pair
+ * swapped, a letter doubled: `paymnt`, `wbemaster`) is read as the word (service_words and the
+ * local part's other signals), unless the form is a dictionary word (src/signals/misspelt.ts).
  */
-export const FEATURE_VERSION = 20;
+export const FEATURE_VERSION = 21;
 
 /**
  * Registrable domains among an IP's last 10 minutes of inboxes from which it reads as a shared

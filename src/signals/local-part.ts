@@ -17,6 +17,7 @@ import { digitRunBefore, entropy, letterDigitSwitches, trailingYearStart, yearLi
 import { isRandomTag, plusTag } from './random-tag.ts';
 import { hasHonorific } from './honorific.ts';
 import { leetReadings, lookalikeReadings } from './leet.ts';
+import { misspeltReadings } from './misspelt.ts';
 
 export { buildNameTables, type NameTables } from './names.ts';
 export { LOCAL_SHAPES, type LocalShape } from './local-shape.ts';
@@ -149,14 +150,22 @@ function bodySignals(local: string, tables: NameTables, name?: string): LocalPar
   // A leet reading taken says what the digits were; a body the service words cover whole has
   // nothing a look-alike could hide.
   if (best !== plain || plain.serviceShare === 1) return best;
-  for (const reading of lookalikeReadings(body)) {
-    if (!serviceWordAtChange(body, reading, tables)) continue;
-    const s = readLocalPart(plus > 0 ? reading + local.slice(plus) : reading, tables, name);
-    if (s.uncoveredShare > 0 || -s.ngramLogLik > NAME_SPELLING_MAX_BITS) continue;
-    // Taken only for the service words it reveals: a disguised brand or desk, not a name.
-    if (spelled(s) >= LEET_SPELLED_MIN && s.serviceShare >= plain.serviceShare + LEET_SPELLED_GAIN && s.serviceShare > best.serviceShare) best = s;
-  }
+  for (const reading of lookalikeReadings(body)) best = serviceReading(reading, true) ?? best;
+  // A misspelt word is read only where a listed form stands (misspelt.ts), not from letters that
+  // could be anything: the n-gram test of names' spelling would refuse the service words themselves
+  // (`upgrade.team` and `helpdesk` score 4.6-4.7 bits per letter).
+  for (const reading of misspeltReadings(body, tables.misspelt)) best = serviceReading(reading, false) ?? best;
   return best;
+
+  /** The reading's signals when it is taken: it explains every letter and reveals service words. */
+  function serviceReading(reading: string, spelledAsNames: boolean): LocalPartSignals | undefined {
+    if (!serviceWordAtChange(body, reading, tables)) return undefined;
+    const s = readLocalPart(plus > 0 ? reading + local.slice(plus) : reading, tables, name);
+    if (s.uncoveredShare > 0 || (spelledAsNames && -s.ngramLogLik > NAME_SPELLING_MAX_BITS)) return undefined;
+    // Taken only for the service words it reveals: a disguised brand or desk, not a name.
+    const taken = spelled(s) >= LEET_SPELLED_MIN && s.serviceShare >= plain.serviceShare + LEET_SPELLED_GAIN && s.serviceShare > best.serviceShare;
+    return taken ? s : undefined;
+  }
 }
 
 /**

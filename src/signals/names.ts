@@ -11,6 +11,7 @@ import { loadNameLists } from '../data/name-lists.ts';
 import { ROLE_ACCOUNT_LOCAL_PARTS } from '../data/role-accounts.ts';
 import { SERVICE_WORDS } from '../data/service-words.ts';
 import { SURNAME_ENDINGS } from '../data/surname-endings.ts';
+import { buildMisspeltTables, type MisspeltTables } from './misspelt.ts';
 import { trainNgramModel, type NgramModel } from './ngram.ts';
 import { buildTokenTrie, FIRST, LAST, NAME, SERVICE, WORD, type TokenTrie } from './token-trie.ts';
 
@@ -29,6 +30,8 @@ export interface NameTables {
    * next to a given name they are read as the family name (preferFamilyName).
    */
   readonly familyServiceWords: ReadonlySet<string>;
+  /** Long service words written with one slip (`paymnt`, `wbemaster`): misspelt.ts. */
+  readonly misspelt: MisspeltTables;
 }
 
 /** Builds the dictionaries and the n-gram models (about 0.5 s; call once per process). */
@@ -54,7 +57,7 @@ export function buildNameTables(): NameTables {
   const last = new Set([...lists.last, ...us]);
   const roles = new Set(ROLE_ACCOUNT_LOCAL_PARTS);
   const familyServiceWords = new Set([...SERVICE_WORDS, ...plurals].filter((w) => last.has(w) && !roles.has(w)));
-  return { trie, surnameEndings: buildTokenTrie([[LAST, SURNAME_ENDINGS]]), ngram, nameNgram, familyServiceWords };
+  return { trie, surnameEndings: buildTokenTrie([[LAST, SURNAME_ENDINGS]]), ngram, nameNgram, familyServiceWords, misspelt: buildMisspeltTables(trie) };
 }
 
 /** One piece of a segmented run: a dictionary token, an initial, or one uncovered letter. */

@@ -53,9 +53,14 @@ interface WindowCounts {
   readonly categories: CategoryCount[];
 }
 
-/** An entity's summary, with the counts of the window last read (undefined: to be taken again). */
+/**
+ * An entity's summary, with the counts of the window last read (undefined: to be taken again)
+ * and of the shorter window last read (`recent`: the IP's last 10 minutes of its hour, a stem's
+ * rate window), each raised in place as members arrive.
+ */
 class Entry extends PackedSets {
   counts: WindowCounts | undefined = undefined;
+  recent: WindowCounts | undefined = undefined;
   /** The next entity whose key hashes alike (a chain, nearly always empty). */
   sibling: Entry | undefined = undefined;
   /** `key`: the entity's key bytes, one character each (latin1). */
@@ -123,16 +128,9 @@ export class HotWindow<E> {
     const category = s.category?.(e) ?? 0;
     const member = this.member(e);
     const added = entry.add(s, bucket, category, member);
-    const w = entry.counts;
-    if (!w || added === Added.Nothing) return;
-    // Inside the counted window an add drops no bucket: an add drops buckets only below the
-    // window of its entity's newest bucket, and a newest bucket past the counted window is
-    // itself outside it. Outside that window, or a set just sketched: taken again at the next read.
-    const c = bucket >= w.from && bucket <= w.to && added !== Added.Sketched ? w.categories.find((x) => x.category === category) : undefined;
-    if (!c) entry.counts = undefined;
-    else if (c.hll) raise(c, member);
-    else if (added !== Added.Exact) entry.counts = undefined;
-    else if (!entry.holds(w.from, w.to, category, member.readUInt32BE(0), member.readUInt32BE(4), entry.setOf(bucket, category))) c.count++;
+    if (added === Added.Nothing) return;
+    if (entry.counts && !raised(entry, entry.counts, bucket, category, member, added)) entry.counts = undefined;
+    if (entry.recent && !raised(entry, entry.recent, bucket, category, member, added)) entry.recent = undefined;
   }
 
   /**
@@ -148,7 +146,8 @@ export class HotWindow<E> {
   /**
    * The sum of `counts` over categories, without a map of them (the history read takes only the total, per check).
    * `windowMs`: a shorter window of the same buckets (e.g. an IP's last 10 minutes of its hour),
-   * taken from the held sets at each read: only the counter's own window keeps cached counts.
+   * whose counts are kept beside the counter's own window's (one shorter window per entity: the
+   * last one read), raised in place as members arrive.
    */
   total(entity: Buffer, now: number, extra: readonly ExtraMember[], windowMs = this.counter.spec.windowMs): number {
     let sum = 0;
@@ -177,11 +176,17 @@ export class HotWindow<E> {
     const { from, to } = windowBuckets(now, windowMs, s.bucketMs);
     let entry = this.entries.get(entityHash(entity));
     while (entry && !keyIs(entry, entity)) entry = entry.sibling;
-    let w = entry?.counts;
-    // A shorter window is counted afresh and not kept: kept, it would replace the counter's own
-    // window's counts, and the next read of that would take them again.
-    if (entry && windowMs !== s.windowMs) w = windowCounts(entry, from, to);
-    else if (entry && (!w || w.from !== from || w.to !== to)) w = entry.counts = windowCounts(entry, from, to);
+    // A shorter window's counts are kept in a slot of their own: in the counter's, each read of
+    // one would replace the other's and both would be taken afresh at every check (an IP's hour
+    // and its last 10 minutes are both read per check: docs/architecture.md, issue 19, 21st round).
+    let w: WindowCounts | undefined;
+    if (entry && windowMs === s.windowMs) {
+      w = entry.counts;
+      if (!w || w.from !== from || w.to !== to) w = entry.counts = windowCounts(entry, from, to);
+    } else if (entry) {
+      w = entry.recent;
+      if (!w || w.from !== from || w.to !== to) w = entry.recent = windowCounts(entry, from, to);
+    }
     const read: ReadOf = { entry, from, to, fromMs: from * s.bucketMs, toMs: (to + 1) * s.bucketMs, extra, excluded: exclude ? memberId(exclude) : undefined, exclude };
     const stored = w?.categories ?? NO_CATEGORIES;
     for (const base of stored) emit(base.category, countOf(read, base.category, base));
@@ -227,6 +232,23 @@ export class HotWindow<E> {
   }
 }
 
+/**
+ * Raises kept counts `w` of `entry` for a member just added at `bucket` (`added`: what the add
+ * did); false when they must be taken again at the next read instead.
+ * Inside the counted window an add drops no bucket: an add drops buckets only below the window
+ * of its entity's newest bucket (the retention, at least any window read), and a newest bucket
+ * past the counted window is itself outside it. Outside that window, or a set just sketched:
+ * taken again.
+ */
+function raised(entry: Entry, w: WindowCounts, bucket: number, category: number, member: Buffer, added: Added): boolean {
+  const c = bucket >= w.from && bucket <= w.to && added !== Added.Sketched ? w.categories.find((x) => x.category === category) : undefined;
+  if (!c) return false;
+  if (c.hll) raise(c, member);
+  else if (added !== Added.Exact) return false;
+  else if (!entry.holds(w.from, w.to, category, member.readUInt32BE(0), member.readUInt32BE(4), entry.setOf(bucket, category))) c.count++;
+  return true;
+}
+
 /** A read: the entity (if held), its window in buckets and in time, the extra members and the one left out. */
 interface ReadOf {
   readonly entry: Entry | undefined;
@@ -242,14 +264,19 @@ interface ReadOf {
 /** One category's count of a read: the window's (`base`), with the extra members of the window counted as if added. */
 function countOf(r: ReadOf, category: number, base: CategoryCount | undefined): number {
   if (base?.hll) return estimateWith(base.hll, base.sum, base.zeros, r.extra, (x) => x.category === category && x.time >= r.fromMs && x.time < r.toMs && (r.excluded === undefined || (x.id ?? memberId(x.member)) !== r.excluded));
-  const known = (m: Buffer): boolean => base !== undefined && r.entry!.holds(r.from, r.to, category, m.readUInt32BE(0), m.readUInt32BE(4));
+  // No closure per call: an IP of many domains has a category each, every one counted at each read.
   let added: Set<string> | undefined;
   for (const x of r.extra) {
     if (x.category !== category || x.time < r.fromMs || x.time >= r.toMs) continue;
     const id = x.id ?? memberId(x.member);
-    if (id !== r.excluded && !added?.has(id) && !known(x.member)) (added ??= new Set()).add(id);
+    if (id !== r.excluded && !added?.has(id) && !known(r, category, base, x.member)) (added ??= new Set()).add(id);
   }
-  return (base?.count ?? 0) - (r.exclude && known(r.exclude) ? 1 : 0) + (added?.size ?? 0);
+  return (base?.count ?? 0) - (r.exclude && known(r, category, base, r.exclude) ? 1 : 0) + (added?.size ?? 0);
+}
+
+/** Whether the read's window holds the member in an exact set of the category (none without a `base`). */
+function known(r: ReadOf, category: number, base: CategoryCount | undefined, m: Buffer): boolean {
+  return base !== undefined && r.entry!.holds(r.from, r.to, category, m.readUInt32BE(0), m.readUInt32BE(4));
 }
 
 /**

@@ -105,6 +105,23 @@ describe('hot windows (Given adds and reads in any order, Then every count equal
     expect(read(T0 + 30 * MINUTE + 5000)).toBeGreaterThan(350); // sketched: an estimate near 400
   });
 
+  it('an entity read at its window and at a shorter one between adds (both kept up to date in place) counts as fresh unions do', () => {
+    // As the history read takes an IP's hour and its last 10 minutes at every check: members of
+    // new and known categories, new and repeated, arriving in and before each window.
+    const hot = new HotWindow(counter, (e) => memberOf(e.member));
+    const stored = new MemoryTx();
+    const key = Buffer.from('gateway');
+    for (let i = 0; i < 600; i++) {
+      const now = T0 + 30 * MINUTE + i * 2_000;
+      const e = { entity: 'gateway', member: `g${(i * 7) % 90}`, t: now - ((i * 13) % 7) * MINUTE, cat: (i * 5) % 6 };
+      counter.apply(e, stored, () => undefined);
+      hot.add(e);
+      for (const windowMs of [10 * MINUTE, 4 * MINUTE]) {
+        expect(hot.counts(key, now, [], undefined, windowMs)).toEqual(countsWith(stored.get(SUMMARY, key), now, windowMs, MINUTE, []));
+      }
+    }
+  });
+
   it('a read of an earlier window, then an event too late to count: the union read is not changed by it', () => {
     const hot = new HotWindow(counter, (e) => memberOf(e.member));
     const stored = new MemoryTx();

@@ -11,16 +11,28 @@
  * error (privacy). Pure.
  */
 import { parseAddress, type ParseResult } from '../signals/syntax.ts';
-import { NO_PUBLIC_SUFFIX } from '../signals/syntax-domain.ts';
+import { NO_PUBLIC_SUFFIX, type DomainPolicy } from '../signals/syntax-domain.ts';
 import { suggestDomain, type TypoIndex } from '../signals/typo.ts';
 
 /** suggestDomain wants lowercase ASCII; an internationalised domain gets no exception. */
 const ASCII_DOMAIN = /^[a-z0-9.-]+$/;
 
+/** One policy per typo index, with the memo of its domains' answers (syntax-domain.ts). */
+const policies = new WeakMap<TypoIndex, DomainPolicy>();
+
+function policyFor(typo: TypoIndex): DomainPolicy {
+  let policy = policies.get(typo);
+  if (policy === undefined) {
+    // The near-miss search alone (suffixIsPublic skips the top-level repair) is what the
+    // judgement's own typo signal finds, so an accepted address always carries did_you_mean.
+    policy = { acceptUnknownSuffix: (ascii) => suggestDomain(ascii, typo, { suffixIsPublic: true }) !== undefined, memo: new Map() };
+    policies.set(typo, policy);
+  }
+  return policy;
+}
+
 export function parseWithTypoHint(input: string, typo: TypoIndex): ParseResult {
-  // The near-miss search alone (suffixIsPublic skips the top-level repair) is what the
-  // judgement's own typo signal finds, so an accepted address always carries did_you_mean.
-  const parsed = parseAddress(input, { acceptUnknownSuffix: (ascii) => suggestDomain(ascii, typo, { suffixIsPublic: true }) !== undefined });
+  const parsed = parseAddress(input, policyFor(typo));
   if (parsed.ok || parsed.error !== NO_PUBLIC_SUFFIX) return parsed;
   const domain = input.slice(input.lastIndexOf('@') + 1).trim().toLowerCase();
   const repaired = ASCII_DOMAIN.test(domain) ? suggestDomain(domain, typo) : undefined;

@@ -82,10 +82,30 @@ export interface DomainPolicy {
    * pipeline's exception for a mistyped top-level name (check/typo-hint.ts).
    */
   readonly acceptUnknownSuffix?: (ascii: string) => boolean;
+  /**
+   * The answers already given under this policy, by domain (the caller keeps one per policy:
+   * the answer is a function of the two). Traffic is concentrated on few domains, and each
+   * check of one ran the same label scans and Public Suffix List walk. Bounded: starts over when full.
+   */
+  readonly memo?: Map<string, DomainCheck>;
 }
+
+/** Domains one policy's memo holds before it starts over. */
+const MEMO_DOMAINS = 16_384;
 
 /** Converts and checks a lowercased domain. */
 export function checkDomain(domain: string, policy: DomainPolicy = {}): DomainCheck {
+  const memo = policy.memo;
+  if (memo === undefined) return checkDomainOnce(domain, policy);
+  let answer = memo.get(domain);
+  if (answer === undefined) {
+    if (memo.size >= MEMO_DOMAINS) memo.clear();
+    memo.set(domain, (answer = checkDomainOnce(domain, policy)));
+  }
+  return answer;
+}
+
+function checkDomainOnce(domain: string, policy: DomainPolicy): DomainCheck {
   if (domain.length === 0) return fail('email: domain must not be empty');
   if (domain.charCodeAt(0) === 0x5b /* [ */) return fail('email: IP-literal domains are not accepted');
   if (DOTTED_QUAD.test(domain)) return fail('email: domain must be a host name, not an IP address');

@@ -173,6 +173,30 @@ export class OwnEvents {
   }
 }
 
+/**
+ * The last keys built, a ring: a check asks for the keys of its inbox, IP and stem six to ten
+ * times (registered in flight, then its history's in-flight and pending lookups, in one turn), and
+ * each build made a string of the hash's bytes and a new string to hash in every Map it was
+ * looked up in (docs/architecture.md, issue 19, twenty-first round). A kept key is handed out only
+ * when its account and bytes are the ones asked for, so a hash Buffer changed in place gets its own.
+ */
+const RECENT_KEYS = 4;
+const recentKeys: string[] = [];
+const recentAccounts: string[] = [];
+let nextRecent = 0;
+
 export function inboxIndexKey(account: string, hash: Buffer): string {
-  return `${account}\0${hash.toString('latin1')}`;
+  for (let s = 0; s < recentKeys.length; s++) if (recentAccounts[s] === account && keyHolds(recentKeys[s]!, account.length + 1, hash)) return recentKeys[s]!;
+  const key = `${account}\0${hash.toString('latin1')}`;
+  recentKeys[nextRecent] = key;
+  recentAccounts[nextRecent] = account;
+  nextRecent = (nextRecent + 1) % RECENT_KEYS;
+  return key;
+}
+
+/** Whether `key` is `hash`'s bytes (one character each) from `from` to its end. */
+function keyHolds(key: string, from: number, hash: Buffer): boolean {
+  if (key.length !== from + hash.length) return false;
+  for (let i = 0; i < hash.length; i++) if (key.charCodeAt(from + i) !== hash[i]) return false;
+  return true;
 }

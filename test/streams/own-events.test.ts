@@ -3,6 +3,7 @@
  * pruning drops the oldest items only, from every key's list, and leaves each list in the order
  * its items came (history and usage read them in that order).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CheckScored } from '../../src/domain/events.ts';
 import { inboxIndexKey, OwnEvents } from '../../src/streams/own-events.ts';
@@ -69,5 +70,28 @@ describe('OwnEvents prune', () => {
     expect(gmail[0]).toBe(51);
     expect(gmail).toHaveLength(100_000);
     expect(gmail.every((o, i) => i === 0 || o === gmail[i - 1]! + 2)).toBe(true);
+  });
+});
+
+describe('inboxIndexKey (Given keys asked in any order, also of a hash changed in place, Then each is the key of its account and bytes)', () => {
+  const fresh = (account: string, hash: Buffer): string => `${account}\0${hash.toString('latin1')}`;
+
+  it('the key built afresh, whether or not it was asked a moment ago', () => {
+    // A pool of hash Buffers that share bytes (copies, prefixes) and accounts that prefix each other.
+    const accounts = ['acme', 'acm', 'acme\0', 'globex', 'ä'];
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ account: fc.integer({ min: 0, max: 4 }), hash: fc.integer({ min: 0, max: 5 }), change: fc.option(fc.integer({ min: 0, max: 255 }), { freq: 4, nil: undefined }) }), { maxLength: 60 }),
+        (steps) => {
+          const pool = [Buffer.alloc(16, 1), Buffer.alloc(16, 1), Buffer.alloc(16, 2), Buffer.alloc(8, 1), Buffer.alloc(16, 0), Buffer.from('00112233445566778899aabbccddeeff', 'hex')];
+          for (const s of steps) {
+            const hash = pool[s.hash]!;
+            if (s.change !== undefined) hash[s.change % hash.length] = s.change; // changed in place: asked again, its new bytes count
+            expect(inboxIndexKey(accounts[s.account]!, hash)).toBe(fresh(accounts[s.account]!, hash));
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

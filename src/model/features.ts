@@ -59,8 +59,10 @@ import { PATTERN_MIN_OBSERVATIONS } from '../streams/aggregations/domain-shapes-
  * 21: a service word of 7+ letters written with one slip (a letter left out, a neighbouring pair
  * swapped, a letter doubled: `paymnt`, `wbemaster`) is read as the word (service_words and the
  * local part's other signals), unless the form is a dictionary word (src/signals/misspelt.ts).
+ * 22: bulk_suffix is also 0 for a mailbox that names a label the lists lack but spelled as names are
+ * (`zorvak@zorvaktindel.top`).
  */
-export const FEATURE_VERSION = 21;
+export const FEATURE_VERSION = 22;
 
 /**
  * Registrable domains among an IP's last 10 minutes of inboxes from which it reads as a shared

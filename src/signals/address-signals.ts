@@ -18,7 +18,7 @@ import { namesMailService, registrableLabel } from './mail-service.ts';
 import { checkMailbox, mailboxRuleFor } from './provider-rules.ts';
 import { isRoleAccount } from './role-account.ts';
 import type { NameTables } from './names.ts';
-import { isContactMailbox, labelNamesPerson, mailboxNamesOwner } from './own-site.ts';
+import { isContactMailbox, labelNamesPerson, labelSpelledAsName, mailboxNamesOwner } from './own-site.ts';
 import type { TokenTrie } from './token-trie.ts';
 import { suggestDomain } from './typo.ts';
 
@@ -118,6 +118,8 @@ interface DomainMemo {
   readonly generatedLabel: boolean;
   /** Set once the name tables were given and a contact mailbox asked: whether the label reads as a person's name. */
   personName: boolean | undefined;
+  /** Set once a mailbox named a label the lists do not read as a name: whether the label is spelled as names are. */
+  spelledName: boolean | undefined;
   /** The mailbox rule of the domain (of the imitated domain for a homograph). */
   readonly rule: MailboxRule | undefined;
   readonly government: boolean;
@@ -152,6 +154,7 @@ function domainMemo(domain: string, tables: AddressTables): DomainMemo {
       mailName: undefined,
       generatedLabel: isGeneratedLabel(registrableLabel(parts)),
       personName: undefined,
+      spelledName: undefined,
       rule: mailboxRuleFor(ruleParts.domain, ruleParts.publicSuffix, tables.mailboxRules),
       government: isGovernmentDomain(parts),
     };
@@ -203,15 +206,21 @@ function ownSiteOf(local: string, m: DomainMemo, cls: DomainClass, imitates: str
 /**
  * Whether the address is a person's own mailbox at a domain named after them: the label reads as
  * a person's name and the mailbox is a contact word (hello@, mail@) or names the owner
- * (own-site.ts: `anna@annaberg.top`). Such a domain was bought to keep, whatever its top-level
+ * (own-site.ts: `anna@annaberg.top`); a mailbox that names the owner also vouches for a label the
+ * lists do not hold when it is spelled as names are (`zorvak@zorvaktindel.top`: labelSpelledAsName). Such a domain was bought to keep, whatever its top-level
  * name cost, so the bulk-sold suffix says nothing of it (docs/scorecard.md §4, round 21). Needs
  * the name tables; without them it is never said.
  */
 function ownersMailbox(local: string, m: DomainMemo, people: NameTables | undefined): boolean {
   if (people === undefined) return false;
-  if (!isContactMailbox(local) && !mailboxNamesOwner(local, registrableLabel(m.parts))) return false;
-  if (m.personName === undefined) m.personName = labelNamesPerson(registrableLabel(m.parts), people);
-  return m.personName;
+  const label = registrableLabel(m.parts);
+  const contact = isContactMailbox(local);
+  if (!contact && !mailboxNamesOwner(local, label)) return false;
+  if (m.personName === undefined) m.personName = labelNamesPerson(label, people);
+  if (m.personName || contact) return m.personName;
+  // A mailbox that names the label vouches for a name the lists lack; a contact word does not.
+  if (m.spelledName === undefined) m.spelledName = labelSpelledAsName(label, people);
+  return m.spelledName;
 }
 
 /**

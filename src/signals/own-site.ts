@@ -16,7 +16,7 @@
  * buildNameTables().
  */
 import { CONTACT_MAILBOXES } from '../data/contact-mailboxes.ts';
-import { localPartSignals, type NameTables } from './local-part.ts';
+import { localPartSignals, NAME_SPELLING_MAX_BITS, type NameTables } from './local-part.ts';
 
 const CONTACT = new Set(CONTACT_MAILBOXES);
 
@@ -67,3 +67,17 @@ function initialOf(short: string, long: string): boolean {
 }
 
 const lettersOf = (s: string): string => s.toLowerCase().replace(/[^a-z]/g, '');
+
+/**
+ * Whether a label is spelled as names are, read as a local part: 3+ letters the spelling n-grams
+ * score at no more than NAME_SPELLING_MAX_BITS per letter (the family-name position's bound), no
+ * vowelless run read as initials, no service word, under half of it common words. Family names
+ * are the long tail no list covers (`zorvaktindel`, a Thai or Yoruba name); a generator's letters
+ * (`xkqzvw`), a brand of words (`quietfield`, `mailfast`) and a desk fail. Weaker than
+ * labelNamesPerson: only beside a mailbox that names the label (the caller's rule). Pure.
+ */
+export function labelSpelledAsName(label: string, names: NameTables): boolean {
+  if (label.length === 0 || label.startsWith('xn--') || /[0-9]/.test(label)) return false;
+  const s = localPartSignals(label.replace(/-/g, '.'), names);
+  return s.letters >= OWNER_MIN_LETTERS && s.ngramLetters > 0 && s.initialsLetters === 0 && s.serviceShare === 0 && s.wordShare < 0.5 && -s.ngramLogLik <= NAME_SPELLING_MAX_BITS;
+}

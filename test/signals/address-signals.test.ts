@@ -250,6 +250,13 @@ describe('addressSignals: unlisted domains under a top-level name sold in bulk',
     // a mailbox that names the label, at a label that is no person's name
     ['quiet@quietfield.top', true],
     ['hello@quietfield.top', true],
+    // a name the lists lack, spelled as names are: the mailbox that names it is the owner's
+    ['zorvak@zorvaktindel.xyz', false],
+    ['zorvak.tindel@zorvaktindel.top', false],
+    // ...but a contact word needs a label the lists read as a name
+    ['hello@zorvaktindel.top', true],
+    // a generator's label, whatever the mailbox
+    ['xkqzvw@xkqzvw.top', true],
   ] as const)('%s -> %s', (input, expected) => {
     expect(withNames(input).bulkSuffix).toBe(expected);
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildNameTables, type NameTables } from '../../src/signals/local-part.ts';
-import { isContactMailbox, labelNamesPerson, mailboxNamesOwner } from '../../src/signals/own-site.ts';
+import { isContactMailbox, labelNamesPerson, labelSpelledAsName, mailboxNamesOwner } from '../../src/signals/own-site.ts';
 
 let names: NameTables;
 beforeAll(() => {
@@ -71,5 +71,27 @@ describe('mailboxNamesOwner', () => {
     ['anna', 'an', false],
   ] as const)('%s at %s -> %s', (local, label, expected) => {
     expect(mailboxNamesOwner(local, label)).toBe(expected);
+  });
+});
+
+describe('labelSpelledAsName', () => {
+  it.each([
+    // names the lists lack, spelled as names are
+    ['zorvaktindel', true],
+    ['srisawat', true],
+    ['adebayo-okonkwo', true],
+    ['jweber', true],
+    // words, service words, a generator's letters, initials, digits
+    ['quietfield', false],
+    ['mailfast', false],
+    ['support-desk', false],
+    ['xkqzvw', false],
+    ['bcdfgh', false],
+    ['qwerty', false],
+    ['k7f2xq', false],
+    ['xn--80ak6aa92e', false],
+    ['ab', false],
+  ] as const)('%s -> %s', (label, expected) => {
+    expect(labelSpelledAsName(label, names)).toBe(expected);
   });
 });

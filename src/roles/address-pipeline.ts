@@ -1,6 +1,7 @@
 /**
  * Binds the pure judgement (check/judge.ts) to its lookup tables and the baseline scorecard,
- * in the shape the check service calls. Built once per process (tables take ~0.5 s).
+ * in the shape the check service calls. Built once per process, with the name tables the build
+ * computed when they are there (name-tables-file.ts).
  */
 import { analyze, buildJudgeTables, judge, type Analysis } from '../check/judge.ts';
 import { FEATURE_VERSION } from '../model/features.ts';
@@ -10,11 +11,12 @@ import type { AddressView } from '../check/decide-check.ts';
 import type { AddressPipeline } from '../service/check-service.ts';
 import type { DisposableOverrides } from '../signals/address-tables.ts';
 import { parseWithTypoHint } from '../check/typo-hint.ts';
+import { readPrebuiltNameTables } from './name-tables-file.ts';
 
 type View = AddressView & { readonly analysis: Analysis };
 
 export function buildAddressPipeline(thresholds: { allow: number; review: number }, overrides: DisposableOverrides = {}): AddressPipeline {
-  const tables = buildJudgeTables(overrides);
+  const tables = buildJudgeTables(overrides, readPrebuiltNameTables());
   const t = { allowAtLeast: thresholds.allow, reviewAtLeast: thresholds.review };
   return {
     parse: (input) => parseWithTypoHint(input, tables.address.typo),

@@ -19,7 +19,7 @@ import { hasHonorific } from './honorific.ts';
 import { leetReadings, lookalikeReadings } from './leet.ts';
 import { misspeltReadings } from './misspelt.ts';
 
-export { buildNameTables, type NameTables } from './names.ts';
+export { buildNameTables, type NameTables, type PrebuiltNameTables } from './names.ts';
 export { LOCAL_SHAPES, type LocalShape } from './local-shape.ts';
 
 export interface LocalPartSignals {

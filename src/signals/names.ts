@@ -7,6 +7,7 @@
  * is covered end to end while a generated string ("zqvkfpwxbt") stays mostly uncovered even
  * though short names occur in it by chance. Pure; tables are built once at start.
  */
+import { createHash } from 'node:crypto';
 import { loadNameLists } from '../data/name-lists.ts';
 import { ROLE_ACCOUNT_LOCAL_PARTS } from '../data/role-accounts.ts';
 import { SERVICE_WORDS } from '../data/service-words.ts';
@@ -32,10 +33,41 @@ export interface NameTables {
   readonly familyServiceWords: ReadonlySet<string>;
   /** Long service words written with one slip (`paymnt`, `wbemaster`): misspelt.ts. */
   readonly misspelt: MisspeltTables;
+  /** nameTablesKey of the lists the trie and the n-gram models were built from. */
+  readonly key: string;
 }
 
-/** Builds the dictionaries and the n-gram models (about 0.5 s; call once per process). */
-export function buildNameTables(): NameTables {
+/**
+ * The trie and the two n-gram models as computed at build time (scripts/generate-name-tables.ts,
+ * names-prebuilt.ts), for the lists whose key they carry.
+ */
+export interface PrebuiltNameTables {
+  readonly key: string;
+  readonly trie: TokenTrie;
+  readonly ngram: NgramModel;
+  readonly nameNgram: NgramModel;
+}
+
+/**
+ * Bump when the trie or the n-gram models are computed differently from the same lists: the key
+ * changes, so tables prebuilt by the former code are no longer used.
+ * (test/signals/names-prebuilt.test.ts also fails when the build's tables and the code disagree.)
+ */
+const NAME_TABLES_FORMAT = 1;
+
+/** What identifies the inputs of the trie and the n-gram models: the lists, in order, with their flags. */
+export function nameTablesKey(lists: ReadonlyArray<readonly [flag: number, tokens: readonly string[]]>): string {
+  const hash = createHash('sha256').update(`mailsift name tables ${NAME_TABLES_FORMAT}\n`);
+  for (const [flag, tokens] of lists) hash.update(`${flag}:${tokens.join(' ')}\n`);
+  return hash.digest('hex');
+}
+
+/**
+ * Builds the dictionaries and the n-gram models (about 0.3 s of CPU; call once per process).
+ * With `prebuilt` tables made from the same lists (same key), takes their trie and models instead
+ * of building them (a few ms); tables made from other lists are ignored.
+ */
+export function buildNameTables(prebuilt?: PrebuiltNameTables): NameTables {
   const lists = loadNameLists();
   // US family names that hold a service word's letters (Banks, Officer, Webster, Stafford): as
   // family names they outrank a service reading that would otherwise cut the name.
@@ -44,20 +76,23 @@ export function buildNameTables(): NameTables {
   // alone or beside other service words it keeps the service reading ("admin.centers").
   const services = new Set(SERVICE_WORDS);
   const plurals = us.filter((n) => n.endsWith('s') && services.has(n.slice(0, -1)));
-  const trie = buildTokenTrie([
+  const trieLists = [
     [FIRST, lists.first],
     [LAST, lists.last],
     [LAST, us],
     [WORD, lists.words],
     [SERVICE, SERVICE_WORDS],
     [SERVICE, plurals],
-  ]);
-  const ngram = trainNgramModel([...lists.first, ...lists.last, ...lists.words]);
-  const nameNgram = trainNgramModel([...lists.first, ...lists.last]);
+  ] as const;
+  const key = nameTablesKey(trieLists);
+  const built = prebuilt?.key === key ? prebuilt : undefined;
+  const trie = built?.trie ?? buildTokenTrie(trieLists);
+  const ngram = built?.ngram ?? trainNgramModel([...lists.first, ...lists.last, ...lists.words]);
+  const nameNgram = built?.nameNgram ?? trainNgramModel([...lists.first, ...lists.last]);
   const last = new Set([...lists.last, ...us]);
   const roles = new Set(ROLE_ACCOUNT_LOCAL_PARTS);
   const familyServiceWords = new Set([...SERVICE_WORDS, ...plurals].filter((w) => last.has(w) && !roles.has(w)));
-  return { trie, surnameEndings: buildTokenTrie([[LAST, SURNAME_ENDINGS]]), ngram, nameNgram, familyServiceWords, misspelt: buildMisspeltTables(trie) };
+  return { trie, surnameEndings: buildTokenTrie([[LAST, SURNAME_ENDINGS]]), ngram, nameNgram, familyServiceWords, misspelt: buildMisspeltTables(trie), key };
 }
 
 /** One piece of a segmented run: a dictionary token, an initial, or one uncovered letter. */

@@ -26,4 +26,11 @@ describe('createLogger', () => {
     expect(out).toContain('HPE_INVALID_METHOD');
     expect(out).not.toMatch(/rawPacket|secret-key|jane|1\.2\.3\.4/);
   });
+
+  it('builds a logger of readable lines when asked (pino-pretty is required then, not when the module loads)', () => {
+    // Level silent: the line would go to fd 1 directly (synchronous), past vitest's output.
+    const log = createLogger('silent', undefined, { pretty: true });
+    expect(() => log.info('x')).not.toThrow();
+    expect(log.level).toBe('silent');
+  });
 });

@@ -3,8 +3,9 @@
  * the serve path (the API and streams roles on the main thread, the streams worker's entry) must
  * not load the modules a start does not use: faker and transliteration (the name lists are
  * generated at build time, src/data/name-lists-data.ts), Kafka's clients (Kafka mode only) and
- * undici (the first outbound request), typebox's 373 modules (the build bundles them into one).
- * Each of them cost 0.3-1.8 s of CPU per start and thread.
+ * undici (the first outbound request), typebox's 373 modules (the build bundles them into one),
+ * pino-pretty (readable log lines only).
+ * Each of them cost 0.06-1.8 s of CPU per start and thread.
  * A child process imports the built modules with a resolve hook that lists every module URL.
  */
 import { execFileSync } from 'node:child_process';
@@ -38,8 +39,9 @@ Module._resolveFilename = function (...args) { const f = load.apply(this, args);
   return readFileSync(out, 'utf8').split('\n').filter((l) => l !== '');
 }
 
-// typebox: the API imports the one-file bundle the build makes (src/api/typebox.ts).
-const NOT_AT_START = ['@faker-js/faker', 'transliteration', 'kafkajs', '@platformatic/kafka', '@kafkajs/confluent-schema-registry', 'undici', 'typebox'];
+// typebox: the API imports the one-file bundle the build makes (src/api/typebox.ts). pino-pretty:
+// readable log lines only (a terminal or MAILSIFT_LOG_FORMAT=pretty), required then (platform/logger.ts).
+const NOT_AT_START = ['@faker-js/faker', 'transliteration', 'kafkajs', '@platformatic/kafka', '@kafkajs/confluent-schema-registry', 'undici', 'typebox', 'pino-pretty'];
 const packagesIn = (urls: readonly string[]): Set<string> =>
   new Set(urls.flatMap((u) => {
     const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(u);

@@ -207,9 +207,10 @@ function ownSiteOf(local: string, m: DomainMemo, cls: DomainClass, imitates: str
  * Whether the address is a person's own mailbox at a domain named after them: the label reads as
  * a person's name and the mailbox is a contact word (hello@, mail@) or names the owner
  * (own-site.ts: `anna@annaberg.top`); a mailbox that names the owner also vouches for a label the
- * lists do not hold when it is spelled as names are (`zorvak@zorvaktindel.top`: labelSpelledAsName). Such a domain was bought to keep, whatever its top-level
- * name cost, so the bulk-sold suffix says nothing of it (docs/scorecard.md §4, round 21). Needs
- * the name tables; without them it is never said.
+ * lists do not hold when it is spelled as names are (`zorvak@zorvaktindel.top`:
+ * labelSpelledAsName). Such a domain was bought to keep, whatever its top-level name cost, so the
+ * bulk-sold suffix says nothing of it (docs/scorecard.md §4, round 21). Needs the name tables;
+ * without them it is never said.
  */
 function ownersMailbox(local: string, m: DomainMemo, people: NameTables | undefined): boolean {
   if (people === undefined) return false;

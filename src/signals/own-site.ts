@@ -51,7 +51,8 @@ export const OWNER_MIN_LETTERS = 3;
  * write from a mailbox in that name; a temporary-mail service or a farm hands out mailboxes
  * unrelated to its domain's label, and a generated name matches a label's name by chance about
  * as often as two strangers share a name. The caller decides that the label reads as a person's
- * name (labelNamesPerson); this reads only the mailbox and the label. Pure.
+ * name (labelNamesPerson, or labelSpelledAsName beside such a mailbox); this reads only the
+ * mailbox and the label. Pure.
  */
 export function mailboxNamesOwner(local: string, label: string): boolean {
   const plus = local.indexOf('+');

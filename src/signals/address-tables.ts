@@ -5,8 +5,8 @@
  */
 import academicSuffixes from 'academic-tld';
 import freeEmailDomains from 'free-email-domains';
-import mailchecker from 'mailchecker';
 import { createRequire } from 'node:module';
+import { mailcheckerDomains } from '../data/mailchecker-list.ts';
 import { MAILBOX_RULES } from '../data/mailbox-rules.ts';
 import { DOMAIN_FOLDING, type FoldingRule } from '../data/provider-folding.ts';
 import { POPULAR_MAIL_DOMAINS } from '../data/popular-mail-domains.ts';
@@ -72,7 +72,10 @@ export interface DisposableOverrides {
 
 /** The disposable lists as shipped, before the operator's corrections. */
 export interface DisposableLists {
-  /** mailchecker and the maintained disposable-email-domains list (disposable-email-domains-js, CC0). */
+  /**
+   * mailchecker (its list generated at build: data/mailchecker-list.ts) and the maintained
+   * disposable-email-domains list (disposable-email-domains-js, CC0).
+   */
   readonly listed: readonly string[];
   /**
    * fakefilter (BSD-3-Clause): domains its monitors saw temporary-mail services hand out, those
@@ -84,7 +87,7 @@ export interface DisposableLists {
 
 export function loadDisposableLists(): DisposableLists {
   return {
-    listed: [...mailchecker.blacklist(), ...loadStringList('disposable-email-domains-js/dist/dict/disposable_email_blocklist.json')],
+    listed: [...mailcheckerDomains(), ...loadStringList('disposable-email-domains-js/dist/dict/disposable_email_blocklist.json')],
     observed: recentlyObservedDomains(requireData('fakefilter/json/data.json') as ObservedDisposableData),
   };
 }

@@ -1,11 +1,12 @@
 /**
  * Vitest global setup: the generated data modules src/ imports exist before any test file loads
  * (a fresh clone has not built yet; `npm test` builds first, a targeted `npx vitest run` may not).
- * src/data/name-lists-data.ts: scripts/generate-name-lists.ts, written only when missing;
- * test/data/name-lists.test.ts says when it is stale.
+ * src/data/name-lists-data.ts and src/data/mailchecker-data.ts: scripts/generate-data.ts, written
+ * only when missing; test/data/name-lists.test.ts and test/data/mailchecker-list.test.ts say when
+ * they are stale.
  */
-import { writeNameListsModule } from '../../scripts/generate-name-lists.ts';
+import { writeDataModules } from '../../scripts/generate-data.ts';
 
 export default function setup(): void {
-  writeNameListsModule(true);
+  writeDataModules(true);
 }

@@ -4,7 +4,7 @@
  * not load the modules a start does not use: faker and transliteration (the name lists are
  * generated at build time, src/data/name-lists-data.ts), Kafka's clients (Kafka mode only) and
  * undici (the first outbound request), typebox's 373 modules (the build bundles them into one),
- * pino-pretty (readable log lines only).
+ * pino-pretty (readable log lines only), mailchecker (its list is generated at build).
  * Each of them cost 0.06-1.8 s of CPU per start and thread.
  * A child process imports the built modules with a resolve hook that lists every module URL.
  */
@@ -41,7 +41,8 @@ Module._resolveFilename = function (...args) { const f = load.apply(this, args);
 
 // typebox: the API imports the one-file bundle the build makes (src/api/typebox.ts). pino-pretty:
 // readable log lines only (a terminal or MAILSIFT_LOG_FORMAT=pretty), required then (platform/logger.ts).
-const NOT_AT_START = ['@faker-js/faker', 'transliteration', 'kafkajs', '@platformatic/kafka', '@kafkajs/confluent-schema-registry', 'undici', 'typebox', 'pino-pretty'];
+// mailchecker: its list is generated at build (src/data/mailchecker-list.ts).
+const NOT_AT_START = ['@faker-js/faker', 'transliteration', 'kafkajs', '@platformatic/kafka', '@kafkajs/confluent-schema-registry', 'undici', 'typebox', 'pino-pretty', 'mailchecker'];
 const packagesIn = (urls: readonly string[]): Set<string> =>
   new Set(urls.flatMap((u) => {
     const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(u);

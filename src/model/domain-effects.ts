@@ -20,7 +20,8 @@
  * what changes when its traffic changes. Its prior can also be `providerFactor` times stronger.
  * A domain one party controls (a company's, a farm's, a throwaway service's) keeps its kind
  * whoever signs up, and moves either way. (Each effect is a one-dimensional convex problem, so
- * the optimum under "at most 0" is the unconstrained one clipped at 0.)
+ * the optimum under "at most 0" is the unconstrained one clipped at 0.) Nor does a provider's
+ * effect alone block anyone: it is held at the block cut when served (score.ts, `providerEffectHeld`).
  *
  * A domain is the check's domain as the event records it (never a local part, so no address is
  * stored or can be rebuilt from these).

@@ -6,7 +6,7 @@
  */
 import { DEFAULT_THRESHOLDS, verdictFor, type EvidenceItem, type Score, type VerdictThresholds } from '../domain/check.ts';
 import { blockCutLogit, shrinkLogOdds } from './calibration.ts';
-import { FEATURE_NAMES, FEATURE_VERSION, type FeatureVector } from './features.ts';
+import { FEATURE_INDEX, FEATURE_NAMES, FEATURE_VERSION, type FeatureVector } from './features.ts';
 import { REASON_MIN_IMPACT, reasonsFor } from './reasons.ts';
 
 /**
@@ -146,9 +146,37 @@ export function interceptAt(card: Scorecard, domain: string | undefined): number
   return effect === undefined ? level : level + scale * effect;
 }
 
+/** Past the exact cut, so rounding lands a check held at the block cut on the review side. */
+const CUT_MARGIN = 1e-6;
+
+/**
+ * The logit a check is served with once a free-mail provider's effect is held at the block cut
+ * (issue 16): `linear` is the logit without the per-domain intercept's effect, `effect` what that
+ * effect adds (scaled as served). A provider vouches for nobody (domain-effects.ts), nor does it
+ * condemn anybody: its effect says how this customer's sign-ups there were mixed (a provider
+ * where its traffic is nearly all fake), nothing about the person signing up now, who is free to
+ * use it like anyone else. So where the model without the effect would not block, the effect may
+ * take the check down to the lowest `review` score, not to `block`: a fake there is still caught
+ * (not allowed unseen), a person there is not turned away for the company the provider keeps.
+ * Where the model blocks without it, or the domain is one party's own (a farm's keeps its kind
+ * whoever signs up), the effect serves in full.
+ */
+export function providerEffectHeld(linear: number, effect: number, atProvider: boolean, reviewAtLeast: number): number {
+  const logit = linear + effect;
+  if (!atProvider || !(effect < 0) || reviewAtLeast <= 0) return logit;
+  const cut = blockCutLogit(reviewAtLeast);
+  if (humanScoreOf(sigmoid(linear)) < reviewAtLeast || !(logit < cut)) return logit;
+  // Held inside the lowest review score's band, in the order the effect put them (a check the
+  // effect took further down stays lower): the ranking among them is still the model's, only
+  // no one falls under the cut. The band's lower half: sigmoid(logit − cut) is under ½ here.
+  const band = blockCutLogit(reviewAtLeast + 1) - cut - 2 * CUT_MARGIN;
+  return Math.max(logit, Math.min(linear, cut + CUT_MARGIN + band * sigmoid(logit - cut)));
+}
+
 /**
  * Scores a feature vector: logit, probability, human_score, verdict, reasons, evidence. `domain`:
- * the check's, for a scorecard with per-domain intercepts.
+ * the check's, for a scorecard with per-domain intercepts (a free-mail provider's held at the
+ * block cut: `providerEffectHeld`; the intercept then says what the effect served).
  */
 export function scoreFeatures(
   features: ArrayLike<number>,
@@ -160,7 +188,7 @@ export function scoreFeatures(
     throw new Error(`scorecard: feature vector has ${features.length} columns, weights ${card.weights.length}`);
   }
   const evidence: EvidenceItem[] = [];
-  const intercept = interceptAt(card, domain);
+  let intercept = interceptAt(card, domain);
   let logit = intercept;
   for (let i = 0; i < features.length; i++) {
     const value = features[i]!;
@@ -168,6 +196,12 @@ export function scoreFeatures(
     if (impact === 0) continue;
     logit += impact;
     insertRanked(evidence, { signal: FEATURE_NAMES[i]!, value, impact });
+  }
+  const effect = intercept - interceptAt(card, undefined);
+  if (effect < 0) {
+    const held = providerEffectHeld(logit - effect, effect, features[FEATURE_INDEX.free_provider]! > 0, thresholds.reviewAtLeast);
+    intercept += held - logit;
+    logit = held;
   }
   const probability = sigmoid(logit);
   const humanScore = humanScoreOf(probability);

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BASELINE_AS_SET, BASELINE_CALIBRATION_SCALE } from '../../src/model/baseline.ts';
+import { BASELINE_AS_SET, BASELINE_CALIBRATION_SCALE, BASELINE_SCORECARD } from '../../src/model/baseline.ts';
 import { domainEffectOf, domainShares, fitDomainEffects, MAX_DOMAIN_EFFECTS, PERSONAL_DOMAIN_PRIORS, type DomainExample } from '../../src/model/domain-effects.ts';
 import { FEATURE_INDEX, FEATURE_NAMES } from '../../src/model/features.ts';
 import { rocAuc } from '../../src/model/metrics.ts';
-import { sigmoid } from '../../src/model/score.ts';
+import { scoreFeatures, sigmoid, type Scorecard } from '../../src/model/score.ts';
 import { fitLogistic, logitOf, predict, trainModel, type LabelledExample } from '../../src/model/train.ts';
 import { useTensorflowCpu } from '../../src/platform/tensorflow.ts';
 import { parkMiller } from './fixtures.ts';
@@ -193,3 +193,62 @@ describe('trainModel: per-domain effects (a personal model)', () => {
     for (const [d, b] of byHand) expect(m.domainEffects.get(d)).toBeCloseTo(m.calibrationScale * b, 3);
   });
 });
+
+/**
+ * A customer whose sign-ups at one free-mail provider are nearly all fakes (92%) that look like
+ * people to every feature (a name-like local part, as at any provider), and whose people sign up
+ * at their own domains: the provider's effect is strongly negative. Then people at that provider
+ * with ordinary names, whom the baseline allows.
+ */
+function fakeHeavyProvider(n: number, seed: number): LabelledExample[] {
+  const r = parkMiller(seed);
+  const out: LabelledExample[] = [];
+  for (let i = 0; i < n; i++) {
+    // A third of the sign-ups at the fake-heavy provider, a third at three other providers (mostly
+    // people), a third at people's own domains.
+    const where = r();
+    const provider = where < 0.34 ? 'provider.example' : where < 0.67 ? `other${Math.floor(r() * 3)}.example` : undefined;
+    const human = provider === 'provider.example' ? r() < 0.05 : r() < 0.85;
+    const f = new Float64Array(D);
+    f[provider ? FEATURE_INDEX.free_provider : FEATURE_INDEX.custom_domain] = 1;
+    f[FEATURE_INDEX.name_score] = 0.5 + 0.5 * r();
+    f[FEATURE_INDEX.digit_run] = r() < 0.3 ? 1 : 0;
+    const domain = provider ?? `own${Math.floor(r() * 60)}.example`;
+    out.push({ features: f, human, time: 1_000 + i, baselineProbability: predict(BASELINE_AS_SET, f), domain });
+  }
+  return out;
+}
+
+describe('a person at a fake-heavy free-mail provider (issue 16: no one blocked by a domain effect alone)', () => {
+  beforeAll(async () => {
+    await useTensorflowCpu();
+  });
+
+  it('the effect takes an ordinary name the baseline allows there down to review at most, never to block', async () => {
+    const m = await trainModel(fakeHeavyProvider(1_500, 11), BASELINE_AS_SET, { servingScale: BASELINE_CALIBRATION_SCALE, blockedHumansCeiling: 1, domainEffects: PERSONAL_DOMAIN_PRIORS });
+    const effect = m.domainEffects.get('provider.example')!;
+    expect(effect).toBeLessThan(-1.5);
+    const card: Scorecard = { name: 'learned', version: 1, featureVersion: 0, intercept: m.intercept, weights: Float64Array.from(m.weights), reasonMinImpact: 0, account: 'a', domainIntercepts: m.domainEffects };
+    let allowedByBaseline = 0;
+    for (let k = 0; k <= 40; k++) {
+      const f = new Float64Array(D);
+      f[FEATURE_INDEX.free_provider] = 1;
+      f[FEATURE_INDEX.name_score] = (k % 20) / 19;
+      f[FEATURE_INDEX.digit_run] = k < 20 ? 0 : 1;
+      if (Math.round(100 * predict(BASELINE_SCORECARD, f)) < 60) continue;
+      allowedByBaseline++;
+      const without = scoreFeatures(f, card);
+      const there = scoreFeatures(f, card, undefined, 'provider.example');
+      expect(without.verdict).not.toBe('block');
+      // What the effect was fitted for still holds: the provider's sign-ups are not allowed unseen.
+      expect(there.verdict).not.toBe('allow');
+      expect(there.humanScore).toBeGreaterThanOrEqual(30);
+      // The evidence still sums to the logit: the intercept at the provider is what the effect served.
+      expect(there.intercept + there.evidence.reduce((s, e) => s + e.impact, 0)).toBeCloseTo(there.logit, 9);
+      expect(there.intercept - card.intercept).toBeGreaterThanOrEqual(effect - 1e-9);
+      expect(there.intercept - card.intercept).toBeLessThan(0);
+    }
+    expect(allowedByBaseline).toBeGreaterThanOrEqual(3);
+  });
+});
+

@@ -75,7 +75,8 @@ describe('learnedScorecard', () => {
   it("a personal model's per-domain intercepts: its intercept at that domain, evidence and reasons unchanged", () => {
     const card = learnedScorecard(published({ account: 'acme', domain_effects: [{ domain: 'farm.example', effect: -2.5 }, { domain: 'people.example', effect: 0.5 }] }))!;
     const x = new Float64Array(FEATURE_NAMES.length);
-    x[0] = 1;
+    // A domain one party controls (column 2, school_domain): a free-mail provider's effect would be held at the block cut (score.test.ts).
+    x[2] = 1;
     const there = scoreFeatures(x, card, undefined, 'farm.example');
     const elsewhere = scoreFeatures(x, card, undefined, 'other.example');
     expect(there.logit).toBeCloseTo(0.25 - 2.5 + 0.75, 12);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BASELINE_SCORECARD } from '../../src/model/baseline.ts';
 import { FEATURE_INDEX, FEATURE_NAMES, FEATURE_VERSION } from '../../src/model/features.ts';
 import { REASON_CODES } from '../../src/model/reasons.ts';
-import { BLOCK_CUT_LOGIT, calibrateAtBlockCut, loadScorecard, scoreFeatures, sigmoid } from '../../src/model/score.ts';
+import { BLOCK_CUT_LOGIT, calibrateAtBlockCut, loadScorecard, providerEffectHeld, scoreFeatures, sigmoid } from '../../src/model/score.ts';
 import baselineDoc from '../../src/model/weights/baseline-v1.json' with { type: 'json' };
 
 const zeroWeights = () => Object.fromEntries(FEATURE_NAMES.map((n) => [n, 0]));
@@ -147,6 +147,83 @@ describe('scoreFeatures', () => {
 
   it('rejects a vector of the wrong width', () => {
     expect(() => scoreFeatures(new Float64Array(3), BASELINE_SCORECARD)).toThrow(/3 columns/);
+  });
+});
+
+describe('a free-mail provider\'s effect is held at the block cut (issue 16)', () => {
+  // A personal model's intercepts: a fake-heavy provider, a farm's own domain, a provider its people use.
+  const personal = (scale?: number) => ({
+    ...card({ name_score: 2, free_provider: -0.2, custom_domain: 0.4 }, 0.2),
+    account: 'a',
+    domainIntercepts: new Map([['provider.example', -3], ['farm.example', -3], ['kind.example', 0.5]]),
+    ...(scale === undefined ? {} : { domainEffectScale: scale, domainEffectsOffShift: 0.3 }),
+  });
+  const atProvider = (nameScore: number) => vector({ free_provider: 1, name_score: nameScore });
+
+  it.each([
+    // name_score, domain: human_score without the effect -> served human_score and verdict
+    { nameScore: 0.5, domain: 'provider.example', without: 73, served: 30, verdict: 'review' }, // 1.0 - 3 = -2.0 would be 12 (block)
+    { nameScore: 1, domain: 'provider.example', without: 88, served: 30, verdict: 'review' }, // 2.0 - 3 = -1.0 would be 27
+    { nameScore: 1.5, domain: 'provider.example', without: 95, served: 50, verdict: 'review' }, // above the cut: in full
+    { nameScore: -0.6, domain: 'provider.example', without: 23, served: 1, verdict: 'block' }, // blocked without it: in full
+    { nameScore: 0.5, domain: 'kind.example', without: 73, served: 82, verdict: 'allow' }, // raised: in full
+  ] as const)('$nameScore at $domain: $without without the effect, $served with it ($verdict)', ({ nameScore, domain, without, served, verdict }) => {
+    expect(scoreFeatures(atProvider(nameScore), personal()).humanScore).toBe(without);
+    const s = scoreFeatures(atProvider(nameScore), personal(), undefined, domain);
+    expect(s.humanScore).toBe(served);
+    expect(s.verdict).toBe(verdict);
+    expect(s.intercept + s.evidence.reduce((t, e) => t + e.impact, 0)).toBeCloseTo(s.logit, 12);
+  });
+
+  it("lets a farm's own domain block in full: one party's domain keeps its kind whoever signs up", () => {
+    const x = vector({ custom_domain: 1, name_score: 0.5 });
+    expect(scoreFeatures(x, personal()).verdict).toBe('allow');
+    expect(scoreFeatures(x, personal(), undefined, 'farm.example').humanScore).toBe(20);
+  });
+
+  it('keeps the order among the checks it holds, all at the lowest review score', () => {
+    const held = [0.2, 0.4, 0.6].map((n) => scoreFeatures(atProvider(n), personal(), undefined, 'provider.example'));
+    for (const s of held) expect(s.humanScore).toBe(30);
+    expect(held[0]!.probability).toBeLessThan(held[1]!.probability);
+    expect(held[1]!.probability).toBeLessThan(held[2]!.probability);
+    // With no block threshold nothing is held.
+    expect(providerEffectHeld(1, -5, true, 0)).toBe(-4);
+  });
+
+  it('holds it at the thresholds the check is scored with, and with the effect faded', () => {
+    const s = scoreFeatures(atProvider(1), personal(), { allowAtLeast: 70, reviewAtLeast: 40 }, 'provider.example');
+    expect(s.humanScore).toBe(40);
+    expect(s.verdict).toBe('review');
+    // At half the effect, -1.5, and half the shift: 0.2 + 0.15 - 0.2 + 2 - 1.5 = 0.65 (66), not held.
+    expect(scoreFeatures(atProvider(1), personal(0.5), undefined, 'provider.example').humanScore).toBe(66);
+    // Weaker names: 0.15 + 0.6 - 1.5 = -0.75 (32), not held; 0.15 + 0.2 - 1.5 = -1.15 (24) held at 30.
+    expect(scoreFeatures(atProvider(0.3), personal(0.5), undefined, 'provider.example').humanScore).toBe(32);
+    expect(scoreFeatures(atProvider(0.1), personal(0.5), undefined, 'provider.example').humanScore).toBe(30);
+  });
+
+  it('property: never lowers a check, holds only at a provider with a negative effect, never lifts past the cut or the model without the effect', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -8, max: 8, noNaN: true }),
+        fc.double({ min: -8, max: 8, noNaN: true }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 90 }),
+        (linear, effect, provider, review) => {
+          const held = providerEffectHeld(linear, effect, provider, review);
+          expect(held).toBeGreaterThanOrEqual(linear + effect);
+          if (!provider || effect >= 0) expect(held).toBe(linear + effect);
+          if (held > linear + effect) {
+            expect(held).toBeLessThanOrEqual(linear);
+            expect(Math.round(100 * sigmoid(held))).toBe(Math.min(review, Math.round(100 * sigmoid(linear))));
+          }
+          // The model without the effect does not block: with it, no block either.
+          if (provider && Math.round(100 * sigmoid(linear)) >= review) expect(Math.round(100 * sigmoid(held))).toBeGreaterThanOrEqual(review);
+          // The order the effect gives is kept: a stronger effect never serves higher.
+          expect(providerEffectHeld(linear, effect - 0.5, provider, review)).toBeLessThanOrEqual(held);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
 

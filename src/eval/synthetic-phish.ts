@@ -20,7 +20,10 @@
  *   diversion and invoice fraud; gift cards): `invoice-payroll` (`accounts.payable`, `payroll.update`),
  *   `delivery-notice` (carrier and parcel notices: `parcel.tracking.desk`), `crypto-recovery`
  *   ("recovery" scams that follow a crypto theft: `crypto.recovery.expert`), `prize-dept`
- *   (lottery, compensation and grant departments of advance-fee fraud: `compensation.unit`).
+ *   (lottery, compensation and grant departments of advance-fee fraud: `compensation.unit`),
+ *   `institution-desk` (a school's or an agency's IT desk with its made-up domain name written in,
+ *   the "mailbox quota" and "account upgrade" lures universities warn of: `helpdesk.qzu.edu`,
+ *   `it.eastvale.ac.uk`; a provider with one separator gets a one-label suffix).
  * - group `persona`: advance-fee and romance personas: `honorific-name` (a title before a made-up
  *   name, separated: `mrs.helen.carter`, `barrister_james_wood`, often with digits),
  *   `honorific-glued` (glued: `drpaulmoore77`), `name-long-digits` (a made-up name with 4-6 digits,
@@ -32,7 +35,9 @@
  * Officer, Courier, Carey, Webster, Mailer; family names of the US Census 2010 surname file), `trade-handle` (a freelancer's
  * name with a trade: `anna.design`, `tomconsulting`), `leet-handle` (a name stylised with digits:
  * `k4t1e`), `lookalike-letters` (names that hold `rn`, `cl` or `vv` anyway: Arnold, Bjorn,
- * Clara), `title-like` (given names that begin as a title does: Drew, Mrinal, Revathi, Princeton).
+ * Clara), `title-like` (given names that begin as a title does: Drew, Mrinal, Revathi, Princeton),
+ * `site-handle` (a person's own site written as the handle, `annaberg.net`, and Eduardo's `edu` after
+ * a given or family name, `silva.edu`: what `institution-desk`'s signal must leave alone).
  *
  * Names come from faker-js (several locales). A guard on shapes, not a measure of how common each
  * kind is. Every address is made up; no labelled row is read. Pure: the same seed and size give
@@ -46,10 +51,10 @@ export const PHISH_SEED = 18;
 export const PHISH_PER_PATTERN = 300;
 export const PHISH_GROUPS = {
   brand: ['brand-desk', 'brand-lookalike', 'brand-lookalike-desk'],
-  lure: ['invoice-payroll', 'delivery-notice', 'crypto-recovery', 'prize-dept'],
+  lure: ['invoice-payroll', 'delivery-notice', 'crypto-recovery', 'prize-dept', 'institution-desk'],
   persona: ['honorific-name', 'honorific-glued', 'name-long-digits'],
 } as const;
-export const PHISH_CONTRAST_PATTERNS = ['word-surname', 'trade-handle', 'leet-handle', 'lookalike-letters', 'title-like'] as const;
+export const PHISH_CONTRAST_PATTERNS = ['word-surname', 'trade-handle', 'leet-handle', 'lookalike-letters', 'title-like', 'site-handle'] as const;
 type PhishGroup = keyof typeof PHISH_GROUPS;
 type PhishPattern = (typeof PHISH_GROUPS)[PhishGroup][number];
 type ContrastPattern = (typeof PHISH_CONTRAST_PATTERNS)[number];
@@ -79,6 +84,12 @@ const CRYPTO = ['crypto', 'bitcoin', 'btc', 'wallet', 'funds', 'asset', 'scam', 
 const CRYPTO_TAIL = ['recovery', 'recovery.expert', 'recovery.agent', 'recoveryteam', 'retrieval', 'support', 'recovery.desk', 'hack.recovery', 'refund.unit'];
 const PRIZE = ['lottery', 'lotto', 'compensation', 'award', 'promo', 'grant', 'claims', 'prize', 'jackpot', 'sweepstakes', 'un.compensation', 'atm.card', 'inheritance', 'beneficiary'];
 const PRIZE_TAIL = ['dept', 'department', 'unit', 'office', 'desk', 'board', 'committee', 'claims', 'winner', 'agent', 'payout', 'foundation'];
+/** Desks of a school's or a government's IT, as the "mailbox quota" and "account upgrade" lures sign (university IT security warnings). */
+const INSTITUTION_DESKS = ['', '', 'helpdesk', 'webmail', 'it', 'itservices', 'mailadmin', 'admin', 'support', 'account', 'upgrade', 'quota', 'staff.portal', 'security'];
+/** Suffixes only schools or governments register; the one-label ones fit a provider that allows one separator. */
+const INSTITUTION_SUFFIXES = ['edu', 'edu', 'edu', 'gov', 'ac.uk', 'edu.au', 'ac.za', 'gov.uk', 'edu.ng', 'ac.in'];
+/** A person's own site's suffixes (people write their site as their handle: `annaberg.net`). */
+const SITE_SUFFIXES = ['com', 'net', 'org', 'info', 'me', 'io', 'dev'];
 /** Titles of scam personas (419 and romance scams; FTC and Action Fraud warnings). */
 const TITLES = ['mr', 'mrs', 'ms', 'dr', 'barrister', 'barr', 'rev', 'pastor', 'agent', 'prof', 'sir', 'engr', 'chief', 'madam', 'capt', 'gen', 'sgt', 'hon', 'lady', 'prince'];
 
@@ -125,6 +136,18 @@ function phishRow(pattern: PhishPattern, f: Faker, style: ProviderStyle): string
     case 'prize-dept': return joined([f.helpers.arrayElement(PRIZE), f.helpers.arrayElement(PRIZE_TAIL)], style, f) + maybeDigits(f);
     case 'honorific-name': return joined([f.helpers.arrayElement(TITLES), first, ...(f.datatype.boolean() ? [last] : [])], style, f) + maybeDigits(f);
     case 'honorific-glued': return f.helpers.arrayElement(TITLES) + first + (f.datatype.boolean() ? last : '') + maybeDigits(f);
+    case 'institution-desk': {
+      // A made-up school or agency: a town's name, its initials or a `u` before them; a desk or none.
+      const town = foldForAddress(f.location.city()).replace(/[^a-z]/g, '') || 'riverton';
+      const initials = f.string.alpha({ length: between(f, 2, 4), casing: 'lower' });
+      const name = f.helpers.arrayElement([town, `${town}college`, initials, `u${initials}`, `${initials}u`]);
+      const oneSeparator = style.maxSeparators !== undefined && style.maxSeparators <= 1;
+      const suffix = f.helpers.arrayElement(oneSeparator ? INSTITUTION_SUFFIXES.filter((x) => !x.includes('.')) : INSTITUTION_SUFFIXES);
+      const desk = f.helpers.arrayElement(INSTITUTION_DESKS).replace('.', oneSeparator ? '' : '.');
+      const box = (desk === '' ? '' : oneSeparator ? desk : `${desk}.`) + `${name}.${suffix}`;
+      // A long town's name would be cut at the provider's length and lose the suffix: its initials then.
+      return box.length <= style.max ? box : `${desk === '' ? '' : oneSeparator ? desk : `${desk}.`}${initials}.${suffix}`;
+    }
     case 'name-long-digits': return joined(f.datatype.boolean() ? [first, last] : [first + last], style, f) + numeric(f, between(f, 4, 6));
   }
 }
@@ -157,6 +180,17 @@ function contrastRow(pattern: ContrastPattern, f: Faker, style: ProviderStyle): 
         if (/rn|cl|vv/.test(n)) return joined(f.datatype.boolean() ? [n, last] : [first, n], style, f) + tail;
       }
       return joined([first, 'arnold'], style, f) + tail;
+    }
+    case 'site-handle': {
+      // A person's own site written as the handle, and Eduardo's `edu` after a family name (pt, es).
+      // A provider with one separator keeps it for the suffix's dot.
+      const separated = style.maxSeparators !== undefined && style.maxSeparators <= 1 ? first + last : joined([first, last], style, f);
+      const site = f.helpers.arrayElement([first + last, last, first[0] + last, separated]);
+      return f.helpers.weightedArrayElement([
+        { value: `${site}.${f.helpers.arrayElement(SITE_SUFFIXES)}`, weight: 4 },
+        { value: `${last}.edu`, weight: 1 },
+        { value: `${first}.edu`, weight: 1 },
+      ]);
     }
     case 'title-like': return joined(f.datatype.boolean() ? [f.helpers.arrayElement(TITLE_LIKE), last] : [f.helpers.arrayElement(TITLE_LIKE) + last], style, f) + tail;
   }

@@ -61,8 +61,11 @@ import { PATTERN_MIN_OBSERVATIONS } from '../streams/aggregations/domain-shapes-
  * local part's other signals), unless the form is a dictionary word (src/signals/misspelt.ts).
  * 22: bulk_suffix is also 0 for a mailbox that names a label the lists lack but spelled as names are
  * (`zorvak@zorvaktindel.top`).
+ * 23: a local part that ends in a school's or a government's domain name (`helpdesk.qzu.edu`,
+ * `it.eastvale.ac.uk`) counts those letters as service letters (service_words;
+ * src/signals/institution-local.ts).
  */
-export const FEATURE_VERSION = 22;
+export const FEATURE_VERSION = 23;
 
 /**
  * Registrable domains among an IP's last 10 minutes of inboxes from which it reads as a shared

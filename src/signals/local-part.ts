@@ -17,6 +17,7 @@ import { digitRunBefore, entropy, letterDigitSwitches, trailingYearStart, yearLi
 import { isRandomTag, plusTag } from './random-tag.ts';
 import { hasHonorific } from './honorific.ts';
 import { leetReadings, lookalikeReadings } from './leet.ts';
+import { institutionTailLetters } from './institution-local.ts';
 import { misspeltReadings } from './misspelt.ts';
 
 export { buildNameTables, type NameTables, type PrebuiltNameTables } from './names.ts';
@@ -131,9 +132,20 @@ const LEET_SPELLED_GAIN = 0.2;
  * look-alike reading, which must also spell 20 points more service words: a disguised brand or desk.
  */
 export function localPartSignals(local: string, tables: NameTables, name?: string): LocalPartSignals {
-  const body = bodySignals(local, tables, name);
+  const body = institutionVoice(bodySignals(local, tables, name), local, tables);
   const tag = plusTag(local);
   return tag !== undefined && isRandomTag(tag, readLocalPart(tag, tables)) ? { ...body, randomTag: true } : body;
+}
+
+/**
+ * A body that ends in an institution's domain name (`helpdesk.qzu.edu`: institution-local.ts)
+ * speaks for the institution with those letters: they count as service letters.
+ */
+function institutionVoice(s: LocalPartSignals, local: string, tables: NameTables): LocalPartSignals {
+  const plus = local.indexOf('+');
+  const tail = institutionTailLetters(plus > 0 ? local.slice(0, plus) : local, tables.trie);
+  if (tail === 0 || s.letters === 0) return s;
+  return { ...s, serviceShare: Math.min(1, s.serviceShare + tail / s.letters) };
 }
 
 function bodySignals(local: string, tables: NameTables, name?: string): LocalPartSignals {

@@ -118,9 +118,9 @@ describe('npm run eval (the command line)', () => {
     expect(j.synthetic.tricks.groups.map((g) => g.name)).toEqual(['provider-trick', 'keyboard', 'batch', 'machine']);
     expect(j.synthetic.tricks.rows).toBe(14 * 300);
     expect(j.synthetic.phish.fakes.groups.map((g) => g.name)).toEqual(['brand', 'lure', 'persona']);
-    expect(j.synthetic.phish.fakes.rows).toBe(10 * 300);
-    expect(j.synthetic.phish.people.groups.map((g) => g.name)).toEqual(['word-surname', 'trade-handle', 'leet-handle', 'lookalike-letters', 'title-like']);
-    expect(j.synthetic.phish.people.rows).toBe(5 * 300);
+    expect(j.synthetic.phish.fakes.rows).toBe(11 * 300);
+    expect(j.synthetic.phish.people.groups.map((g) => g.name)).toEqual(['word-surname', 'trade-handle', 'leet-handle', 'lookalike-letters', 'title-like', 'site-handle']);
+    expect(j.synthetic.phish.people.rows).toBe(6 * 300);
     expect(j.synthetic.inboxBursts.map((b) => `${b.kind} ${b.size}`)).toEqual(['dotted 2', 'dotted 5', 'dotted 20', 'plus-numbered 2', 'plus-numbered 5', 'plus-numbered 20', 'name-serial 2', 'name-serial 5', 'name-serial 20']);
     for (const b of j.synthetic.inboxBursts) expect([b.sequences, b.caughtAt.length, b.aloneAt.length]).toEqual([100, b.size, b.size]);
     expect(j.synthetic.ipBursts.map((b) => `${b.kind} ${b.layout} ${b.size}`)).toContain('free-name-digits 3 IPs 20');

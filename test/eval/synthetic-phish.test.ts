@@ -43,6 +43,8 @@ describe('syntheticPhish and phishContrast', () => {
     for (const r of of('name-long-digits')) expect(local(r.email), r.email).toMatch(/[a-z]\d{4,6}$/);
     for (const r of of('leet-handle')) expect(local(r.email), r.email).toMatch(/[a-z][013457]+[a-z]/);
     for (const r of of('lookalike-letters')) expect(local(r.email), r.email).toMatch(/rn|cl|vv/);
+    for (const r of of('institution-desk')) expect(local(r.email), r.email).toMatch(/[a-z]{2,}\.(edu|gov|ac\.uk|edu\.au|ac\.za|gov\.uk|edu\.ng|ac\.in)$/);
+    for (const r of of('site-handle')) expect(local(r.email), r.email).toMatch(/\.(com|net|org|info|me|io|dev|edu)$/);
     for (const r of of('word-surname')) expect(local(r.email), r.email).toMatch(/banks|bankston|bankhead|price|cash|winner|officer|courier|deskins|payne|post|noble|grant|carey|careaga|staffieri|portalatin|webber|webster|mailer/);
   });
 });

@@ -94,12 +94,14 @@ export interface ModelPublished {
   /** Shares of the held-out real people blocked, by this model (calibrated) and by the baseline. */
   held_out_humans_blocked?: number | null;
   baseline_held_out_humans_blocked?: number | null;
-  /** Non-null: never served ('over_blocking', 'over_allowing': the guard whose adjustment cost it its advantage; 'few_humans': too few held-out humans to bound what it blocks; 'disagreement': with left_out_accounts' outcomes left out, too few remain for a model that may serve; 'worse_for_others': worse than the baseline on the held-out outcomes of the accounts but the one with the most, taken together: src/model/shared-fit.ts worseForOthers). */
+  /** Non-null: never served ('over_blocking', 'over_allowing': the guard whose adjustment cost it its advantage; 'few_humans': too few held-out humans to bound what it blocks; 'disagreement': with left_out_accounts' outcomes left out, too few remain for a model that may serve; 'worse_for_others': worse than the baseline on the held-out outcomes of the accounts but the one with the most, taken together, with too few outcomes left for a refit without that one, or, with followed_account, the refit still worse for those it was fitted on: src/model/shared-fit.ts sharedVersion). */
   held_back?: string | null;
   /** Shared model: accounts it does worse for than the baseline on their own held-out outcomes; never served to them. */
   withheld_accounts?: string[];
   /** Shared model: accounts whose outcomes it was not fitted on, as the baseline orders them the wrong way round beyond chance (account-agreement.ts). */
   left_out_accounts?: string[];
+  /** Shared model: the account a fit on every account's outcomes followed at the others' expense; this version is the refit without its outcomes (shared-fit.ts sharedVersion). Null: none. */
+  followed_account?: string | null;
   /** Shares of the held-out fakes caught (review or block), by this model as served and by the baseline (absent in older records). */
   held_out_fakes_caught?: number | null;
   baseline_held_out_fakes_caught?: number | null;

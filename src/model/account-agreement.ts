@@ -73,7 +73,7 @@ export function baselineAuc(outcomes: readonly RankedOutcome[]): number {
 }
 
 /** The agreement of outcomes (all of one account or one pool), or undefined with fewer than `minPerKind` of either kind. */
-function agreementOf(list: readonly RankedOutcome[], minPerKind: number): AccountAgreement | undefined {
+export function agreementOf(list: readonly RankedOutcome[], minPerKind: number): AccountAgreement | undefined {
   const humans = list.filter((o) => o.human).length;
   const fakes = list.length - humans;
   if (humans < minPerKind || fakes < minPerKind) return undefined;

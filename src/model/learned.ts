@@ -32,6 +32,7 @@ export function learnedScorecard(m: ModelPublished): Scorecard | undefined {
     ...(m.account ? { account: m.account } : {}),
     ...(!m.account && m.withheld_accounts?.length ? { withheldFrom: new Set(m.withheld_accounts) } : {}),
     ...(!m.account && m.left_out_accounts?.length ? { leftOut: new Set(m.left_out_accounts) } : {}),
+    ...(!m.account && m.followed_account ? { followed: m.followed_account } : {}),
     ...(adjusted.length ? { adjustedFor: adjusted } : {}),
     ...(effects.length ? { domainIntercepts: new Map(effects.map((e) => [e.domain, e.effect])) } : {}),
     ...(shares.length ? { domainShares: new Map(shares.map((e) => [e.domain, e.share!])), domainEffectsOffShift: m.effects_off_shift ?? 0 } : {}),

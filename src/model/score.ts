@@ -35,6 +35,8 @@ export interface Scorecard {
   readonly withheldFrom?: ReadonlySet<string>;
   /** A shared model: accounts whose outcomes it was not fitted on, as the baseline orders them the wrong way round (account-agreement.ts). */
   readonly leftOut?: ReadonlySet<string>;
+  /** A shared model: the account a fit on every account's outcomes followed at the others' expense, whose outcomes this refit was not fitted on (shared-fit.ts sharedVersion). */
+  readonly followed?: string;
   /** A learned model the guards adjusted (its published record's `adjusted`): what for. */
   readonly adjustedFor?: readonly GuardReason[];
   /** The calibration scale written into the weights at load (calibrateAtBlockCut); absent: none (1). */

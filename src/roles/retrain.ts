@@ -55,13 +55,16 @@ function guardNote(m: ModelPublished): string {
     m.held_back === 'disagreement'
       ? `HELD BACK, never served: the outcomes it keeps are fewer than a learned model needs (${MIN_TRAINING_EXAMPLES}, at least ${MIN_EXAMPLES_PER_CLASS} of each kind)`
       : m.held_back === 'worse_for_others'
-      ? 'HELD BACK, never served: worse than the baseline on the held-out outcomes of the accounts other than the one with the most, taken together'
+      ? m.followed_account
+        ? 'HELD BACK, never served: fitted again without the account it followed, still worse than the baseline on the held-out outcomes of the accounts it was fitted on, taken together'
+        : 'HELD BACK, never served: worse than the baseline on the held-out outcomes of the accounts other than the one with the most, taken together'
       : m.held_back === 'few_humans'
       ? `HELD BACK, never served: too few held-out real people (${Math.round(m.held_out_humans_effective ?? 0)}) to bound the share it would block within 3% at 95% confidence`
       : m.held_back
         ? `HELD BACK for ${why}, never served: ${blocked} only at a loss to the baseline`
         : m.calibration_shift || (m.calibration_scale ?? 1) !== 1 ? `calibrated (logit x${(m.calibration_scale ?? 1).toFixed(3)} ${(m.calibration_shift ?? 0) < 0 ? '-' : '+'} ${Math.abs(m.calibration_shift ?? 0).toFixed(3)}): ${blocked}` : '',
     m.left_out_accounts?.length ? `outcomes of ${listOf(m.left_out_accounts)} left out: the baseline orders them the wrong way round (fakes above real people) beyond chance, each on its own or pooled with every account of fewer than ${SMALL_ACCOUNT_OUTCOMES} outcomes` : '',
+    m.followed_account ? `fitted again without the outcomes of account ${m.followed_account}: a version fitted with them did better than the baseline on them and worse, beyond chance, on the other accounts' held-out outcomes taken together` : '',
     m.withheld_accounts?.length ? `not served to ${m.withheld_accounts.length} account${m.withheld_accounts.length === 1 ? '' : 's'} it does worse for than the baseline` : '',
   ].filter(Boolean);
   return notes.length ? `; ${notes.join('; ')}` : '';

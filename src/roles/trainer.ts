@@ -23,15 +23,14 @@ import type { Bus, BusConsumer, BusProducer } from '../bus/ports.ts';
 import { TOPICS } from '../bus/topics.ts';
 import type { ModelPublished } from '../domain/events.ts';
 import { DEFAULT_THRESHOLDS } from '../domain/check.ts';
-import { accountsWorseOff } from '../model/account-guard.ts';
+import { accountsWorseOff, type AccountHeldOut } from '../model/account-guard.ts';
 import { BASELINE_AS_SET, BASELINE_CALIBRATION_SCALE } from '../model/baseline.ts';
 import { blockCutLogit, expandLogOdds } from '../model/calibration.ts';
 import { PERSONAL_DOMAIN_PRIORS } from '../model/domain-effects.ts';
 import { FEATURE_NAMES, FEATURE_VERSION } from '../model/features.ts';
-import type { trainModel as TrainModel } from '../model/train.ts';
 import { learnedScorecard } from '../model/learned.ts';
-import type { LinearModel } from '../model/train.ts';
-import { sharedFit, worseForOthers, type SharedFit } from '../model/shared-fit.ts';
+import type { LinearModel, TrainedModel } from '../model/train.ts';
+import { sharedFit, sharedVersion } from '../model/shared-fit.ts';
 import { MAX_ACCOUNT_SHARE } from '../model/tenant-weights.ts';
 import { PERSONAL_MAX_SHARE, PERSONAL_MIN_EXAMPLES, personalTrainingDue, trainingDue } from '../model/training-policy.ts';
 import { TrainingSet, type TrainingExample } from '../model/training-set.ts';
@@ -78,19 +77,27 @@ export interface TrainerDeps {
 interface LeftOut {
   readonly accounts: readonly string[];
   readonly tooFew: boolean;
-  /** The shared fit, whose parties a shared version is judged for (worseForOthers). */
-  readonly fit?: SharedFit<TrainingExample>;
+  /** Held back as worse for the other customers (sharedVersion). */
+  readonly worseForOthers?: boolean;
+  /** The account a fit on every account's outcomes followed at the others' expense, left out of this one (sharedVersion). */
+  readonly followed?: string;
+  /** Its outcomes scored by this version (which never saw them): the account guard judges it on them. */
+  readonly followedScored?: readonly AccountHeldOut[];
 }
 const NONE_LEFT_OUT: LeftOut = { accounts: [], tooFew: false };
 
-let fitter: Promise<typeof TrainModel> | undefined;
+type Fitter = Pick<typeof import('../model/train.ts'), 'trainModel' | 'predict'>;
+/** A fitted model as the trainer publishes it. */
+type Fitted = TrainedModel<TrainingExample>;
+
+let fitter: Promise<Fitter> | undefined;
 
 /** TensorFlow.js loads on the first fit only: most starts never fit (memory and start time). */
-function loadFitter(): Promise<typeof TrainModel> {
+function loadFitter(): Promise<Fitter> {
   fitter ??= (async () => {
-    const [{ trainModel }, { useTensorflowCpu }] = await Promise.all([import('../model/train.ts'), import('../platform/tensorflow.ts')]);
+    const [{ trainModel, predict }, { useTensorflowCpu }] = await Promise.all([import('../model/train.ts'), import('../platform/tensorflow.ts')]);
     await useTensorflowCpu();
-    return trainModel;
+    return { trainModel, predict };
   })();
   return fitter;
 }
@@ -177,13 +184,21 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
    * A personal model (`account`) has per-domain effects too, and keeps the prior's weights when
    * `keepWeights` (its prior is a shared model fitted on the same outcomes).
    */
-  async function publish(examples: readonly TrainingExample[], prior: LinearModel, account: string | undefined, keepWeights = false, leftOut: LeftOut = NONE_LEFT_OUT): Promise<ModelPublished> {
-    const trainModel = await loadFitter();
+  async function fitOne(examples: readonly TrainingExample[], prior: LinearModel, account: string | undefined, keepWeights = false): Promise<Fitted> {
+    const { trainModel } = await loadFitter();
     // Per-domain effects for a personal model only: its account's outcomes move its account's scores alone.
     const personal = account === undefined ? {} : { domainEffects: PERSONAL_DOMAIN_PRIORS, ...(keepWeights ? { l2Grid: [Infinity] } : {}) };
-    const m = await trainModel(examples, prior, { pause, blockBelow, allowAtLeast, servingScale: BASELINE_CALIBRATION_SCALE, ...personal });
-    // A shared version worse than the baseline on the held-out outcomes of the parties but the heaviest, taken together, is held back (shared-fit.ts).
-    const others = leftOut.fit !== undefined && !leftOut.tooFew && !m.heldBack && worseForOthers(leftOut.fit, m.heldOut);
+    return trainModel(examples, prior, { pause, blockBelow, allowAtLeast, servingScale: BASELINE_CALIBRATION_SCALE, ...personal });
+  }
+
+  /** Fits one model on `examples`, pulled towards `prior`, and publishes it as the next version (see fitOne, publishFitted). */
+  async function publish(examples: readonly TrainingExample[], prior: LinearModel, account: string | undefined, keepWeights = false): Promise<ModelPublished> {
+    return publishFitted(await fitOne(examples, prior, account, keepWeights), account);
+  }
+
+  /** Publishes a fitted model as the next version; a shared one with what it left out and whether it is held back for the others (sharedVersion). */
+  async function publishFitted(m: Fitted, account: string | undefined, leftOut: LeftOut = NONE_LEFT_OUT): Promise<ModelPublished> {
+    const others = leftOut.worseForOthers === true;
     const model: ModelPublished = {
       version: (latest?.version ?? 0) + 1,
       feature_version: FEATURE_VERSION,
@@ -205,8 +220,9 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
       held_out_humans_blocked: m.heldOutHumansBlocked,
       baseline_held_out_humans_blocked: m.baselineHeldOutHumansBlocked,
       held_back: leftOut.tooFew ? 'disagreement' : m.heldBack ? (m.tooFewHumans ? 'few_humans' : m.adjusted.includes('over_blocking') ? 'over_blocking' : 'over_allowing') : others ? 'worse_for_others' : null,
-      withheld_accounts: account === undefined ? accountsWorseOff(m.heldOut) : [],
+      withheld_accounts: account === undefined ? accountsWorseOff([...m.heldOut, ...(leftOut.followedScored ?? [])]) : [],
       left_out_accounts: [...leftOut.accounts],
+      followed_account: leftOut.followed ?? null,
       held_out_fakes_caught: m.heldOutFakesCaught,
       baseline_held_out_fakes_caught: m.baselineHeldOutFakesCaught,
       adjusted: [...m.adjusted],
@@ -268,7 +284,10 @@ export async function startTrainer(d: TrainerDeps): Promise<Trainer> {
     // after its fit (train.ts), which a prior already calibrated would then carry twice.
     if (shared.due && fittable) {
       // Too few outcomes left for a model that may serve: fitted and measured all the same, held back.
-      models.push(await publish(fitOn.examples, BASELINE_AS_SET, undefined, false, { accounts: leftOut, tooFew: fitOn.tooFew, fit: fitOn }));
+      // A fit that followed one account at the others' expense is refitted without it (sharedVersion).
+      const { predict } = await loadFitter();
+      const v = await sharedVersion(examples, (f) => fitOne(f.examples, BASELINE_AS_SET, undefined), (m, e) => predict(m, e.features), cap);
+      models.push(await publishFitted(v.model, undefined, { accounts: v.fit.leftOut, tooFew: v.fit.tooFew, worseForOthers: v.worseForOthers, followedScored: v.followedScored, ...(v.followed !== undefined ? { followed: v.followed } : {}) }));
     }
     // Personal models, pulled towards the shared model that serves, when there is one: an
     // account's own outcomes then adjust what every account's outcomes taught.

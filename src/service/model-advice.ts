@@ -37,7 +37,7 @@ export interface AdviceInput {
    * The newest shared version left out some accounts' outcomes (account-agreement.ts): the
    * caller's own (`yours`), and whether any other customer's (never which, nor how many).
    */
-  leftOut?: { readonly version: number; readonly yours: boolean; readonly others: boolean };
+  leftOut?: { readonly version: number; readonly yours: boolean; readonly others: boolean; readonly followed?: 'yours' | 'other' };
   /** The caller's own outcomes (what its personal model waits on). */
   ownHumans: number;
   ownFakes: number;
@@ -97,8 +97,11 @@ const disagreementNote = (m: ModelPublished): string =>
 
 /** A shared version held back because it did worse than the baseline on the other customers' outcomes than the one it followed most. */
 const worseForOthersNote = (m: ModelPublished): string =>
-  ` Learned model v${m.version} was held back: on the outcomes of the customers other than the one that reported the most, held out when it was fitted, it did worse than the baseline, ` +
-  'so one customer\'s outcomes, not what customers have in common, shaped it; it is never served, and each version fitted on more outcomes is judged the same way.';
+  m.followed_account
+    ? ` Learned model v${m.version} was held back: a version fitted on every customer's outcomes followed one customer's at the others' expense, and fitted again without them it still did worse than the baseline on the outcomes of the customers it was fitted on, held out when it was fitted; ` +
+      'it is never served, and each version fitted on more outcomes is judged the same way.'
+    : ` Learned model v${m.version} was held back: on the outcomes of the customers other than the one that reported the most, held out when it was fitted, it did worse than the baseline, ` +
+      'so one customer\'s outcomes, not what customers have in common, shaped it; it is never served, and each version fitted on more outcomes is judged the same way.';
 
 function heldBackNote(held: readonly ModelPublished[]): string {
   return held
@@ -130,7 +133,19 @@ function leftOutNote(l: AdviceInput['leftOut'], held: readonly ModelPublished[],
     : '';
   // A version held back for it says so already.
   const others = l.others && !held.some((m) => m.version === l.version && m.held_back === 'disagreement') ? ` Learned model v${l.version} leaves out other customers' outcomes that the baseline orders the wrong way round beyond what chance explains, so they do not move what you are served.` : '';
-  return yours + others;
+  return yours + others + followedNote(l);
+}
+
+/** The newest shared version is a refit without the outcomes of the account a fit on everyone's followed at the others' expense (shared-fit.ts sharedVersion). */
+function followedNote(l: NonNullable<AdviceInput['leftOut']>): string {
+  if (l.followed === 'yours') {
+    return (
+      ` Your outcomes were left out of learned model v${l.version}: a version fitted with them did better than the baseline on them and worse, beyond chance, on the other customers' outcomes, ` +
+      'so it followed yours at their expense and was fitted again without them. They still train your personal model.'
+    );
+  }
+  if (l.followed === 'other') return ` Learned model v${l.version} was fitted without other customers' outcomes that a version fitted with them followed at the expense of the rest (it did worse than the baseline on theirs), so they do not move what you are served.`;
+  return '';
 }
 
 /** A personal model whose per-domain effects the caller's recent traffic faded (effect-drift.ts), in words. */

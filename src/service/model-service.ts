@@ -54,6 +54,8 @@ export function createModelService(queries: ModelStatsQueries, mode: ModelMode, 
       const newestShared = learned.heldBack?.(undefined);
       const leftOut = newestShared ? new Set(newestShared.left_out_accounts ?? []) : sharedCard?.leftOut;
       const leftOutVersion = newestShared?.version ?? sharedCard?.version ?? 0;
+      // A refit without the account a fit on everyone's followed (shared-fit.ts sharedVersion).
+      const followed = newestShared ? (newestShared.followed_account ?? undefined) : sharedCard?.followed;
       const heldBack = [...newer(learned.heldBack?.(undefined), Math.max(version, models.shared.version)), ...newer(learned.heldBack?.(account), Math.max(version, models.personal.version))];
       const view: ModelStatsView = {
         mode,
@@ -81,7 +83,7 @@ export function createModelService(queries: ModelStatsQueries, mode: ModelMode, 
           withheld: !personal && standing !== undefined && standing.withheld,
           heldBack,
           adjusted: (personal ? personalCard : sharedCard)?.adjustedFor ?? [],
-          ...(leftOut?.size ? { leftOut: { version: leftOutVersion, yours: leftOut.has(account), others: leftOut.size > (leftOut.has(account) ? 1 : 0) } } : {}),
+          ...(leftOut?.size || followed ? { leftOut: { version: leftOutVersion, yours: leftOut?.has(account) ?? false, others: (leftOut?.size ?? 0) > (leftOut?.has(account) ? 1 : 0), ...(followed ? { followed: followed === account ? ('yours' as const) : ('other' as const) } : {}) } } : {}),
           ownHumans: own.humans,
           ownFakes: own.fakes,
           ...(personal && effectsFade ? { effectsFade: effectsFade(account) } : {}),

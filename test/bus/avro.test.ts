@@ -33,7 +33,7 @@ const samples: { [K in SchemaName]: object } = {
     account: 'acme', time: 4, api_key: null, settings: null,
     rule: { id: 'rule_abcdefghijklmnop', action: 'block', type: 'email', value: null, inbox_hash: h16(2), note: 'a note', created_at: 3 },
   } satisfies AccountControl,
-  'model-published': { version: 2, feature_version: 1, intercept: 0.5, weights: [0.25, -1], trained_at: 9, examples: 300, trained_through: 8, humans: 200, fakes: 100, l2: 10, train_log_loss: 0.3, holdout_log_loss: 0.35, baseline_holdout_log_loss: 0.4, account: 'acme', effective_examples: 120.5, calibration_shift: 0.25, calibration_scale: 0.75, held_out_humans_blocked: 0.02, baseline_held_out_humans_blocked: 0.025, held_back: null, withheld_accounts: ['globex'], held_out_fakes_caught: 0.81, baseline_held_out_fakes_caught: 0.8, adjusted: ['over_blocking', 'over_allowing'], held_out_humans_effective: 180.5, domain_effects: [{ domain: 'example.com', effect: -1.25, share: 0.125 }], effects_off_shift: -0.375, shape_shares: [{ shape: 'first.last', share: 0.625 }, { shape: 'numeric', share: 0.375 }], left_out_accounts: ['initech'] } satisfies ModelPublished,
+  'model-published': { version: 2, feature_version: 1, intercept: 0.5, weights: [0.25, -1], trained_at: 9, examples: 300, trained_through: 8, humans: 200, fakes: 100, l2: 10, train_log_loss: 0.3, holdout_log_loss: 0.35, baseline_holdout_log_loss: 0.4, account: 'acme', effective_examples: 120.5, calibration_shift: 0.25, calibration_scale: 0.75, held_out_humans_blocked: 0.02, baseline_held_out_humans_blocked: 0.025, held_back: null, withheld_accounts: ['globex'], held_out_fakes_caught: 0.81, baseline_held_out_fakes_caught: 0.8, adjusted: ['over_blocking', 'over_allowing'], held_out_humans_effective: 180.5, domain_effects: [{ domain: 'example.com', effect: -1.25, share: 0.125 }], effects_off_shift: -0.375, shape_shares: [{ shape: 'first.last', share: 0.625 }, { shape: 'numeric', share: 0.375 }], left_out_accounts: ['initech'], followed_account: 'hooli' } satisfies ModelPublished,
 };
 
 const topicOf = (s: SchemaName) => Object.values(TOPICS).find((t) => t.schema === s)!;
@@ -127,14 +127,14 @@ describe('Avro schemas and codecs', () => {
   it('model records published before the verdict guard and tenant shares read with their defaults', async () => {
     const registry = createEmbeddedRegistry(db);
     const current = readSchema(schemasDir, 'model-published') as { fields: { name: string }[] };
-    const added = ['effective_examples', 'calibration_shift', 'calibration_scale', 'held_out_humans_blocked', 'baseline_held_out_humans_blocked', 'held_back', 'withheld_accounts', 'held_out_fakes_caught', 'baseline_held_out_fakes_caught', 'adjusted', 'held_out_humans_effective', 'domain_effects', 'effects_off_shift', 'shape_shares', 'left_out_accounts'];
+    const added = ['effective_examples', 'calibration_shift', 'calibration_scale', 'held_out_humans_blocked', 'baseline_held_out_humans_blocked', 'held_back', 'withheld_accounts', 'held_out_fakes_caught', 'baseline_held_out_fakes_caught', 'adjusted', 'held_out_humans_effective', 'domain_effects', 'effects_off_shift', 'shape_shares', 'left_out_accounts', 'followed_account'];
     const older = { ...current, fields: current.fields.filter((f) => !added.includes(f.name)) };
     const topic = { ...TOPICS.models, name: 'evolution.models.v1' };
     const oldCodec = await createEventCodec(registry, topic, older);
-    const { effective_examples, calibration_shift, calibration_scale, held_out_humans_blocked, baseline_held_out_humans_blocked, held_back, withheld_accounts, held_out_fakes_caught, baseline_held_out_fakes_caught, adjusted, held_out_humans_effective, domain_effects, effects_off_shift, shape_shares, left_out_accounts, ...before } = samples['model-published'] as ModelPublished;
+    const { effective_examples, calibration_shift, calibration_scale, held_out_humans_blocked, baseline_held_out_humans_blocked, held_back, withheld_accounts, held_out_fakes_caught, baseline_held_out_fakes_caught, adjusted, held_out_humans_effective, domain_effects, effects_off_shift, shape_shares, left_out_accounts, followed_account, ...before } = samples['model-published'] as ModelPublished;
     const written = oldCodec.encode(before as ModelPublished);
     const read = await (await createEventCodec(registry, topic, current)).decode(written);
-    expect(read).toMatchObject({ ...before, effective_examples: null, calibration_shift: 0, calibration_scale: 1, held_out_humans_blocked: null, held_back: null, withheld_accounts: [], held_out_fakes_caught: null, baseline_held_out_fakes_caught: null, adjusted: [], held_out_humans_effective: null, domain_effects: [], effects_off_shift: 0, shape_shares: [], left_out_accounts: [] });
+    expect(read).toMatchObject({ ...before, effective_examples: null, calibration_shift: 0, calibration_scale: 1, held_out_humans_blocked: null, held_back: null, withheld_accounts: [], held_out_fakes_caught: null, baseline_held_out_fakes_caught: null, adjusted: [], held_out_humans_effective: null, domain_effects: [], effects_off_shift: 0, shape_shares: [], left_out_accounts: [], followed_account: null });
   });
 
   /** Codecs of checks.labelled as written before `field` existed and as now, registered in that order, and the sample without the field. */

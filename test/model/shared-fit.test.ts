@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sharedFit, worseForOthers } from '../../src/model/shared-fit.ts';
+import { followedAccount, sharedFit, sharedVersion, worseForOthers } from '../../src/model/shared-fit.ts';
 import { accountWeights } from '../../src/model/tenant-weights.ts';
 import { useTensorflowCpu } from '../../src/platform/tensorflow.ts';
 import { parkMiller } from './fixtures.ts';
@@ -110,6 +110,75 @@ describe('worseForOthers: a shared version worse than the baseline for the parti
   });
 });
 
+/** `n` outcomes of one account the baseline orders at chance (its P the same draw for either kind). */
+function atChance(account: string, humans: number, fakes: number, seed: number) {
+  const r = parkMiller(seed);
+  return [...Array.from({ length: humans }, () => ({ account, human: true, baselineProbability: r() })), ...Array.from({ length: fakes }, () => ({ account, human: false, baselineProbability: r() }))];
+}
+
+describe('followedAccount and sharedVersion: the others are those the baseline orders better than chance; the account followed is left out of a refit', () => {
+  const heldOut = (examples: readonly { account: string; human: boolean; baselineProbability: number }[], delta: (account: string) => number) =>
+    examples.map((example) => {
+      const toward = example.human ? 1 - example.baselineProbability : -example.baselineProbability;
+      return { example, probability: example.baselineProbability + delta(example.account) * toward };
+    });
+  const three = [...rows('a', 300, 100, 1), ...atChance('a2', 100, 50, 5), ...rows('b', 30, 15, 2)];
+
+  it("a second account at chance that gains does not cover an honest customer's loss (before: it did, in the weighed mean)", () => {
+    const fit = sharedFit(three);
+    expect(fit.leftOut).toEqual([]);
+    const h = heldOut(fit.examples, (a) => (a === 'b' ? -0.2 : 0.5));
+    expect(followedAccount(fit, h)).toBe('a');
+    // b alone is counted: better for it, nothing followed; a2 worse off alone is not counted either.
+    expect(followedAccount(fit, heldOut(fit.examples, (a) => (a === 'a2' ? -0.5 : 0.3)))).toBeUndefined();
+    // Counted, a2 would have covered b's loss: the rule as round 20 had it (every other party weighed).
+    const honestA2 = sharedFit([...rows('a', 300, 100, 1), ...rows('a2', 100, 50, 5), ...rows('b', 30, 15, 2)]);
+    expect(worseForOthers(honestA2, heldOut(honestA2.examples, (a) => (a === 'b' ? -0.2 : 0.5)))).toBe(false);
+  });
+
+  /** A stand-in fitter: its held-out probabilities move each account's by `delta` (pure), and records what it was fitted on. */
+  const fitter = (delta: (account: string, accounts: ReadonlySet<string>) => number) => {
+    const fitted: string[][] = [];
+    const fitModel = async (fit: ReturnType<typeof sharedFit<(typeof three)[number]>>) => {
+      const accounts = new Set(fit.examples.map((e) => e.account));
+      fitted.push([...accounts].sort());
+      return { heldBack: false, heldOut: heldOut(fit.examples, (a) => delta(a, accounts)), accounts };
+    };
+    return { fitted, fitModel, probability: (m: { accounts: ReadonlySet<string> }, e: { baselineProbability: number; human: boolean; account: string }) => e.baselineProbability + delta(e.account, m.accounts) * (e.human ? 1 - e.baselineProbability : -e.baselineProbability) };
+  };
+  const four = [...rows('a', 300, 100, 1), ...rows('b', 30, 15, 2), ...rows('c', 100, 40, 3), ...rows('d', 100, 40, 4)];
+
+  it('refits once without the account followed, serves the refit when it is better for the rest, and scores the account followed on it', async () => {
+    // With a in the fit: better for a, worse for the others; without it: better for everyone fitted on, worse on a's outcomes.
+    const f = fitter((a, fitted) => (fitted.has('a') ? (a === 'a' ? 0.5 : -0.3) : a === 'a' ? -0.4 : 0.3));
+    const v = await sharedVersion(four, f.fitModel, f.probability);
+    expect(f.fitted).toEqual([['a', 'b', 'c', 'd'], ['b', 'c', 'd']]);
+    expect(v).toMatchObject({ followed: 'a', worseForOthers: false });
+    expect(v.fit.examples.some((e) => e.account === 'a')).toBe(false);
+    expect(v.followedScored).toHaveLength(400);
+    expect(v.followedScored.every((s) => s.example.account === 'a')).toBe(true);
+    // Nothing followed: one fit, as before.
+    const g = fitter(() => 0.3);
+    expect(await sharedVersion(four, g.fitModel, g.probability)).toMatchObject({ worseForOthers: false, followedScored: [] });
+    expect(g.fitted).toHaveLength(1);
+  });
+
+  it('holds the refit back when it is worse for those it was fitted on (an actor\'s second account in the first one\'s place), with no second refit', async () => {
+    const f = fitter((a, fitted) => (fitted.has('a') ? (a === 'a' ? 0.5 : -0.3) : a === 'c' ? 0.5 : -0.3));
+    const v = await sharedVersion(four, f.fitModel, f.probability);
+    expect(v).toMatchObject({ followed: 'a', worseForOthers: true });
+    expect(f.fitted).toHaveLength(2);
+  });
+
+  it('too few outcomes without the account followed (200, 20 of each kind): the first fit is held back as before, no refit', async () => {
+    const f = fitter((a) => (a === 'a' ? 0.5 : -0.3));
+    const v = await sharedVersion([...rows('a', 300, 100, 1), ...rows('b', 30, 15, 2), ...rows('c', 60, 30, 3)], f.fitModel, f.probability);
+    expect(v).toMatchObject({ worseForOthers: true, followedScored: [] });
+    expect(v.followed).toBeUndefined();
+    expect(f.fitted).toEqual([['a', 'b', 'c']]);
+  });
+});
+
 describe('what an honest customer is served beside one customer reporting 40% of its outcomes the wrong way round (mode on, test-sized)', () => {
   beforeAll(async () => {
     await useTensorflowCpu();
@@ -127,6 +196,21 @@ describe('what an honest customer is served beside one customer reporting 40% of
     const r = await servedTo('b', [['a', flip(A(), 0.4, 11)], ['b', B]], probes);
     expect(r).toMatchObject({ by: 'baseline', heldBack: true, why: 'worse_for_others', leftOut: [] });
   }, 120_000);
+
+  it("an actor's second account (150 outcomes, 40% flipped too) no longer gets the version past the rule: held back (before: served at 68.0 / 32.3)", async () => {
+    const r = await servedTo('b', [['a', flip(A(), 0.4, 11)], ['a2', flip(honest(700, 110, 41, 40), 0.4, 12)], ['b', B]], probes);
+    expect(r).toMatchObject({ by: 'baseline', heldBack: true, why: 'worse_for_others', leftOut: [] });
+  }, 120_000);
+
+  it('beside three honest customers, the flipping account is left out of a refit that serves them (before: held back, the baseline for everyone)', async () => {
+    const r = await servedTo('b', [['a', flip(A(), 0.4, 11)], ['b', B], ['c', honest(340, 170, 5, 60)], ['d', honest(510, 170, 6, 60)]], probes);
+    expect(r).toMatchObject({ by: 'shared', heldBack: false, followed: 'a', leftOut: ['a'] });
+    const mean = (xs: readonly number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
+    expect(mean(r.scores.slice(0, 16))).toBeGreaterThan(95);
+    expect(mean(r.scores.slice(16))).toBeLessThan(8);
+    // Never served to the account it left out: worse than the baseline on its outcomes.
+    expect((await servedTo('a', [['a', flip(A(), 0.4, 11)], ['b', B], ['c', honest(340, 170, 5, 60)], ['d', honest(510, 170, 6, 60)]], probes)).by).toBe('baseline');
+  }, 240_000);
 
   it('with A honest, the shared model serves B (97.6 / 5.3; baseline 91.1 / 10.4)', async () => {
     const r = await servedTo('b', [['a', A()], ['b', B]], probes);

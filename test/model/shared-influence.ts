@@ -11,7 +11,7 @@ import { DEFAULT_THRESHOLDS } from '../../src/domain/check.ts';
 import { accountsWorseOff } from '../../src/model/account-guard.ts';
 import { BASELINE_AS_SET, BASELINE_CALIBRATION_SCALE, BASELINE_SCORECARD } from '../../src/model/baseline.ts';
 import { humanScoreOf } from '../../src/model/score.ts';
-import { sharedFit, worseForOthers } from '../../src/model/shared-fit.ts';
+import { sharedFit, sharedVersion } from '../../src/model/shared-fit.ts';
 import { predict, trainModel, type LinearModel } from '../../src/model/train.ts';
 import { trainingDue } from '../../src/model/training-policy.ts';
 import type { TrainingExample } from '../../src/model/training-set.ts';
@@ -73,7 +73,10 @@ export function examplesOf(accounts: readonly (readonly [string, readonly Row[]]
 export interface Served {
   /** What served the probes: 'shared' or 'baseline' (held back, withheld or not due). */
   readonly by: 'shared' | 'baseline';
+  /** Accounts whose outcomes the version served was not fitted on (sorted): left out (account-agreement.ts) or the one a fit on everyone's followed. */
   readonly leftOut: readonly string[];
+  /** The account a fit on every account's outcomes followed at the others' expense (sharedVersion), when one did. */
+  readonly followed?: string;
   readonly heldBack: boolean;
   /** Why held back ('disagreement', or what the guards adjusted for), when it was. */
   readonly why?: string;
@@ -87,14 +90,20 @@ export async function servedTo(account: string, accounts: readonly (readonly [st
   const examples = examplesOf(accounts);
   const baseline = probes.map((e) => humanScoreOf(checked(e).baselineProbability));
   const humans = examples.filter((e) => e.human).length;
-  const fit = sharedFit(examples);
-  if (!trainingDue({ humans, fakes: examples.length - humans, newSinceModel: examples.length }).due || !fit.fittable) {
-    return { by: 'baseline', leftOut: fit.leftOut, heldBack: false, scores: baseline };
+  const all = sharedFit(examples);
+  if (!trainingDue({ humans, fakes: examples.length - humans, newSinceModel: examples.length }).due || !all.fittable) {
+    return { by: 'baseline', leftOut: all.leftOut, heldBack: false, scores: baseline };
   }
-  const m = await trainModel(fit.examples, BASELINE_AS_SET, { blockBelow: DEFAULT_THRESHOLDS.reviewAtLeast, allowAtLeast: DEFAULT_THRESHOLDS.allowAtLeast, servingScale: BASELINE_CALIBRATION_SCALE });
-  const others = !fit.tooFew && !m.heldBack && worseForOthers(fit, m.heldOut);
-  const heldBack = fit.tooFew || m.heldBack || others;
-  const why = fit.tooFew ? 'disagreement' : others ? 'worse_for_others' : m.tooFewHumans ? 'few_humans' : m.adjusted.join('+');
-  if (heldBack || accountsWorseOff(m.heldOut).includes(account)) return { by: 'baseline', leftOut: fit.leftOut, heldBack, ...(heldBack ? { why } : {}), scores: baseline };
-  return { by: 'shared', leftOut: fit.leftOut, heldBack, scores: probes.map((e) => humanScoreOf(predict(m, checked(e).features))), model: m };
+  const v = await sharedVersion(
+    examples,
+    (fit) => trainModel(fit.examples, BASELINE_AS_SET, { blockBelow: DEFAULT_THRESHOLDS.reviewAtLeast, allowAtLeast: DEFAULT_THRESHOLDS.allowAtLeast, servingScale: BASELINE_CALIBRATION_SCALE }),
+    (m, e) => predict(m, e.features),
+  );
+  const { fit, model: m } = v;
+  const leftOut = [...fit.leftOut, ...(v.followed !== undefined ? [v.followed] : [])].sort();
+  const heldBack = fit.tooFew || m.heldBack || v.worseForOthers;
+  const why = fit.tooFew ? 'disagreement' : m.heldBack ? (m.tooFewHumans ? 'few_humans' : m.adjusted.join('+')) : 'worse_for_others';
+  const followed = v.followed !== undefined ? { followed: v.followed } : {};
+  if (heldBack || accountsWorseOff([...m.heldOut, ...v.followedScored]).includes(account)) return { by: 'baseline', leftOut, heldBack, ...followed, ...(heldBack ? { why } : {}), scores: baseline };
+  return { by: 'shared', leftOut, heldBack, ...followed, scores: probes.map((e) => humanScoreOf(predict(m, checked(e).features))), model: m };
 }

@@ -290,6 +290,23 @@ describe('createModelService recommendation', () => {
     expect(v.recommendation).not.toMatch(/globex|over-blocking/);
   });
 
+  it('says when a shared version was fitted again without the customer a fit on everyone followed: to that customer plainly, to the others naming no one', async () => {
+    const served = source(learnedCard(6, undefined, [], [], { followed_account: 'globex', withheld_accounts: ['globex'] }));
+    const acme = await createModelService(queriesOf(winning), 'on', served, () => NOW).stats('acme');
+    expect(acme).toMatchObject({ serving: 'learned', learned_version: 6 });
+    expect(acme.recommendation).toContain("Learned model v6 was fitted without other customers' outcomes that a version fitted with them followed at the expense of the rest");
+    expect(acme.recommendation).not.toMatch(/globex|Your outcomes were left out|wrong way round/);
+    const globex = await createModelService(queriesOf(winning), 'on', served, () => NOW).stats('globex');
+    expect(globex.recommendation).toContain('Your outcomes were left out of learned model v6: a version fitted with them did better than the baseline on them and worse, beyond chance, on the other customers');
+    expect(globex.recommendation).not.toMatch(/fitted without other customers|wrong way round/);
+    // The refit held back too: said as the reason it is not served.
+    const held = source(learnedCard(6), {}, { '': heldBackRecord(7, undefined, [], { held_back: 'worse_for_others', followed_account: 'globex' }) });
+    const waiting = await createModelService(queriesOf(winning), 'on', held, () => NOW).stats('acme');
+    expect(waiting).toMatchObject({ serving: 'learned', learned_version: 6 });
+    expect(waiting.recommendation).toContain("Learned model v7 was held back: a version fitted on every customer's outcomes followed one customer's at the others' expense, and fitted again without them it still did worse than the baseline");
+    expect(waiting.recommendation).not.toContain('globex');
+  });
+
   it('says when the verdict guard tightened a served model to what its held-out humans vouch for', async () => {
     const v = await createModelService(queriesOf(winning), 'auto', source(learnedCard(6, undefined, [], ['few_humans'])), () => NOW).stats('acme');
     expect(v.recommendation).toContain(

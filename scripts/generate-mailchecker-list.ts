@@ -9,18 +9,14 @@
  * already in node_modules, and an upgrade of the package reaches the next build.
  * `npm run build` writes it first (scripts/generate-data.ts), `npm run eval`, the typecheck and
  * the test runs when it is missing.
- *   npx tsx scripts/generate-mailchecker-list.ts               (rewrite the module when it differs)
- *   npx tsx scripts/generate-mailchecker-list.ts --if-missing  (write it only when there is none)
- *   npx tsx scripts/generate-mailchecker-list.ts --check       (exit 1 when it is missing or differs)
+ *   npx tsx scripts/generate-mailchecker-list.ts [--if-missing | --check]  (scripts/generated-module.ts)
  * test/data/mailchecker-list.test.ts fails when the module and the package disagree.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { type GeneratedModule, isScriptMain, repoRoot, runGenerator } from './generated-module.ts';
 import { wrap } from './wrap-words.ts';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const MAILCHECKER_MODULE = join(repoRoot, 'src', 'data', 'mailchecker-data.ts');
 const require = createRequire(import.meta.url);
 
@@ -49,23 +45,7 @@ ${wrap(domains)}
 `;
 }
 
-/** Writes the module when it is missing (`ifMissing`) or differs from what the package gives now; true when it wrote. */
-export function writeMailcheckerModule(ifMissing = false): boolean {
-  if (ifMissing && existsSync(MAILCHECKER_MODULE)) return false;
-  const text = mailcheckerModule(mailcheckerSource());
-  if (existsSync(MAILCHECKER_MODULE) && readFileSync(MAILCHECKER_MODULE, 'utf8') === text) return false;
-  writeFileSync(MAILCHECKER_MODULE, text);
-  return true;
-}
+/** src/data/mailchecker-data.ts from the installed package. */
+export const MAILCHECKER_GENERATED: GeneratedModule = { path: MAILCHECKER_MODULE, text: () => mailcheckerModule(mailcheckerSource()) };
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  if (process.argv.includes('--check')) {
-    const text = mailcheckerModule(mailcheckerSource());
-    if (!existsSync(MAILCHECKER_MODULE) || readFileSync(MAILCHECKER_MODULE, 'utf8') !== text) {
-      process.stderr.write('src/data/mailchecker-data.ts is missing or stale: run npx tsx scripts/generate-mailchecker-list.ts\n');
-      process.exit(1);
-    }
-  } else if (writeMailcheckerModule(process.argv.includes('--if-missing'))) {
-    process.stderr.write(`wrote ${MAILCHECKER_MODULE}\n`);
-  }
-}
+if (isScriptMain(import.meta.url)) process.exitCode = runGenerator(MAILCHECKER_GENERATED, import.meta.url, process.argv.slice(2));

@@ -9,18 +9,15 @@
  * local part somewhere. `npm run build` writes it first, `npm run eval` and the test runs
  * (test/helpers/generated-data.ts) when it is missing, so a faker or transliteration upgrade
  * reaches the next build.
- *   npx tsx scripts/generate-name-lists.ts               (rewrite the module when it differs)
- *   npx tsx scripts/generate-name-lists.ts --if-missing  (write it only when there is none)
- *   npx tsx scripts/generate-name-lists.ts --check       (exit 1 when it is missing or differs)
+ *   npx tsx scripts/generate-name-lists.ts [--if-missing | --check]  (scripts/generated-module.ts)
  * test/data/name-lists.test.ts fails when the module and the sources disagree.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type GeneratedModule, isScriptMain, repoRoot, runGenerator } from './generated-module.ts';
 import { buildNameListsFromSources, type SourceNameLists } from './name-lists-source.ts';
 import { wrap } from './wrap-words.ts';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const NAME_LISTS_MODULE = join(repoRoot, 'src', 'data', 'name-lists-data.ts');
 
 const packageVersion = (name: string): string =>
@@ -51,24 +48,7 @@ ${wrap(lists.words)}
 `;
 }
 
-/** Writes the module when it is missing (`ifMissing`) or differs from what the sources give now; true when it wrote. */
-export function writeNameListsModule(ifMissing = false): boolean {
-  if (ifMissing && existsSync(NAME_LISTS_MODULE)) return false;
-  const text = nameListsModule(buildNameListsFromSources());
-  if (existsSync(NAME_LISTS_MODULE) && readFileSync(NAME_LISTS_MODULE, 'utf8') === text) return false;
-  writeFileSync(NAME_LISTS_MODULE, text);
-  return true;
-}
+/** src/data/name-lists-data.ts from the installed packages and the Thai names. */
+export const NAME_LISTS_GENERATED: GeneratedModule = { path: NAME_LISTS_MODULE, text: () => nameListsModule(buildNameListsFromSources()) };
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  if (process.argv.includes('--check')) {
-    const text = nameListsModule(buildNameListsFromSources());
-    if (!existsSync(NAME_LISTS_MODULE) || readFileSync(NAME_LISTS_MODULE, 'utf8') !== text) {
-      process.stderr.write('src/data/name-lists-data.ts is missing or stale: run npx tsx scripts/generate-name-lists.ts\n');
-      process.exit(1);
-    }
-  } else if (writeNameListsModule(process.argv.includes('--if-missing'))) {
-    // stderr: `npm run eval -- --json` runs this first, and its stdout is the JSON.
-    process.stderr.write(`wrote ${NAME_LISTS_MODULE}\n`);
-  }
-}
+if (isScriptMain(import.meta.url)) process.exitCode = runGenerator(NAME_LISTS_GENERATED, import.meta.url, process.argv.slice(2));

@@ -11,12 +11,14 @@
  *
  * The rate is a rate across customers, not across outcomes: each customer's own fake share,
  * and of those shares the weighted median (the lower one on a tie), not the mean. Each customer
- * weighs one vote at most (its outcomes there up to FULL_VOTE_OUTCOMES; none above its capped
- * share of the weight: tenant-weights.ts). A share is what one customer says; the median is what
- * customers holding half the weight agree on at least. Accounts calling a domain's people fake
- * (one customer's flood, or several accounts one actor runs) move the rate not at all while the
- * customers who saw people there hold half the votes: outcomes buy no more than a vote, so the
- * actor needs more accounts of 10 outcomes each than the domain has honest reporters, where the
+ * weighs one vote at most (its outcomes there up to FULL_VOTE_OUTCOMES, times its standing: its
+ * outcomes in all over 50, up to 1; none above its capped share of the weight: tenant-weights.ts,
+ * the cap an equal share of the full votes present). A share is what one customer says; the
+ * median is what customers holding half the weight agree on at least. Accounts calling a domain's
+ * people fake (one customer's flood, or several accounts one actor runs) move the rate not at all
+ * while the customers who saw people there hold half the votes: outcomes buy no more than a vote,
+ * and a new account's vote grows with its outcomes in all, so the actor needs about 50 outcomes
+ * per honest reporter's vote however it splits them (10 per vote until round 22), where the
  * mean moved by each account's whole share and three flooding accounts held 75% of the weight
  * under the cap whoever else reported. Customers who all saw fakes (a farm's domain) give their
  * common rate either way. Ties fall to the lower share because the figure only ever lowers a
@@ -82,13 +84,27 @@ export function encodeOutcomes(t: readonly ReporterTally[]): Buffer {
 export const FULL_VOTE_OUTCOMES = 10;
 
 /**
+ * How much of its vote an account's standing gives it: its outcomes in all over the count that
+ * makes an established reporter, up to 1 (a tally older than the count, as established). Below
+ * that count a vote grows with the outcomes behind it: each outcome an account reported buys a
+ * fiftieth of a vote at most, however many accounts one actor splits its outcomes into, so a full
+ * vote costs 50 outcomes, not the 10 at the domain it cost when each new account had one. Split accounts calling a domain's people fake (or a farm's own
+ * accounts calling its fakes people) pay about five times what they did; an honest new customer
+ * counts for its outcomes' share of a vote until it is established, and the rate scores only
+ * once two established reporters are among those who reported (features.ts) anyway.
+ */
+export const reporterStanding = (t: ReporterTally): number =>
+  t.outcomes === undefined ? 1 : Math.min(1, t.outcomes / ESTABLISHED_REPORTER_OUTCOMES);
+
+/**
  * What the other customers who reported at the domain say of it: `share`, the share of fake
  * outcomes they reported (SPEC's `domain_fake_rate`: each customer's own share weighed by its
  * outcomes, none above the capped share of the weight, so one customer's flood moves it by its
  * share at most); `rate`, the share they agree on, which is what scores (the weighted median of
  * each one's own fake share, the lower share when the weight splits evenly, each weighing its
  * vote: its outcomes there, up to FULL_VOTE_OUTCOMES, with none above the capped share); how many
- * they are, and how many of them are established reporters. The shown share stays the figure the
+ * they are, and how many of them are established reporters. The vote is scaled by the account's
+ * standing (reporterStanding) and the cap is voteCap's. The shown share stays the figure the
  * spec names; only the score takes the median, which accounts calling a domain's people fake
  * cannot move while the customers who saw people there hold half the votes.
  */
@@ -102,15 +118,30 @@ export function fakeRateFor(tallies: readonly ReporterTally[], caller: string, c
     fakes += byOutcomes.get(t.account)! * t.fakes;
     total += byOutcomes.get(t.account)! * t.total;
   }
-  const votes = new Map(others.map((t) => [t.account, Math.min(t.total, FULL_VOTE_OUTCOMES)]));
-  const multiplier = accountWeights(votes, cap);
-  const shares = others.map((t) => ({ share: t.fakes / t.total, weight: multiplier.get(t.account)! * votes.get(t.account)! })).sort((a, b) => a.share - b.share);
+  const votes = new Map(others.map((t) => [t.account, Math.min(t.total, FULL_VOTE_OUTCOMES) * reporterStanding(t)]));
+  const multiplier = accountWeights(votes, voteCap(votes, cap));
+  // An account without a vote (no outcomes counted) is left out of the weights: it weighs nothing.
+  const shares = others.map((t) => ({ share: t.fakes / t.total, weight: (multiplier.get(t.account) ?? 0) * votes.get(t.account)! })).sort((a, b) => a.share - b.share);
   const half = shares.reduce((n, x) => n + x.weight, 0) / 2;
   let below = 0;
   let i = 0;
   // The relative slack keeps an even split even where the capped weights differ in their last bits.
   while (i < shares.length - 1 && (below += shares[i]!.weight) < half * (1 - 1e-9)) i++;
   return { rate: shares[i]!.share, share: fakes / total, reporters: others.length, established: others.filter(establishedReporter).length };
+}
+
+/**
+ * The most of the votes one customer may hold: an equal share of the full votes present, never
+ * above half, down to `cap`. An equal share of the accounts present let accounts of one outcome
+ * each make the cap: two established reporters beside two such accounts were brought down to a
+ * quarter each, the two accounts' weight, an even split that gave the lower share; so two accounts
+ * of one outcome calling a farm's fakes people set its rate to 0. Never above half: two customers
+ * who disagree still give the lower share whatever either reported, since the rate only lowers
+ * scores.
+ */
+function voteCap(votes: ReadonlyMap<string, number>, cap: number): number {
+  const full = [...votes.values()].reduce((n, v) => n + v, 0) / FULL_VOTE_OUTCOMES;
+  return Math.max(cap, 1 / Math.max(2, full));
 }
 
 /** Established reporters first, then the busiest; equal totals in account order. */

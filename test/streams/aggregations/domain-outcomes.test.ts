@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeOutcomes, DOMAIN_OUTCOMES, domainOutcomes, establishedReporter, fakeRateFor, hasFakeRate, type ReporterTally } from '../../../src/streams/aggregations/domain-outcomes.ts';
+import { decodeOutcomes, DOMAIN_OUTCOMES, domainOutcomes, establishedReporter, fakeRateFor, hasFakeRate, reporterStanding, type ReporterTally } from '../../../src/streams/aggregations/domain-outcomes.ts';
 import { MemoryTx } from '../../helpers/memory-tx.ts';
 import { aCheck, aFeedback } from '../../helpers/pipeline.ts';
 import { labelledExample } from '../../../src/streams/aggregations/check-labels.ts';
@@ -35,6 +35,33 @@ describe('domain_fake_rate: what customers holding half the weight agree on, non
     expect(fakeRateFor([t('a', 0, 10), ...split(4, 3)], 'caller', 1)!.rate).toBe(1);
     // One big account among four: a quarter of the weight, the others' 0%.
     expect(fakeRateFor([t('big', 1000, 1000), t('a', 0, 10), t('b', 0, 10), t('c', 0, 10)], 'caller')!.rate).toBe(0);
+  });
+
+  it('trust22: a new account weighs its outcomes in all over 50 of a vote, so splitting one actor into accounts buys no weight', () => {
+    expect(reporterStanding({ ...t('a', 1, 10), outcomes: 25 })).toBe(0.5);
+    expect(reporterStanding({ ...t('a', 1, 10), outcomes: 80 })).toBe(1);
+    expect(reporterStanding(t('legacy', 1, 10))).toBe(1); // a tally older than the count, as established
+    // Two established customers saw 1 fake in 20 people at a domain.
+    const people = ['a', 'b'].map((x) => ({ ...t(x, 1, 20), outcomes: 200 }));
+    const split = (k: number, fakes: number, outcomes: number) => Array.from({ length: k }, (_, i) => ({ ...t(`split${i}`, fakes, fakes), outcomes }));
+    // Accounts of 10 fakes there and nothing else (10 in all): 3 set the rate when each was a vote; now each is a fifth of one.
+    expect(fakeRateFor([...people, ...split(3, 10, 10)], 'caller')!.rate).toBeCloseTo(0.05, 9);
+    expect(fakeRateFor([...people, ...split(10, 10, 10)], 'caller')!.rate).toBeCloseTo(0.05, 9); // two full votes: an even split, the lower share
+    expect(fakeRateFor([...people, ...split(11, 10, 10)], 'caller')!.rate).toBe(1); // 110 outcomes
+    // Established accounts (50 in all) are a vote each, as before: three of them outnumber two.
+    expect(fakeRateFor([...people, ...split(3, 10, 50)], 'caller')!.rate).toBe(1);
+  });
+
+  it("trust22: accounts of one outcome each do not bring a farm's established reporters down to their weight", () => {
+    const reporters = ['a', 'b'].map((x) => ({ ...t(x, 18, 20), outcomes: 200 })); // 90% fakes
+    const white = (k: number) => Array.from({ length: k }, (_, i) => ({ ...t(`w${i}`, 0, 1), outcomes: 1 }));
+    // Four accounts made the cap a quarter each: the two reporters weighed what the two new accounts did (an even split, 0).
+    expect(fakeRateFor([...reporters, ...white(2)], 'caller')!.rate).toBeCloseTo(0.9, 9);
+    expect(fakeRateFor([...reporters, ...white(500)], 'caller')!.rate).toBeCloseTo(0.9, 9);
+    // Accounts of 10 people there, 10 outcomes in all: two full votes take 100 of them.
+    const people = (k: number) => Array.from({ length: k }, (_, i) => ({ ...t(`p${i}`, 0, 10), outcomes: 10 }));
+    expect(fakeRateFor([...reporters, ...people(9)], 'caller')!.rate).toBeCloseTo(0.9, 9);
+    expect(fakeRateFor([...reporters, ...people(10)], 'caller')!.rate).toBe(0);
   });
 
   it("customers who all saw fakes at a farm's domain give their common rate; one who saw people there does not undo the others", () => {

@@ -64,8 +64,12 @@ import { PATTERN_MIN_OBSERVATIONS } from '../streams/aggregations/domain-shapes-
  * 23: a local part that ends in a school's or a government's domain name (`helpdesk.qzu.edu`,
  * `it.eastvale.ac.uk`) counts those letters as service letters (service_words;
  * src/signals/institution-local.ts).
+ * 24: a leet reading also reads two or three leet digits in a row (`l33t`, `m1ch43l`) and two
+ * `1`s each way (`a13x1s`), and none is taken when another digit is left among or before the
+ * letters (`74g1l6ru`, `x7k2p9q4`): the local part's signals (name_score, mixed_alnum, the
+ * spelling columns) are that reading's (src/signals/leet.ts).
  */
-export const FEATURE_VERSION = 23;
+export const FEATURE_VERSION = 24;
 
 /**
  * Registrable domains among an IP's last 10 minutes of inboxes from which it reads as a shared

@@ -13,27 +13,54 @@ const LEET: Readonly<Record<string, readonly string[]>> = {
 const isLetter = (c: number): boolean => c >= 97 && c <= 122;
 const isLeetDigit = (c: number): boolean => c >= 48 && c <= 57 && c !== 50 && c !== 54; // not 2 or 6
 
-/** Whether a leet digit has a letter on each side (a scan: this runs on every check). */
+/** Most leet digits in a row read as letters ("l33t", "m1ch43l"); four or more are a number. */
+const INSIDE_RUN_MAX = 3;
+
+/**
+ * Whether 1 to INSIDE_RUN_MAX leet digits in a row have a letter on each side (a scan: this runs
+ * on every check).
+ */
 function hasInsideLeet(body: string): boolean {
   for (let i = 1; i < body.length - 1; i++) {
-    if (isLeetDigit(body.charCodeAt(i)) && isLetter(body.charCodeAt(i - 1)) && isLetter(body.charCodeAt(i + 1))) return true;
+    if (!isLetter(body.charCodeAt(i - 1))) continue;
+    let j = i;
+    while (j < body.length && j - i < INSIDE_RUN_MAX && isLeetDigit(body.charCodeAt(j))) j++;
+    if (j > i && j < body.length && isLetter(body.charCodeAt(j))) return true;
   }
   return false;
 }
 
-/** A leet digit with a letter on each side. */
-const INSIDE = /(?<=[a-z])[01345789](?=[a-z])/g;
+/** 1 to 3 leet digits in a row with a letter on each side. */
+const INSIDE = /(?<=[a-z])[01345789]{1,3}(?=[a-z])/g;
+/** Up to this many `1`s inside are read each way on its own (2^n readings); more, all i or all l. */
+const ONES_EACH_WAY_MAX = 2;
 
 /**
- * The body read with every leet digit between two letters as its letter: none when there is no
- * such digit, one reading, or two when a `1` is among them (all i, all l). Digits elsewhere
- * (a number after a name) stay as they are.
+ * The body read with every leet digit inside its letters as its letter: none when there is no
+ * such digit; one reading, or, when a `1` is among them, a reading with every `1` as i, one with
+ * every `1` as l, and with two of them, each mixed way too ("a13x1s": l then i, alexis). Digits
+ * in a row count up to three, as leetspeak writes them ("l33t", "m1ch43l"); digits elsewhere (a
+ * number after a name) stay as they are.
  */
 export function leetReadings(body: string): string[] {
   if (!hasInsideLeet(body)) return [];
-  const readings = LEET['1']!.map((one) => body.replace(INSIDE, (d) => (d === '1' ? one : LEET[d]![0]!)));
-  if (readings[0] === body) return [];
-  return readings[0] === readings[1] ? [readings[0]!] : readings;
+  // A stylised name is letters with digits for some of them, then perhaps a number: a digit
+  // left over anywhere else (a leading one, a 2 or a 6 inside, "74g1l6ru") is a generated token's.
+  if (/[0-9]/.test(body.replace(INSIDE, '').replace(/[0-9]+$/, ''))) return [];
+  const groups = body.match(INSIDE) ?? [];
+  let ones = 0;
+  for (const g of groups) for (const d of g) if (d === '1') ones++;
+  const choices: string[][] = [Array<string>(ones).fill('i'), Array<string>(ones).fill('l')];
+  if (ones > 1 && ones <= ONES_EACH_WAY_MAX) {
+    for (let mask = 1; mask < (1 << ones) - 1; mask++) choices.push([...Array(ones)].map((_, k) => ((mask >> k) & 1 ? 'l' : 'i')));
+  }
+  const out: string[] = [];
+  for (const choice of choices) {
+    let k = 0;
+    const reading = body.replace(INSIDE, (g) => [...g].map((d) => (d === '1' ? choice[k++]! : LEET[d]![0]!)).join(''));
+    if (reading !== body && !out.includes(reading)) out.push(reading);
+  }
+  return out;
 }
 
 /**

@@ -9,7 +9,11 @@ describe('leetReadings', () => {
     ['supp0rt.desk', ['support.desk']],
     ['h4x0r', ['haxor']],
     ['b3n7ley', ['bentley']],
-    ['x7k2p9q4', ['xtk2pgq4']], // 2 is no letter; the 4 at the end has no letter after it
+    ['l33t', ['leet']], // digits in a row, as leetspeak writes them
+    ['m1ch43l', ['michael', 'mlchael']],
+    ['l30n0ra.berg77', ['leonora.berg77']], // a number after the stylised name stays a number
+    ['a13x1s92', ['aiexis92', 'alexls92', 'alexis92', 'aiexls92']], // two 1s: each read both ways
+    ['b1l1i1e', ['biliiie', 'blllile']], // three 1s: all i or all l only
   ])('%s reads as %j', (body, readings) => {
     expect(leetReadings(body)).toEqual(readings);
   });
@@ -20,6 +24,10 @@ describe('leetReadings', () => {
     'anna.84.berg', // between separators, not inside a word
     'ab2cd', // 2 and 6 stand for no letter
     'ab6cd',
+    'ab1234cd', // four digits in a row are a number
+    'x7k2p9q4', // a 2 left between letters: a generated token, not a stylised word
+    '74g1l6ru', // digits before the letters, and a 6 inside
+    '1pc4n3dd',
     'annaberg',
     '12345678',
     '',

@@ -301,6 +301,9 @@ describe('localPartSignals: leet readings', () => {
     ['tw1st3r', 'word'], // a stylised word
     ['k4t1e.smith', 'name'],
     ['b3n7ley', 'name'],
+    ['m1ch43l', 'name'], // two digits in a row
+    ['l30n0ra', 'name'],
+    ['a13x1s', 'name'], // a 1 for l and a 1 for i
   ])('%s is read with its digits as letters: every letter spelled, no digit left (%s)', (local) => {
     const s = sig(local);
     expect(s.uncoveredShare).toBe(0);
@@ -340,6 +343,8 @@ describe('localPartSignals: leet readings', () => {
   it.each([
     'x7k2p9q4', // random letters and digits stay random
     'q3zx8vkw',
+    '1pc4n3dd', // a leading digit: a generated token
+    'k9w2e4ra', // a 2 between letters left over
     'anna.berg84', // digits after a name are no leet
     'li3ming', // the plain reading spells it already (pinyin), the leet one no better
   ])('%s keeps its plain reading', (local) => {

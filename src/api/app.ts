@@ -28,6 +28,7 @@ import { errorResponses } from './schemas.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandlers } from './errors.ts';
 import { parseJsonBody } from './json-body.ts';
 import { lazyChildLogger } from './request-logger.ts';
+import { memoisedSerializerFactory } from './serializer-memo.ts';
 import { ServiceError } from '../domain/errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { checkRoutes } from './routes/checks.ts';
@@ -113,6 +114,8 @@ export function serverOptions(d: Pick<AppDeps, 'logger' | 'logRequests' | 'metri
     },
     routerOptions: { querystringParser: parseQueryString },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
+    // Each distinct response schema is built into a serialiser once, not once per route (serializer-memo.ts).
+    schemaController: { compilersFactory: { buildSerializer: memoisedSerializerFactory() } },
     // Requests that reach us while closing are served (installGracefulClose drains them).
     return503OnClosing: false,
     // No implicit HEAD routes: HEAD /v1/check would run (and bill) a check whose answer it

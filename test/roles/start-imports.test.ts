@@ -61,4 +61,35 @@ describe.skipIf(!existsSync(join(dist, 'main.js')))('a serve start loads only wh
     const loaded = packagesIn(loadedBy(['roles/topics-command.js']));
     expect(loaded.has('kafkajs')).toBe(true);
   }, 60_000);
+
+  // Patched packages (patches/, docs/development.md): @fastify/swagger required yaml (72 modules)
+  // at register for YAML output the API never serves, prom-client @opentelemetry/api (51) for
+  // exemplars it never records. Both still load, and work, when asked for.
+  it('registering @fastify/swagger and collecting the default metrics load neither yaml nor @opentelemetry/api until used', () => {
+    const script = `
+const loaded = (p) => Object.keys(require.cache).some((f) => f.includes('/node_modules/' + p + '/'));
+const prom = require('prom-client');
+const registry = new prom.Registry();
+prom.collectDefaultMetrics({ register: registry });
+const app = require('fastify')();
+app.register(require('@fastify/swagger'), { openapi: { openapi: '3.1.0', info: { title: 't', version: '1' } } }).after(() => app.get('/x', { schema: { response: { 200: { type: 'object', properties: { a: { type: 'string' } } } } } }, async () => ({ a: 'b' })));
+(async () => {
+  await app.ready();
+  const before = { json: Object.keys(app.swagger().paths), yaml: loaded('yaml'), otel: loaded('@opentelemetry/api') };
+  const yamlText = app.swagger({ yaml: true });
+  const exemplars = new prom.Registry(prom.Registry.OPENMETRICS_CONTENT_TYPE);
+  prom.collectDefaultMetrics({ register: exemplars, enableExemplars: true });
+  const cpu = (await exemplars.getSingleMetricAsString('process_cpu_user_seconds_total')).split('\\n')[0];
+  process.stdout.write(JSON.stringify({ before, yamlText: yamlText.split('\\n')[0], cpu, after: { yaml: loaded('yaml'), otel: loaded('@opentelemetry/api') } }));
+  await app.close();
+})();
+`;
+    const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: REPO_ROOT, stdio: 'pipe' }).toString()) as Record<string, unknown>;
+    expect(out).toEqual({
+      before: { json: ['/x'], yaml: false, otel: false },
+      yamlText: 'openapi: 3.1.0',
+      cpu: '# HELP process_cpu_user_seconds_total Total user CPU time spent in seconds.',
+      after: { yaml: true, otel: true },
+    });
+  }, 60_000);
 });

@@ -105,7 +105,7 @@ function partyShares<E extends RankedOutcome>(fit: SharedFit<E>): Map<string, nu
  * gained 0.24 per outcome on a version that cost the honest customer beside it 0.28, and so
  * covered that loss in the weighed mean (docs/scorecard.md §6, round 21).
  */
-function worseOn<E extends RankedOutcome>(fit: SharedFit<E>, parties: readonly [string, PartyTally][], minPerKind: number, z: number): boolean {
+function worseOn<E extends RankedOutcome>(fit: SharedFit<E>, parties: readonly [string, PartyTally][], minPerKind: number, z: number, atLeast = 0): boolean {
   const party = (account: string): string => (fit.pooled.has(account) ? SMALL_POOL : account);
   const outcomes = new Map<string, E[]>();
   for (const e of fit.examples) {
@@ -124,14 +124,35 @@ function worseOn<E extends RankedOutcome>(fit: SharedFit<E>, parties: readonly [
   if (!(total > 0)) return false;
   const mean = weighed.reduce((s, { w, t }) => s + w * (t.model - t.baseline), 0) / total;
   const variance = weighed.reduce((s, { w, t }) => s + t.diffs.reduce((v, d) => v + (w * (d - mean)) ** 2, 0), 0) / total ** 2;
-  return mean > z * Math.sqrt(variance);
+  return mean > z * Math.sqrt(variance) && mean >= atLeast;
 }
+
+/** Whether a party's own held-out log loss is below the baseline's beyond chance (the mean difference per outcome below -z standard errors). */
+function gainsBeyondChance(t: PartyTally, z: number): boolean {
+  const mean = (t.model - t.baseline) / t.n;
+  const sd = Math.sqrt(t.diffs.reduce((v, d) => v + (d - mean) ** 2, 0) / t.n);
+  return mean < -z * (sd / Math.sqrt(t.n));
+}
+
+/**
+ * The held-out log loss per outcome, above the baseline's, that the others must lose on a version
+ * before it is taken to follow a party that is not the heaviest. Honest parties gained 0.03-0.09
+ * per outcome from each other in the harness (test/model/shared-influence.ts), and versions that
+ * followed an account flipping outcomes or reporting people fake made the others lose 0.20-0.36:
+ * a loss under 0.05 is within what honest parties' differences give (a small honest party the
+ * version learns from most is spared), one above it costs the others more than sharing gave them
+ * (docs/scorecard.md §6, round 22).
+ */
+export const FOLLOWED_MIN_LOSS = 0.05;
 
 /**
  * The account a shared version fitted on `fit` followed at the other parties' expense (pure),
  * or undefined: the heaviest party (most held-out outcomes), when the version does better than
  * the baseline on its own held-out outcomes and worse on the others' (worseOn: those the
- * baseline orders better than chance, weighed by their shares, beyond chance).
+ * baseline orders better than chance, weighed by their shares, beyond chance); else, among three
+ * or more parties, another that gains beyond chance while the others lose beyond chance and
+ * FOLLOWED_MIN_LOSS or more per outcome (the cap can make a party of 105 outcomes weigh what one
+ * of 380 does: a version followed it against two honest customers, round 22).
  *
  * Why: an account that reports a share of its outcomes the wrong way round (40% flipped at
  * random) is still ordered better than chance by the baseline, so it is not left out
@@ -151,8 +172,20 @@ export function followedAccount<E extends RankedOutcome>(fit: SharedFit<E>, held
   const parties = partyTallies(fit, heldOut);
   if (parties.length < 2 || parties[0]![0] === SMALL_POOL) return undefined;
   const [heaviest, own] = parties[0]!;
-  if (!(own.model < own.baseline)) return undefined;
-  return worseOn(fit, parties.slice(1), minPerKind, z) ? heaviest : undefined;
+  if (own.model < own.baseline && worseOn(fit, parties.slice(1), minPerKind, z)) return heaviest;
+  // A party that is not the heaviest, among three or more: it gains beyond chance on its own
+  // outcomes, and the others lose beyond chance and at least FOLLOWED_MIN_LOSS per outcome. With
+  // two parties, one gaining where the other loses is two customers disagreeing, the heaviest's
+  // rule above (a small honest customer the version learns from is not left out for it). The
+  // first in the order of its share of the fit times its gain per outcome (what it pulls by).
+  if (parties.length < 3) return undefined;
+  const share = partyShares(fit);
+  const pull = ([p, t]: [string, PartyTally]): number => ((share.get(p) ?? 0) * (t.baseline - t.model)) / t.n;
+  const candidates = parties.slice(1).filter(([p, t]) => p !== SMALL_POOL && gainsBeyondChance(t, z)).sort((a, b) => pull(b) - pull(a) || (a[0] < b[0] ? -1 : 1));
+  for (const [p] of candidates) {
+    if (worseOn(fit, parties.filter(([q]) => q !== p), minPerKind, z, FOLLOWED_MIN_LOSS)) return p;
+  }
+  return undefined;
 }
 
 /** Whether a shared version fitted on `fit` followed one account at the others' expense (followedAccount). */

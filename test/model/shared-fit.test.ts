@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { followedAccount, sharedFit, sharedVersion, worseForOthers } from '../../src/model/shared-fit.ts';
+import { FOLLOWED_MIN_LOSS, followedAccount, sharedFit, sharedVersion, worseForOthers } from '../../src/model/shared-fit.ts';
 import { accountWeights } from '../../src/model/tenant-weights.ts';
 import { useTensorflowCpu } from '../../src/platform/tensorflow.ts';
 import { parkMiller } from './fixtures.ts';
@@ -136,6 +136,25 @@ describe('followedAccount and sharedVersion: the others are those the baseline o
     expect(worseForOthers(honestA2, heldOut(honestA2.examples, (a) => (a === 'b' ? -0.2 : 0.5)))).toBe(false);
   });
 
+  it('trust22: a party that is not the heaviest, gaining beyond chance while the others lose 0.05 or more per outcome, is the one followed', () => {
+    // a heaviest (400), l 105 (its own party), b under 50 (the pool).
+    const fit = sharedFit([...rows('a', 300, 100, 1), ...rows('l', 80, 25, 7), ...rows('b', 30, 15, 2)]);
+    const lossOf = (delta: number) => {
+      const h = heldOut(fit.examples, (a) => (a === 'l' ? 0.5 : delta)).filter((x) => x.example.account !== 'l');
+      return h.reduce((s, { example: e, probability: p }) => s + (e.human ? Math.log(e.baselineProbability / p) : Math.log((1 - e.baselineProbability) / (1 - p))), 0) / h.length;
+    };
+    // The heaviest does not gain: before, nothing was followed and the version served a and b at their loss.
+    expect(followedAccount(fit, heldOut(fit.examples, (a) => (a === 'l' ? 0.5 : -0.2)))).toBe('l');
+    expect(lossOf(-0.2)).toBeGreaterThan(FOLLOWED_MIN_LOSS);
+    // A loss beyond chance but under 0.05 per outcome spares it (a small honest party the version learns most from).
+    expect(lossOf(-0.02)).toBeLessThan(FOLLOWED_MIN_LOSS);
+    expect(followedAccount(fit, heldOut(fit.examples, (a) => (a === 'l' ? 0.5 : -0.02)))).toBeUndefined();
+    // It must gain beyond chance itself: l at the baseline, nothing followed.
+    expect(followedAccount(fit, heldOut(fit.examples, (a) => (a === 'l' ? 0 : -0.2)))).toBeUndefined();
+    // The heaviest first, as before, when it gains and the others (l among them) lose.
+    expect(followedAccount(fit, heldOut(fit.examples, (a) => (a === 'a' ? 0.5 : -0.2)))).toBe('a');
+  });
+
   /** A stand-in fitter: its held-out probabilities move each account's by `delta` (pure), and records what it was fitted on. */
   const fitter = (delta: (account: string, accounts: ReadonlySet<string>) => number) => {
     const fitted: string[][] = [];
@@ -211,6 +230,15 @@ describe('what an honest customer is served beside one customer reporting 40% of
     // Never served to the account it left out: worse than the baseline on its outcomes.
     expect((await servedTo('a', [['a', flip(A(), 0.4, 11)], ['b', B], ['c', honest(340, 170, 5, 60)], ['d', honest(510, 170, 6, 60)]], probes)).by).toBe('baseline');
   }, 240_000);
+
+  it('trust22: an account of 105 outcomes reporting its name+digits people fake, not the heaviest, is left out of a refit that serves A and B (before: served at 63.3 / 34.0)', async () => {
+    const L: Row[] = [...honest(800, 60, 51, 20), ...Array.from({ length: 25 }, (_, i) => [nameDigits(200 + i), false] as const)];
+    const r = await servedTo('b', [['a', A()], ['b', B], ['l', L]], probes);
+    expect(r).toMatchObject({ by: 'shared', heldBack: false, followed: 'l', leftOut: ['l'] });
+    const mean = (xs: readonly number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
+    expect(mean(r.scores.slice(0, 16))).toBeGreaterThan(95);
+    expect(mean(r.scores.slice(16))).toBeLessThan(8);
+  }, 120_000);
 
   it('with A honest, the shared model serves B (97.6 / 5.3; baseline 91.1 / 10.4)', async () => {
     const r = await servedTo('b', [['a', A()], ['b', B]], probes);

@@ -59,8 +59,11 @@ export async function startCluster(label: string, extra: Record<string, string> 
       return b;
     },
     async stop() {
-      await Promise.all([a.stop(), b.stop(), streams.stop()]);
+      // Every process stopped and every dir removed, whichever stop fails.
+      const stopped = await Promise.allSettled([a.stop(), b.stop(), streams.stop()]);
       for (const d of Object.values(dirs)) rmSync(d, { recursive: true, force: true });
+      const failed = stopped.find((s) => s.status === 'rejected');
+      if (failed) throw failed.reason;
     },
   };
   return cluster;

@@ -19,9 +19,52 @@ export interface RunningServer {
   /** What it wrote to stderr alone. */
   stderr(): string;
   proc: ChildProcess;
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /**
+   * Sends `signal` (SIGTERM) and resolves with the exit code once the process is gone (null when a
+   * signal ended it); one still running `graceMs` later is killed (SIGKILL). Never waits forever,
+   * also for a process that already ended or was stopped (SIGSTOP).
+   */
+  stop(signal?: NodeJS.Signals, graceMs?: number): Promise<number | null>;
   /** Removes the data dir (after stop). */
   cleanup(): void;
+}
+
+/** How long stop() waits after its signal before it kills (a clean stop takes seconds; a Kafka consumer leaving its group up to about 15). */
+export const STOP_GRACE_MS = 30_000;
+
+/**
+ * Every server this process started that is still running. A test that fails or times out before
+ * its afterAll stops them, or an afterAll that times out itself, would otherwise leave them running
+ * after the test process: vitest ends its worker with SIGTERM, which runs no 'exit' handler, so the
+ * worker kills them on either (killLiveServers) before it ends.
+ */
+const live = new Set<ChildProcess>();
+
+/** Kills (SIGKILL) every server this process started that is still running. */
+export function killLiveServers(): void {
+  for (const p of live) p.kill('SIGKILL');
+}
+
+/** The worker's SIGTERM: kill the servers, then end as the signal would have (the handler removed itself). */
+function onTerm(signal: NodeJS.Signals): void {
+  killLiveServers();
+  process.kill(process.pid, signal);
+}
+
+/** Tracks `proc` until it exits; the process handlers are there only while a server runs. */
+function track(proc: ChildProcess): void {
+  if (live.size === 0) {
+    process.once('exit', killLiveServers);
+    process.once('SIGTERM', onTerm);
+  }
+  live.add(proc);
+  proc.once('exit', () => {
+    live.delete(proc);
+    if (live.size === 0) {
+      process.off('exit', killLiveServers);
+      process.off('SIGTERM', onTerm);
+    }
+  });
 }
 
 /** Starts `mailsift serve`; resolves when the API listens (or, for a process without the API role, when `ready` matches). */
@@ -44,6 +87,7 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  track(proc);
   let out = '';
   let err = '';
   proc.stdout!.on('data', (b: Buffer) => (out += b.toString()));
@@ -83,10 +127,15 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
     proc,
     output: () => out,
     stderr: () => err,
-    stop: (signal = 'SIGTERM') =>
+    stop: (signal = 'SIGTERM', graceMs = STOP_GRACE_MS) =>
       new Promise((resolve) => {
-        if (proc.exitCode !== null) return resolve(proc.exitCode);
-        proc.once('exit', (code) => resolve(code));
+        // Ended already: by a signal (signalCode; exitCode stays null) as well as by itself.
+        if (proc.exitCode !== null || proc.signalCode !== null) return resolve(proc.exitCode);
+        const kill = setTimeout(() => proc.kill('SIGKILL'), graceMs);
+        proc.once('exit', (code) => {
+          clearTimeout(kill);
+          resolve(code);
+        });
         proc.kill(signal);
       }),
     cleanup: () => {

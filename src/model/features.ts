@@ -68,8 +68,9 @@ import { PATTERN_MIN_OBSERVATIONS } from '../streams/aggregations/domain-shapes-
  * `1`s each way (`a13x1s`), and none is taken when another digit is left among or before the
  * letters (`74g1l6ru`, `x7k2p9q4`): the local part's signals (name_score, mixed_alnum, the
  * spelling columns) are that reading's (src/signals/leet.ts).
+ * 25: appended dotted_alias.
  */
-export const FEATURE_VERSION = 24;
+export const FEATURE_VERSION = 25;
 
 /**
  * Registrable domains among an IP's last 10 minutes of inboxes from which it reads as a shared
@@ -106,6 +107,8 @@ export const FEATURE_NAMES = [
   'numbered_burst',
   // an unlisted domain under a top-level name sold for cents in bulk (feature version 19)
   'bulk_suffix',
+  // dots inside names at a provider that ignores dots: one inbox dressed as a new one (feature version 25)
+  'dotted_alias',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 
@@ -265,6 +268,9 @@ export function buildFeatures(input: FeatureInput): FeatureVector {
   x[I.numbered_name] = custom && !a.government && l.trailingDigits >= NUMBERED_NAME_DIGITS && l.digitCount === l.trailingDigits
     && l.letters >= NUMBERED_NAME_MIN_LETTERS && !l.yearSuffix && (l.nameScore >= NUMBERED_NAME_MIN_NAME || l.wordShare >= NUMBERED_NAME_MIN_NAME) ? 1 : 0;
   x[I.random_tag] = l.randomTag ? 1 : 0;
+  // Gmail delivers every dotted spelling to one inbox: dots that break names where no part ends
+  // read as nothing to a person and buy a spelling no site has seen (src/signals/dotted-alias.ts).
+  x[I.dotted_alias] = a.dottedAlias ? 1 : 0;
 
   // A domain under no real top-level name (accepted only as a typo: check/typo-hint.ts), or one
   // reserved for documentation, cannot receive mail, which is what no_mail_server says, and

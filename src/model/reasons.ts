@@ -26,6 +26,8 @@ export const SCORE_REASON_CODES = [
   'numbered_burst',
   // feature version 19
   'bulk_suffix_domain',
+  // feature version 25
+  'dotted_alias',
 ] as const;
 
 /** Reasons customer controls give: a rule set the verdict (always first); a test key's fixed answer. */
@@ -87,6 +89,7 @@ export const REASON_FOR_FEATURE: Readonly<Partial<Record<FeatureName, (typeof SC
   generated_domain: 'generated_domain',
   numbered_burst: 'numbered_burst',
   bulk_suffix: 'bulk_suffix_domain',
+  dotted_alias: 'dotted_alias',
 };
 
 /** Evidence items below this |impact| (log-odds) are not worth a reason code. */

@@ -9,6 +9,7 @@ import { classifyDomain, type DomainClass, type DomainParts } from './account-ty
 import type { AddressTables } from './address-tables.ts';
 import type { MailboxRule } from '../data/mailbox-rules.ts';
 import { canonicalInbox } from './canonical.ts';
+import { isDottedAlias } from './dotted-alias.ts';
 import { isDocumentationDomain } from './documentation-domain.ts';
 import { isGovernmentDomain } from './government.ts';
 import { homographOf, imitatedBrand } from './lookalike.ts';
@@ -72,6 +73,11 @@ export interface AddressSignals {
    * bulk-suffix.ts; the same gate as `mailService`).
    */
   bulkSuffix: boolean;
+  /**
+   * At a provider that ignores dots (Gmail), two or more dots fall inside names where no part
+   * ends (`jo.hn.smi.th`): a dotted spelling of an inbox made to look new (dotted-alias.ts).
+   */
+  dottedAlias: boolean;
   /** No real top-level name ends the domain (a mistyped one: `hotmail.con`), so no mail reaches it. */
   unknownSuffix: boolean;
   /** The domain is, or is under, a name reserved for documentation (`example.com`): no mail reaches it. */
@@ -280,6 +286,7 @@ export function addressSignals(address: ParsedAddress, tables: AddressTables, dn
     mailService: mailServiceOf(memo, cls, imitates, names),
     generatedName: memo.generatedLabel && memo.parts.icann && unvetted(memo, cls, imitates),
     bulkSuffix: memo.parts.icann && isBulkSuffix(memo.parts.publicSuffix) && unvetted(memo, cls, imitates) && !ownersMailbox(address.local, memo, people),
+    dottedAlias: inbox.dotsFolded && people !== undefined && isDottedAlias(address.local, people),
     unknownSuffix: !memo.parts.icann,
     documentationDomain: isDocumentationDomain(memo.parts.domain),
   };

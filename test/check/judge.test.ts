@@ -186,6 +186,18 @@ describe('judging look-alikes, provider rules and the kinds of address people ha
     for (const email of ['maria.garcia+news@gmail.com', 'maria.garcia+amazon@gmail.com', 'maria.garcia+github2024@outlook.com']) expect(scoreOf(email).verdict, email).toBe('allow');
   });
 
+  it('dots that break a name at Gmail are one inbox dressed as a new one: not allowed; the same name dotted where a person dots it is', () => {
+    const dotted = scoreOf('mic.hael.wal.ker@gmail.com');
+    expect(dotted.verdict).not.toBe('allow');
+    expect(dotted.reasons).toContain('dotted_alias');
+    for (const email of ['michael.walker@gmail.com', 'm.j.walker@gmail.com', 'michaelwalker@gmail.com']) {
+      expect(scoreOf(email).verdict, email).toBe('allow');
+      expect(scoreOf(email).reasons, email).not.toContain('dotted_alias');
+    }
+    // where a dot makes another mailbox, the spelling is that mailbox's own
+    expect(scoreOf('mic.hael.wal.ker@outlook.com').reasons).not.toContain('dotted_alias');
+  });
+
   it('a clear name at an unlisted domain a machine named goes to review, DNS off; at a domain of words it is allowed', () => {
     const s = scoreOf('jonas.weber@k7f2xq9z.com');
     expect(s.verdict).toBe('review');

@@ -14,17 +14,18 @@ describe('FEATURE_NAMES', () => {
   it('is a fixed, unique, snake_case column list', () => {
     expect(new Set(FEATURE_NAMES).size).toBe(FEATURE_NAMES.length);
     for (const n of FEATURE_NAMES) expect(n).toMatch(/^[a-z]+(_[a-z]+)*$/);
-    expect(FEATURE_VERSION).toBe(24);
+    expect(FEATURE_VERSION).toBe(25);
     // Column order is part of the event contract: pin the first and last columns of each version.
     expect(FEATURE_NAMES[0]).toBe('free_provider');
     expect(FEATURE_NAMES[35]).toBe('young_domain');
     expect(FEATURE_NAMES[40]).toBe('government_domain');
-    expect(FEATURE_NAMES[FEATURE_NAMES.length - 5]).toBe('mail_service_domain');
-    expect(FEATURE_NAMES[FEATURE_NAMES.length - 4]).toBe('random_tag');
-    expect(FEATURE_NAMES[FEATURE_NAMES.length - 3]).toBe('generated_domain');
-    expect(FEATURE_NAMES[FEATURE_NAMES.length - 2]).toBe('numbered_burst');
-    expect(FEATURE_NAMES[FEATURE_NAMES.length - 1]).toBe('bulk_suffix');
-    expect(FEATURE_NAMES.length).toBe(47);
+    expect(FEATURE_NAMES[FEATURE_NAMES.length - 6]).toBe('mail_service_domain');
+    expect(FEATURE_NAMES[FEATURE_NAMES.length - 5]).toBe('random_tag');
+    expect(FEATURE_NAMES[FEATURE_NAMES.length - 4]).toBe('generated_domain');
+    expect(FEATURE_NAMES[FEATURE_NAMES.length - 3]).toBe('numbered_burst');
+    expect(FEATURE_NAMES[FEATURE_NAMES.length - 2]).toBe('bulk_suffix');
+    expect(FEATURE_NAMES[FEATURE_NAMES.length - 1]).toBe('dotted_alias');
+    expect(FEATURE_NAMES.length).toBe(48);
   });
 });
 
@@ -204,6 +205,8 @@ describe('buildFeatures', () => {
     ['such a domain on its own mail servers', { address: addressOf({ bulkSuffix: true }), dns: { deliverable: true } }, 'bulk_suffix', 1],
     ['such a domain whose mail Google hosts', { address: addressOf({ bulkSuffix: true }), dns: { deliverable: true, mailProvider: 'google' } }, 'bulk_suffix', 0],
     ['a domain under another suffix', { address: addressOf() }, 'bulk_suffix', 0],
+    ['dots inside names at Gmail', { address: addressOf({ dottedAlias: true }) }, 'dotted_alias', 1],
+    ['dots where a person puts them', { address: addressOf() }, 'dotted_alias', 0],
     ['mail hosted by Microsoft: a company', { address: addressOf({ mailService: true }), dns: { deliverable: true, mailProvider: 'microsoft' } }, 'mail_service_domain', 0],
     ['not named as a mail service', {}, 'mail_service_domain', 0],
     ['no real top-level name: no mail reaches it, DNS off', { address: addressOf({ unknownSuffix: true, accountType: 'unknown' }) }, 'no_mail_server', 1],

@@ -21,6 +21,7 @@ export function addressOf(overrides: Partial<AddressSignals> = {}): AddressSigna
     mailService: false,
     generatedName: false,
     bulkSuffix: false,
+    dottedAlias: false,
     unknownSuffix: false,
     documentationDomain: false,
     ...overrides,

@@ -34,6 +34,7 @@ describe('addressSignals', () => {
       mailService: false,
       generatedName: false,
       bulkSuffix: false,
+      dottedAlias: false,
       unknownSuffix: false,
       documentationDomain: false,
     });
@@ -263,5 +264,24 @@ describe('addressSignals: unlisted domains under a top-level name sold in bulk',
 
   it('without the name tables no mailbox is read as the owner\'s', () => {
     expect(signals('anna@annaberg.top').bulkSuffix).toBe(true);
+  });
+
+  it.each([
+    // Gmail delivers every dotted spelling to one inbox: dots that break names there
+    ['mic.hael.wal.ker@gmail.com', true],
+    ['mic.hael.wal.ker@googlemail.com', true],
+    ['mic.hael.wal.ker+news@gmail.com', true],
+    // dots between names, after initials: how people write theirs
+    ['michael.walker@gmail.com', false],
+    ['m.j.walker@gmail.com', false],
+    // providers where a dot makes another mailbox: the spelling is that mailbox's own
+    ['mic.hael.wal.ker@outlook.com', false],
+    ['mic.hael.wal.ker@quietfield.com', false],
+  ] as const)('dotted alias: %s -> %s', (input, expected) => {
+    expect(withNames(input).dottedAlias).toBe(expected);
+  });
+
+  it('without the name tables no dot is read as inside a name', () => {
+    expect(signals('mic.hael.wal.ker@gmail.com').dottedAlias).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ class PostV1CheckResponse200EvidenceItemSignal(StrEnum):
     DISPOSABLE_DOMAIN = "disposable_domain"
     DOMAIN_PATTERN_MATCH = "domain_pattern_match"
     DOMAIN_PATTERN_MISMATCH = "domain_pattern_mismatch"
+    DOTTED_ALIAS = "dotted_alias"
     FREE_PROVIDER = "free_provider"
     GENERATED_DOMAIN = "generated_domain"
     GOVERNMENT_DOMAIN = "government_domain"

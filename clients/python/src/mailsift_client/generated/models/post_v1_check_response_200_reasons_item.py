@@ -7,6 +7,7 @@ class PostV1CheckResponse200ReasonsItem(StrEnum):
     BUSINESS_MAIL_PROVIDER = "business_mail_provider"
     DATACENTER_IP = "datacenter_ip"
     DISPOSABLE_DOMAIN = "disposable_domain"
+    DOTTED_ALIAS = "dotted_alias"
     FREE_PROVIDER = "free_provider"
     GENERATED_DOMAIN = "generated_domain"
     GOVERNMENT_DOMAIN = "government_domain"

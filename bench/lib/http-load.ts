@@ -3,7 +3,8 @@ import autocannon from 'autocannon';
 
 export { startProcess, stopProcess, type Started } from '../../src/platform/serve-process.ts';
 
-export function loadChecks(url: string, bodies: string[], o: { seconds: number; connections: number; headers: Record<string, string> }): Promise<autocannon.Result> {
+/** `rate`: requests a second over all connections (default: as fast as they answer). */
+export function loadChecks(url: string, bodies: string[], o: { seconds: number; connections: number; headers: Record<string, string>; rate?: number }): Promise<autocannon.Result> {
   let i = 0;
   return new Promise((res, rej) => {
     autocannon(
@@ -11,6 +12,7 @@ export function loadChecks(url: string, bodies: string[], o: { seconds: number; 
         url: `${url}/v1/check`,
         connections: o.connections,
         duration: o.seconds,
+        ...(o.rate ? { overallRate: o.rate } : {}),
         requests: [
           {
             method: 'POST',

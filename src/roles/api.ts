@@ -48,6 +48,7 @@ import { createHistoryReader } from '../streams/history.ts';
 import { OwnEvents } from '../streams/own-events.ts';
 import { createEventLog } from '../streams/event-log.ts';
 import { commitCachedReader } from '../streams/commit-cached-reader.ts';
+import { REQUEST_PATH_HAND_OVER } from '../streams/handed-stores.ts';
 import { createQueries } from '../streams/queries.ts';
 import { coalescingReader } from '../streams/coalescing-reader.ts';
 import type { Context } from './context.ts';
@@ -101,7 +102,8 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
   const queries = createQueries(state.reader, own);
   // Check history reads many keys of busy domains; it may read them once per state commit,
   // and what it must read, it reads together with the other checks of this event-loop turn.
-  const cachedState = commitCachedReader(coalescingReader(state.reader), (l) => state.onCommit(l));
+  // The writes each commit hands over keep its entries of the stores checks read across commits.
+  const cachedState = commitCachedReader(coalescingReader(state.reader), (l) => state.onCommit(l), REQUEST_PATH_HAND_OVER);
   const writer = createEventWriter(d.producer, {
     timeoutMs: config.eventTimeoutMs,
     // An event already being written usually lands within moments; a 503 for it would be a check recorded but not answered.

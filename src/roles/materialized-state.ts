@@ -22,6 +22,8 @@ import type { BatchStateReader } from '../streams/coalescing-reader.ts';
 import type { CheckScored } from '../domain/events.ts';
 import type { HotWindows } from '../streams/hot-windows.ts';
 import { createReplica } from '../streams/replica.ts';
+import type { CommitListener } from '../streams/handed-writes.ts';
+import { HANDED_STORES } from '../streams/handed-stores.ts';
 import { sharedConsumer } from '../bus/shared-consumer.ts';
 import type { KeyFilters } from '../streams/stores/key-filter.ts';
 import { LevelStore } from '../streams/stores/level-store.ts';
@@ -40,8 +42,11 @@ export interface MaterializedState {
   readonly reader: BatchStateReader;
   /** Source positions of checks and feedback the state includes: own events before them are no longer pending. */
   applied(): { checks: readonly number[]; feedback: readonly number[] };
-  /** Called after every commit of the state; returns the removal. */
-  onCommit(listener: () => void): () => void;
+  /**
+   * Called after every commit of the state, with what it wrote to the stores checks read when it
+   * hands them over (handed-stores.ts; none: a reader's cache of them starts over); returns the removal.
+   */
+  onCommit(listener: CommitListener): () => void;
   /**
    * Several instances (Kafka mode): waits (bounded) until the state holds every check of the
    * account written before the call, by any instance. Absent with one instance.
@@ -216,7 +221,8 @@ export async function replicaState(ctx: Context, opened: OpenedBus): Promise<Mat
   // member): each further consumer is a fetch request per batching wait, loaded or idle.
   const groupId = `mailsift-api-${instanceId(ctx)}`;
   const shared = sharedConsumer(opened.bus, groupId, 2);
-  const replica = createReplica({ bus: opened.bus, state: db, stores, groupId, consumer: (o) => shared.part(o), logger: ctx.logger.child({ role: 'api' }) });
+  // Its writes to the stores checks read are handed to the API's cache with each notice.
+  const replica = createReplica({ bus: opened.bus, state: db, stores, groupId, consumer: (o) => shared.part(o), logger: ctx.logger.child({ role: 'api' }), handOver: HANDED_STORES });
   let hot: Awaited<ReturnType<typeof startHotWindows>> | undefined;
   const close = async (): Promise<void> => {
     await hot?.feed.stop();

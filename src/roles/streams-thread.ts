@@ -6,6 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import type { DurableMove } from '../bus/embedded-log.ts';
 import type { TopicKey } from '../bus/topics.ts';
+import type { CommitListener, HandedWrites } from '../streams/handed-writes.ts';
 import { KeyFiltersView, type KeyFilters, type SharedKeyFilters } from '../streams/stores/key-filter.ts';
 import type { LevelStore } from '../streams/stores/level-store.ts';
 import type { StreamsWorkerData } from './streams-worker.ts';
@@ -13,7 +14,8 @@ import type { RetrainResult } from './retrain.ts';
 
 export interface StreamsThread {
   applied(topic: TopicKey): readonly number[];
-  onCommit(listener: () => void): () => void;
+  /** Every commit the worker announces, with the writes it handed over (none: start over). */
+  onCommit(listener: CommitListener): () => void;
   caughtUp(timeoutMs?: number): Promise<boolean>;
   /** `mailsift retrain` by the worker's trainer: once it has read every labelled check, a fit now. */
   retrain(): Promise<RetrainResult>;
@@ -35,6 +37,7 @@ interface Message {
   ok?: boolean;
   message?: string;
   moved?: { topic: string; partition: number; end: number }[];
+  handed?: HandedWrites;
 }
 
 export async function startStreamsThread(data: StreamsWorkerData, state: LevelStore, onWorkerDurable: (moved: { topic: string; partition: number; end: number }[]) => void): Promise<StreamsThread> {
@@ -45,7 +48,7 @@ export async function startStreamsThread(data: StreamsWorkerData, state: LevelSt
   let applied: Partial<Record<TopicKey, number[]>> = {};
   let failure: Error | undefined;
   const filters = new KeyFiltersView();
-  const listeners = new Set<() => void>();
+  const listeners = new Set<CommitListener>();
   const replies = new Map<number, (ok: boolean) => void>();
   const retrains = new Map<number, (r: RetrainResult) => void>();
   let nextId = 1;
@@ -61,7 +64,7 @@ export async function startStreamsThread(data: StreamsWorkerData, state: LevelSt
           resolve();
           break;
         case 'commit':
-          for (const l of listeners) l();
+          for (const l of listeners) l(m.handed);
           break;
         case 'durable':
           onWorkerDurable(m.moved!);

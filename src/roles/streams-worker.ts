@@ -7,6 +7,8 @@
  *                   records themselves (their buffers transferred, not copied)
  *                   { op: 'caughtUp', id, timeoutMs }, { op: 'retrain', id }, { op: 'stop' }
  *   worker -> main: { ev: 'ready' | 'commit' | 'durable' | 'filters' | 'failed' | 'stopped' | 'reply' | 'retrained' }
+ *                   a 'commit' carries the commit's writes to the stores checks read (its buffer
+ *                   transferred), unless it did not hand them over (handed-writes.ts)
  * The key filters of the state (key-filtering-store.ts) are shared memory this thread writes:
  * the main thread is handed them with 'ready' and each replacement with 'filters', posted
  * before the notice of any commit after it.
@@ -22,6 +24,7 @@ import { createEmbeddedRegistry } from '../bus/embedded-registry.ts';
 import { ALL_TOPICS, type TopicKey } from '../bus/topics.ts';
 import { createLogger } from '../platform/logger.ts';
 import { createStreamRuntime } from '../streams/runtime.ts';
+import { HANDED_STORES } from '../streams/handed-stores.ts';
 import { LevelStore } from '../streams/stores/level-store.ts';
 import { alignLogWithState } from './log-state-alignment.ts';
 import { EMBEDDED_TOPOLOGY, stateStoresOf } from '../streams/topology.ts';
@@ -61,7 +64,9 @@ await alignLogWithState(bus.log, state, ALL_TOPICS.map((t) => t.name));
 // more frequent commits hold the lag down near capacity at no measurable CPU cost
 // (docs/architecture.md, Benchmarks).
 const COMMIT_INTERVAL_MS = 100;
-const runtime = createStreamRuntime({ bus, state, codecs, nodes: EMBEDDED_TOPOLOGY, groupId: 'mailsift-streams', logger, now: Date.now, commitIntervalMs: COMMIT_INTERVAL_MS });
+// Each commit hands the API thread what it wrote to the stores checks read (the buffer is
+// transferred, not copied): its cache takes them instead of reading them back.
+const runtime = createStreamRuntime({ bus, state, codecs, nodes: EMBEDDED_TOPOLOGY, groupId: 'mailsift-streams', logger, now: Date.now, commitIntervalMs: COMMIT_INTERVAL_MS, handOver: HANDED_STORES });
 let trainer: Trainer | undefined;
 bus.log.onDurable = (moved) => port.postMessage({ ev: 'durable', moved });
 
@@ -73,7 +78,7 @@ const applied = (): Partial<Record<TopicKey, readonly number[]>> => ({
 });
 const segments = (): [number, number[]][] => stores.map((s) => [s.id, [...state.segmentsOf(s)]]);
 
-runtime.onCommit(() => port.postMessage({ ev: 'commit', applied: applied(), segments: segments() }));
+runtime.onCommit((handed) => port.postMessage({ ev: 'commit', applied: applied(), segments: segments(), handed }, handed ? [handed.writes.buffer as ArrayBuffer] : []));
 let failedSent = false;
 const reportFailure = (): void => {
   const f = runtime.failed();

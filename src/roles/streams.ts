@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import { ALL_TOPICS, TOPICS } from '../bus/topics.ts';
+import { HANDED_STORES } from '../streams/handed-stores.ts';
 import { createStreamRuntime, type StreamRuntime } from '../streams/runtime.ts';
 import { ChangeLoggingStore } from '../streams/stores/changelogging-store.ts';
 import type { KeyFilteringStore } from '../streams/stores/key-filtering-store.ts';
@@ -54,6 +55,8 @@ export async function startStreams(ctx: Context, opened: OpenedBus): Promise<Str
     groupId: 'mailsift-streams',
     logger: ctx.logger.child({ role: 'streams' }),
     now: ctx.now,
+    // Embedded mode: this thread's API cache takes each commit's writes to the stores checks read.
+    ...(filtering ? { handOver: HANDED_STORES } : {}),
   });
   await runtime.start();
   const sweep = opened.enforceRetention

@@ -8,6 +8,8 @@
  */
 import type { Bus, BusConsumer, ConsumedRecord, ConsumerOptions } from '../bus/ports.ts';
 import { APP_ID, changelogTopic, TOPICS } from '../bus/topics.ts';
+import { packWrites, type CommitListener, type WriteToHand } from './handed-writes.ts';
+import { PHYSICAL_HEADER, segmentOfKey } from './stores/key-layout.ts';
 import { OFFSETS_STORE } from './stores/offsets.ts';
 import type { CommittedPosition, PhysicalRecord, StateStore } from './stores/state-store.ts';
 import type { StoreSpec } from './stores/store-spec.ts';
@@ -16,7 +18,8 @@ export interface Replica {
   start(): Promise<void>;
   /** The streams' committed positions in a source topic, as far as this replica knows. */
   applied(topic: 'checks' | 'feedback'): readonly number[];
-  onCommit(listener: () => void): () => void;
+  /** Every write of changelog records, with those of `handOver`'s stores when they were handed over (handed-writes.ts). */
+  onCommit(listener: CommitListener): () => void;
   /**
    * Waits (bounded) until this replica includes every event written to a source partition
    * before the call, by any instance: the streams' positions (the offsets changelog) pass the
@@ -44,6 +47,11 @@ export interface ReplicaOptions {
    */
   consumer?: (options: ConsumerOptions) => BusConsumer;
   logger?: { error(o: object, msg?: string): void };
+  /**
+   * Stores whose records each write hands to its listeners (the API's cache takes them instead of
+   * reading them back). The replica applies nothing else to them, so the hand-over is complete.
+   */
+  handOver?: ReadonlySet<StoreSpec>;
 }
 
 export function createReplica(o: ReplicaOptions): Replica {
@@ -56,7 +64,8 @@ export function createReplica(o: ReplicaOptions): Replica {
   let owned = total;
   const position = new Map<string, number[]>();
   const sourcePositions = { checks: [] as number[], feedback: [] as number[] };
-  const listeners = new Set<() => void>();
+  const listeners = new Set<CommitListener>();
+  const handedById = new Map([...(o.handOver ?? [])].map((s) => [s.id, s]));
   let consumer: BusConsumer | undefined;
   let failure: Error | undefined;
 
@@ -82,7 +91,15 @@ export function createReplica(o: ReplicaOptions): Replica {
     await o.state.applyPhysical(g.records, g.positions);
     for (const p of g.positions) position.get(p.topic)![p.partition] = p.next;
     if (g.sourceMoved) await refreshSourcePositions();
-    for (const l of listeners) l();
+    const handed = o.handOver && packWrites(handedRecords(g.records), o.handOver, (s) => o.state.segmentsOf(s));
+    for (const l of listeners) l(handed);
+  }
+  /** The records of the handed stores as writes (a physical key names its store and segment). */
+  function* handedRecords(records: readonly PhysicalRecord[]): Iterable<WriteToHand> {
+    for (const r of records) {
+      const store = r.key.length >= PHYSICAL_HEADER ? handedById.get(r.key[0]!) : undefined;
+      if (store) yield { store, key: r.key.subarray(PHYSICAL_HEADER), value: r.value, segmentStart: segmentOfKey(r.key) };
+    }
   }
   function apply(topic: string, partition: number, records: readonly ConsumedRecord[]): Promise<void> {
     let g = gathering;

@@ -39,6 +39,7 @@ import { segmentOf, type StoreSpec } from './stores/store-spec.ts';
 import { CachingStore, type Prefetched } from './stores/caching-store.ts';
 import { KeySet } from './stores/key-map.ts';
 import type { CommittedPosition } from './stores/state-store.ts';
+import { packWrites, type CommitListener } from './handed-writes.ts';
 import { mapKey, ReadSet, type PendingWrite } from './stores/tx.ts';
 
 export interface RuntimeLogger {
@@ -64,6 +65,11 @@ export interface RuntimeOptions {
   cacheBytes?: number;
   /** Keys a store conversion writes per commit (default 4,096). */
   conversionChunk?: number;
+  /**
+   * Stores whose writes each commit hands to its listeners (handed-writes.ts): the API's cache
+   * takes them as the committed state instead of reading them back. None by default.
+   */
+  handOver?: ReadonlySet<StoreSpec>;
 }
 
 export interface StreamRuntime {
@@ -72,7 +78,8 @@ export interface StreamRuntime {
   applied(topic: TopicKey): readonly number[];
   /** Resolves when every partition of every source is applied up to its end offset at call time. */
   caughtUp(timeoutMs?: number): Promise<boolean>;
-  onCommit(listener: () => void): () => void;
+  /** Called after every commit: with the commit's writes to `handOver`'s stores when they were handed over (none: start over). */
+  onCommit(listener: CommitListener): () => void;
   /** Time of the newest event applied. */
   streamTime(): number;
   failed(): Error | undefined;
@@ -108,7 +115,7 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
   const maxDirty = o.maxDirty ?? 100_000;
   let lastCommit = 0;
   let commitTimer: NodeJS.Timeout | undefined;
-  const listeners = new Set<() => void>();
+  const listeners = new Set<CommitListener>();
   let consumer: BusConsumer | undefined;
   let producer: BusProducer | undefined;
   let chain: Promise<void> = Promise.resolve();
@@ -338,10 +345,11 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
     offsets.push(...builtMarks);
     lastCommit = o.now();
     if (offsets.length === 0 && stores.dirty === 0) return;
-    await stores.flush(offsets);
+    const writes = await stores.flush(offsets);
     builtMarks = builtMarks.slice(marks);
     for (const off of offsets) applied.get(off.topic)?.splice(off.partition, 1, off.next);
-    for (const l of listeners) l();
+    const handed = o.handOver && packWrites(writes, o.handOver, (s) => o.state.segmentsOf(s));
+    for (const l of listeners) l(handed);
   }
 
   function scheduleCommit(): void {
@@ -357,7 +365,7 @@ export function createStreamRuntime(o: RuntimeOptions): StreamRuntime {
     }, commitInterval);
   }
 
-  function onCommitListener(l: () => void): () => void {
+  function onCommitListener(l: CommitListener): () => void {
     listeners.add(l);
     return () => listeners.delete(l);
   }

@@ -57,7 +57,7 @@ export async function openPipeline(
   now = () => Date.now(),
   busFactory: BusFactory = embeddedBusFactory,
   decorate: (engine: LevelStore) => StateStore = (engine) => engine,
-  runtimeOptions: Pick<RuntimeOptions, 'conversionChunk'> = {},
+  runtimeOptions: Pick<RuntimeOptions, 'conversionChunk' | 'handOver'> = {},
 ): Promise<Pipeline> {
   const root = dir ?? mkdtempSync(join(tmpdir(), 'mailsift-pipe-'));
   const { bus, codecs } = await busFactory(root);

@@ -24,6 +24,12 @@ import type { Bus, OutRecord } from '../../src/bus/ports.ts';
 import { APP_ID, changelogTopic } from '../../src/bus/topics.ts';
 import { CONVERTED_STORES, TOPOLOGY } from '../../src/streams/topology.ts';
 import { decodeStoreKey, domainKey } from '../../src/streams/stores/key-layout.ts';
+import { commitCachedReader } from '../../src/streams/commit-cached-reader.ts';
+import { HANDED_STORES, REQUEST_PATH_HAND_OVER } from '../../src/streams/handed-stores.ts';
+import { DOMAIN_OUTCOMES } from '../../src/streams/aggregations/domain-outcomes.ts';
+import { inboxRecordKey } from '../../src/streams/aggregations/inbox-records-90d.ts';
+import type { StateReader } from '../../src/streams/stores/state-reader.ts';
+import { ReadSet } from '../../src/streams/stores/tx.ts';
 
 const open: Pipeline[] = [];
 afterEach(async () => {
@@ -148,6 +154,42 @@ describe('stream runtime over the embedded log', () => {
     expect(await again.runtime.caughtUp()).toBe(true);
     const usage = await createQueries(again.state, new OwnEvents()).usage('acme', [dayOf(T)], T);
     expect(usage.get(dayOf(T))).toBe(6);
+  });
+
+  it("hands each commit's writes to the stores checks read to its listeners: a cache that takes them answers as the state does, without reading them back", async () => {
+    const p = await openPipeline(undefined, undefined, undefined, undefined, undefined, { handOver: HANDED_STORES });
+    open.push(p);
+    let asked = 0;
+    const counting: StateReader = {
+      fetch: (reads, now) => {
+        asked += reads.entries.size;
+        return p.state.fetch(reads, now);
+      },
+      scan: (store, now) => p.state.scan(store, now),
+    };
+    const reader = commitCachedReader(counting, (l) => p.runtime.onCommit(l), REQUEST_PATH_HAND_OVER);
+    const domains = ['a.example', 'b.example', 'c.example'];
+    const reads = new ReadSet();
+    for (const d of domains) {
+      reads.add(DOMAIN_RECORDS, domainKey(d));
+      reads.add(DOMAIN_OUTCOMES, domainKey(d));
+      for (const n of [0, 1]) reads.add(INBOX_RECORDS, inboxRecordKey('acme', hash(`${d}-${n}`)));
+    }
+    for (let round = 0; round < 4; round++) {
+      const at = T + round * 60_000;
+      for (const d of domains) {
+        const c = aCheck({ time: at, domain: d, inbox_hash: hash(`${d}-${round % 2}`) });
+        await p.sendCheck(c);
+        if (round === 2) await p.sendFeedback(aFeedback(c));
+      }
+      expect(await p.runtime.caughtUp()).toBe(true);
+      asked = 0;
+      const got = await reader.fetch(reads, at);
+      const want = await p.state.fetch(reads, at);
+      for (const [mk, v] of want) expect(got.get(mk)?.toString('hex'), mk).toBe(v?.toString('hex'));
+      // Every key was read once at the first round; each since is what the commits handed over.
+      if (round > 0) expect(asked).toBe(0);
+    }
   });
 
   it('rebuilds a deleted state directory by replaying the log', async () => {

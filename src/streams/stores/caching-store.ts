@@ -17,6 +17,7 @@ import type { HashedKey, KeySet } from './key-map.ts';
 import { RecordCache, type CacheTx } from './record-cache.ts';
 import type { CommittedPosition, FetchedEntry, StateStore } from './state-store.ts';
 import type { StoreSpec } from './store-spec.ts';
+import type { PendingWrite } from './tx.ts';
 import { WrappedStore } from './wrapped-store.ts';
 import { turnBatcher } from './turn-batcher.ts';
 
@@ -101,9 +102,9 @@ export class CachingStore extends WrappedStore {
     return this.cache.tx(now, partition);
   }
 
-  /** Commits the coalesced writes and the positions that produced them, atomically, to the store below. */
-  async flush(positions: readonly CommittedPosition[]): Promise<void> {
-    if (positions.length === 0 && this.cache.dirty === 0) return;
+  /** Commits the coalesced writes and the positions that produced them, atomically, to the store below; returns the writes. */
+  async flush(positions: readonly CommittedPosition[]): Promise<readonly PendingWrite[]> {
+    if (positions.length === 0 && this.cache.dirty === 0) return [];
     const receipt = this.cache.takeDirty();
     try {
       await this.inner.commit(receipt.writes, positions);
@@ -119,6 +120,7 @@ export class CachingStore extends WrappedStore {
     const oldest = this.inFlight.size ? Math.min(...this.inFlight.keys()) : this.commitGen;
     while (this.recentCommits.length && this.recentCommits[0]!.gen <= oldest) this.recentCommits.shift();
     this.cache.evict();
+    return receipt.writes;
   }
 
   /** Reads the cache cannot answer: not cached, and not of a store held whole. */

@@ -30,6 +30,7 @@ import { allLocales } from '@faker-js/faker';
 import { createRequire } from 'node:module';
 import { transliterate } from 'transliteration';
 import { foldNameTokens } from '../src/data/fold-name.ts';
+import { PINYIN_SYLLABLE } from '../src/signals/pinyin-initials.ts';
 import { THAI_FAMILY_NAMES_TEXT, THAI_GIVEN_NAMES_TEXT } from '../src/data/thai-names.ts';
 
 /** The lists the sources give (usLast, US_SURNAMES_TEXT as is, needs no build step). */
@@ -107,8 +108,6 @@ function indianNames(): IndianNames {
   return createRequire(import.meta.url)('random-indian-name/lib/names.js') as IndianNames;
 }
 
-/** Mandarin syllable structure: optional initial + final (Hanyu Pinyin, tone marks dropped). */
-const PINYIN = /^(?:zh|ch|sh|[bpmfdtnlgkhjqxrzcsyw])?(?:iang|iong|uang|ang|eng|ing|ong|ian|iao|uai|uan|ai|ei|ao|ou|an|en|er|ia|ie|iu|in|ua|uo|ui|un|ue|a|e|i|o|u|v)$/;
 
 /**
  * The syllables transliteration gives the CJK Unified Ideographs (U+4E00..U+9FFF), kept when
@@ -119,7 +118,7 @@ export function pinyinSyllables(): string[] {
   const out = new Set<string>();
   for (let c = 0x4e00; c <= 0x9fff; c++) {
     const s = transliterate(String.fromCharCode(c)).toLowerCase().trim();
-    if (s.length >= 2 && PINYIN.test(s)) out.add(s);
+    if (s.length >= 2 && PINYIN_SYLLABLE.test(s)) out.add(s);
   }
   return [...out].sort();
 }

@@ -69,8 +69,12 @@ import { PATTERN_MIN_OBSERVATIONS } from '../streams/aggregations/domain-shapes-
  * letters (`74g1l6ru`, `x7k2p9q4`): the local part's signals (name_score, mixed_alnum, the
  * spelling columns) are that reading's (src/signals/leet.ts).
  * 25: appended dotted_alias.
+ * 26: a local part of one letter run (a number after it at most) that is a listed family name of
+ * one Mandarin syllable, 3+ letters, with two pinyin initials before or after it (`zhangxy`,
+ * `xywang88`) reads as that name and two initials: the initials are no spelling and no unexplained
+ * letters (name_score, uncovered_share, ngram_surprise, odd_ending; src/signals/pinyin-initials.ts).
  */
-export const FEATURE_VERSION = 25;
+export const FEATURE_VERSION = 26;
 
 /**
  * Registrable domains among an IP's last 10 minutes of inboxes from which it reads as a shared

@@ -19,6 +19,8 @@ import { hasHonorific } from './honorific.ts';
 import { leetReadings, lookalikeReadings } from './leet.ts';
 import { institutionTailLetters } from './institution-local.ts';
 import { misspeltReadings } from './misspelt.ts';
+import { familyNameWithInitials } from './pinyin-initials.ts';
+import { LAST } from './token-trie.ts';
 
 export { buildNameTables, type NameTables, type PrebuiltNameTables } from './names.ts';
 export { LOCAL_SHAPES, type LocalShape } from './local-shape.ts';
@@ -233,7 +235,7 @@ function readLocalPart(local: string, tables: NameTables, name?: string): LocalP
       if (digitsAfterLetter && lastDigitRunEnd === i) interiorDigits = true;
       let j = i;
       while (j < n && body.charCodeAt(j) >= 97 && body.charCodeAt(j) <= 122) j++;
-      const pieces = segmented[run++]!;
+      let pieces = segmented[run++]!;
       // A vowelless run the dictionaries spell whole is a name or word ("lynn", "rhythm"), not initials.
       if (isInitialsRun(body, i, j) && pieces.some((p) => p.kind !== 'token')) {
         // Initials: neither spelling to score nor letters left unexplained. Their length still
@@ -251,10 +253,14 @@ function readLocalPart(local: string, tables: NameTables, name?: string): LocalP
         i = j;
         continue;
       }
+      // A Chinese family name with a given name's two initials ("zhangxy": pinyin-initials.ts):
+      // the name and two initials, not a name with letters appended.
+      const family = pieces.some((p) => p.kind === 'junk') ? familyNameWithInitials(body, i, j, tables.trie) : undefined;
+      if (family) pieces = familyPieces(i, j, family);
       // Initials at a run's edge ("j" of "jsmith") are not spelling: score the rest only.
-      const from = pieces[0]?.kind === 'initial' ? pieces[0].end : i;
-      const to = pieces.length > 1 && pieces[pieces.length - 1]!.kind === 'initial' ? pieces[pieces.length - 1]!.start : j;
-      if (j - i >= TAIL_MIN_RUN) tailLogLik = tailLog2(body, i, j, 2, tables.ngram);
+      const from = family ? family[0] : pieces[0]?.kind === 'initial' ? pieces[0].end : i;
+      const to = family ? family[1] : pieces.length > 1 && pieces[pieces.length - 1]!.kind === 'initial' ? pieces[pieces.length - 1]!.start : j;
+      if (family ? to - from >= TAIL_MIN_RUN : j - i >= TAIL_MIN_RUN) tailLogLik = family ? tailLog2(body, from, to, 2, tables.ngram) : tailLog2(body, i, j, 2, tables.ngram);
       if (to - from >= 2) {
         ngramLog2 += runLog2(body, from, to, tables.ngram);
         ngramSymbols += to - from + 1;
@@ -365,6 +371,14 @@ function readLocalPart(local: string, tables: NameTables, name?: string): LocalP
 }
 
 const isLetter = (c: number): boolean => c >= 97 && c <= 122;
+
+/** The pieces of a run read as a family name beside two initials (familyNameWithInitials). */
+function familyPieces(start: number, end: number, [from, to]: readonly [number, number]): Piece[] {
+  const family: Piece = { kind: 'token', flags: LAST, start: from, end: to };
+  const initials = from === start ? [to, to + 1] : [start, start + 1];
+  const [a, b] = initials.map((at): Piece => ({ kind: 'initial', flags: 0, start: at, end: at + 1 }));
+  return from === start ? [family, a!, b!] : [a!, b!, family];
+}
 
 /** Every a-z run of the body segmented, in order, with a family name's slot read as one (preferFamilyName). */
 function segmentRuns(body: string, tables: NameTables, extra: readonly string[] | undefined): readonly (readonly Piece[])[] {

@@ -353,6 +353,24 @@ describe('localPartSignals: leet readings', () => {
   });
 });
 
+describe('localPartSignals: a Chinese family name with a given name\'s initials (pinyin-initials.ts)', () => {
+  it.each(['zhangxy', 'xyzhang', 'wangxl88', 'chenjh'])('%s reads as a name and two initials: nothing unexplained, no odd spelling', (local) => {
+    const s = sig(local);
+    expect(s.uncoveredShare).toBe(0);
+    expect(s.nameScore).toBeGreaterThan(0.8);
+    expect(-s.ngramLogLik).toBeLessThan(4.5);
+    expect(s.tailLogLik).toBe(0);
+  });
+
+  it.each(['zhangxyz', 'kw2zhangxy'])('%s keeps its letters unexplained', (local) => {
+    expect(sig(local).uncoveredShare).toBeGreaterThan(0);
+  });
+
+  it('leaves a western name with letters appended its odd ending ("parsonwm": no Mandarin syllable)', () => {
+    expect(sig('parsonwm').tailLogLik).toBeLessThan(-5);
+  });
+});
+
 describe('localPartSignals: family names that are service words (Census 2010, preferFamilyName)', () => {
   // Made-up people whose family name is also a service word, or holds one.
   it.each(['emma.officer', 'sarahwinner', 'j.chambers', 'tom_banks84', 'winner.sarah', 'lena.webster', 'maxfairbanks', 'k.stafford'])(

@@ -73,8 +73,11 @@ import { PATTERN_MIN_OBSERVATIONS } from '../streams/aggregations/domain-shapes-
  * one Mandarin syllable, 3+ letters, with two pinyin initials before or after it (`zhangxy`,
  * `xywang88`) reads as that name and two initials: the initials are no spelling and no unexplained
  * letters (name_score, uncovered_share, ngram_surprise, odd_ending; src/signals/pinyin-initials.ts).
+ * 27: a school's or a government's domain name ending the local part is no service letters when
+ * every label before it reads as a person's name (a listed name, an initial glued to one, two
+ * glued: `jsmith.ucla.edu`, `annaberg.mit.edu`): their own address, written in.
  */
-export const FEATURE_VERSION = 26;
+export const FEATURE_VERSION = 27;
 
 /**
  * Registrable domains among an IP's last 10 minutes of inboxes from which it reads as a shared

@@ -8,7 +8,7 @@
  * upgrade" lure that universities' IT security pages warn their people of, sent from and answered
  * at free mail. Pure.
  */
-import { lookupToken, NAME, type TokenTrie } from './token-trie.ts';
+import { lookupToken, NAME, SERVICE, type TokenTrie } from './token-trie.ts';
 
 /** Suffixes only schools or governments can register: edu, gov, mil at the top... */
 const TOP = new Set(['edu', 'gov', 'mil']);
@@ -18,6 +18,27 @@ const SECOND = new Set(['ac', 'edu', 'gov', 'gouv', 'gob', 'govt', 'mil']);
 const INITIALS_MAX = 4;
 
 const isLetters = (s: string): boolean => /^[a-z]+$/.test(s);
+/** Shortest name read glued to an initial or to another name in a label before the school's name. */
+const GLUED_NAME_MIN = 3;
+
+/** A listed given or family name that is no service word. */
+const isName = (names: TokenTrie, s: string): boolean => {
+  const f = lookupToken(names, s);
+  return (f & NAME) !== 0 && (f & SERVICE) === 0;
+};
+
+/**
+ * A label that reads as a person's name: a listed name, an initial glued to one (`jdoe`), or two
+ * glued (`annaberg`), each of 3+ letters. A student or an official writing their own school or
+ * office address into a free-mail handle (`jdoe.qzu.edu`) names themselves before it, a desk lure
+ * names a desk (`helpdesk`, `webmail`, `it`).
+ */
+function personLabel(names: TokenTrie, label: string): boolean {
+  if (isName(names, label)) return true;
+  if (label.length > GLUED_NAME_MIN && isName(names, label.slice(1))) return true;
+  for (let k = GLUED_NAME_MIN; k <= label.length - GLUED_NAME_MIN; k++) if (isName(names, label.slice(0, k)) && isName(names, label.slice(k))) return true;
+  return false;
+}
 const SEPARATOR = /[._-]/;
 
 /**
@@ -50,9 +71,11 @@ export function institutionTailLetters(body: string, names: TokenTrie): number {
   const tail = body.slice(from);
   const bareEdu = top === 'edu';
   if (lookupToken(names, label) & NAME) return 0;
+  const before = body.slice(0, body.length - tail.length).split(/[^a-z]+/).filter((l) => l.length > 0);
+  // A person's own name before the institution's: their school or office address, written in.
+  if (before.length > 0 && before.every((l) => personLabel(names, l))) return 0;
   if (bareEdu) {
-    const before = body.slice(0, body.length - tail.length).split(/[^a-z]+/).filter((l) => l.length > 0);
-    const read = before.length > 0 ? before.every((l) => (lookupToken(names, l) & NAME) === 0) : label.length <= INITIALS_MAX;
+    const read = before.length > 0 ? before.every((l) => !personLabel(names, l)) : label.length <= INITIALS_MAX;
     if (!read) return 0;
   }
   let letters = 0;

@@ -15,6 +15,8 @@ describe('institutionTailLetters', () => {
     ['it.eastvale.ac.uk', 12],
     ['support.dorvik.gov', 9],
     ['quota.tarnby.edu.au', 11],
+    ['mailbox.qzu.edu', 6], // a desk word is no person's name
+    ['support.qzu.edu', 6],
   ])('%s ends in an institution (%i letters)', (body, letters) => {
     expect(institutionTailLetters(body, tables.trie)).toBe(letters);
   });
@@ -31,6 +33,10 @@ describe('institutionTailLetters', () => {
     'x.gov', // one letter is no name
     'qzu.edu.mail', // the suffix must end the body
     'annaberg',
+    'jsmith.ucla.edu', // a person's initial and family name before their school: their own address written in
+    'annaberg.mit.edu', // two names glued
+    'anna.berg.dorvik.gov', // an official's name before the agency
+    'jsmith.eastvale.ac.uk',
   ])('%s ends in no institution', (body) => {
     expect(institutionTailLetters(body, tables.trie)).toBe(0);
   });

@@ -161,7 +161,9 @@ const CUT_MARGIN = 1e-6;
  * take the check down to the lowest `review` score, not to `block`: a fake there is still caught
  * (not allowed unseen), a person there is not turned away for the company the provider keeps.
  * Where the model blocks without it, or the domain is one party's own (a farm's keeps its kind
- * whoever signs up), the effect serves in full.
+ * whoever signs up), the effect serves in full. `reviewAtLeast`: the threshold the check's verdict
+ * is cut with (the account's own). The trainer's guards score held-out outcomes through this same
+ * function (verdict-guard.ts servedHeldOut), so they count the blocks serving gives.
  */
 export function providerEffectHeld(linear: number, effect: number, atProvider: boolean, reviewAtLeast: number): number {
   const logit = linear + effect;

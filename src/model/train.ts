@@ -25,10 +25,11 @@ import { blockCutLogit } from './calibration.ts';
 import { domainEffectOf, domainShares, fitDomainEffects, type DomainPrior, type DomainPriorGrid } from './domain-effects.ts';
 import { effectsOffShift } from './effects-off.ts';
 import { shapeShares } from './effect-drift.ts';
+import { FEATURE_INDEX } from './features.ts';
 import { logLossOf } from './prequential.ts';
-import { sigmoid, type GuardReason } from './score.ts';
+import { providerEffectHeld, sigmoid, type GuardReason } from './score.ts';
 import { keepPriorWhereUnexercised, unexercisedFeatures } from './unexercised.ts';
-import { guardVerdicts, servedLogit } from './verdict-guard.ts';
+import { guardVerdicts, servedHeldOut, servedLogit } from './verdict-guard.ts';
 
 export interface LabelledExample {
   /** In FEATURE_NAMES order. */
@@ -291,11 +292,14 @@ export async function trainModel<E extends LabelledExample>(examples: readonly E
   // (and without the effects, for the level the model keeps when they fade: effects-off.ts).
   const heldOutLogits = new Float64Array(sorted.length);
   const heldOutLinear = new Float64Array(sorted.length);
+  const heldOutEffects = new Float64Array(sorted.length);
   const olderEffects = withDomains(older, bestOlder);
   for (let i = cut; i < sorted.length; i++) {
     heldOutLinear[i] = logitOf(bestOlder, sorted[i]!.features);
-    heldOutLogits[i] = heldOutLinear[i]! + domainEffectOf(olderEffects, sorted[i]!.domain);
+    heldOutEffects[i] = domainEffectOf(olderEffects, sorted[i]!.domain);
+    heldOutLogits[i] = heldOutLinear[i]! + heldOutEffects[i]!;
   }
+  // Scored as served: a free-mail provider's effect is held at the block cut (providerEffectHeld).
   for (let f = 0; f < OLDER_FOLDS; f++) {
     const from = Math.floor((f * cut) / OLDER_FOLDS);
     const to = Math.floor(((f + 1) * cut) / OLDER_FOLDS);
@@ -305,12 +309,20 @@ export async function trainModel<E extends LabelledExample>(examples: readonly E
     const effects = withDomains(rest, m);
     for (let i = from; i < to; i++) {
       heldOutLinear[i] = logitOf(m, sorted[i]!.features);
-      heldOutLogits[i] = heldOutLinear[i]! + domainEffectOf(effects, sorted[i]!.domain);
+      heldOutEffects[i] = domainEffectOf(effects, sorted[i]!.domain);
+      heldOutLogits[i] = heldOutLinear[i]! + heldOutEffects[i]!;
     }
   }
   const blockBelow = o.blockBelow ?? DEFAULT_THRESHOLDS.reviewAtLeast;
+  const heldOutScores = sorted.map((e, i) => ({
+    human: e.human,
+    weight: weightOf(e),
+    logit: heldOutLogits[i]!,
+    baselineProbability: e.baselineProbability,
+    providerEffect: providerEffectOf(e, heldOutEffects[i]!),
+  }));
   const guard = guardVerdicts(
-    sorted.map((e, i) => ({ human: e.human, weight: weightOf(e), logit: heldOutLogits[i]!, baselineProbability: e.baselineProbability })),
+    heldOutScores,
     {
       blockBelow,
       allowAtLeast: o.allowAtLeast ?? DEFAULT_THRESHOLDS.allowAtLeast,
@@ -329,11 +341,11 @@ export async function trainModel<E extends LabelledExample>(examples: readonly E
   // The effects as served: the same affine map, whose shift the intercept carries already.
   const effectsAsFitted = withDomains(sorted, fitted);
   const domainEffects = new Map([...effectsAsFitted].map(([d, b]) => [d, scale * b]));
-  const servedLogitOf = (e: LabelledExample): number => logitOf(final, e.features) + domainEffectOf(domainEffects, e.domain);
+  const servedLogitOf = (e: LabelledExample): number => providerEffectHeld(logitOf(final, e.features), domainEffectOf(domainEffects, e.domain), atFreeProvider(e), blockBelow);
   const heldOutHumans = sorted.flatMap((e, i) => (e.human ? [i] : []));
-  const served = (z: number): number => servedLogit(z, guard, servingScale, blockBelow);
+  const served = (i: number): number => servedHeldOut(heldOutScores[i]!, guard, servingScale, blockBelow);
   const effectsOff =
-    domainEffects.size === 0 ? 0 : effectsOffShift(heldOutHumans.map((i) => served(heldOutLogits[i]!)), heldOutHumans.map((i) => served(heldOutLinear[i]!)), blockCutLogit(blockBelow));
+    domainEffects.size === 0 ? 0 : effectsOffShift(heldOutHumans.map(served), heldOutHumans.map((i) => servedLogit(heldOutLinear[i]!, guard, servingScale, blockBelow)), blockCutLogit(blockBelow));
   return {
     intercept: final.intercept,
     weights: final.weights,
@@ -367,11 +379,16 @@ export async function trainModel<E extends LabelledExample>(examples: readonly E
     shapeShares: domainEffects.size === 0 ? NO_EFFECTS : shapeShares(sorted),
     effectsOffShift: effectsOff,
     ...(domains.prior ? { domainPrior: domains.prior } : {}),
-    heldOut: sorted.map((example, i) => ({ example, probability: sigmoid(servedLogit(heldOutLogits[i]!, guard, servingScale, blockBelow)) })),
+    heldOut: sorted.map((example, i) => ({ example, probability: sigmoid(served(i)) })),
   };
 }
 
 const NO_EFFECTS: ReadonlyMap<string, number> = new Map();
+
+const atFreeProvider = (e: LabelledExample): boolean => e.features[FEATURE_INDEX.free_provider]! > 0;
+
+/** The part of a logit that serving holds at the block cut: a negative per-domain effect at a free-mail provider (score.ts providerEffectHeld); else 0. */
+const providerEffectOf = (e: LabelledExample, effect: number): number => (atFreeProvider(e) && effect < 0 ? effect : 0);
 
 /**
  * The per-domain effects' prior on the time-ordered holdout: effects fitted on the older

@@ -45,13 +45,19 @@
  * even none blocked to be bounded (under about 125 when the baseline's share is under 3%), no
  * threshold the held-out outcomes can vouch for exists, and the model is held back: its account
  * is served what it was served before (the baseline's verdicts, or an earlier version's).
+ *
+ * Every held-out outcome is scored as it would serve (`servedHeldOut`): a free-mail provider's
+ * per-domain effect is held at the block cut by the function scoreFeatures holds it with
+ * (score.ts providerEffectHeld), so a person only the effect put under the cut is not one of the
+ * blocked the budget counts, nor one the model is raised for (until round 21 they were: the model
+ * was raised for people serving never blocked, and every fake rose with them).
  */
 import { DEFAULT_THRESHOLDS } from '../domain/check.ts';
 import { blockCutLogit } from './calibration.ts';
 import { guardCatches } from './catch-guard.ts';
 import { logLossOf } from './prequential.ts';
 import { BLOCKED_HUMANS_CEILING, boundedBy, effectiveCount } from './sampling-bound.ts';
-import { humanScoreOf, sigmoid, type GuardReason } from './score.ts';
+import { humanScoreOf, providerEffectHeld, sigmoid, type GuardReason } from './score.ts';
 
 export interface HeldOutScore {
   readonly human: boolean;
@@ -61,6 +67,11 @@ export interface HeldOutScore {
   readonly logit: number;
   /** What the baseline gave it at check time. */
   readonly baselineProbability: number;
+  /**
+   * The part of `logit` that is a free-mail provider's per-domain effect at its domain, when
+   * negative: served held at the block cut (score.ts providerEffectHeld). 0 or absent: none.
+   */
+  readonly providerEffect?: number;
 }
 
 export interface VerdictGuard {
@@ -105,6 +116,28 @@ export function servedLogit(z: number, g: { scale: number; shift: number }, serv
   return pivot + servingScale * (g.scale * z + g.shift - pivot);
 }
 
+/**
+ * The logit a held-out outcome is served with: `servedLogit`, and a free-mail provider's effect
+ * held at the block cut by the same function that holds it when a check is scored
+ * (scoreFeatures: providerEffectHeld, on the served logit without the effect and the effect as
+ * served). Both guards count blocks and catches on this, so they count what serving will give:
+ * a person the hold spares is not one the verdict guard must lift the model for.
+ */
+export function servedHeldOut(x: { readonly logit: number; readonly providerEffect?: number }, g: { scale: number; shift: number }, servingScale: number, blockBelow: number): number {
+  const whole = servedLogit(x.logit, g, servingScale, blockBelow);
+  const effect = x.providerEffect ?? 0;
+  if (!(effect < 0)) return whole;
+  const served = servingScale * g.scale * effect;
+  return providerEffectHeld(whole - served, served, true, blockBelow);
+}
+
+/**
+ * Where a held-out outcome stands for blocking: under any increasing map of the logits (the
+ * guard's, then the shrink, which pivots at the block cut), it is blocked exactly when this is
+ * under the cut. With a provider's effect held, only the logit without the effect can block.
+ */
+const blockingLogit = (x: HeldOutScore): number => ((x.providerEffect ?? 0) < 0 ? x.logit - x.providerEffect! : x.logit);
+
 export interface GuardOptions {
   /** A human_score below this is a block (MAILSIFT_VERDICT_REVIEW). */
   readonly blockBelow: number;
@@ -123,9 +156,12 @@ export function guardVerdicts(items: readonly HeldOutScore[], o: GuardOptions): 
   const { blockBelow } = o;
   const inheritedScale = o.servingScale ?? 1;
   const allowAtLeast = o.allowAtLeast ?? DEFAULT_THRESHOLDS.allowAtLeast;
-  const humans = items.filter((x) => x.human).sort((a, b) => a.logit - b.logit);
+  const heldOutHumans = items.filter((x) => x.human);
+  // Each human where it stands for blocking (blockingLogit): the budget's ranks and the cut are
+  // read among these, so a person a provider's effect cannot block does not count as blocked.
+  const humans = heldOutHumans.map((x) => ({ ...x, logit: blockingLogit(x), providerEffect: 0 })).sort((a, b) => a.logit - b.logit);
   const humanWeight = humans.reduce((s, x) => s + x.weight, 0);
-  const share = (blocked: (x: HeldOutScore) => boolean): number => (humanWeight > 0 ? humans.reduce((s, x) => s + (blocked(x) ? x.weight : 0), 0) / humanWeight : 0);
+  const share = (blocked: (x: HeldOutScore) => boolean): number => (humanWeight > 0 ? heldOutHumans.reduce((s, x) => s + (blocked(x) ? x.weight : 0), 0) / humanWeight : 0);
   const budget = humans.reduce((s, x) => s + (blocks(x.baselineProbability, blockBelow) ? x.weight : 0), 0);
 
   // The budget's sampling error: a share of held-out humans blocked counts only while its Wilson
@@ -173,11 +209,12 @@ export function guardVerdicts(items: readonly HeldOutScore[], o: GuardOptions): 
     const cut = !overBlocks ? first.logit : last === undefined ? halfwayBelow(items, first.logit) : tied ? (last.logit + first.logit) / 2 : last.logit;
     floor = { threshold, cut, first: first.logit };
   }
-  const { scale, shift } = overBlocks ? calibrate(items, floor) : { scale: 1, shift: 0 };
+  const { scale, shift } = overBlocks ? calibrate(items, floor, blockBelow) : { scale: 1, shift: 0 };
   // The mirror: as many held-out fakes under the allow cut as the baseline had, by a stronger
-  // shrink towards the block cut (which moves no logit across it).
+  // shrink towards the block cut (which moves no logit across it; a held effect stays in the
+  // lowest review score's band under any shrink, caught as served).
   const catches = guardCatches(
-    items.map((x) => ({ ...x, logit: scale * x.logit + shift })),
+    items.map((x) => ({ human: x.human, weight: x.weight, baselineProbability: x.baselineProbability, logit: servedHeldOut(x, { scale, shift }, 1, blockBelow) })),
     { blockBelow, allowAtLeast },
     inheritedScale,
   );
@@ -189,7 +226,7 @@ export function guardVerdicts(items: readonly HeldOutScore[], o: GuardOptions): 
   ];
   const total = items.reduce((s, x) => s + x.weight, 0);
   const meanLoss = (p: (x: HeldOutScore) => number): number => (total > 0 ? items.reduce((s, x) => s + x.weight * logLossOf(x.human, p(x)), 0) / total : NaN);
-  const served = (x: HeldOutScore): number => sigmoid(servedLogit(x.logit, { scale, shift }, servingScale, blockBelow));
+  const served = (x: HeldOutScore): number => sigmoid(servedHeldOut(x, { scale, shift }, servingScale, blockBelow));
   const logLoss = meanLoss(served);
   const baselineLogLoss = meanLoss((x) => x.baselineProbability);
   return {
@@ -202,7 +239,7 @@ export function guardVerdicts(items: readonly HeldOutScore[], o: GuardOptions): 
     tightened,
     tooFewHumans,
     baselineHumansBlocked: share((x) => blocks(x.baselineProbability, blockBelow)),
-    fittedHumansBlocked: share((x) => blocks(sigmoid(x.logit), blockBelow)),
+    fittedHumansBlocked: share((x) => blocks(sigmoid(servedHeldOut(x, { scale: 1, shift: 0 }, 1, blockBelow)), blockBelow)),
     humansBlocked: share((x) => blocks(served(x), blockBelow)),
     baselineFakesCaught: catches.baselineFakesCaught,
     inheritedFakesCaught: catches.inheritedFakesCaught,
@@ -212,9 +249,9 @@ export function guardVerdicts(items: readonly HeldOutScore[], o: GuardOptions): 
   };
 }
 
-/** Halfway between `z` and the highest logit of any outcome under it; `z` itself when none is. */
+/** Halfway between `z` and the highest blocking logit of any outcome under it; `z` itself when none is. */
 function halfwayBelow(items: readonly HeldOutScore[], z: number): number {
-  const below = Math.max(-Infinity, ...items.filter((x) => x.logit < z).map((x) => x.logit));
+  const below = Math.max(-Infinity, ...items.map(blockingLogit).filter((x) => x < z));
   return Number.isFinite(below) ? (below + z) / 2 : z;
 }
 
@@ -235,11 +272,23 @@ const MAX_SCALE = 1;
  * scale in [MIN_SCALE, MAX_SCALE]. For a fixed scale the loss is convex in the shift, whose
  * least value is then the larger of the free optimum and the floor's; the loss so minimised is
  * convex in the scale (a convex function minimised over a half-plane), searched by golden section.
+ * The loss is the one served (servedHeldOut): an outcome whose provider effect is held sits in
+ * the lowest review score's band whatever the map, so the shift's Newton steps leave it out
+ * (it barely moves with the shift) while the loss counts it where it is served. With such
+ * outcomes the profile is no longer exactly convex; the search still returns the best map it
+ * evaluated, and the floor is met exactly whatever the loss.
  */
-function calibrate(items: readonly HeldOutScore[], floor: Floor | undefined): { scale: number; shift: number } {
+function calibrate(items: readonly HeldOutScore[], floor: Floor | undefined, blockBelow: number): { scale: number; shift: number } {
   const z = Float64Array.from(items, (x) => x.logit);
   const y = Float64Array.from(items, (x) => (x.human ? 1 : 0));
   const w = Float64Array.from(items, (x) => x.weight);
+  const atProvider = items.map((x) => (x.providerEffect ?? 0) < 0);
+  const at = (k: number, a: number, b: number): number => (atProvider[k] ? servedHeldOut(items[k]!, { scale: a, shift: b }, 1, blockBelow) : a * z[k]! + b);
+  // Which outcomes the hold lifts, for the Newton steps only (the loss is servedHeldOut's): the
+  // logit without the effect at or past the cut, the logit with it under.
+  const cut = blockCutLogit(blockBelow);
+  const unheld = Float64Array.from(items, (x, k) => (atProvider[k] ? x.logit - x.providerEffect! : -Infinity));
+  const held = (k: number, a: number, b: number, logit: number): boolean => atProvider[k]! && blockBelow > 0 && logit < cut && a * unheld[k]! + b >= cut;
   const lowest = (a: number): number => (floor ? Math.max(floor.threshold - a * floor.cut, floor.threshold + MARGIN - a * floor.first) : -Infinity);
   // Newton on the shift, warm-started from the last scale's (successive scales are close).
   let warm = 0;
@@ -249,7 +298,9 @@ function calibrate(items: readonly HeldOutScore[], floor: Floor | undefined): { 
       let g = 0;
       let h = 0;
       for (let k = 0; k < z.length; k++) {
-        const p = sigmoid(a * z[k]! + b);
+        const logit = a * z[k]! + b;
+        if (held(k, a, b, logit)) continue;
+        const p = sigmoid(logit);
         g += w[k]! * (p - y[k]!);
         h += w[k]! * p * (1 - p);
       }
@@ -262,7 +313,7 @@ function calibrate(items: readonly HeldOutScore[], floor: Floor | undefined): { 
   };
   const loss = (a: number, b: number): number => {
     let s = 0;
-    for (let k = 0; k < z.length; k++) s += w[k]! * logLossOf(y[k] === 1, sigmoid(a * z[k]! + b));
+    for (let k = 0; k < z.length; k++) s += w[k]! * logLossOf(y[k] === 1, sigmoid(at(k, a, b)));
     return s;
   };
   const profile = (a: number): number => loss(a, bestShift(a));

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { blockCutLogit } from '../../src/model/calibration.ts';
 import { caught } from '../../src/model/catch-guard.ts';
 import { BLOCKED_HUMANS_CEILING, effectiveCount, wilsonUpper } from '../../src/model/sampling-bound.ts';
-import { blocks, guardVerdicts, servedLogit, type HeldOutScore } from '../../src/model/verdict-guard.ts';
+import { blocks, guardVerdicts, servedHeldOut, servedLogit, type HeldOutScore } from '../../src/model/verdict-guard.ts';
+import { FEATURE_INDEX, FEATURE_NAMES } from '../../src/model/features.ts';
 import { logLossOf } from '../../src/model/prequential.ts';
-import { sigmoid } from '../../src/model/score.ts';
+import { humanScoreOf, scoreFeatures, sigmoid, type Scorecard } from '../../src/model/score.ts';
 
 const logit = (p: number) => Math.log(p / (1 - p));
 const human = (model: number, baseline: number, weight = 1): HeldOutScore => ({ human: true, weight, logit: logit(model), baselineProbability: baseline });
@@ -293,5 +294,89 @@ describe("verdict guard: the budget's sampling error (a share read from few huma
     );
     // The generator reaches the case the last clause is about.
     expect(unchanged).toBeGreaterThan(10);
+  });
+});
+
+describe("verdict guard: held-out outcomes scored as served, a free-mail provider's effect held (issue 16)", () => {
+  /** A held-out outcome at a fake-heavy free-mail provider: `without` its P(human) without the provider's effect, `effect` that effect. */
+  const atProvider = (isHuman: boolean, without: number, effect: number, baseline: number): HeldOutScore => ({
+    human: isHuman,
+    weight: 1,
+    logit: logit(without) + effect,
+    baselineProbability: baseline,
+    providerEffect: effect,
+  });
+
+  it('scores a held-out outcome exactly as scoreFeatures serves the same logit and effect (one hold, so the two cannot drift apart)', () => {
+    const freeMail = Float64Array.from(FEATURE_NAMES, (_, j) => (j === FEATURE_INDEX.free_provider ? 1 : 0));
+    fc.assert(
+      fc.property(
+        fc.double({ min: -6, max: 6, noNaN: true }),
+        fc.double({ min: -5, max: 2, noNaN: true }),
+        fc.double({ min: 1 / 16, max: 1, noNaN: true }),
+        fc.double({ min: -3, max: 3, noNaN: true }),
+        fc.double({ min: 0.3, max: 1, noNaN: true }),
+        fc.integer({ min: 0, max: 70 }),
+        (linear, effect, scale, shift, servingScale, review) => {
+          const g = { scale, shift };
+          // The model as served: the guard's map and the shrink in the intercept, the effect scaled as the weights are.
+          const card: Scorecard = {
+            name: 'learned',
+            version: 1,
+            featureVersion: 0,
+            intercept: servedLogit(linear, g, servingScale, review),
+            weights: new Float64Array(FEATURE_NAMES.length),
+            reasonMinImpact: 0,
+            account: 'a',
+            domainIntercepts: new Map([['provider.example', servingScale * scale * effect]]),
+          };
+          const served = scoreFeatures(freeMail, card, { allowAtLeast: Math.max(60, review), reviewAtLeast: review }, 'provider.example');
+          const x = { human: true, weight: 1, logit: linear + effect, baselineProbability: 0.5, providerEffect: effect < 0 ? effect : 0 };
+          expect(servedHeldOut(x, g, servingScale, review)).toBeCloseTo(served.logit, 9);
+          expect(humanScoreOf(sigmoid(servedHeldOut(x, g, servingScale, review)))).toBe(served.humanScore);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('does not count as blocked, nor lift the model for, a person whom only the provider\'s effect puts under the block cut', () => {
+    // Without the effect the person scores 70 (review): with it, 12 unheld; served, 30 (review).
+    const people = [atProvider(true, 0.7, -2.8, 0.7), human(0.8, 0.8), human(0.6, 0.6), human(0.9, 0.9)];
+    const fakes = [fake(0.05, 0.4), fake(0.1, 0.35), atProvider(false, 0.4, -3, 0.5), fake(0.2, 0.5)];
+    const g = guardVerdicts([...people, ...fakes], { ...MECHANICS, blockBelow: 30, allowAtLeast: 60 });
+    expect(g).toMatchObject({ scale: 1, shift: 0, adjusted: [], heldBack: false, humansBlocked: 0, fittedHumansBlocked: 0 });
+    // The same outcomes with the effect unheld (a domain one party controls): the person is blocked, and the model raised for him.
+    const unheld = [...people, ...fakes].map(({ providerEffect: _, ...x }) => x);
+    const u = guardVerdicts(unheld, { ...MECHANICS, blockBelow: 30, allowAtLeast: 60 });
+    expect(u.fittedHumansBlocked).toBeCloseTo(0.25, 12);
+    expect(u.adjusted).toContain('over_blocking');
+    expect(u.shift).toBeGreaterThan(0);
+  });
+
+  it('lifts to the person the model blocks without the effect, and counts the held as served (lowest review score)', () => {
+    // The baseline blocks one of five people; the model blocks two without the effect: it must lift past the lower of them.
+    const items = [
+      atProvider(true, 0.1, -1, 0.2), // blocked without the effect: the one the budget allows
+      atProvider(true, 0.25, -1, 0.6), // blocked without the effect too: must be lifted
+      atProvider(true, 0.5, -2.5, 0.7), // held: not blocked
+      human(0.8, 0.8),
+      human(0.9, 0.9),
+      fake(0.02, 0.4),
+      fake(0.05, 0.3),
+      atProvider(false, 0.45, -3, 0.5),
+    ];
+    const g = guardVerdicts(items, { ...MECHANICS, blockBelow: 30, allowAtLeast: 60, servingScale: 0.92 });
+    expect(g.adjusted).toContain('over_blocking');
+    expect(g.fittedHumansBlocked).toBeCloseTo(0.4, 12);
+    expect(g.humansBlocked).toBeLessThanOrEqual(0.2);
+    const scores = items.map((x) => humanScoreOf(sigmoid(servedHeldOut(x, g, g.servingScale, 30))));
+    expect(scores[1]).toBeGreaterThanOrEqual(30);
+    // What the guard counts is what serving gives.
+    expect(g.humansBlocked).toBeCloseTo(scores.slice(0, 5).filter((s) => s < 30).length / 5, 12);
+    // Held (or lifted past the cut): not blocked; the fake there still caught (not allowed).
+    expect(scores[2]).toBeGreaterThanOrEqual(30);
+    expect(scores[7]).toBeGreaterThanOrEqual(30);
+    expect(scores[7]).toBeLessThan(60);
   });
 });

@@ -32,8 +32,12 @@ export interface AddressView {
 export interface Judgement {
   /** Features and the baseline's score. */
   judge(view: AddressView, facts: { dns?: DnsFacts; ip?: IpFacts; history?: HistoryFacts }): { features: ArrayLike<number>; featureVersion: number; score: Score };
-  /** The same features scored by another scorecard (a learned model), for a check at `domain`. */
-  score(features: ArrayLike<number>, card: Scorecard, domain: string | undefined): Score;
+  /**
+   * The same features scored by another scorecard (a learned model), for a check at `domain`,
+   * under the account's verdict thresholds (absent: the service's): a free-mail provider's effect
+   * is held at the block cut the verdict is decided with (score.ts providerEffectHeld).
+   */
+  score(features: ArrayLike<number>, card: Scorecard, domain: string | undefined, thresholds?: VerdictThresholds): Score;
 }
 
 /** The learned models that apply to an account's checks, and which one answers. */
@@ -102,8 +106,8 @@ export function decideCheck(input: CheckDecisionInput, judgement: Judgement): Ch
   const baseline = judged.score;
   // Each learned model that applies scores every check once it exists, served or not: its
   // prequential figures (and `auto` health) need its probability on checks that later get outcomes.
-  const shared = choice.shared ? judgement.score(judged.features, choice.shared, address.domain) : undefined;
-  const personal = choice.personal ? judgement.score(judged.features, choice.personal, address.domain) : undefined;
+  const shared = choice.shared ? judgement.score(judged.features, choice.shared, address.domain, thresholds) : undefined;
+  const personal = choice.personal ? judgement.score(judged.features, choice.personal, address.domain, thresholds) : undefined;
   const servedCard = choice.served === 'personal' ? choice.personal : choice.served === 'shared' ? choice.shared : undefined;
   const served = (choice.served === 'personal' ? personal : choice.served === 'shared' ? shared : undefined) ?? baseline;
   const model = served === baseline ? 'baseline' : modelLabel(servedCard);

@@ -38,6 +38,6 @@ export function buildAddressPipeline(thresholds: { allow: number; review: number
       const { features, score } = judge((view as View).analysis, facts, BASELINE_SCORECARD, t);
       return { features, featureVersion: FEATURE_VERSION, score };
     },
-    score: (features, card, domain) => scoreFeatures(features, card, t, domain),
+    score: (features, card, domain, thresholds = t) => scoreFeatures(features, card, thresholds, domain),
   };
 }

@@ -32,6 +32,7 @@ import { createKeysService } from '../service/keys-service.ts';
 import { createRulesService } from '../service/rules-service.ts';
 import { createSettingsService } from '../service/settings-service.ts';
 import { openSealed, sealSecret } from '../domain/sealed-secret.ts';
+import type { VerdictThresholds } from '../domain/check.ts';
 import { ReplayGuard } from '../signup-hooks/replay-guard.ts';
 import { SIGNUP_HOOK_DEADLINE_MS, type SignupHookDeps } from '../api/routes/signup-hooks.ts';
 import { createTestChecks } from '../service/test-checks.ts';
@@ -150,6 +151,11 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     },
   };
   const defaultThresholds = thresholdsOf(effectiveSettings(undefined, defaults));
+  /** The account's verdict thresholds: what its verdicts are cut with, and where a provider's effect is held. */
+  const thresholdsFor = (account: string): VerdictThresholds => {
+    const stored = table.settings(account);
+    return stored ? thresholdsOf(effectiveSettings(stored, defaults)) : defaultThresholds;
+  };
   const controlLog = createControlLog({ writer, codec: d.codecs.controls, table });
   const rules = createRulesService({ table, log: controlLog, inboxHashOf, now: ctx.now, random: randomBytes });
   const settings = createSettingsService({ table, log: controlLog, defaults, now: ctx.now, seal: (key) => sealSecret(ctx.sealKey, key, randomBytes(12)) });
@@ -184,10 +190,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     bulkSlice: config.bulkSlice,
     bulkDnsBudgetMs: config.bulkDnsBudgetMs,
     controls: {
-      thresholds: (account) => {
-        const stored = table.settings(account);
-        return stored ? thresholdsOf(effectiveSettings(stored, defaults)) : defaultThresholds;
-      },
+      thresholds: thresholdsFor,
       rules: (account) => table.rules(account),
     },
     testChecks,
@@ -208,7 +211,7 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
       const f = fixedAnswer(email);
       return f?.kind === 'verdict' ? ctx.hasher.hash('inbox', f.email) : undefined;
     },
-    learned: { shared: () => d.learned.shared(), personal: (account) => d.learned.personal(account), probability: (features, card, domain) => pipeline.score(features, card, domain).probability },
+    learned: { shared: () => d.learned.shared(), personal: (account) => d.learned.personal(account), probability: (features, card, domain, account) => pipeline.score(features, card, domain, thresholdsFor(account)).probability },
     onResult: (outcome, result) => metrics.feedback.inc({ outcome, result }),
   });
 

@@ -30,9 +30,10 @@ export interface FeedbackDeps {
    * The learned models (the shared one and the account's personal one), and how they score a
    * feature vector. A check made before a model existed carries no probability of it; its
    * outcome is then scored by that model as it is reported (prequentially: no model has learned
-   * from it yet), so each model is measured on every outcome reported after it was published.
+   * from it yet), so each model is measured on every outcome reported after it was published;
+   * scored as the account's checks are (its verdict thresholds: where a provider's effect is held).
    */
-  learned?: LearnedModelSource & { probability(features: readonly number[], card: Scorecard, domain: string | undefined): number };
+  learned?: LearnedModelSource & { probability(features: readonly number[], card: Scorecard, domain: string | undefined, account: string): number };
   now: () => number;
   onResult?: (outcome: string, result: 'accepted' | 'not_found' | 'invalid') => void;
   /** Recent test-key checks (feedback by email with a test key finds them here). */
@@ -120,7 +121,7 @@ export function createFeedbackService(d: FeedbackDeps): FeedbackService {
           const labelled = racing || (await d.queries.isLabelled(account, check.uuid, now));
           const models = { shared: d.learned?.shared(), personal: d.learned?.personal(account) };
           const record = !labelled && d.learned && needsCheckRecord(models) ? await d.queries.checkRecord(account, check.uuid, check.inboxHash, now) : undefined;
-          const decision = decideFeedback({ account, check, outcome: req.outcome, labelled, record, models, probability: (f, card, domain) => d.learned!.probability(f, card, domain), now });
+          const decision = decideFeedback({ account, check, outcome: req.outcome, labelled, record, models, probability: (f, card, domain) => d.learned!.probability(f, card, domain, account), now });
           if (!decision.ok) throw decision.error;
           await d.events.append(decision.event);
         } finally {

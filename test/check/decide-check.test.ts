@@ -110,6 +110,26 @@ describe('decideCheck: which model answers, and what is recorded', () => {
     expect(d.result.human_score).toBe(baseline.result.human_score);
   });
 
+  it("holds a free-mail provider's effect at the account's own block cut, not the service's (issue 16)", () => {
+    // Without its effect the model gives 55 everywhere; the provider's effect alone would take a check there to 6.
+    const flat = { ...card('learned', 7, Math.log(0.55 / 0.45), 'acme'), weights: new Float64Array(BASELINE_SCORECARD.weights.length) };
+    const personal: Scorecard = { ...flat, domainIntercepts: new Map([['gmail.com', -3]]) };
+    const at = (thresholds?: { allowAtLeast: number; reviewAtLeast: number }) =>
+      decideCheck(input({ prepared: prepared('olivia.martin@gmail.com'), models: { shared: undefined, personal, served: 'personal' }, ...(thresholds ? { thresholds } : {}) }), pipeline);
+    // The service's thresholds (review from 40): held at 40.
+    expect(at().result.human_score).toBe(40);
+    expect(at().verdict).toBe('review');
+    // An account that reviews from 50: held at its 50, a review; at the service's cut it would be 40, a block for this account.
+    const own = at({ allowAtLeast: 70, reviewAtLeast: 50 });
+    expect(own.result.human_score).toBe(50);
+    expect(own.verdict).toBe('review');
+    expect(own.event!.personal_probability).toBe(own.event!.served_probability);
+    // Above the model without the effect it never goes: an account reviewing from 60 blocks, as that model would.
+    const strict = at({ allowAtLeast: 80, reviewAtLeast: 60 });
+    expect(strict.result.human_score).toBe(6);
+    expect(strict.verdict).toBe('block');
+  });
+
   it.each([
     ['a domain rule', rules({ id: 'rule_0000000000000001', action: 'block', type: 'domain', value: 'northwind-firm.org', inboxHash: null }), 'block', true],
     ['an email rule (by inbox hash)', rules({ id: 'rule_0000000000000002', action: 'review', type: 'email', value: null, inboxHash: Buffer.alloc(32, 1) }), 'review', true],

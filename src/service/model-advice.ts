@@ -48,6 +48,8 @@ export interface AdviceInput {
   overPersonal?: number;
   /** The factor the described personal model's per-domain effects serve with now, below 1 when the caller's recent traffic moved (effect-drift.ts); absent: in full. */
   effectsFade?: number;
+  /** The described personal model lowers the checks at some domains (a negative per-domain effect): at a free-mail provider that is held at the block cut (score.ts providerEffectHeld). */
+  lowersDomains?: boolean;
 }
 
 /** What the caller's own outcomes still lack for a personal model (the trainer's thresholds). */
@@ -157,6 +159,19 @@ function fadeNote(fade: number | undefined): string {
   );
 }
 
+/**
+ * A personal model that lowers some domains' checks: what that can do at a free-mail provider, in
+ * words (score.ts providerEffectHeld). Said whenever the model could hold one; which checks were
+ * held is not recorded anywhere, so no count is given.
+ */
+function heldNote(lowers: boolean | undefined): string {
+  if (!lowers) return '';
+  return (
+    ' Where most of your sign-ups at a domain were fake, it lowers the checks there; at a free-mail provider (a domain anyone can open an address at) that alone ' +
+    'takes a check no lower than the lowest review score of your thresholds, never to block: a real person there is not turned away for the company the provider keeps, and a fake there is still not allowed unseen.'
+  );
+}
+
 /** The model described was adjusted by the guards (and kept its advantage): what was done, in words. */
 function adjustedNote(adjusted: readonly GuardReason[] | undefined): string {
   if (!adjusted?.length) return '';
@@ -201,7 +216,7 @@ export function recommend(o: AdviceInput): string {
         : ` It is served instead of your personal model v${o.overPersonal}, which it beats on your recent outcomes (those both scored, the last ${HEALTH_WINDOW} at most).`;
   if (!o.healthy) {
     const scored = o.learnedExamples < RECENT_WINDOW ? ` It has been measured on ${o.learnedExamples} of the ${RECENT_WINDOW} outcomes${own} needed to judge it${balanced}.` : ` It is not beating the baseline on recent outcomes${own}${balanced}.`;
-    return `${name} exists.${scored} ${o.mode === 'on' ? 'It is served anyway (mode on).' : 'The baseline is served until it does (mode auto).'}${instead}${adjustedNote(o.adjusted)}${fadeNote(o.effectsFade)}${held}${next}`;
+    return `${name} exists.${scored} ${o.mode === 'on' ? 'It is served anyway (mode on).' : 'The baseline is served until it does (mode auto).'}${instead}${adjustedNote(o.adjusted)}${fadeNote(o.effectsFade)}${heldNote(o.lowersDomains)}${held}${next}`;
   }
-  return `${name} beats the baseline on the last ${o.judgedOn ?? Math.min(o.learnedExamples, HEALTH_WINDOW)} outcomes${own}${balanced} and is served${o.mode === 'auto' ? ' (mode auto)' : ''}.${instead}${adjustedNote(o.adjusted)}${fadeNote(o.effectsFade)}${held} Keep reporting outcomes so it keeps improving.`;
+  return `${name} beats the baseline on the last ${o.judgedOn ?? Math.min(o.learnedExamples, HEALTH_WINDOW)} outcomes${own}${balanced} and is served${o.mode === 'auto' ? ' (mode auto)' : ''}.${instead}${adjustedNote(o.adjusted)}${fadeNote(o.effectsFade)}${heldNote(o.lowersDomains)}${held} Keep reporting outcomes so it keeps improving.`;
 }

@@ -87,6 +87,7 @@ export function createModelService(queries: ModelStatsQueries, mode: ModelMode, 
           ownHumans: own.humans,
           ownFakes: own.fakes,
           ...(personal && effectsFade ? { effectsFade: effectsFade(account) } : {}),
+          ...(personal && [...(personalCard?.domainIntercepts?.values() ?? [])].some((e) => e < 0) ? { lowersDomains: true } : {}),
           // Mode on serves the newer model without comparing; auto only one that did better.
           ...(served === 'shared' && models.personal.version > 0 && (mode === 'on' || models.personal.healthy) ? { overPersonal: models.personal.version } : {}),
         }),

@@ -371,6 +371,19 @@ describe('createModelService with a personal model', () => {
     expect((await faded.stats('acme')).recommendation).not.toContain('other domains');
   });
 
+  it("says that a personal model lowering some domains never blocks at a free-mail provider on that alone, and only to the caller of such a model", async () => {
+    const lowers = { domain_effects: [{ domain: 'provider.example', effect: -1.2, share: 0.3 }, { domain: 'own.example', effect: 0.4, share: 0.1 }] };
+    const raises = { domain_effects: [{ domain: 'own.example', effect: 0.4, share: 0.1 }] };
+    const sentence = 'at a free-mail provider (a domain anyone can open an address at) that alone takes a check no lower than the lowest review score of your thresholds, never to block';
+    const said = async (extra: object, account = 'acme') =>
+      (await createModelService(queriesOf(rows), 'auto', source(learnedCard(4), { acme: learnedCard(5, 'acme', [], [], extra) }), () => NOW).stats(account)).recommendation;
+    expect(await said(lowers)).toContain(sentence);
+    expect(await said(raises)).not.toContain(sentence);
+    expect(await said({})).not.toContain(sentence);
+    // globex is described the shared model, which has no per-domain effects.
+    expect(await said(lowers, 'globex')).not.toContain(sentence);
+  });
+
   it('an account whose personal model is still being measured is told how far along, on its own outcomes', async () => {
     const early: Rows = [{ account: 'acme', stats: statsOf({ humans: 40, fakes: 40, baselineP: 0.6, learnedP: null, personalP: 0.9, personalScored: 12 }) }];
     const v = await createModelService(queriesOf(early), 'auto', source(undefined, { acme: learnedCard(1, 'acme') }), () => NOW).stats('acme');

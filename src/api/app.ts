@@ -29,6 +29,7 @@ import { clientErrorHandler, frameworkErrors, installErrorHandlers } from './err
 import { parseJsonBody } from './json-body.ts';
 import { lazyChildLogger } from './request-logger.ts';
 import { memoisedSerializerFactory } from './serializer-memo.ts';
+import type { PrebuiltValidatorFactory } from './validators-prebuilt.ts';
 import { ServiceError } from '../domain/errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { checkRoutes } from './routes/checks.ts';
@@ -64,6 +65,8 @@ export interface AppDeps {
   version: string;
   /** Log every request (debug); off by default: metrics carry the per-request numbers. */
   logRequests?: boolean;
+  /** The request validators the build compiled (validators-prebuilt.ts); Fastify compiles them otherwise. */
+  validators?: PrebuiltValidatorFactory['build'];
   /** Event-loop delay that means "overloaded" (ms). */
   maxEventLoopDelayMs?: number;
   /**
@@ -95,7 +98,7 @@ const HEADERS_TIMEOUT_MS = 20_000;
  * What every HTTP server of ours shares (the API, and the operations endpoints of a process
  * without it): logging, query parsing, and `{error}` bodies for what the framework refuses.
  */
-export function serverOptions(d: Pick<AppDeps, 'logger' | 'logRequests' | 'metrics' | 'requestTimeoutMs'>) {
+export function serverOptions(d: Pick<AppDeps, 'logger' | 'logRequests' | 'metrics' | 'requestTimeoutMs' | 'validators'>) {
   const requestTimeout = d.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   return {
     // Typed with the default logger type: pino's Logger is a superset of it.
@@ -115,7 +118,7 @@ export function serverOptions(d: Pick<AppDeps, 'logger' | 'logRequests' | 'metri
     routerOptions: { querystringParser: parseQueryString },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
     // Each distinct response schema is built into a serialiser once, not once per route (serializer-memo.ts).
-    schemaController: { compilersFactory: { buildSerializer: memoisedSerializerFactory() } },
+    schemaController: { compilersFactory: { buildSerializer: memoisedSerializerFactory(), ...(d.validators ? { buildValidator: d.validators } : {}) } },
     // Requests that reach us while closing are served (installGracefulClose drains them).
     return503OnClosing: false,
     // No implicit HEAD routes: HEAD /v1/check would run (and bill) a check whose answer it

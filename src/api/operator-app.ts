@@ -10,6 +10,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Type } from './typebox.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { ValidatorFactory } from '@fastify/ajv-compiler';
 import type { Logger } from 'pino';
 import { ServiceError, notFound } from '../domain/errors.ts';
 import { MAX_KEY_NAME } from '../controls/api-keys.ts';
@@ -41,8 +42,10 @@ export async function buildOperatorApp(d: {
   token: string;
   /** Fits now with the server's trainer (or says why it cannot). */
   retrain: () => Promise<OperatorRetrainReport>;
+  /** The request validators the build compiled (validators-prebuilt.ts); Fastify compiles them otherwise. */
+  validators?: ValidatorFactory;
 }): Promise<FastifyInstance> {
-  const app = Fastify(serverOptions({ logger: d.logger, metrics: d.metrics })).withTypeProvider<TypeBoxTypeProvider>();
+  const app = Fastify(serverOptions({ logger: d.logger, metrics: d.metrics, ...(d.validators ? { validators: d.validators } : {}) })).withTypeProvider<TypeBoxTypeProvider>();
   installErrorHandlers(app);
   const expected = createHash('sha256').update(d.token).digest();
   app.addHook('onRequest', async (request) => {

@@ -6,7 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import AjvCompiler from '@fastify/ajv-compiler';
 import { buildApp } from '../api/app.ts';
+import { prebuiltValidatorFactory, type PrebuiltValidatorFactory } from '../api/validators-prebuilt.ts';
+import { readPrebuiltValidators } from './validators-file.ts';
 import { createKeyResolver } from '../api/auth.ts';
 import { randomBytes } from 'node:crypto';
 import type { BusProducer } from '../bus/ports.ts';
@@ -70,6 +73,8 @@ export interface ApiRoleDeps {
 
 export interface ApiRole {
   readonly app: FastifyInstance;
+  /** Which request schemas this start compiled, not finding them prebuilt (the build's generator reads them). */
+  readonly validators: PrebuiltValidatorFactory;
   readonly address: string;
   /** The development key generated at this start (shown once by the caller), if one was. */
   readonly devKey?: { key: string; account: string; file: string };
@@ -229,8 +234,11 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     },
   };
 
+  const prebuiltValidators = readPrebuiltValidators();
+  const validators = prebuiltValidatorFactory(prebuiltValidators, AjvCompiler());
   const app = await buildApp({
     logger,
+    validators: validators.build,
     keys,
     rateLimits: (account) => rateLimitsOf(table.settings(account), defaults),
     now: ctx.now,
@@ -257,8 +265,11 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
   // Embedded mode: `mailsift keys` reaches this process (which owns the data dir) here.
   const retrain = d.retrain;
   const operator = embedded
-    ? await startOperatorEndpoint(ctx, createKeysService({ table, log: controlLog, now: ctx.now, random: randomBytes }), async () =>
-        retrain ? retrainReport(await retrain()) : { ok: false, lines: ['mailsift retrain: the running server runs no trainer'] },
+    ? await startOperatorEndpoint(
+        ctx,
+        createKeysService({ table, log: controlLog, now: ctx.now, random: randomBytes }),
+        async () => (retrain ? retrainReport(await retrain()) : { ok: false, lines: ['mailsift retrain: the running server runs no trainer'] }),
+        validators.build,
       )
     : undefined;
   let address: string;
@@ -268,10 +279,15 @@ export async function startApi(ctx: Context, d: ApiRoleDeps): Promise<ApiRole> {
     await operator?.close();
     throw err;
   }
+  // A build whose file lacks a schema (src/ changed since, without a build) costs time, not answers.
+  if (prebuiltValidators !== undefined && validators.misses().length > 0) {
+    logger.warn({ schemas: validators.misses().length }, 'request validators compiled at start: dist/src/data/validators.cjs is stale (npm run build)');
+  }
   logger.info({ address, mode: config.mode }, 'mailsift API listening');
 
   return {
     app,
+    validators,
     address,
     ...(apiKeys.created ? { devKey: apiKeys.created } : {}),
     settled: () => feeds.settled(),

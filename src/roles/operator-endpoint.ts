@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ValidatorFactory } from '@fastify/ajv-compiler';
 import { buildOperatorApp, type OperatorRetrainReport } from '../api/operator-app.ts';
 import type { KeysService } from '../service/keys-service.ts';
 import type { Context } from './context.ts';
@@ -19,10 +20,15 @@ export interface OperatorFile {
   pid: number;
 }
 
-export async function startOperatorEndpoint(ctx: Context, keys: KeysService, retrain: () => Promise<OperatorRetrainReport>): Promise<{ url: string; close(): Promise<void> }> {
+export async function startOperatorEndpoint(
+  ctx: Context,
+  keys: KeysService,
+  retrain: () => Promise<OperatorRetrainReport>,
+  validators?: ValidatorFactory,
+): Promise<{ url: string; close(): Promise<void> }> {
   const token = randomBytes(32).toString('base64url');
   // Its listening line would read like the API's: only warnings and errors are logged.
-  const app = await buildOperatorApp({ logger: ctx.logger.child({ component: 'operator' }, { level: 'warn' }), metrics: ctx.metrics, keys, token, retrain });
+  const app = await buildOperatorApp({ logger: ctx.logger.child({ component: 'operator' }, { level: 'warn' }), metrics: ctx.metrics, keys, token, retrain, ...(validators ? { validators } : {}) });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const file = join(ctx.dataDir, OPERATOR_FILE);
   const tmp = `${file}.${process.pid}.tmp`;

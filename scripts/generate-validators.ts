@@ -8,7 +8,7 @@
  *   npx tsx scripts/generate-validators.ts [--if-missing | --check]  (scripts/generated-module.ts)
  * test/roles/validators-file.test.ts fails when the built file and the schemas disagree.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { StandaloneValidator } from '@fastify/ajv-compiler';
 import { validatorsModuleText, type ValidatorMiss } from '../src/api/validators-prebuilt.ts';
@@ -52,5 +52,8 @@ if (isScriptMain(import.meta.url)) {
     const module: GeneratedModule = { path: VALIDATORS_CJS, text: () => text };
     if (!args.includes('--check') && !isCurrent(module)) mkdirSync(dirname(VALIDATORS_CJS), { recursive: true });
     process.exitCode = runGenerator(module, import.meta.url, args);
+    // The composed service set this process's umask to owner-only (platform/owner-only.ts): the
+    // file would be unreadable to the image's `node` user (deploy/Dockerfile builds as root).
+    if (existsSync(VALIDATORS_CJS)) chmodSync(VALIDATORS_CJS, 0o644);
   }
 }

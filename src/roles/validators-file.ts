@@ -11,12 +11,14 @@ import type { PrebuiltValidators } from '../api/validators-prebuilt.ts';
 /** From dist/src/roles/: dist/src/data/validators.cjs. */
 export const VALIDATORS_FILE = fileURLToPath(new URL('../data/validators.cjs', import.meta.url));
 
-/** The prebuilt validators, or undefined when there is no file. */
+/** The prebuilt validators, or undefined when there is no file or it cannot be read. */
 export function readPrebuiltValidators(file = VALIDATORS_FILE): PrebuiltValidators | undefined {
   try {
     return createRequire(import.meta.url)(file) as PrebuiltValidators;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return undefined;
+    // No file (tsx), or one this user may not read: every schema compiled as before.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'MODULE_NOT_FOUND' || code === 'EACCES') return undefined;
     throw error;
   }
 }

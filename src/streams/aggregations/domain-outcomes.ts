@@ -88,10 +88,11 @@ export const FULL_VOTE_OUTCOMES = 10;
  * makes an established reporter, up to 1 (a tally older than the count, as established). Below
  * that count a vote grows with the outcomes behind it: each outcome an account reported buys a
  * fiftieth of a vote at most, however many accounts one actor splits its outcomes into, so a full
- * vote costs 50 outcomes, not the 10 at the domain it cost when each new account had one. Split accounts calling a domain's people fake (or a farm's own
- * accounts calling its fakes people) pay about five times what they did; an honest new customer
- * counts for its outcomes' share of a vote until it is established, and the rate scores only
- * once two established reporters are among those who reported (features.ts) anyway.
+ * vote costs 50 outcomes, not the 10 at the domain it cost when each new account had one.
+ * Split accounts calling a domain's people fake (or a farm's own accounts calling its fakes
+ * people) pay about five times what they did; an honest new customer counts for its outcomes'
+ * share of a vote until it is established, and the rate scores only once two established
+ * reporters are among those who reported (features.ts) anyway.
  */
 export const reporterStanding = (t: ReporterTally): number =>
   t.outcomes === undefined ? 1 : Math.min(1, t.outcomes / ESTABLISHED_REPORTER_OUTCOMES);
